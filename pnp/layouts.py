@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ def fonts_dir() -> Path:
     return layouts_dir().parent / "fonts"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> dict[str, Any]:
     """Parse `layouts/<name>.toml`. Cached: callers must not mutate the result."""
     path = layouts_dir() / f"{name}.toml"

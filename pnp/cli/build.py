@@ -12,4 +12,5 @@ from pnp.games import GAMES
 def games() -> None:
     """List the games and editions pnp can print."""
     for game in GAMES.values():
-        typer.echo(f"{game.name}: editions {', '.join(game.editions)} (default {game.default_edition})")
+        editions = ", ".join(game.editions)
+        typer.echo(f"{game.name}: editions {editions} (default {game.default_edition})")

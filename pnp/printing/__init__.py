@@ -1,0 +1,1 @@
+"""The print side: page placement (pure) and drawing (reportlab)."""

@@ -1,0 +1,177 @@
+"""Drawing Asterion's pieces: labyrinth tiles, the Minotaur, tile backs and tomb tokens.
+
+Each function draws one face with its cut box's top-left corner at (x, y) on a canvas in
+mm with y down (see pen.py), and paints `bleed` mm of art past the cut line, clipped there
+so it never reaches a neighbour. Positions come from art.py (shared with the referee).
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.markers import marker_bits, tile_marker_ids
+from pnp.printing import icons
+from pnp.printing.art import (
+    Arc,
+    Segment,
+    horns_anchor,
+    id_anchor,
+    marker_places,
+    region_art,
+    tile_spec,
+)
+from pnp.printing.pen import clip_rect, saved, text
+from pnp.printing.style import BLACK, FONT_BOLD, WHITE, Palette, Style
+from pnp.rules.asterion.tiles import Tile
+
+ICON_SIZE = {"prisoner": 1.0, "coin": 1.0, "wing": 1.05, "asterion": 1.7}
+
+
+def draw_marker(canvas: Canvas, marker_id: int, x: float, y: float, module: float) -> None:
+    """An ArUco marker, top-left at (x, y), on a white quiet zone one module wide."""
+    bits = marker_bits(marker_id)
+    n = len(bits) + 2
+    canvas.setFillColor(WHITE)
+    canvas.rect(x - module, y - module, (n + 2) * module, (n + 2) * module, stroke=0, fill=1)
+    canvas.setFillColor(BLACK)
+    canvas.rect(x, y, n * module, n * module, stroke=0, fill=1)
+    canvas.setFillColor(WHITE)
+    for r, row in enumerate(bits):
+        c = 0
+        while c < len(row):                    # one rectangle per run of white modules
+            if row[c]:
+                start = c
+                while c < len(row) and row[c]:
+                    c += 1
+                canvas.rect(x + (start + 1) * module, y + (r + 1) * module,
+                            (c - start) * module, module, stroke=0, fill=1)
+            else:
+                c += 1
+
+
+def _stroke_path(canvas: Canvas, stroke: Segment | Arc):
+    path = canvas.beginPath()
+    if isinstance(stroke, Segment):
+        path.moveTo(*stroke.start)
+        path.lineTo(*stroke.end)
+    else:
+        cx, cy = stroke.centre
+        r = stroke.radius
+        path.arc(cx - r, cy - r, cx + r, cy + r, stroke.start_deg,
+                 stroke.end_deg - stroke.start_deg)
+    return path
+
+
+def _corridors(canvas: Canvas, tile: Tile, style: Style, bleed: float, outline) -> None:
+    spec = tile_spec()
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    for art in region_art(tile, bleed + spec.path_width):
+        paths = [_stroke_path(canvas, s) for s in art.strokes]
+        canvas.setStrokeColor(outline)
+        canvas.setLineWidth(spec.path_width + 2 * spec.path_outline)
+        for path in paths:
+            canvas.drawPath(path, stroke=1, fill=0)
+        canvas.setStrokeColor(style.corridor)
+        canvas.setLineWidth(spec.path_width)
+        for path in paths:
+            canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _features(canvas: Canvas, tile: Tile, palette: Palette) -> None:
+    size = tile_spec().icon
+    for feature in (f for art in region_art(tile) for f in art.features):
+        if feature.kind == "prisoner":
+            name, draw = f"prisoner-{palette.symbol}", icons.prisoner(palette)
+        else:
+            name, draw = feature.kind, {"coin": icons.chest, "wing": icons.wing,
+                                        "asterion": icons.asterion}[feature.kind]
+        icons.use(canvas, name, draw, *feature.at, size * ICON_SIZE[feature.kind])
+
+
+def draw_tile_front(canvas: Canvas, tile: Tile, x: float, y: float, style: Style,
+                    bleed: float) -> None:
+    """A labyrinth tile (or the Minotaur) as printed: walls, corridors, features, id, markers."""
+    spec = tile_spec()
+    s = spec.size
+    palette = style.palette(tile.colour)
+    with saved(canvas):
+        canvas.translate(x, y)
+        clip_rect(canvas, -bleed, -bleed, s + 2 * bleed, s + 2 * bleed)
+        canvas.setFillColor(palette.wall)
+        canvas.rect(-bleed, -bleed, s + 2 * bleed, s + 2 * bleed, stroke=0, fill=1)
+        outline = palette.dark if style.ink_saver else style.outline
+        _corridors(canvas, tile, style, bleed, outline)
+        _features(canvas, tile, palette)
+        for place, marker_id in zip(marker_places(), tile_marker_ids(tile.id), strict=True):
+            draw_marker(canvas, marker_id, place.x, place.y, spec.marker_module)
+        # The id, and the colour's shape beside it: a colour-blind player reads either.
+        ix, iy = id_anchor()
+        canvas.setFillColor(palette.dark)
+        size_pt = 7.0
+        text(canvas, ix, iy, tile.id, size_pt, FONT_BOLD)
+        if tile.colour:
+            canvas.setFillColor(palette.fill)
+            canvas.setStrokeColor(palette.dark)
+            canvas.setLineWidth(0.2)
+            with saved(canvas):
+                id_width = canvas.stringWidth(tile.id, FONT_BOLD, size_pt) / 72 * 25.4
+                canvas.translate(ix + id_width + 2.0, iy - 1.2)
+                icons.symbol_path(canvas, palette.symbol, 1.3)
+        if tile.horns:
+            icons.use(canvas, "horns", icons.horns, *horns_anchor(), 9.0)
+
+
+def draw_tile_back(canvas: Canvas, colour: str | None, x: float, y: float, style: Style,
+                   bleed: float) -> None:
+    """One back design per colour, identical within a colour so the draw stays hidden."""
+    s = tile_spec().size
+    palette = style.palette(colour)
+    c = s / 2
+    with saved(canvas):
+        canvas.translate(x, y)
+        clip_rect(canvas, -bleed, -bleed, s + 2 * bleed, s + 2 * bleed)
+        ground = palette.wall if style.ink_saver else palette.fill
+        line = palette.fill if style.ink_saver else palette.wall
+        canvas.setFillColor(ground)
+        canvas.rect(-bleed, -bleed, s + 2 * bleed, s + 2 * bleed, stroke=0, fill=1)
+        # A labyrinth of nested squares, open on alternating sides; centred, so a back
+        # printed a little off still looks right.
+        canvas.setStrokeColor(line)
+        canvas.setLineWidth(1.6)
+        canvas.setLineCap(0)
+        for k, half in enumerate((22.0, 17.0, 12.0)):
+            gap = 4.0
+            path = canvas.beginPath()
+            if k % 2 == 0:      # gap at the top centre
+                path.moveTo(c + gap, c - half)
+                for px, py in ((c + half, c - half), (c + half, c + half),
+                               (c - half, c + half), (c - half, c - half), (c - gap, c - half)):
+                    path.lineTo(px, py)
+            else:               # gap at the bottom centre
+                path.moveTo(c - gap, c + half)
+                for px, py in ((c - half, c + half), (c - half, c - half),
+                               (c + half, c - half), (c + half, c + half), (c + gap, c + half)):
+                    path.lineTo(px, py)
+            canvas.drawPath(path, stroke=1, fill=0)
+        if colour is None:
+            icons.use(canvas, "asterion", icons.asterion, c, c, 13.0)
+        else:
+            canvas.setFillColor(WHITE if not style.ink_saver else palette.fill)
+            canvas.setStrokeColor(palette.dark)
+            canvas.setLineWidth(0.5)
+            with saved(canvas):
+                canvas.translate(c, c)
+                icons.symbol_path(canvas, palette.symbol, 4.2)
+
+
+def draw_tomb(canvas: Canvas, x: float, y: float, size: float, fill, bleed: float) -> None:
+    """A tomb token: black, with a white headstone; the referee reads it by darkness."""
+    with saved(canvas):
+        canvas.translate(x, y)
+        clip_rect(canvas, -bleed, -bleed, size + 2 * bleed, size + 2 * bleed)
+        canvas.setFillColor(fill)
+        canvas.rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, stroke=0, fill=1)
+        icons.use(canvas, "tombstone", icons.tombstone, size / 2, size / 2, size * 0.72)
+
+

@@ -1,0 +1,120 @@
+"""The print-check page: a 100 mm bar for scale and a duplex target for the back offset.
+
+Front: a 100 mm bar, a 50 mm tile outline and a cross. Back: two rulers centred where the
+cross lands after the duplex flip, shifted by the current `--back-offset` like every back.
+Held up to a light, back side facing you, the front's cross falls on each ruler at the
+value to pass as `--back-offset X,Y`: tick u mm from the ruler's centre is labelled
+u + current offset, because a printer that shifts the back by e moves the rulers by e, and
+the cross then reads -e + offset, exactly the correction that cancels e.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp import layouts
+from pnp.printing.context import DrawContext
+from pnp.printing.pen import saved, text
+from pnp.printing.placement import Item
+from pnp.printing.style import BLACK, FONT, FONT_BOLD
+
+BAR_LENGTH = 100.0
+RULER_HALF = 6.0          # the rulers read -6..+6 mm
+GREY = HexColor("#555555")
+
+
+def target_point(page_w: float, page_h: float) -> tuple[float, float]:
+    """Where the front's cross sits, page frame (mm, y down)."""
+    return page_w / 2, page_h * 0.7
+
+
+def back_target_point(page_w: float, page_h: float, duplex: str) -> tuple[float, float]:
+    """Where the cross lands on the back page after the flip (before any offset)."""
+    x, y = target_point(page_w, page_h)
+    return (x, page_h - y) if duplex == "short" else (page_w - x, y)
+
+
+def _bar(canvas: Canvas, x: float, y: float) -> None:
+    canvas.setStrokeColor(BLACK)
+    canvas.setFillColor(BLACK)
+    canvas.setLineWidth(0.15)
+    canvas.line(x, y, x + BAR_LENGTH, y)
+    for k in range(0, int(BAR_LENGTH) + 1):
+        tick = 5.0 if k % 10 == 0 else 3.5 if k % 5 == 0 else 2.0
+        canvas.line(x + k, y, x + k, y - tick)
+        if k % 10 == 0:
+            text(canvas, x + k, y + 3.5, str(k), 6, anchor="middle")
+    text(canvas, x + BAR_LENGTH / 2, y + 8, "this bar must measure exactly 100 mm", 8,
+         anchor="middle")
+
+
+def _cross(canvas: Canvas, x: float, y: float) -> None:
+    canvas.setStrokeColor(BLACK)
+    canvas.setLineWidth(0.2)
+    canvas.line(x - 14, y, x + 14, y)
+    canvas.line(x, y - 14, x, y + 14)
+    canvas.circle(x, y, 2.5, stroke=1, fill=0)
+
+
+def _rulers(canvas: Canvas, x: float, y: float, offset: tuple[float, float]) -> None:
+    """A horizontal ruler (X reading) and a vertical one (Y reading) centred on (x, y)."""
+    canvas.setStrokeColor(BLACK)
+    canvas.setFillColor(BLACK)
+    canvas.setLineWidth(0.12)
+    half = RULER_HALF
+    canvas.line(x - half, y, x + half, y)
+    canvas.line(x, y - half, x, y + half)
+    for k in range(-int(half * 2), int(half * 2) + 1):
+        u = k / 2
+        tick = 2.2 if k % 2 == 0 else 1.2
+        canvas.line(x + u, y - tick, x + u, y)           # X ticks above the line
+        canvas.line(x, y + u, x + tick, y + u)           # Y ticks right of the line
+        if k % 4 == 0:
+            text(canvas, x + u, y - 3.2, f"{u + offset[0]:g}", 3.5, anchor="middle")
+            text(canvas, x + 3.2, y + u + 0.5, f"{u + offset[1]:g}", 3.5)
+
+
+def draw_check(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
+    w, h = item.width, item.height
+    opts = ctx.options
+    with saved(canvas):
+        canvas.translate(item.x, item.y)
+        if item.face == "back":
+            bx, by = back_target_point(w, h, opts.duplex)
+            _rulers(canvas, bx, by, opts.back_offset)
+            canvas.setFillColor(GREY)
+            text(canvas, w / 2, by + 16, "Duplex check: hold the sheet up to a light, this side "
+                 "facing you.", 8, anchor="middle")
+            text(canvas, w / 2, by + 21, "Read where the front's cross falls on each ruler: "
+                 "top ruler = X, side ruler = Y.", 8, anchor="middle")
+            text(canvas, w / 2, by + 26, "Build again with --back-offset X,Y "
+                 "(0,0: your printer is aligned).", 8, anchor="middle")
+            return
+        game = layouts.load(ctx.game)
+        edition = game["editions"][ctx.edition]["title"]
+        canvas.setFillColor(BLACK)
+        text(canvas, w / 2, 28, f"{game['game']['name']} — {edition}: print check", 16,
+             FONT_BOLD, anchor="middle")
+        lines = [
+            "Print this page first, at actual size (100 %, no 'fit to page'), then measure.",
+            f"Paper {opts.paper.name}, bleed {opts.bleed:g} mm, duplex: "
+            + {"long": "flip on the long edge", "short": "flip on the short edge",
+               "none": "single-sided (backs on their own pages, to glue on)"}[opts.duplex]
+            + (f", back offset {opts.back_offset[0]:g},{opts.back_offset[1]:g} mm"
+               if opts.back_offset != (0.0, 0.0) else "") + ".",
+            "Cut on the crop marks: every tile is exactly 50.0 mm square.",
+        ]
+        for k, line in enumerate(lines):
+            text(canvas, w / 2, 40 + 6 * k, line, 9, FONT, anchor="middle")
+        _bar(canvas, (w - BAR_LENGTH) / 2, 75)
+        tile = 50.0
+        canvas.setStrokeColor(BLACK)
+        canvas.setLineWidth(0.2)
+        canvas.rect((w - tile) / 2, 100, tile, tile, stroke=1, fill=0)
+        text(canvas, w / 2, 100 + tile / 2 + 1.2, "50 mm: one tile", 8, anchor="middle")
+        tx, ty = target_point(w, h)
+        _cross(canvas, tx, ty)
+        canvas.setFillColor(GREY)
+        text(canvas, tx, ty + 20, "duplex target: read it from the back of this sheet", 8,
+             anchor="middle")

@@ -1,0 +1,125 @@
+"""Turn placed pages into a PDF: the only step that talks to reportlab's page model.
+
+The output is deterministic (reportlab's invariant mode: no timestamps, fixed ids) and
+written to a temporary file that is renamed into place, so a failed build never leaves a
+half-written PDF behind.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp import layouts
+from pnp.printing import pen
+from pnp.printing.context import DrawContext
+from pnp.printing.placement import Item, Page
+from pnp.printing.style import BLACK, FONT, register_fonts
+from pnp.units import pt
+
+Progress = Callable[[int, int], None]   # (pages done, pages in all)
+LABEL_GREY = HexColor("#6F6F6F")
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    path: Path
+    pages: int
+    sheets: int
+    components: dict[str, int]          # kind -> count (physical pieces, not pages)
+
+
+def draw_item(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
+    """Paint one placed item, front or back, by its component kind."""
+    from pnp.printing import draw_aid, draw_asterion, draw_check
+    from pnp.rules.asterion.tiles import load_tileset
+
+    comp = item.component
+    if comp.kind == "tile":
+        tile = load_tileset(ctx.edition)[comp.id]
+        if item.face == "front":
+            draw_asterion.draw_tile_front(canvas, tile, item.x, item.y, ctx.style, ctx.bleed)
+        else:
+            draw_asterion.draw_tile_back(canvas, tile.colour, item.x, item.y, ctx.style,
+                                         ctx.bleed)
+    elif comp.kind == "tomb":
+        fill = HexColor(layouts.load("asterion")["tomb"]["fill"])
+        draw_asterion.draw_tomb(canvas, item.x, item.y, comp.width, fill, ctx.bleed)
+    elif comp.kind == "board":
+        from pnp.printing.draw_board import draw_board_piece
+
+        draw_board_piece(canvas, item, ctx)
+    elif comp.kind == "check":
+        draw_check.draw_check(canvas, item, ctx)
+    elif comp.kind == "aid":
+        draw_aid.draw_player_aid(canvas, item, ctx)
+    else:
+        raise ValueError(f"no drawing for component kind {comp.kind!r}")
+
+
+def _page_label(page: Page, ctx: DrawContext, sheets: int) -> str:
+    title = layouts.load(ctx.game)["game"]["name"]
+    edition = layouts.load(ctx.game)["editions"][ctx.edition]["title"]
+    side = "back" if page.side == "back" else "front"
+    paper = ctx.options.paper.name
+    return f"{title} · {edition} · sheet {page.sheet} of {sheets} · {side} · {paper}"
+
+
+def _fit(canvas: Canvas, label: str, size_pt: float, max_width_mm: float) -> str:
+    while label and canvas.stringWidth(label, FONT, size_pt) * 25.4 / 72 > max_width_mm:
+        label = label.rsplit(" · ", 1)[0] if " · " in label else label[:-1]
+    return label
+
+
+def draw_page(canvas: Canvas, page: Page, ctx: DrawContext, sheets: int) -> None:
+    pen.start_page(canvas, page.width, page.height)
+    for item in page.items:
+        draw_item(canvas, item, ctx)
+    if page.marks:
+        canvas.setStrokeColor(BLACK)
+        canvas.setLineWidth(pt("0.25pt") / pt("1mm"))
+        canvas.setLineCap(0)
+        for mark in page.marks:
+            canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
+    if page.label is not None:
+        size = pt(layouts.load("paper")["page"]["label_font_size"])
+        label = _fit(canvas, _page_label(page, ctx, sheets), size, page.label.max_width)
+        canvas.setFillColor(LABEL_GREY)
+        pen.text(canvas, page.label.x, page.label.y, label, size, anchor="middle")
+    canvas.showPage()
+
+
+def write_pdf(pages: list[Page], ctx: DrawContext, out_path: Path,
+              progress: Progress | None = None) -> BuildResult:
+    register_fonts()
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp_name = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".part",
+                                         dir=out_path.parent)
+    os.close(handle)
+    try:
+        canvas = Canvas(temp_name, invariant=1, pageCompression=1)
+        canvas.setTitle(f"{layouts.load(ctx.game)['game']['name']} — print and play")
+        canvas.setAuthor("pnp")
+        canvas.setCreator("pnp")
+        sheets = max(p.sheet for p in pages)
+        for done, page in enumerate(pages, start=1):
+            draw_page(canvas, page, ctx, sheets)
+            if progress:
+                progress(done, len(pages))
+        canvas.save()
+        os.replace(temp_name, out_path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+    counts: dict[str, int] = {}
+    for page in pages:
+        if page.side == "front":
+            for item in page.items:
+                counts[item.component.kind] = counts.get(item.component.kind, 0) + 1
+    return BuildResult(out_path, len(pages), sheets, counts)

@@ -1,0 +1,62 @@
+"""Small drawing helpers for a reportlab canvas set up in millimetres with y pointing down.
+
+All our drawing code thinks in the layout's frame (mm, origin top-left, y down), like the
+layout data and the placement step; only this module knows about PDF points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.printing.style import FONT
+from pnp.units import PT_PER_MM
+
+
+def start_page(canvas: Canvas, width_mm: float, height_mm: float) -> None:
+    """Size the current page and switch its user space to mm, y down, origin top-left."""
+    canvas.setPageSize((width_mm * PT_PER_MM, height_mm * PT_PER_MM))
+    canvas.translate(0, height_mm * PT_PER_MM)
+    canvas.scale(PT_PER_MM, -PT_PER_MM)
+
+
+@contextmanager
+def saved(canvas: Canvas) -> Iterator[Canvas]:
+    canvas.saveState()
+    try:
+        yield canvas
+    finally:
+        canvas.restoreState()
+
+
+def clip_rect(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    path = canvas.beginPath()
+    path.rect(x, y, w, h)
+    canvas.clipPath(path, stroke=0, fill=0)
+
+
+def text(canvas: Canvas, x: float, y: float, string: str, size_pt: float,
+         font: str = FONT, anchor: str = "start") -> None:
+    """Draw upright text with its baseline at (x, y). `anchor`: start, middle or end."""
+    with saved(canvas):
+        canvas.translate(x, y)
+        canvas.scale(1, -1)
+        canvas.setFont(font, size_pt / PT_PER_MM)
+        if anchor == "middle":
+            canvas.drawCentredString(0, 0, string)
+        elif anchor == "end":
+            canvas.drawRightString(0, 0, string)
+        else:
+            canvas.drawString(0, 0, string)
+
+
+def polygon(canvas: Canvas, points: list[tuple[float, float]], stroke: int = 1,
+            fill: int = 1) -> None:
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    canvas.drawPath(path, stroke=stroke, fill=fill)

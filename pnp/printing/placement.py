@@ -1,0 +1,303 @@
+"""Page placement: which component goes where on which sheet, front and back.
+
+A pure calculation (no drawing): components come in, pages of positioned items and crop
+marks come out, all in millimetres with the origin at the page's top-left corner and y
+pointing down. The drawing step only paints what this step decided.
+
+Rules of the layout:
+- Components of one size pack into a grid ("block"). Neighbours in a grid are separated
+  by a gutter of twice the bleed, so each component's art runs `bleed` past its cut line
+  without touching its neighbour's.
+- Crop marks sit in the page margin around each block, on the extension of every cut line,
+  never closer than `crop_gap` to any component's bleed and never on a component.
+- Blocks fill pages top to bottom; a new block starts on the same page when at least one
+  row fits below the previous block, with `block_gap` between them for their crop marks.
+- A back side mirrors its front for the duplex flip: long edge mirrors x, short edge
+  mirrors y. `back_offset` then shifts every back item, for printers that misregister.
+- Full-page components (board pieces, player aid, print check) get a page each.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field, replace
+from functools import cache
+
+from pnp import layouts
+from pnp.units import mm
+
+DUPLEX_MODES = ("long", "short", "none")
+
+
+class PlacementError(ValueError):
+    """A component cannot be placed on the chosen paper."""
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+
+    def turned(self) -> Paper:
+        return Paper(self.name, self.height, self.width)
+
+
+@dataclass(frozen=True)
+class Furniture:
+    """The page furniture: margins and crop marks (layouts/paper.toml `[page]`)."""
+
+    printer_margin: float
+    crop_length: float
+    crop_gap: float
+    block_gap: float
+
+    @property
+    def margin(self) -> float:
+        """From the paper edge to the nearest bleed edge of a component."""
+        return self.printer_margin + self.crop_length + self.crop_gap
+
+
+@cache
+def papers() -> dict[str, Paper]:
+    data = layouts.load("paper")["sizes"]
+    return {name: Paper(name, mm(s["width"]), mm(s["height"])) for name, s in data.items()}
+
+
+@cache
+def furniture() -> Furniture:
+    page = layouts.load("paper")["page"]
+    return Furniture(mm(page["printer_margin"]), mm(page["crop_mark_length"]),
+                     mm(page["crop_mark_gap"]), mm(page["block_gap"]))
+
+
+@dataclass(frozen=True)
+class Component:
+    """One physical piece (or one full page) to print."""
+
+    id: str                      # "Y07", "M", "tomb-01", "board-A1", "aid", "check"
+    kind: str                    # "tile", "tomb", "board", "aid", "check"
+    width: float                 # cut size, mm
+    height: float
+    back: str | None = None      # key of the back design; None = blank back
+    full_page: bool = False      # drawn on a page of its own (board pieces, aid, check)
+    landscape: bool = False      # a full-page component that wants the paper turned
+
+
+@dataclass(frozen=True)
+class Item:
+    component: Component
+    x: float                     # cut box, top-left corner, mm from the page's top-left
+    y: float
+    face: str                    # "front" or "back"
+
+    @property
+    def width(self) -> float:
+        return self.component.width
+
+    @property
+    def height(self) -> float:
+        return self.component.height
+
+
+@dataclass(frozen=True)
+class Mark:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class Label:
+    x: float                     # centre of the baseline
+    y: float
+    max_width: float
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    side: str                    # "front" or "back"
+    sheet: int                   # 1-based sheet number (a sheet = a front and its back)
+    items: tuple[Item, ...] = ()
+    marks: tuple[Mark, ...] = ()
+    label: Label | None = None
+    kind: str = "components"     # or the kind of its full-page component
+
+
+@dataclass(frozen=True)
+class Options:
+    paper: Paper
+    bleed: float = 2.0
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    crop_marks: bool = True
+    furniture: Furniture = field(default_factory=furniture)
+
+
+@dataclass
+class _Block:
+    components: list[Component]
+    cols: int
+    rows: int
+    x0: float                    # cut box of the first cell
+    y0: float
+
+
+def grid_capacity(width: float, height: float, item_w: float, item_h: float,
+                  bleed: float) -> tuple[int, int]:
+    """How many columns and rows of items fit in an area (bleed boxes inside it)."""
+    pitch_x, pitch_y = item_w + 2 * bleed, item_h + 2 * bleed
+    return int((width + 1e-9) // pitch_x), int((height + 1e-9) // pitch_y)
+
+
+def _group(components: list[Component]) -> list[list[Component]]:
+    """Consecutive components of the same kind and size form one grid block."""
+    groups: list[list[Component]] = []
+    for comp in components:
+        if groups and not comp.full_page and not groups[-1][0].full_page and (
+            (groups[-1][0].kind, groups[-1][0].width, groups[-1][0].height)
+            == (comp.kind, comp.width, comp.height)
+        ):
+            groups[-1].append(comp)
+        else:
+            groups.append([comp])
+    return groups
+
+
+def _pack_blocks(groups: list[list[Component]], opts: Options) -> list[list[_Block]]:
+    """Fill pages with grid blocks, top to bottom. Returns the blocks of each front page."""
+    paper, f, b = opts.paper, opts.furniture, opts.bleed
+    inner_w = paper.width - 2 * f.margin
+    inner_h = paper.height - 2 * f.margin
+    pages: list[list[_Block]] = []
+    cursor = inner_h + 1.0       # used height on the current page; > inner_h forces a new page
+    for group in groups:
+        if group[0].full_page:
+            pages.append([_Block(group, 1, 1, 0.0, 0.0)])
+            cursor = inner_h + 1.0
+            continue
+        w, h = group[0].width, group[0].height
+        cols, rows_per_page = grid_capacity(inner_w, inner_h, w, h, b)
+        if cols == 0 or rows_per_page == 0:
+            raise PlacementError(f"{group[0].id} ({w:g} x {h:g} mm) does not fit on "
+                                 f"{paper.name} paper with {b:g} mm bleed")
+        pending = list(group)
+        while pending:
+            start = cursor + (f.block_gap if cursor > 0 else 0.0)
+            free_rows = (grid_capacity(inner_w, inner_h - start, w, h, b)[1]
+                         if start < inner_h else 0)
+            if free_rows == 0:
+                pages.append([])
+                cursor, start, free_rows = 0.0, 0.0, rows_per_page
+            rows_needed = -(-len(pending) // cols)
+            rows = min(free_rows, rows_needed)
+            take, pending = pending[: rows * cols], pending[rows * cols:]
+            used_cols = min(cols, len(take))
+            block_w = used_cols * (w + 2 * b)
+            x0 = (paper.width - block_w) / 2 + b          # centre the block horizontally
+            y0 = f.margin + start + b
+            pages[-1].append(_Block(take, used_cols, rows, x0, y0))
+            cursor = start + rows * (h + 2 * b)
+    return pages
+
+
+def _block_items(block: _Block, bleed: float) -> list[Item]:
+    items = []
+    for index, comp in enumerate(block.components):
+        row, col = divmod(index, block.cols)
+        items.append(Item(comp, block.x0 + col * (comp.width + 2 * bleed),
+                          block.y0 + row * (comp.height + 2 * bleed), "front"))
+    return items
+
+
+def _block_marks(block: _Block, bleed: float, f: Furniture) -> list[Mark]:
+    """Crop marks on every cut line of a block, outside it, `crop_gap` from its bleed."""
+    comp = block.components[0]
+    w, h = comp.width, comp.height
+    rows = -(-len(block.components) // block.cols)
+    left, top = block.x0 - bleed, block.y0 - bleed
+    right = block.x0 + block.cols * (w + 2 * bleed) - bleed
+    bottom = block.y0 + rows * (h + 2 * bleed) - bleed
+    xs = sorted({block.x0 + c * (w + 2 * bleed) + d for c in range(block.cols) for d in (0, w)})
+    ys = sorted({block.y0 + r * (h + 2 * bleed) + d for r in range(rows) for d in (0, h)})
+    g, length = f.crop_gap, f.crop_length
+    marks = []
+    for x in xs:
+        marks.append(Mark(x, top - g - length, x, top - g))
+        marks.append(Mark(x, bottom + g, x, bottom + g + length))
+    for y in ys:
+        marks.append(Mark(left - g - length, y, left - g, y))
+        marks.append(Mark(right + g, y, right + g + length, y))
+    return marks
+
+
+def _label(paper: Paper, marks: list[Mark], f: Furniture) -> Label:
+    """The sheet label goes in the bottom margin, in the widest gap between crop marks."""
+    y = paper.height - f.printer_margin - 0.6
+    band_top = paper.height - f.margin
+    xs = sorted(m.x1 for m in marks if m.x1 == m.x2 and m.y2 > band_top - 0.01)
+    edges = [f.printer_margin, *xs, paper.width - f.printer_margin]
+    gaps = [(b - a, a, b) for a, b in itertools.pairwise(edges)]
+    width, a, b = max(gaps)
+    return Label((a + b) / 2, y, max(0.0, width - 2.0))
+
+
+def _mirror(item: Item, paper: Paper, opts: Options) -> Item:
+    dx, dy = opts.back_offset
+    if opts.duplex == "short":
+        x, y = item.x, paper.height - item.y - item.height
+    else:  # long, and none (backs glued on: a flip over the long edge)
+        x, y = paper.width - item.x - item.width, item.y
+    return replace(item, x=x + dx, y=y + dy, face="back")
+
+
+def place(components: list[Component], opts: Options) -> list[Page]:
+    """Lay out `components` on pages: fronts, and the backs the duplex mode asks for.
+
+    Returns the pages in print order. In `long`/`short` duplex every front page is followed
+    by its reverse (blank where nothing has a back), so fronts stay on fronts. In `none`,
+    all fronts come first, then a page of backs for each front sheet that has any, laid
+    out to be glued on (mirrored as for a long-edge flip).
+    """
+    if opts.duplex not in DUPLEX_MODES:
+        raise PlacementError(f"unknown duplex mode {opts.duplex!r}")
+    if opts.bleed < 0:
+        raise PlacementError("bleed cannot be negative")
+    fronts: list[Page] = []
+    for number, blocks in enumerate(_pack_blocks(_group(components), opts), start=1):
+        if len(blocks) == 1 and blocks[0].components[0].full_page:
+            comp = blocks[0].components[0]
+            paper = opts.paper.turned() if comp.landscape else opts.paper
+            if comp.width > paper.width + 1e-6 or comp.height > paper.height + 1e-6:
+                raise PlacementError(f"{comp.id} does not fit on {opts.paper.name} paper")
+            item = Item(comp, (paper.width - comp.width) / 2, (paper.height - comp.height) / 2,
+                        "front")
+            fronts.append(Page(paper.width, paper.height, "front", number, (item,), (),
+                               _label(paper, [], opts.furniture), comp.kind))
+            continue
+        items: list[Item] = []
+        marks: list[Mark] = []
+        for block in blocks:
+            items += _block_items(block, opts.bleed)
+            if opts.crop_marks:
+                marks += _block_marks(block, opts.bleed, opts.furniture)
+        fronts.append(Page(opts.paper.width, opts.paper.height, "front", number, tuple(items),
+                           tuple(marks), _label(opts.paper, marks, opts.furniture)))
+    pages: list[Page] = []
+    backs: list[Page] = []
+    for front in fronts:
+        paper = Paper(opts.paper.name, front.width, front.height)
+        back_items = tuple(_mirror(i, paper, opts) for i in front.items
+                           if i.component.back is not None)
+        back = Page(front.width, front.height, "back", front.sheet, back_items, (),
+                    _label(paper, [], opts.furniture), front.kind)
+        pages.append(front)
+        if opts.duplex == "none":
+            if back_items:
+                backs.append(back)
+        else:
+            pages.append(back)
+    return pages + backs
