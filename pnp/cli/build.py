@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 import typer
 
 from pnp.cli import app
+from pnp.cli.errors import CliError
 from pnp.games import GAMES
+
+Progress = Callable[[int, int], None]
 
 
 @app.command("games")
@@ -14,3 +22,115 @@ def games() -> None:
     for game in GAMES.values():
         editions = ", ".join(game.editions)
         typer.echo(f"{game.name}: editions {editions} (default {game.default_edition})")
+
+
+def parse_offset(value: str) -> tuple[float, float]:
+    """'X,Y' in mm, e.g. '0.5,-1'."""
+    parts = value.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return float(parts[0]), float(parts[1])
+    except ValueError:
+        raise CliError(f"--back-offset must be X,Y in mm (e.g. 0.5,-1), not {value!r}") from None
+
+
+@contextmanager
+def progress_display(label: str) -> Iterator[Progress]:
+    """A progress bar on the terminal (stderr); silent when stderr is not a terminal."""
+    if not sys.stderr.isatty():
+        yield lambda done, total: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   console=Console(stderr=True), transient=True)
+    with bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def _request(game: str, edition: str | None, paper: str, bleed: float, duplex: str,
+             back_offset: str, ink_saver: bool, crop_marks: bool):
+    from pnp.printing.build import BuildError, BuildRequest, validate_request
+
+    request = BuildRequest(game, edition, paper.lower(), bleed, duplex.lower(),
+                           parse_offset(back_offset), ink_saver, crop_marks)
+    try:
+        validate_request(request)
+    except BuildError as exc:
+        raise CliError(str(exc)) from None
+    return request
+
+
+GAME_HELP = "Game to print (see `pnp games`)."
+EDITION_HELP = "Edition (asterion: crete or revised; default crete)."
+
+
+@app.command("build")
+def build(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    edition: str | None = typer.Option(None, "--edition", "-e", help=EDITION_HELP),
+    paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
+    out: Path = typer.Option(Path("output"), "--out", help="Folder for the PDF."),
+    bleed: float = typer.Option(2.0, "--bleed", help="Art past each cut line, in mm (0-5)."),
+    duplex: str = typer.Option("long", "--duplex",
+                               help="long or short: backs on the reverse pages, aligned for "
+                                    "that flip; none: backs on their own pages, to glue on."),
+    back_offset: str = typer.Option("0,0", "--back-offset", metavar="X,Y",
+                                    help="Shift every back by X,Y mm (right, down as seen on "
+                                         "the back), for a printer that misaligns the back "
+                                         "side; the print-check page measures it."),
+    ink_saver: bool = typer.Option(False, "--ink-saver", help="Light fills, same shapes."),
+    crop_marks: bool = typer.Option(True, "--crop-marks/--no-crop-marks",
+                                    help="Crop marks on every cut line, outside the pieces."),
+) -> None:
+    """Write a printable PDF with every piece of a game to OUT/<game>-<edition>.pdf."""
+    from pnp.printing.build import build as run_build
+    from pnp.printing.placement import PlacementError
+
+    request = _request(game, edition, paper, bleed, duplex, back_offset, ink_saver, crop_marks)
+    try:
+        with progress_display("drawing pages") as progress:
+            result = run_build(request, out, progress)
+    except PlacementError as exc:
+        raise CliError(str(exc)) from None
+    except OSError as exc:
+        raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
+    kinds = result.components
+    parts = [f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in kinds.items()
+             if kind in ("tile", "tomb")]
+    if "board" in kinds:
+        parts.append(f"1 board in {kinds['board']} pieces")
+    pieces = sum(n for kind, n in kinds.items() if kind in ("tile", "tomb")) + ("board" in kinds)
+    typer.echo(f"wrote {result.path}: {result.pages} pages ({result.sheets} sheets), "
+               f"{pieces} components ({', '.join(parts)})")
+
+
+@app.command("export")
+def export(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    edition: str | None = typer.Option(None, "--edition", "-e", help=EDITION_HELP),
+    dpi: int = typer.Option(200, "--dpi", help="Resolution of the PNGs (36-1200)."),
+    out: Path = typer.Option(Path("output/export"), "--out", help="Folder for the PNGs."),
+    ink_saver: bool = typer.Option(False, "--ink-saver", help="Light fills, same shapes."),
+) -> None:
+    """Write one PNG per component face and a manifest.json (for Tabletop Simulator)."""
+    from pnp.printing.export import ExportError
+    from pnp.printing.export import export as run_export
+
+    request = _request(game, edition, "a4", 0.0, "long", "0,0", ink_saver, False)
+    try:
+        with progress_display("rendering faces") as progress:
+            result = run_export(request, out, dpi, progress)
+    except ExportError as exc:
+        raise CliError(str(exc)) from None
+    except OSError as exc:
+        raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
+    typer.echo(f"wrote {result.files} files to {result.folder}: {result.components} components "
+               f"at {dpi} dpi (manifest.json lists them)")

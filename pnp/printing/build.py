@@ -32,7 +32,7 @@ class BuildRequest:
     crop_marks: bool = True
 
 
-def _check(request: BuildRequest) -> tuple[str, Options]:
+def validate_request(request: BuildRequest) -> tuple[str, Options]:
     if request.game not in GAMES:
         raise BuildError(f"unknown game {request.game!r} (choose from: {', '.join(GAMES)})")
     info = GAMES[request.game]
@@ -56,7 +56,7 @@ def _check(request: BuildRequest) -> tuple[str, Options]:
 
 def plan(request: BuildRequest) -> tuple[DrawContext, list[Page]]:
     """Everything but the drawing: the pure part of a build."""
-    edition, options = _check(request)
+    edition, options = validate_request(request)
     components = asterion_components(edition, options.paper, options.bleed, options.furniture)
     context = DrawContext(request.game, edition, asterion_style(request.ink_saver), options)
     return context, place(components, options)

@@ -7,8 +7,6 @@ half-written PDF behind.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +15,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import layouts
+from pnp.fileio import atomic_path
 from pnp.printing import pen
 from pnp.printing.context import DrawContext
 from pnp.printing.placement import Item, Page
@@ -98,12 +97,8 @@ def draw_page(canvas: Canvas, page: Page, ctx: DrawContext, sheets: int) -> None
 def write_pdf(pages: list[Page], ctx: DrawContext, out_path: Path,
               progress: Progress | None = None) -> BuildResult:
     register_fonts()
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".part",
-                                         dir=out_path.parent)
-    os.close(handle)
-    try:
-        canvas = Canvas(temp_name, invariant=1, pageCompression=1)
+    with atomic_path(out_path) as temp:
+        canvas = Canvas(str(temp), invariant=1, pageCompression=1)
         canvas.setTitle(f"{layouts.load(ctx.game)['game']['name']} — print and play")
         canvas.setAuthor("pnp")
         canvas.setCreator("pnp")
@@ -113,10 +108,6 @@ def write_pdf(pages: list[Page], ctx: DrawContext, out_path: Path,
             if progress:
                 progress(done, len(pages))
         canvas.save()
-        os.replace(temp_name, out_path)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
     counts: dict[str, int] = {}
     for page in pages:
         if page.side == "front":

@@ -12,7 +12,7 @@ Rulings (../shared/rulings/asterion.md, "The tile model"):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from pnp import layouts
 
@@ -95,7 +95,7 @@ def _regions(raw_regions: list, where: str) -> tuple[Region, ...]:
     return regions
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue() -> tuple[Tile, ...]:
     """Every tile of the largest (crete) deck, in catalogue order: M, Y01..Y17, B.., R.., G..
 
@@ -117,7 +117,7 @@ def catalogue() -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_tileset(edition: str) -> dict[str, Tile]:
     """The tiles of one edition by id, the Minotaur first, then in catalogue order."""
     data = layouts.load("asterion")
