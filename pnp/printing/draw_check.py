@@ -20,7 +20,7 @@ from pnp.printing.placement import Item
 from pnp.printing.style import BLACK, FONT, FONT_BOLD
 
 BAR_LENGTH = 100.0
-RULER_HALF = 6.0          # the rulers read -6..+6 mm
+RULER_HALF = 8.0          # the rulers read -8..+8 mm around the current offset
 GREY = HexColor("#555555")
 
 
@@ -67,12 +67,15 @@ def _rulers(canvas: Canvas, x: float, y: float, offset: tuple[float, float]) -> 
     canvas.line(x, y - half, x, y + half)
     for k in range(-int(half * 2), int(half * 2) + 1):
         u = k / 2
-        tick = 2.2 if k % 2 == 0 else 1.2
+        tick = 2.5 if k % 2 == 0 else 1.3
         canvas.line(x + u, y - tick, x + u, y)           # X ticks above the line
         canvas.line(x, y + u, x + tick, y + u)           # Y ticks right of the line
         if k % 4 == 0:
-            text(canvas, x + u, y - 3.2, f"{u + offset[0]:g}", 3.5, anchor="middle")
-            text(canvas, x + 3.2, y + u + 0.5, f"{u + offset[1]:g}", 3.5)
+            text(canvas, x + u, y - 3.6, f"{u + offset[0]:g}", 5, anchor="middle")
+            if k:
+                text(canvas, x + 3.6, y + u + 0.7, f"{u + offset[1]:g}", 5)
+    text(canvas, x - half - 2, y + 0.7, "X", 6, FONT_BOLD, anchor="end")
+    text(canvas, x, y + half + 3.5, "Y", 6, FONT_BOLD, anchor="middle")
 
 
 def draw_check(canvas: Canvas, item: Item, ctx: DrawContext) -> None:

@@ -23,7 +23,7 @@ from pnp.printing.build import BuildRequest, plan
 from pnp.printing.context import DrawContext
 from pnp.printing.pdf import draw_item
 from pnp.printing.placement import Component, Item, Options
-from pnp.printing.style import register_fonts
+from pnp.printing.style import FONT, register_fonts
 from pnp.units import mm
 
 MIN_DPI, MAX_DPI = 36, 1200
@@ -90,7 +90,7 @@ def _faces(ctx: DrawContext) -> tuple[list[Face], list[dict]]:
 def _render_pdf(faces: list[Face]) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1)
+    canvas = Canvas(buffer, invariant=1, initialFontName=FONT)
     for face in faces:
         pen.start_page(canvas, face.width, face.height)
         face.draw(canvas)

@@ -98,7 +98,7 @@ def write_pdf(pages: list[Page], ctx: DrawContext, out_path: Path,
               progress: Progress | None = None) -> BuildResult:
     register_fonts()
     with atomic_path(out_path) as temp:
-        canvas = Canvas(str(temp), invariant=1, pageCompression=1)
+        canvas = Canvas(str(temp), invariant=1, pageCompression=1, initialFontName=FONT)
         canvas.setTitle(f"{layouts.load(ctx.game)['game']['name']} — print and play")
         canvas.setAuthor("pnp")
         canvas.setCreator("pnp")
