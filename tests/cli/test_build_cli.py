@@ -52,7 +52,7 @@ def test_build_writes_the_pdf_and_a_one_line_summary(capsys, in_tmp):
 
 
 def test_every_option_is_honoured(capsys, in_tmp):
-    code, out, err = run(capsys, "build", "asterion", "--edition", "revised", "--paper",
+    code, _out, err = run(capsys, "build", "asterion", "--edition", "revised", "--paper",
                          "letter", "--out", "sheets", "--bleed", "1.5", "--duplex", "short",
                          "--back-offset", "0.5,-1", "--ink-saver", "--no-crop-marks")
     assert code == 0, err
@@ -86,7 +86,7 @@ def test_the_edition_defaults_to_crete(capsys, in_tmp):
     (["export", "asterion", "--dpi", "5"], "dpi must be between 36 and 1200"),
 ])
 def test_bad_input_gets_one_line_exit_2_and_writes_nothing(capsys, in_tmp, argv, message):
-    code, out, err = run(capsys, *argv)
+    code, _out, err = run(capsys, *argv)
     assert code == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ")
@@ -102,7 +102,7 @@ def test_an_unwritable_output_folder_is_one_line(capsys, in_tmp):
 
 
 def test_export_writes_one_png_per_face_and_a_manifest(capsys, in_tmp):
-    code, out, err = run(capsys, "export", "asterion", "--edition", "crete", "--dpi", "60",
+    code, _out, err = run(capsys, "export", "asterion", "--edition", "crete", "--dpi", "60",
                          "--out", "png")
     assert code == 0, err
     folder = in_tmp / "png"

@@ -129,7 +129,7 @@ def test_duplex_none_prints_backs_on_their_own_pages_at_the_end(builds):
 def test_rendered_markers_decode_to_the_tiles_placed_there(builds, edition):
     """Rasterise every tile page; each marker must decode to the tile at its position."""
     pdf = builds.pdf(edition=edition)
-    context, pages = builds.plan(edition=edition)
+    _context, pages = builds.plan(edition=edition)
     dpi = 150
     scale = dpi / 25.4
     detector = cv2.aruco.ArucoDetector(
