@@ -169,7 +169,7 @@ def _two_region_art(regions: tuple[Region, ...], spec: TileSpec, bleed: float,
         end = c - 1.5 * spec.path_width
         stroke = Segment(port_point("N", size, bleed), (c, end), round_end=True)
         arts["N"] = RegionArt((stroke,), _place(_feature_kinds(by_ports["N"]),
-                                                [(c, end - 1.0)], f"{where} N"))
+                                                [(c, end)], f"{where} N"))
         strokes = tuple(Segment(port_point(p, size, bleed), (c, c)) for p in "ESW")
         slots = [_towards("S", size, size / 4), _towards("W", size, size / 4),
                  _towards("E", size, size / 4)]

@@ -78,6 +78,30 @@ def _corridors(canvas: Canvas, tile: Tile, style: Style, bleed: float, outline) 
             canvas.drawPath(path, stroke=1, fill=0)
 
 
+def _mix(a, b, t: float):
+    from reportlab.lib.colors import Color
+
+    return Color(a.red + (b.red - a.red) * t, a.green + (b.green - a.green) * t,
+                 a.blue + (b.blue - a.blue) * t)
+
+
+def _masonry(canvas: Canvas, palette: Palette, size: float, bleed: float) -> None:
+    """Faint stone courses on the walls: the labyrinth reads as built, not drawn."""
+    course, block = 5.0, 10.0
+    canvas.setStrokeColor(_mix(palette.wall, palette.dark, 0.14))
+    canvas.setLineWidth(0.3)
+    canvas.setLineCap(0)
+    rows = int((size + 2 * bleed) // course) + 2
+    for r in range(rows):
+        y = -bleed + r * course
+        canvas.line(-bleed, y, size + bleed, y)
+        shift = block / 2 if r % 2 else 0.0
+        x = -bleed - shift
+        while x < size + bleed:
+            canvas.line(x, y, x, y + course)
+            x += block
+
+
 def _features(canvas: Canvas, tile: Tile, palette: Palette) -> None:
     size = tile_spec().icon
     for feature in (f for art in region_art(tile) for f in art.features):
@@ -100,6 +124,7 @@ def draw_tile_front(canvas: Canvas, tile: Tile, x: float, y: float, style: Style
         clip_rect(canvas, -bleed, -bleed, s + 2 * bleed, s + 2 * bleed)
         canvas.setFillColor(palette.wall)
         canvas.rect(-bleed, -bleed, s + 2 * bleed, s + 2 * bleed, stroke=0, fill=1)
+        _masonry(canvas, palette, s, bleed)
         outline = palette.dark if style.ink_saver else style.outline
         _corridors(canvas, tile, style, bleed, outline)
         _features(canvas, tile, palette)
