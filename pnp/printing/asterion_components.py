@@ -20,7 +20,9 @@ def tile_components(edition: str) -> list[Component]:
 def tomb_components() -> list[Component]:
     spec = layouts.load("asterion")["tomb"]
     size = mm(spec["size"])
-    return [Component(f"tomb-{n:02d}", "tomb", size, size) for n in range(1, spec["count"] + 1)]
+    # All tombs are the same black square: they share cut lines, no gutter between them.
+    return [Component(f"tomb-{n:02d}", "tomb", size, size, shared_cuts=True)
+            for n in range(1, spec["count"] + 1)]
 
 
 def page_component(kind: str, paper: Paper, back: str | None = None) -> Component:

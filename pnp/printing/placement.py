@@ -7,11 +7,12 @@ pointing down. The drawing step only paints what this step decided.
 Rules of the layout:
 - Components of one size pack into a grid ("block"). Neighbours in a grid are separated
   by a gutter of twice the bleed, so each component's art runs `bleed` past its cut line
-  without touching its neighbour's.
+  without touching its neighbour's; identical solid pieces (tombs) share their cut lines.
 - Crop marks sit in the page margin around each block, on the extension of every cut line,
   never closer than `crop_gap` to any component's bleed and never on a component.
-- Blocks fill pages top to bottom; a new block starts on the same page when at least one
-  row fits below the previous block, with `block_gap` between them for their crop marks.
+- Blocks fill pages top to bottom, first fit: a group of pieces first fills the room left
+  below earlier blocks (at least one row, `block_gap` below the previous block for their
+  crop marks), then starts new pages.
 - A back side mirrors its front for the duplex flip: long edge mirrors x, short edge
   mirrors y. `back_offset` then shifts every back item, for printers that misregister.
 - Full-page components (board pieces, player aid, print check) get a page each.
@@ -81,6 +82,7 @@ class Component:
     height: float
     back: str | None = None      # key of the back design; None = blank back
     full_page: bool = False      # drawn on a page of its own (board pieces, aid, check)
+    shared_cuts: bool = False    # identical solid pieces (tombs): neighbours share cut lines
     landscape: bool = False      # a full-page component that wants the paper turned
 
 
@@ -146,11 +148,20 @@ class _Block:
     y0: float
 
 
+def gutter(component: Component, bleed: float) -> float:
+    """Space between neighbours' cut lines: room for both bleeds, or none when they share
+    their cut lines (identical solid pieces, whose bleed is each other's art)."""
+    return 0.0 if component.shared_cuts else 2 * bleed
+
+
 def grid_capacity(width: float, height: float, item_w: float, item_h: float,
-                  bleed: float) -> tuple[int, int]:
-    """How many columns and rows of items fit in an area (bleed boxes inside it)."""
-    pitch_x, pitch_y = item_w + 2 * bleed, item_h + 2 * bleed
-    return int((width + 1e-9) // pitch_x), int((height + 1e-9) // pitch_y)
+                  bleed: float, gap: float | None = None) -> tuple[int, int]:
+    """How many columns and rows of items fit in an area, with `bleed` round the grid and
+    `gap` between neighbours (default 2 x bleed)."""
+    gap = 2 * bleed if gap is None else gap
+    cols = (width - 2 * bleed + gap + 1e-9) // (item_w + gap)
+    rows = (height - 2 * bleed + gap + 1e-9) // (item_h + gap)
+    return max(0, int(cols)), max(0, int(rows))
 
 
 def _group(components: list[Component]) -> list[list[Component]]:
@@ -168,39 +179,47 @@ def _group(components: list[Component]) -> list[list[Component]]:
 
 
 def _pack_blocks(groups: list[list[Component]], opts: Options) -> list[list[_Block]]:
-    """Fill pages with grid blocks, top to bottom. Returns the blocks of each front page."""
+    """Fill pages with grid blocks, first fit: each group first fills the room left at the
+    bottom of earlier pages (e.g. tombs below the tiles), then starts new pages. Returns
+    the blocks of each front page."""
     paper, f, b = opts.paper, opts.furniture, opts.bleed
     inner_w = paper.width - 2 * f.margin
     inner_h = paper.height - 2 * f.margin
     pages: list[list[_Block]] = []
-    cursor = inner_h + 1.0       # used height on the current page; > inner_h forces a new page
+    used: list[float | None] = []      # height used on each page; None: a full-page piece
     for group in groups:
         if group[0].full_page:
             pages.append([_Block(group, 1, 1, 0.0, 0.0)])
-            cursor = inner_h + 1.0
+            used.append(None)
             continue
         w, h = group[0].width, group[0].height
-        cols, rows_per_page = grid_capacity(inner_w, inner_h, w, h, b)
+        g = gutter(group[0], b)
+        cols, rows_per_page = grid_capacity(inner_w, inner_h, w, h, b, g)
         if cols == 0 or rows_per_page == 0:
             raise PlacementError(f"{group[0].id} ({w:g} x {h:g} mm) does not fit on "
                                  f"{paper.name} paper with {b:g} mm bleed")
         pending = list(group)
+        page = 0
         while pending:
-            start = cursor + (f.block_gap if cursor > 0 else 0.0)
-            free_rows = (grid_capacity(inner_w, inner_h - start, w, h, b)[1]
+            if page == len(pages):
+                pages.append([])
+                used.append(0.0)
+            if used[page] is None:
+                page += 1
+                continue
+            start = used[page] + (f.block_gap if used[page] else 0.0)
+            free_rows = (grid_capacity(inner_w, inner_h - start, w, h, b, g)[1]
                          if start < inner_h else 0)
             if free_rows == 0:
-                pages.append([])
-                cursor, start, free_rows = 0.0, 0.0, rows_per_page
-            rows_needed = -(-len(pending) // cols)
-            rows = min(free_rows, rows_needed)
+                page += 1
+                continue
+            rows = min(free_rows, -(-len(pending) // cols))
             take, pending = pending[: rows * cols], pending[rows * cols:]
             used_cols = min(cols, len(take))
-            block_w = used_cols * (w + 2 * b)
-            x0 = (paper.width - block_w) / 2 + b          # centre the block horizontally
-            y0 = f.margin + start + b
-            pages[-1].append(_Block(take, used_cols, rows, x0, y0))
-            cursor = start + rows * (h + 2 * b)
+            block_w = used_cols * (w + g) - g + 2 * b
+            x0 = (paper.width - block_w) / 2 + b                   # centred horizontally
+            pages[page].append(_Block(take, used_cols, rows, x0, f.margin + start + b))
+            used[page] = start + rows * (h + g) - g + 2 * b
     return pages
 
 
@@ -208,8 +227,9 @@ def _block_items(block: _Block, bleed: float) -> list[Item]:
     items = []
     for index, comp in enumerate(block.components):
         row, col = divmod(index, block.cols)
-        items.append(Item(comp, block.x0 + col * (comp.width + 2 * bleed),
-                          block.y0 + row * (comp.height + 2 * bleed), "front"))
+        g = gutter(comp, bleed)
+        items.append(Item(comp, block.x0 + col * (comp.width + g),
+                          block.y0 + row * (comp.height + g), "front"))
     return items
 
 
@@ -219,10 +239,11 @@ def _block_marks(block: _Block, bleed: float, f: Furniture) -> list[Mark]:
     w, h = comp.width, comp.height
     rows = -(-len(block.components) // block.cols)
     left, top = block.x0 - bleed, block.y0 - bleed
-    right = block.x0 + block.cols * (w + 2 * bleed) - bleed
-    bottom = block.y0 + rows * (h + 2 * bleed) - bleed
-    xs = sorted({block.x0 + c * (w + 2 * bleed) + d for c in range(block.cols) for d in (0, w)})
-    ys = sorted({block.y0 + r * (h + 2 * bleed) + d for r in range(rows) for d in (0, h)})
+    g = gutter(comp, bleed)
+    right = block.x0 + block.cols * (w + g) - g + bleed
+    bottom = block.y0 + rows * (h + g) - g + bleed
+    xs = sorted({round(block.x0 + c * (w + g) + d, 9) for c in range(block.cols) for d in (0, w)})
+    ys = sorted({round(block.y0 + r * (h + g) + d, 9) for r in range(rows) for d in (0, h)})
     g, length = f.crop_gap, f.crop_length
     marks = []
     for x in xs:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.printing.asterion_components import tile_components, tomb_components
+from pnp.printing.asterion_components import page_component, tile_components, tomb_components
 from pnp.printing.placement import (
     Component,
     Item,
@@ -59,22 +59,39 @@ def test_every_component_is_placed_once_inside_the_margins_without_overlap(paper
     assert sorted(i.component.id for i in items) == sorted(c.id for c in comps)
     m = FURNITURE.margin
     for page in fronts(pages):
-        boxes = [bleed_box(i, bleed) for i in page.items]
-        for box in boxes:
+        for item in page.items:
+            box = bleed_box(item, bleed)
             assert box[0] >= m - 1e-6 and box[1] >= m - 1e-6
             assert box[2] <= paper.width - m + 1e-6 and box[3] <= paper.height - m + 1e-6
-        for k, a in enumerate(boxes):
-            assert not any(overlaps(a, b) for b in boxes[k + 1:])
+        for k, a in enumerate(page.items):
+            for b in page.items[k + 1:]:
+                # cut boxes never overlap; bleeds only where identical solid pieces
+                # share their cut lines
+                assert not overlaps(bleed_box(a, 0), bleed_box(b, 0))
+                if not (a.component.shared_cuts and b.component.shared_cuts):
+                    assert not overlaps(bleed_box(a, bleed), bleed_box(b, bleed))
 
 
-def test_tiles_are_packed_fifteen_to_an_a4_page_and_tombs_fill_the_last_tile_page():
+def test_tiles_are_packed_fifteen_to_an_a4_page_and_tombs_fill_the_room_below():
     pages = fronts(place(components(), Options(A4, 2.0)))
     tiles_per_page = [sum(i.component.kind == "tile" for i in p.items) for p in pages]
-    assert tiles_per_page[:4] == [15, 15, 15, 15]
-    assert tiles_per_page[4] == 69 - 60
-    # the page that ends the tiles also carries tombs in the room left below them
-    assert any(i.component.kind == "tomb" for i in pages[4].items)
-    assert len(pages) == 6
+    assert tiles_per_page == [15, 15, 15, 15, 69 - 60]
+    # all 68 tombs fit in the room left below the last tiles: no sheet for tombs alone
+    assert sum(i.component.kind == "tomb" for i in pages[4].items) == 68
+
+
+def test_tombs_fill_the_strips_left_on_letter_tile_pages():
+    pages = fronts(place(components(), Options(LETTER, 2.0)))
+    assert all(any(i.component.kind == "tile" for i in p.items) for p in pages)
+    assert sum(any(i.component.kind == "tomb" for i in p.items) for p in pages) >= 2
+
+
+def test_tombs_share_cut_lines_and_tiles_keep_a_gutter():
+    page = fronts(place(components(), Options(A4, 2.0)))[4]
+    tombs = sorted({round(i.x, 6) for i in page.items if i.component.kind == "tomb"})
+    assert tombs[1] - tombs[0] == pytest.approx(12.0)
+    tiles = sorted({round(i.x, 6) for i in page.items if i.component.kind == "tile"})
+    assert tiles[1] - tiles[0] == pytest.approx(54.0)
 
 
 @pytest.mark.parametrize("bleed", [0.0, 2.0])
@@ -139,14 +156,16 @@ def test_each_back_lands_behind_its_front_after_the_flip(duplex, offset):
 
 
 def test_duplex_none_puts_the_backs_after_all_the_fronts():
-    pages = place(components(), Options(A4, 2.0, "none"))
+    comps = [page_component("check", A4, back="check"), *components(),
+             page_component("aid", A4)]
+    pages = place(comps, Options(A4, 2.0, "none"))
     sides = [p.side for p in pages]
     first_back = sides.index("back")
     assert set(sides[:first_back]) == {"front"} and set(sides[first_back:]) == {"back"}
-    # tombs have no back: the tomb-only page gets no back page
-    tomb_only = [p.sheet for p in pages if p.side == "front"
-                 and all(i.component.kind == "tomb" for i in p.items)]
-    assert tomb_only and not any(p.side == "back" and p.sheet in tomb_only for p in pages)
+    # only sheets with backs get a back page: not the player aid
+    aid = next(p.sheet for p in pages if p.kind == "aid")
+    assert not any(p.side == "back" and p.sheet == aid for p in pages)
+    assert sum(p.side == "back" for p in pages) == 1 + 5   # print check, 5 tile sheets
 
 
 def test_full_page_components_get_a_page_each_and_landscape_turns_the_paper():
