@@ -83,6 +83,7 @@ class Component:
     back: str | None = None      # key of the back design; None = blank back
     full_page: bool = False      # drawn on a page of its own (board pieces, aid, check)
     shared_cuts: bool = False    # identical solid pieces (tombs): neighbours share cut lines
+    shape: str = "rect"          # rect, or round / hex: cut along a printed outline instead
     landscape: bool = False      # a full-page component that wants the paper turned
 
 
@@ -303,7 +304,9 @@ def place(components: list[Component], opts: Options) -> list[Page]:
         marks: list[Mark] = []
         for block in blocks:
             items += _block_items(block, opts.bleed)
-            if opts.crop_marks:
+            # Crop marks only make sense for straight cuts across the grid; round and hex
+            # pieces print their own cut outline.
+            if opts.crop_marks and block.components[0].shape == "rect":
                 marks += _block_marks(block, opts.bleed, opts.furniture)
         fronts.append(Page(opts.paper.width, opts.paper.height, "front", number, tuple(items),
                            tuple(marks), _label(opts.paper, marks, opts.furniture)))

@@ -183,3 +183,12 @@ def test_a_component_too_big_for_the_paper_is_refused():
         place([Component("huge", "tile", 300, 300)], Options(A4, 2.0))
     with pytest.raises(PlacementError):
         place(components(), Options(A4, -1.0))
+
+
+def test_round_and_hex_pieces_pack_by_their_bounding_box_without_crop_marks():
+    discs = [Component(f"disc-{n}", "ring", 44, 44, shape="round") for n in range(12)]
+    hexes = [Component(f"hex-{n}", "hex", 60, 52, shape="hex") for n in range(9)]
+    pages = fronts(place(discs + hexes, Options(A4, 2.0)))
+    placed = [i for p in pages for i in p.items]
+    assert len(placed) == 21
+    assert all(not p.marks for p in pages)
