@@ -21,6 +21,9 @@ ROTATIONS = (0, 90, 180, 270)
 COLOURS = ("yellow", "blue", "red", "green")
 EDITIONS = ("crete", "revised")
 MINOTAUR_ID = "M"
+# Unit steps for N, E, S, W with x to the right and y downwards (N is y - 1).
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 
 
 class TilesetError(ValueError):
@@ -50,6 +53,10 @@ class Region:
     def ports_facing(self, rot: int) -> frozenset[str]:
         return frozenset(rotate_port(p, rot) for p in self.ports)
 
+    def mask_facing(self, rot: int) -> int:
+        """The facing ports as a bit mask: bit 0 N, 1 E, 2 S, 3 W (turned `rot` degrees)."""
+        return sum(1 << PORTS.index(rotate_port(p, rot)) for p in self.ports)
+
 
 @dataclass(frozen=True)
 class Tile:
@@ -70,6 +77,27 @@ class Tile:
     @property
     def prisoners(self) -> int:
         return sum(r.prisoners for r in self.regions)
+
+    @property
+    def coins(self) -> int:
+        return sum(r.coins for r in self.regions)
+
+    @property
+    def wings(self) -> int:
+        return sum(r.wings for r in self.regions)
+
+    def distinct_rotations(self) -> tuple[int, ...]:
+        """Rotations that give different tiles on the table (a cross looks the same at every
+        rotation): the smallest rotation of each look, in increasing order."""
+        seen: set[tuple] = set()
+        result = []
+        for rot in ROTATIONS:
+            look = tuple(sorted((r.mask_facing(rot), r.prisoners, r.coins, r.wings, r.asterion)
+                                for r in self.regions))
+            if look not in seen:
+                seen.add(look)
+                result.append(rot)
+        return tuple(result)
 
 
 def _region(raw: dict, where: str) -> Region:
@@ -131,6 +159,16 @@ def load_tileset(edition: str) -> dict[str, Tile]:
         raise TilesetError(f"edition {edition}: expected {spec['tiles_per_colour']} tiles "
                            f"per colour, the designs give {per_colour // len(COLOURS)}")
     return tiles
+
+
+@cache
+def tiles_by_id() -> dict[str, Tile]:
+    """Every tile of the catalogue (all editions) by id."""
+    return {t.id: t for t in catalogue()}
+
+
+def colour_letter(colour: str) -> str:
+    return layouts.load("asterion")["colours"][colour]["letter"]
 
 
 def catalogue_index(tile_id: str) -> int:
