@@ -1,0 +1,271 @@
+"""The fast, incremental labyrinth behind the game: legal placements, the no-trap rule, kills.
+
+Cells are integer keys (`key(x, y)`), tiles' ports are precomputed per (tile, rotation), and
+components live in a union-find over region nodes, each root counting its component's exits.
+A placement only merges components (it never splits one), so placing is incremental; the
+revised edition's actions lift tiles and rebuild (`Labyrinth.build`).
+
+Rulings "Connections": two adjacent tiles connect where both have a port on the shared
+edge; a port facing a cell with no tile, or facing off the Crete board, is an exit. The same
+facts are computed from scratch by connect.py; the property tests check that they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from pnp.rules.asterion.tiles import MINOTAUR_ID, ROTATIONS, tiles_by_id
+
+OFFSET = 256          # |x|, |y| <= 200 (table.MAX_COORD) stay inside one row
+STRIDE = 512
+STEP = (-STRIDE, 1, STRIDE, -1)   # N, E, S, W: N is y - 1
+EMPTY = -2            # no tile on the neighbouring cell
+WALL = -1             # a neighbour whose side facing us is a wall
+
+
+def key(x: int, y: int) -> int:
+    return (y + OFFSET) * STRIDE + (x + OFFSET)
+
+
+def xy(cell: int) -> tuple[int, int]:
+    return (cell % STRIDE - OFFSET, cell // STRIDE - OFFSET)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A tile's precomputed facts: per rotation, which region faces each direction."""
+
+    id: str
+    colour: str | None
+    regions: int
+    prisoner: int                          # region index of the prisoner, -1 for M
+    asterion: int                          # region index of Asterion, -1 otherwise
+    facing: tuple[tuple[int, ...], ...]    # facing[rot // 90][d] = region index or -1
+    rotations: tuple[int, ...]             # rotations that look different (see tiles.py)
+    horns: bool
+    canonical: tuple[int, ...]             # per rotation index: the smallest rot that looks so
+
+
+@cache
+def kind(tile_id: str) -> Kind:
+    tile = tiles_by_id()[tile_id]
+    facing = []
+    for rot in ROTATIONS:
+        at = [-1, -1, -1, -1]
+        for index, region in enumerate(tile.regions):
+            mask = region.mask_facing(rot)
+            for d in range(4):
+                if mask >> d & 1:
+                    at[d] = index
+        facing.append(tuple(at))
+    prisoner = next((i for i, r in enumerate(tile.regions) if r.prisoners), -1)
+    asterion = next((i for i, r in enumerate(tile.regions) if r.asterion), -1)
+    looks = [tuple(sorted((g.mask_facing(rot), g.prisoners, g.coins, g.wings, g.asterion)
+                          for g in tile.regions)) for rot in ROTATIONS]
+    canonical = tuple(ROTATIONS[looks.index(look)] for look in looks)
+    return Kind(tile.id, tile.colour, len(tile.regions), prisoner, asterion, tuple(facing),
+                tile.distinct_rotations(), tile.horns, canonical)
+
+
+@cache
+def board_cells(radius: int) -> frozenset[int]:
+    """Ruling "A turn" 1: the Crete board squares in use, |x| + |y| <= radius."""
+    return frozenset(key(x, y) for x in range(-radius, radius + 1)
+                     for y in range(-radius, radius + 1) if abs(x) + abs(y) <= radius)
+
+
+class Labyrinth:
+    """Placed tiles and their components. Not thread-safe; `copy()` before speculating."""
+
+    __slots__ = ("alive", "asterion", "board", "cells", "dead", "exits", "frontier",
+                 "parent", "tile_cell")
+
+    def __init__(self, board: frozenset[int] | None = None) -> None:
+        self.cells: dict[int, tuple[Kind, int, int]] = {}   # cell -> (kind, rot index, node0)
+        self.tile_cell: dict[str, int] = {}
+        self.parent: list[int] = []
+        self.exits: list[int] = []          # meaningful at roots: the component's exits
+        self.frontier: set[int] = set()     # empty (on-board) cells next to a placed tile
+        self.board = board
+        self.asterion = -1                  # Asterion's node
+        self.alive: dict[int, str] = {}     # living prisoners' nodes -> tile id
+        self.dead: set[str] = set()
+
+    # -- building ------------------------------------------------------------------------
+    @classmethod
+    def build(cls, placements: Iterable[tuple[str, int, int]], dead: Iterable[str] = (),
+              board: frozenset[int] | None = None) -> Labyrinth:
+        """A labyrinth from (tile, cell, rot) triples, in any order, with tombs on `dead`.
+        No kills are made: call `sweep()` to kill prisoners now in Asterion's component."""
+        lab = cls(board)
+        lab.dead = set(dead)
+        for tile_id, cell, rot in placements:
+            lab.place(tile_id, cell, rot, kill=False)
+        return lab
+
+    def copy(self) -> Labyrinth:
+        other = Labyrinth.__new__(Labyrinth)
+        other.cells = dict(self.cells)
+        other.tile_cell = dict(self.tile_cell)
+        other.parent = list(self.parent)
+        other.exits = list(self.exits)
+        other.frontier = set(self.frontier)
+        other.board = self.board
+        other.asterion = self.asterion
+        other.alive = dict(self.alive)
+        other.dead = set(self.dead)
+        return other
+
+    def find(self, node: int) -> int:
+        parent = self.parent
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]   # path halving
+            node = parent[node]
+        return node
+
+    def place(self, tile_id: str, cell: int, rot: int, kill: bool = True) -> list[str]:
+        """Put a tile down (no legality check) and return the prisoners it kills: ruling
+        "A turn" 3, every living prisoner now in Asterion's component is killed."""
+        k = kind(tile_id)
+        r = rot // 90
+        at = k.facing[r]
+        node0 = len(self.parent)
+        for i in range(k.regions):
+            self.parent.append(node0 + i)
+            self.exits.append(0)
+        cells = self.cells
+        cells[cell] = (k, r, node0)
+        self.tile_cell[tile_id] = cell
+        if k.asterion >= 0:
+            self.asterion = node0 + k.asterion
+        if k.prisoner >= 0 and tile_id not in self.dead:
+            self.alive[node0 + k.prisoner] = tile_id
+        find, exits, parent = self.find, self.exits, self.parent
+        for d in range(4):
+            near = cell + STEP[d]
+            j = at[d]
+            other = cells.get(near)
+            if other is None:
+                if j >= 0:
+                    exits[find(node0 + j)] += 1
+                continue
+            ok, orot, onode0 = other
+            oj = ok.facing[orot][d ^ 2]
+            if oj < 0:
+                continue
+            root = find(onode0 + oj)
+            exits[root] -= 1                 # its port no longer faces an empty cell
+            if j >= 0:
+                mine = find(node0 + j)
+                if mine != root:
+                    parent[mine] = root
+                    exits[root] += exits[mine]
+        self.frontier.discard(cell)
+        board = self.board
+        for step in STEP:
+            near = cell + step
+            if near not in cells and (board is None or near in board):
+                self.frontier.add(near)
+        if not kill or self.asterion < 0:
+            return []
+        a = find(self.asterion)
+        if all(find(node0 + i) != a for i in range(k.regions)):
+            return []          # Asterion's component only grows through the new tile
+        return self.sweep()
+
+    def sweep(self) -> list[str]:
+        """Kill every living prisoner in Asterion's component; return their tiles."""
+        if self.asterion < 0:
+            return []
+        a = self.find(self.asterion)
+        killed = sorted(n for n in self.alive if self.find(n) == a)
+        names = [self.alive.pop(n) for n in killed]
+        self.dead.update(names)
+        return names
+
+    # -- questions -----------------------------------------------------------------------
+    def asterion_exits(self) -> int:
+        return self.exits[self.find(self.asterion)] if self.asterion >= 0 else 0
+
+    def _around(self, cell: int) -> tuple[list[int], bool]:
+        """Per direction: EMPTY, WALL or the root whose port faces `cell`; and whether
+        Asterion's component is among them."""
+        a = self.find(self.asterion)
+        around = [EMPTY, EMPTY, EMPTY, EMPTY]
+        touches = False
+        cells = self.cells
+        for d in range(4):
+            other = cells.get(cell + STEP[d])
+            if other is None:
+                continue
+            ok, orot, onode0 = other
+            oj = ok.facing[orot][d ^ 2]
+            if oj < 0:
+                around[d] = WALL
+            else:
+                root = self.find(onode0 + oj)
+                around[d] = root
+                if root == a:
+                    touches = True
+        return around, touches
+
+    def _keeps_exit(self, k: Kind, r: int, around: list[int]) -> bool:
+        """Would Asterion's component still have an exit with tile `k` (rotation index r)
+        on the cell described by `around`? Ruling "A turn" 2: no trapping."""
+        a = self.find(self.asterion)
+        at = k.facing[r]
+        linked: list[set[int]] = [set() for _ in range(k.regions)]
+        new_exits = [0] * k.regions
+        for d in range(4):
+            j = at[d]
+            if j < 0:
+                continue
+            root = around[d]
+            if root == EMPTY:
+                new_exits[j] += 1
+            elif root >= 0:
+                linked[j].add(root)
+        roots = {a}
+        group: set[int] = set()
+        grew = True
+        while grew:                       # regions of the tile joined through shared roots
+            grew = False
+            for j in range(k.regions):
+                if j not in group and linked[j] & roots:
+                    group.add(j)
+                    roots |= linked[j]
+                    grew = True
+        total = sum(new_exits[j] for j in group)
+        for root in roots:
+            total += self.exits[root] - sum(1 for x in around if x == root)
+        return total > 0
+
+    def can_place(self, tile_id: str, cell: int, rot: int) -> bool:
+        """Empty frontier cell and Asterion not trapped afterwards (ruling "A turn" 1-2)."""
+        if cell not in self.frontier:
+            return False
+        around, touches = self._around(cell)
+        return not touches or self._keeps_exit(kind(tile_id), rot // 90, around)
+
+    def legal_placements(self, tile_id: str) -> list[tuple[int, int]]:
+        """Every legal (cell, rot), cells in (y, x) order, only rotations that look
+        different (a cross has one)."""
+        k = kind(tile_id)
+        result = []
+        for cell in sorted(self.frontier):
+            around, touches = self._around(cell)
+            for rot in k.rotations:
+                if not touches or self._keeps_exit(k, rot // 90, around):
+                    result.append((cell, rot))
+        return result
+
+    def neighbours(self, cell: int) -> int:
+        return sum(1 for step in STEP if cell + step in self.cells)
+
+    def placements(self) -> list[tuple[str, int, int]]:
+        return [(k.id, cell, r * 90) for cell, (k, r, _) in self.cells.items()]
+
+    def minotaur_cell(self) -> int | None:
+        return self.tile_cell.get(MINOTAUR_ID)
