@@ -13,7 +13,7 @@ from typing import Any
 from pnp.rules.asterion.connect import Exit, Network, Node, network
 from pnp.rules.asterion.scoring import PrisonerResult, _require_sound, prisoner_results
 from pnp.rules.asterion.table import Problem, Table, TableError
-from pnp.rules.asterion.tiles import MINOTAUR_ID, tiles_by_id
+from pnp.rules.asterion.tiles import MINOTAUR_ID, PORTS, STEPS, tiles_by_id
 
 
 @dataclass(frozen=True)
@@ -141,8 +141,12 @@ def check_text(result: CheckResult) -> str:
             lines.append("  connected to Asterion: no")
         if c.exit and c.exit.exit:
             x, y, d = c.exit.exit
+            dx, dy = STEPS[PORTS.index(d)]
+            radius = net.table.board_radius
+            beyond = ("off the board" if radius is not None and
+                      abs(x + dx) + abs(y + dy) > radius else f"no tile at {x + dx},{y + dy}")
             lines.append(f"  exit: yes: {chain_text(net, c.exit.chain)} -> out {d} of "
-                         f"{c.exit.tile} at {x},{y} (no tile there)")
+                         f"{c.exit.tile} ({beyond})")
         else:
             lines.append("  exit: no")
         lines.append(f"  coins: {p.coins}")

@@ -46,7 +46,10 @@ class Problem:
     where: str = ""
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+        # "Y07 at 5,5 is ..." already names its tile: no "Y07: " prefix then.
+        if not self.where or self.message.startswith(self.where + " "):
+            return self.message
+        return f"{self.where}: {self.message}"
 
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code, "where": self.where, "message": self.message}

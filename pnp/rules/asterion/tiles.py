@@ -176,3 +176,17 @@ def catalogue_index(tile_id: str) -> int:
         if tile.id == tile_id:
             return index
     raise KeyError(tile_id)
+
+
+def tileset_json(edition: str) -> dict:
+    """The tileset of one edition in a canonical JSON form (`pnp tiles --json`): ports as
+    printed (tile upright) in N E S W order, features per region and per tile."""
+    tiles = []
+    for tile in load_tileset(edition).values():
+        regions = [{"ports": "".join(p for p in PORTS if p in r.ports),
+                    "prisoners": r.prisoners, "coins": r.coins, "wings": r.wings,
+                    **({"asterion": True} if r.asterion else {})} for r in tile.regions]
+        tiles.append({"id": tile.id, "colour": tile.colour, "design": tile.design,
+                      "horns": tile.horns, "prisoners": tile.prisoners, "coins": tile.coins,
+                      "wings": tile.wings, "regions": regions})
+    return {"game": "asterion", "edition": edition, "tiles": tiles}
