@@ -1,0 +1,42 @@
+"""Small hand-built tables and game states for the rules tests."""
+
+from __future__ import annotations
+
+from pnp.rules.asterion import Table, table_from_dict
+from pnp.rules.asterion.game import State, initial_state
+from pnp.rules.asterion.moves import Place, parse_move
+
+
+def placements(*specs: str) -> list[dict]:
+    """"Y07@1,0r90" strings (move notation) as table-file tile objects, Minotaur first."""
+    tiles = [{"id": "M", "x": 0, "y": 0, "rot": 0}]
+    for spec in specs:
+        move = parse_move(spec)
+        assert isinstance(move, Place), spec
+        tiles.append({"id": move.tile, "x": move.x, "y": move.y, "rot": move.rot})
+    return tiles
+
+
+def table(*specs: str, players: tuple[str, ...] = ("yellow", "blue", "red", "green"),
+          edition: str = "crete", board: bool = False, dead: tuple[str, ...] = (),
+          kill_points: dict[str, int] | None = None, no_kill_points: bool = False) -> Table:
+    data = {"game": "asterion", "edition": edition, "board": board, "players": list(players),
+            "tiles": placements(*specs), "dead": list(dead),
+            "kill_points": kill_points or {}}
+    if no_kill_points:
+        data["no_kill_points"] = True
+    return table_from_dict(data)
+
+
+def state(*specs: str, hands: dict[str, str], edition: str = "crete",
+          players: tuple[str, ...] = ("yellow", "blue", "red", "green"), turn: str = "yellow",
+          dead: tuple[str, ...] = (), no_kill_points: bool = False) -> State:
+    """A game state with these tiles on the table and these tiles in hand (decks empty)."""
+    s = initial_state(0, players, edition, no_kill_points=no_kill_points)
+    s.tiles = [(t["id"], t["x"], t["y"], t["rot"]) for t in placements(*specs)]
+    s.hands = {c: hands.get(c) for c in players}
+    s.decks = {c: [] for c in players}
+    s.dead = list(dead)
+    s.turn = players.index(turn)
+    s._lab = None
+    return s
