@@ -1,0 +1,72 @@
+"""The shared game API: every registered game plays seeded random games through it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pnp.rules.api import Game, game_names, get_game, random_playout
+
+GAMES = game_names()
+
+
+def test_registry_lists_asterion_and_rejects_unknown_games():
+    assert "asterion" in GAMES
+    with pytest.raises(KeyError, match="unknown game"):
+        get_game("no-such-game")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_game_implements_the_protocol(name):
+    assert isinstance(get_game(name), Game)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_games_keep_the_api_invariants(name, seed):
+    game = get_game(name)
+    rng = random.Random(seed)
+    state = game.initial_state(seed, 3)
+    before = game.state_to_json(state)
+    turns = 0
+    while not game.is_over(state):
+        moves = game.legal_moves(state)
+        assert moves, "a game that is not over always has a legal move"
+        assert game.current_player(state) is not None
+        texts = [game.move_text(m) for m in moves]
+        assert len(set(texts)) == len(texts)
+        move = game.random_move(state, rng)
+        assert move in moves
+        assert game.parse_move(game.move_text(move)) == move
+        new = game.apply(state, move)
+        assert game.state_to_json(state) == before, "apply must not change the old state"
+        state, before = new, game.state_to_json(new)
+        turns += 1
+        assert turns < 1000
+    assert game.legal_moves(state) == [] and game.current_player(state) is None
+    scores = game.scores(state)
+    assert scores and all(isinstance(v, int) for v in scores.values())
+    reloaded = game.state_from_json(game.state_to_json(state))
+    assert game.is_over(reloaded) and game.scores(reloaded) == scores
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_playout_is_deterministic(name):
+    game = get_game(name)
+    a, moves_a = random_playout(game, 9, 2)
+    b, moves_b = random_playout(game, 9, 2)
+    assert moves_a == moves_b and game.scores(a) == game.scores(b)
+    _, moves_c = random_playout(game, 10, 2)
+    assert moves_c != moves_a
+
+
+def test_revised_edition_through_the_api():
+    game = get_game("asterion")
+    state = game.initial_state(4, 2, edition="revised")
+    rng = random.Random(4)
+    for _ in range(12):
+        moves = game.legal_moves(state)
+        state = game.apply(state, rng.choice(moves))
+    assert any(" " in game.move_text(m) for m in game.legal_moves(state)), \
+        "by mid-game the revised edition offers actions"

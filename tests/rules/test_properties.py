@@ -1,0 +1,88 @@
+"""Property tests over seeded random games (hypothesis picks the seeds and setups)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.rules.asterion import network, score, table_from_json, validate
+from pnp.rules.asterion.engine import STEP, key
+from pnp.rules.asterion.game import (
+    State,
+    apply_in_place,
+    initial_state,
+    random_move,
+    simulate,
+)
+from pnp.rules.asterion.moves import Place
+
+SETUPS = st.sampled_from([("crete", True, 4), ("crete", True, 3), ("crete", True, 2),
+                          ("crete", False, 4), ("crete", False, 2), ("revised", False, 4),
+                          ("revised", False, 3)])
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+FEW = settings(max_examples=12, deadline=None)
+
+
+@FEW
+@given(seed=SEEDS, setup=SETUPS)
+def test_every_step_of_a_random_game_keeps_the_rules(seed, setup):
+    edition, board, players = setup
+    state = initial_state(seed, players, edition, board)
+    rng = random.Random(seed)
+    dead: list[str] = []
+    while state.current is not None:
+        move = random_move(state, rng)
+        if isinstance(move, Place):
+            occupied = {key(x, y) for _, x, y, _ in state.tiles}
+            assert any(key(move.x, move.y) + s in occupied for s in STEP)  # adjacent
+        apply_in_place(state, move)
+        assert state.dead[:len(dead)] == dead                   # the dead stay dead
+        dead = list(state.dead)
+        net = network(state.table())
+        asterion = net.asterion_component()
+        assert asterion.has_exit                                 # never trapped
+        assert state.lab().asterion_exits() == len(asterion.exits)   # engine == BFS
+        # Every prisoner in Asterion's component has been killed (ruling "A turn" 3).
+        assert set(asterion.prisoners) <= set(state.dead)
+    assert validate(state.table()) == []
+
+
+@FEW
+@given(seed=SEEDS, setup=SETUPS, turns=st.integers(min_value=1, max_value=3))
+def test_turning_the_whole_table_changes_no_score(seed, setup, turns):
+    table = simulate(seed, setup[2], setup[0], setup[1]).table()
+    turned = table.turned(turns)
+    assert validate(turned) == []
+    assert score(turned).to_dict() == score(table).to_dict()
+
+
+@FEW
+@given(seed=SEEDS, setup=SETUPS)
+def test_table_and_state_json_round_trip(seed, setup):
+    edition, board, players = setup
+    final = simulate(seed, players, edition, board)
+    assert table_from_json(final.table().to_json()) == final.table()
+    # A game saved half way and reloaded plays on exactly as the original.
+    state = initial_state(seed, players, edition, board)
+    rng = random.Random(seed ^ 0x5EED)
+    for _ in range(20):
+        apply_in_place(state, random_move(state, rng))
+    reloaded = State.from_json(state.to_json())
+    assert reloaded == state
+    rng_copy = random.Random()
+    rng_copy.setstate(rng.getstate())
+    while state.current is not None:
+        apply_in_place(state, random_move(state, rng))
+        apply_in_place(reloaded, random_move(reloaded, rng_copy))
+    assert reloaded.tiles == state.tiles and reloaded.log == state.log
+
+
+@FEW
+@given(seed=SEEDS, setup=SETUPS)
+def test_same_seed_same_game(seed, setup):
+    edition, board, players = setup
+    a = simulate(seed, players, edition, board)
+    b = simulate(seed, players, edition, board)
+    assert a.log == b.log and a.table() == b.table()
