@@ -253,12 +253,26 @@ class Labyrinth:
         """Every legal (cell, rot), cells in (y, x) order, only rotations that look
         different (a cross has one)."""
         k = kind(tile_id)
-        result = []
+        rotations = k.rotations
+        a = self.find(self.asterion)
+        find, cells = self.find, self.cells
+        result: list[tuple[int, int]] = []
         for cell in sorted(self.frontier):
-            around, touches = self._around(cell)
-            for rot in k.rotations:
-                if not touches or self._keeps_exit(k, rot // 90, around):
-                    result.append((cell, rot))
+            # Most cells do not touch Asterion's component: every rotation is legal there.
+            touches = False
+            for d in range(4):
+                other = cells.get(cell + STEP[d])
+                if other is not None:
+                    oj = other[0].facing[other[1]][d ^ 2]
+                    if oj >= 0 and find(other[2] + oj) == a:
+                        touches = True
+                        break
+            if not touches:
+                result.extend((cell, rot) for rot in rotations)
+                continue
+            around = self._around(cell)[0]
+            result.extend((cell, rot) for rot in rotations
+                          if self._keeps_exit(k, rot // 90, around))
         return result
 
     def neighbours(self, cell: int) -> int:

@@ -419,13 +419,18 @@ def random_move(state: State, rng: random.Random) -> Move:
     pairs (rotations that look alike count once). Revised: with probability ACTION_RATE the
     player first tries a uniformly random legal action. With no legal placement: a random
     legal action (revised), else discard."""
-    placements = legal_placements(state)
+    colour = state.current
+    assert colour is not None
+    hand = state.hands[colour]
+    assert hand is not None
+    placements = state.lab().legal_placements(hand)    # (cell, rot): build one Place only
     if state.edition == "revised" and (not placements or rng.random() < ACTION_RATE):
         action = _first_legal_action(state, rng)
         if action is not None:
             return action
     if placements:
-        return placements[rng.randrange(len(placements))]
+        cell, rot = placements[rng.randrange(len(placements))]
+        return Place(hand, *xy(cell), rot)
     return Discard()
 
 
