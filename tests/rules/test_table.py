@@ -12,6 +12,7 @@ from pnp.rules.asterion import (
     Table,
     TableError,
     check,
+    network,
     prisoner_components,
     score,
     table_from_dict,
@@ -152,3 +153,19 @@ def test_rules_core_imports_no_drawing_or_vision_libraries():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == ""
+
+
+def test_prisoner_components_for_the_referee_overlay():
+    # Y15 turned 90 at 1,0: prisoner corner faces N and E, chest corner faces S and W (M).
+    t = table("Y15@1,0r90", "B04@1,-1r0", players=("yellow", "blue"))
+    found = {p.tile: p for p in prisoner_components(t)}
+    assert set(found) == {"Y15", "B04"}
+    y15 = found["Y15"].component
+    assert found["Y15"].region == 0 and y15.nodes == (("Y15", 0), ("B04", 0))
+    assert y15.cells == ((1, -1), (1, 0)) and not y15.has_asterion
+    assert y15.exits == ((1, -1, "N"), (1, 0, "E"))
+    assert y15 is found["B04"].component
+    data = y15.to_dict()
+    assert data["exits"][0] == {"x": 1, "y": -1, "direction": "N"}
+    asterion = network(t).component(("Y15", 1))
+    assert asterion.has_asterion and asterion.coins == 1 and asterion.prisoners == ()
