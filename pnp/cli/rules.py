@@ -160,5 +160,5 @@ def simulate_command(
     res = result(state)
     totals = ", ".join(f"{c} {s.total}" for c, s in res.players.items())
     typer.echo(f"wrote {out / 'table.json'} and {out / 'log.txt'}: {state.moves} turns, "
-               f"{len(state.tiles)} tiles; {totals}; winner{'s' if len(res.winners) > 1 else ''}"
+               f"{len(state.tiles) - 1} tiles placed; {totals}; winner{'s' if len(res.winners) > 1 else ''}"
                f" {', '.join(res.winners)}")
