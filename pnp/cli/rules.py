@@ -159,6 +159,6 @@ def simulate_command(
         raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
     res = result(state)
     totals = ", ".join(f"{c} {s.total}" for c, s in res.players.items())
+    won = f"winner{'s' if len(res.winners) > 1 else ''} {', '.join(res.winners)}"
     typer.echo(f"wrote {out / 'table.json'} and {out / 'log.txt'}: {state.moves} turns, "
-               f"{len(state.tiles) - 1} tiles placed; {totals}; winner{'s' if len(res.winners) > 1 else ''}"
-               f" {', '.join(res.winners)}")
+               f"{len(state.tiles) - 1} tiles placed; {totals}; {won}")
