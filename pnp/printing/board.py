@@ -54,6 +54,10 @@ class BoardSpec:
     glue_overlap: float         # depth of a glue tab
     areas: dict[int, int]       # players -> largest |i| + |j| in use
     first_id: int
+    label_height: float         # a piece's label in its coast
+    legend_size: float          # font size of the legends (mm)
+    align_mark: float           # radius of the alignment marks on the seams
+    diagram: float              # side of the assembly diagram
 
     @property
     def marker_size(self) -> float:
@@ -80,6 +84,10 @@ def board_spec() -> BoardSpec:
         glue_overlap=mm(board["glue_overlap"]),
         areas={int(k): int(v) for k, v in board["areas"].items()},
         first_id=board_first_marker_id(),
+        label_height=mm(board["label_height"]),
+        legend_size=mm(board["legend_size"]),
+        align_mark=mm(board["align_mark"]),
+        diagram=mm(board["diagram"]),
     )
 
 
@@ -585,3 +593,205 @@ def piece_for_component(component: Component, paper: Paper, bleed: float,
         if piece.label == label:
             return piece
     raise KeyError(f"no board piece {label!r} for {paper.name} paper")
+
+
+# --- What the coast carries: legends, alignment marks, labels, the diagram ---------------
+
+SIDES = ("NE", "SE", "SW", "NW")
+
+
+@dataclass(frozen=True)
+class Legend:
+    """One line of legend along a diamond edge, read by a player sitting at that edge."""
+    side: str                   # NE, SE, SW, NW
+    centre: Point               # the middle of the baseline, board frame
+    angle: float                # degrees clockwise (y down): the text's top faces the centre
+    length: float               # room along the edge for the line, centred on `centre`
+
+
+def legend_depth() -> float:
+    """How far in from the diamond edge the legends reach."""
+    spec = board_spec()
+    return spec.marker_edge_gap + 1.25 * spec.legend_size
+
+
+def legends() -> tuple[Legend, ...]:
+    """A legend in the middle of each of the four edges, its baseline `marker_edge_gap`
+    (plus room for descenders) inside the edge, over half the edge's length. The notch
+    markers' quiet zones stay deeper inside than the legends reach (tested)."""
+    spec = board_spec()
+    r = reach()
+    base = spec.marker_edge_gap + 0.25 * spec.legend_size
+    out = []
+    for q, side in enumerate(SIDES):
+        mid = _rotate((r / 2, -r / 2), q)
+        nx, ny = _rotate((1 / SQRT2, -1 / SQRT2), q)
+        out.append(Legend(side, (mid[0] - nx * base, mid[1] - ny * base), 225.0 + 90.0 * q,
+                          r * SQRT2 / 2))
+    return tuple(out)
+
+
+def _in_legend(point: Point, room: float) -> bool:
+    """Whether a point lies in a legend's band (within `room` of it)."""
+    r = reach()
+    for q in range(4):
+        ux, uy = _rotate((1 / SQRT2, 1 / SQRT2), q)        # along the edge
+        nx, ny = _rotate((1 / SQRT2, -1 / SQRT2), q)       # outwards
+        mx, my = _rotate((r / 2, -r / 2), q)
+        along = (point[0] - mx) * ux + (point[1] - my) * uy
+        depth = (mx - point[0]) * nx + (my - point[1]) * ny
+        if abs(along) <= r * SQRT2 / 4 + room and depth <= legend_depth() + room:
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class AlignMark:
+    """A half-circle on each side of a seam, in the coast: they make a circle once the
+    pieces are aligned. `neighbour` is printed beside it on this piece."""
+    at: Point                   # on the seam, board frame
+    side: str                   # the seam's side on this piece
+    neighbour: str
+
+
+def _land_span(horizontal: bool, value: float) -> tuple[float, float]:
+    """Where a grid line runs between squares: the extent of the squares on either side."""
+    s = board_spec().square
+    k = round((value - s / 2) / s)              # the line between rows (columns) k and k+1
+    along = [(i if horizontal else j) for i, j in board_squares()
+             if (j if horizontal else i) in (k, k + 1)]
+    return s * min(along) - s / 2, s * max(along) + s / 2
+
+
+def align_marks(piece: BoardPiece) -> tuple[AlignMark, ...]:
+    """Alignment marks on every seam of a piece, one on each stretch of the seam that runs
+    through the coast, close to the squares (away from the legends at the diamond edge).
+    The land never carries marks: the grid lines, which run on across the seam, align it
+    there."""
+    spec = board_spec()
+    out = []
+    for seam in piece.seams:
+        horizontal = seam.side in ("top", "bottom")
+        axis = 0 if horizontal else 1
+        value = seam.a[1 - axis]
+        lo, hi = seam.a[axis], seam.b[axis]
+        land_lo, land_hi = _land_span(horizontal, value)
+        room = spec.align_mark + spec.marker_square_gap     # from the squares, along it
+        for a, b, m in ((lo, min(hi, land_lo), land_lo - room),
+                        (max(lo, land_hi), hi, land_hi + room)):
+            if not a + spec.align_mark <= m <= b - spec.align_mark:
+                continue
+            at = (m, value) if horizontal else (value, m)
+            neighbour = next(n.label for n in seam.neighbours
+                             if n.a[axis] - EPS <= m <= n.b[axis] + EPS)
+            out.append(AlignMark(at, seam.side, neighbour))
+    return tuple(out)
+
+
+def _inward_distances(polygon: Polygon, point: Point) -> list[tuple[float, bool]]:
+    """Signed distance from `point` to each edge line of a convex polygon (positive
+    inside), and whether that edge is a seam (axis-parallel; the diamond's are diagonal)."""
+    cx = sum(p[0] for p in polygon) / len(polygon)
+    cy = sum(p[1] for p in polygon) / len(polygon)
+    out = []
+    for k, p in enumerate(polygon):
+        q = polygon[(k + 1) % len(polygon)]
+        length = math.dist(p, q)
+        nx, ny = (q[1] - p[1]) / length, (p[0] - q[0]) / length
+        if nx * (cx - p[0]) + ny * (cy - p[1]) < 0:
+            nx, ny = -nx, -ny
+        seam = abs(p[0] - q[0]) < EPS or abs(p[1] - q[1]) < EPS
+        out.append((nx * (point[0] - p[0]) + ny * (point[1] - p[1]), seam))
+    return out
+
+
+def _box_gap(a: Box, b: Box) -> float:
+    """Distance between two boxes (negative when they overlap)."""
+    dx = max(b[0] - a[2], a[0] - b[2])
+    dy = max(b[1] - a[3], a[1] - b[3])
+    if dx < 0 and dy < 0:
+        return max(dx, dy)
+    return math.hypot(max(dx, 0.0), max(dy, 0.0))
+
+
+def label_size() -> tuple[float, float]:
+    """The box a piece's label (two or three characters, bold) needs, mm."""
+    h = board_spec().label_height
+    return 2.4 * h, h
+
+
+def _steps(lo: float, hi: float, step: float) -> list[float]:
+    n = int((hi - lo) // step)
+    return [lo + step * k for k in range(n + 1)]
+
+
+@cache
+def label_spot(piece: BoardPiece) -> Point | None:
+    """The centre of the roomiest place in the piece's coast for its label, or None when
+    there is none (the label is on the piece's tabs anyway). Room: clear of the squares
+    and the marker quiet zones by `marker_square_gap`, of the legends, of the alignment
+    marks, and `marker_edge_gap` inside the cut outline."""
+    spec = board_spec()
+    w, h = label_size()
+    gap = spec.marker_square_gap
+    x0, y0, x1, y1 = bounds(piece.polygon)
+    near = (x0 - w, y0 - w, x1 + w, y1 + w)
+    obstacles = [square_box(i, j) for i, j in board_squares()]
+    obstacles += [m.quiet_box(spec.marker_module) for m in board_marker_places()]
+    mark_room = spec.align_mark + 2 * spec.label_height
+    obstacles += [(m.at[0] - mark_room, m.at[1] - mark_room, m.at[0] + mark_room,
+                   m.at[1] + mark_room) for m in align_marks(piece)]
+    obstacles = [o for o in obstacles if _box_gap(o, near) < 0]
+    best: tuple[float, Point] | None = None
+    step = spec.label_height / 2
+    for cy in _steps(y0 + h / 2, y1 - h / 2, step):
+        for cx in _steps(x0 + w / 2, x1 - w / 2, step):
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            slack = min(_box_gap(box, o) for o in obstacles) - gap if obstacles else INF
+            if slack < 0:
+                continue
+            corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+            if any(_in_legend(c, gap) for c in corners):
+                continue
+            for corner in corners:
+                for distance, _seam in _inward_distances(piece.polygon, corner):
+                    slack = min(slack, distance - spec.marker_edge_gap)
+            if slack >= 0 and (best is None or slack > best[0] + EPS):
+                best = (slack, (cx, cy))
+    return None if best is None else best[1]
+
+
+def _separation(box: Box, polygon: Polygon) -> float:
+    """A lower bound of the distance between a box and a convex polygon (separating axes;
+    negative when they overlap)."""
+    corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+    px0, py0, px1, py1 = bounds(polygon)
+    best = max(box[0] - px1, px0 - box[2], box[1] - py1, py0 - box[3])
+    for k, p in enumerate(polygon):
+        q = polygon[(k + 1) % len(polygon)]
+        length = math.dist(p, q)
+        nx, ny = (q[1] - p[1]) / length, (p[0] - q[0]) / length
+        poly = [nx * v[0] + ny * v[1] for v in polygon]
+        ours = [nx * c[0] + ny * c[1] for c in corners]
+        best = max(best, min(ours) - max(poly), min(poly) - max(ours))
+    return best
+
+
+@cache
+def diagram_spot(piece: BoardPiece) -> Box | None:
+    """Where the assembly diagram goes: the roomiest square of side `[board] diagram` in
+    the cut-away part of the piece's drawn box (outside its art and tabs), or None."""
+    spec = board_spec()
+    d = spec.diagram
+    gap = spec.marker_edge_gap
+    x0, y0, x1, y1 = piece.box
+    shapes = [piece.art_polygon] + [s.tab_polygon for s in piece.tabs]
+    best: tuple[float, Box] | None = None
+    step = d / 10
+    for top in _steps(y0, y1 - d, step):
+        for left in _steps(x0, x1 - d, step):
+            box = (left, top, left + d, top + d)
+            slack = min(_separation(box, shape) for shape in shapes) - gap
+            if slack >= 0 and (best is None or slack > best[0] + EPS):
+                best = (slack, box)
+    return None if best is None else best[1]
