@@ -333,11 +333,11 @@ def _on_segment(p: geo.Point, a: geo.Point, b: geo.Point) -> bool:
 def _diagram(canvas: Canvas, box: geo.Box, piece: geo.BoardPiece,
              pieces: list[geo.BoardPiece], style: BoardStyle) -> None:
     """A small map of the assembled board: every piece's outline and label, this one
-    highlighted, and a line of instructions."""
-    x0, y0, x1, y1 = box
+    highlighted."""
+    x0, y0, x1, _y1 = box
     side = x1 - x0
     caption = side * 0.045
-    bx0, by0, bx1, by1 = geo.board_box()
+    bx0, by0, bx1, _by1 = geo.board_box()
     inner = side - 3 * caption
     scale = inner / (bx1 - bx0)
     canvas.setFillColor(CUT_GREY)
