@@ -220,8 +220,7 @@ def draw_board_piece(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     """One piece of the board, its drawn box's top-left at (item.x, item.y)."""
     opts = ctx.options
     pieces = geo.plan_board(opts.paper, opts.bleed, opts.furniture)
-    label = item.component.id.removeprefix("board-")
-    piece = next(p for p in pieces if p.label == label)
+    piece = geo.piece_for_component(item.component, opts.paper, opts.bleed, opts.furniture)
     style = board_style(ctx.style.ink_saver)
     with saved(canvas):
         canvas.translate(item.x - piece.box[0], item.y - piece.box[1])
