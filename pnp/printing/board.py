@@ -27,6 +27,8 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
+import numpy as np
+
 from pnp import layouts
 from pnp.markers import board_first_marker_id
 from pnp.printing.placement import Component, Furniture, Paper
@@ -96,8 +98,13 @@ def board_spec() -> BoardSpec:
 def board_squares(radius: int | None = None) -> list[tuple[int, int]]:
     """The squares (i, j) with |i| + |j| <= radius (default: the whole board), row by row
     from the north, west to east in each row."""
-    r = board_spec().radius if radius is None else radius
-    return [(i, j) for j in range(-r, r + 1) for i in range(-r, r + 1) if abs(i) + abs(j) <= r]
+    return list(_squares(board_spec().radius if radius is None else radius))
+
+
+@cache
+def _squares(r: int) -> tuple[tuple[int, int], ...]:
+    return tuple((i, j) for j in range(-r, r + 1) for i in range(-r, r + 1)
+                 if abs(i) + abs(j) <= r)
 
 
 def area_radius(players: int) -> int:
@@ -373,7 +380,7 @@ def _rect(band: tuple[int, int], cols: tuple[int, int]) -> Box:
 def _cells(rect: Box) -> tuple[tuple[int, int], ...]:
     s = board_spec().square
     x0, y0, x1, y1 = rect
-    return tuple((i, j) for i, j in board_squares()
+    return tuple((i, j) for i, j in _squares(board_spec().radius)
                  if x0 <= s * i <= x1 and y0 <= s * j <= y1)
 
 
@@ -448,13 +455,66 @@ def _piece_cost(band: tuple[int, int], cols: tuple[int, int], first_band: bool,
                 first_piece: bool, paper: Paper, bleed: float,
                 furniture: Furniture) -> _Cost | None:
     rect = _rect(band, cols)
-    if not _cells(rect):
+    cells = _cells(rect)
+    if not cells:
         return None                 # a piece of bare sea: never worth a sheet
-    _polygon, _art, box, tabs = _piece_geometry(rect, not first_band, not first_piece, bleed)
-    if _fits(box[2] - box[0], box[3] - box[1], paper, furniture) is None:
+    # The piece's whole squares lie inside what it draws: if they alone do not fit the
+    # paper, the piece cannot (this skips most of the search's costly clipping).
+    s = board_spec().square
+    columns = max(i for i, _j in cells) - min(i for i, _j in cells) + 1
+    rows = max(j for _i, j in cells) - min(j for _i, j in cells) + 1
+    if _fits(columns * s, rows * s, paper, furniture) is None:
         return None
-    glue = sum(math.dist(*edge) for _side, edge, _tab in tabs)
+    width, height, glue = _piece_extent(rect, not first_band, not first_piece, bleed)
+    if _fits(width, height, paper, furniture) is None:
+        return None
     return _Cost(1, glue, ())
+
+
+def _diamond_box(grow: float, box: Box) -> Box | None:
+    """The bounding box of `diamond(grow)` clipped to `box`, in closed form: a point x of
+    the box's x range is in the clip when |x| <= R - (least |y| in the y range)."""
+    r = reach() + grow * SQRT2
+    x0, y0, x1, y1 = box
+    least_y = 0.0 if y0 <= 0 <= y1 else min(abs(y0), abs(y1))
+    least_x = 0.0 if x0 <= 0 <= x1 else min(abs(x0), abs(x1))
+    out = (max(x0, -(r - least_y)), max(y0, -(r - least_x)),
+           min(x1, r - least_y), min(y1, r - least_x))
+    if out[2] - out[0] <= EPS or out[3] - out[1] <= EPS:
+        return None
+    return out
+
+
+def _piece_extent(rect: Box, top_tab: bool, left_tab: bool,
+                  bleed: float) -> tuple[float, float, float]:
+    """What `_piece_geometry` gives the search (the drawn box's width and height, and the
+    tabs' total length), without clipping polygons: the search asks this thousands of
+    times (tests check both agree)."""
+    art = _diamond_box(bleed, (rect[0] - bleed, rect[1] - bleed,
+                               rect[2] + bleed, rect[3] + bleed))
+    assert art is not None
+    boxes = [art]
+    glue = 0.0
+    r = reach()
+    g = board_spec().glue_overlap
+    x0, y0, x1, y1 = rect
+    if top_tab and math.isfinite(y0):
+        a, b = max(x0, -(r - abs(y0))), min(x1, r - abs(y0))      # the cut along y = y0
+        if b - a > EPS:
+            glue += b - a
+            tab = _diamond_box(0.0, (a, y0 - g, b, y0))
+            boxes += [tab] if tab else []
+    if left_tab and math.isfinite(x0):
+        a, b = max(y0, -(r - abs(x0))), min(y1, r - abs(x0))      # the cut along x = x0
+        if b - a > EPS:
+            glue += b - a
+            tab = _diamond_box(0.0, (x0 - g, a, x0, b))
+            boxes += [tab] if tab else []
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[2] for b in boxes)
+    y1 = max(b[3] for b in boxes)
+    return x1 - x0, y1 - y0, glue
 
 
 def _best_band(band: tuple[int, int], first_band: bool, paper: Paper, bleed: float,
@@ -742,23 +802,69 @@ def label_spot(piece: BoardPiece) -> Point | None:
     obstacles += [(m.at[0] - mark_room, m.at[1] - mark_room, m.at[0] + mark_room,
                    m.at[1] + mark_room) for m in align_marks(piece)]
     obstacles = [o for o in obstacles if _box_gap(o, near) < 0]
-    best: tuple[float, Point] | None = None
     step = spec.label_height / 2
-    for cy in _steps(y0 + h / 2, y1 - h / 2, step):
-        for cx in _steps(x0 + w / 2, x1 - w / 2, step):
-            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            slack = min(_box_gap(box, o) for o in obstacles) - gap if obstacles else INF
-            if slack < 0:
-                continue
-            corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
-            if any(_in_legend(c, gap) for c in corners):
-                continue
-            for corner in corners:
-                for distance, _seam in _inward_distances(piece.polygon, corner):
-                    slack = min(slack, distance - spec.marker_edge_gap)
-            if slack >= 0 and (best is None or slack > best[0] + EPS):
-                best = (slack, (cx, cy))
-    return None if best is None else best[1]
+    # Every candidate centre at once (numpy): the slack of a candidate is its least room
+    # to any obstacle and to the cut outline; the roomiest wins, the first on a tie.
+    cy, cx = np.meshgrid(np.array(_steps(y0 + h / 2, y1 - h / 2, step)),
+                         np.array(_steps(x0 + w / 2, x1 - w / 2, step)), indexing="ij")
+    cx, cy = cx.ravel(), cy.ravel()
+    if cx.size == 0:
+        return None
+    boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1)
+    slack = np.full(cx.shape, INF)
+    if obstacles:
+        slack = _box_gaps(boxes, np.array(obstacles)).min(axis=1) - gap
+    corners = [(boxes[:, 0], boxes[:, 1]), (boxes[:, 2], boxes[:, 1]),
+               (boxes[:, 2], boxes[:, 3]), (boxes[:, 0], boxes[:, 3])]
+    clear = slack >= 0
+    for px, py in corners:
+        clear &= ~_in_legends(px, py, gap)
+        for nx, ny, c in _inward_lines(piece.polygon):
+            slack = np.minimum(slack, nx * px + ny * py - c - spec.marker_edge_gap)
+    clear &= slack >= 0
+    if not clear.any():
+        return None
+    # The first candidate (row-major) within EPS of the most slack, as a scan would keep.
+    top = slack[clear].max()
+    k = int(np.flatnonzero(clear & (slack >= top - EPS))[0])
+    return (float(cx[k]), float(cy[k]))
+
+
+def _box_gaps(boxes: np.ndarray, obstacles: np.ndarray) -> np.ndarray:
+    """`_box_gap` for every (candidate, obstacle) pair."""
+    a = boxes[:, None, :]
+    b = obstacles[None, :, :]
+    dx = np.maximum(b[..., 0] - a[..., 2], a[..., 0] - b[..., 2])
+    dy = np.maximum(b[..., 1] - a[..., 3], a[..., 1] - b[..., 3])
+    apart = np.hypot(np.maximum(dx, 0.0), np.maximum(dy, 0.0))
+    return np.where((dx < 0) & (dy < 0), np.maximum(dx, dy), apart)
+
+
+def _inward_lines(polygon: Polygon) -> list[tuple[float, float, float]]:
+    """Each edge of a convex polygon as (nx, ny, c): nx*x + ny*y - c is the signed
+    distance to it, positive inside (as `_inward_distances`)."""
+    origin = (0.0, 0.0)
+    lines = []
+    for (d0, _seam), k in zip(_inward_distances(polygon, origin), range(len(polygon)),
+                              strict=True):
+        dx = _inward_distances(polygon, (1.0, 0.0))[k][0] - d0
+        dy = _inward_distances(polygon, (0.0, 1.0))[k][0] - d0
+        lines.append((dx, dy, -d0))
+    return lines
+
+
+def _in_legends(px: np.ndarray, py: np.ndarray, room: float) -> np.ndarray:
+    """`_in_legend` for arrays of points."""
+    r = reach()
+    out = np.zeros(px.shape, dtype=bool)
+    for q in range(4):
+        ux, uy = _rotate((1 / SQRT2, 1 / SQRT2), q)
+        nx, ny = _rotate((1 / SQRT2, -1 / SQRT2), q)
+        mx, my = _rotate((r / 2, -r / 2), q)
+        along = (px - mx) * ux + (py - my) * uy
+        depth = (mx - px) * nx + (my - py) * ny
+        out |= (np.abs(along) <= r * SQRT2 / 4 + room) & (depth <= legend_depth() + room)
+    return out
 
 
 def _separation(box: Box, polygon: Polygon) -> float:

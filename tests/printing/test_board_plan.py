@@ -251,6 +251,27 @@ def test_the_search_finds_the_fewest_sheets(paper, bleed):
     assert len(plan(paper, bleed)) == _enumerated_minimum(paper, bleed)
 
 
+@pytest.mark.parametrize("bleed", [0.0, 2.0])
+def test_the_searchs_closed_form_extent_matches_the_clipped_geometry(bleed):
+    """The search sizes pieces in closed form; the drawing clips polygons. Every band and
+    column range, with and without tabs, must give the same box and tab length."""
+    r = SPEC.radius
+    ranges = [(a, b) for a in range(-r, r + 1) for b in range(a, r + 1)]
+    checked = 0
+    for band, cols in itertools.product(ranges, ranges):
+        rect = board._rect(band, cols)
+        if not board._cells(rect):
+            continue
+        for top, left in itertools.product((False, True), repeat=2):
+            _polygon, _art, box, tabs = board._piece_geometry(rect, top, left, bleed)
+            width, height, glue = board._piece_extent(rect, top, left, bleed)
+            assert width == pytest.approx(box[2] - box[0], abs=1e-6)
+            assert height == pytest.approx(box[3] - box[1], abs=1e-6)
+            assert glue == pytest.approx(sum(math.dist(*e) for _s, e, _t in tabs), abs=1e-6)
+            checked += 1
+    assert checked > 2000
+
+
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
 def test_labels_name_rows_and_columns(paper, bleed):
     pieces = plan(paper, bleed)
