@@ -892,12 +892,33 @@ def diagram_spot(piece: BoardPiece) -> Box | None:
     gap = spec.marker_edge_gap
     x0, y0, x1, y1 = piece.box
     shapes = [piece.art_polygon] + [s.tab_polygon for s in piece.tabs]
-    best: tuple[float, Box] | None = None
     step = d / 10
-    for top in _steps(y0, y1 - d, step):
-        for left in _steps(x0, x1 - d, step):
-            box = (left, top, left + d, top + d)
-            slack = min(_separation(box, shape) for shape in shapes) - gap
-            if slack >= 0 and (best is None or slack > best[0] + EPS):
-                best = (slack, box)
-    return None if best is None else best[1]
+    # Every candidate at once (numpy), as `_separation` would score each; the roomiest
+    # wins, the first (row-major) on a tie.
+    top, left = np.meshgrid(np.array(_steps(y0, y1 - d, step)),
+                            np.array(_steps(x0, x1 - d, step)), indexing="ij")
+    top, left = top.ravel(), left.ravel()
+    if top.size == 0:
+        return None
+    slack = np.min([_separations(left, top, d, shape) for shape in shapes], axis=0) - gap
+    if not (slack >= 0).any():
+        return None
+    k = int(np.flatnonzero(slack >= slack.max() - EPS)[0])
+    return (float(left[k]), float(top[k]), float(left[k] + d), float(top[k] + d))
+
+
+def _separations(left: np.ndarray, top: np.ndarray, d: float, polygon: Polygon) -> np.ndarray:
+    """`_separation` for many squares of side d at once."""
+    px0, py0, px1, py1 = bounds(polygon)
+    best = np.max([left - px1, px0 - (left + d), top - py1, py0 - (top + d)], axis=0)
+    cx = np.stack([left, left + d, left + d, left], axis=1)
+    cy = np.stack([top, top, top + d, top + d], axis=1)
+    for k, p in enumerate(polygon):
+        q = polygon[(k + 1) % len(polygon)]
+        length = math.dist(p, q)
+        nx, ny = (q[1] - p[1]) / length, (p[0] - q[0]) / length
+        poly = [nx * v[0] + ny * v[1] for v in polygon]
+        ours = nx * cx + ny * cy
+        best = np.maximum(best, np.maximum(ours.min(axis=1) - max(poly),
+                                           min(poly) - ours.max(axis=1)))
+    return best
