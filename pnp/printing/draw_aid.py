@@ -130,4 +130,30 @@ def draw_player_aid(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
                 y = _paragraph(canvas, margin, y, width, line) + 1.2
             y += 4
         y = _heading(canvas, margin, y, "Icons")
-        _legend(canvas, margin, y + 4, ctx)
+        y = _legend(canvas, margin, y + 4, ctx)
+        if layouts.load("asterion")["editions"][ctx.edition]["board"]:
+            _board_key(canvas, margin, y + 4, ctx)
+
+
+def _board_key(canvas: Canvas, x: float, y: float, ctx: DrawContext) -> float:
+    """The board's area outlines, drawn as on the board, with what each one means."""
+    from pnp.printing.board import area_for_players, area_radius
+    from pnp.printing.draw_board import board_style
+
+    style = board_style(ctx.style.ink_saver)
+    y = _heading(canvas, x, y, "The Crete board")
+    for players in sorted(style.area_colours, reverse=True):
+        with saved(canvas):
+            canvas.setStrokeColor(style.area_colours[players])
+            canvas.setLineWidth(style.area_line)
+            canvas.setDash(list(style.area_dashes.get(players, ())) or [], 0)
+            canvas.line(x, y, x + 14, y)
+        canvas.setFillColor(BLACK)
+        text(canvas, x + 18, y + 1.2,
+             f"{players} players: play inside this outline only (the inner "
+             f"{area_for_players(players)} squares, up to {area_radius(players)} steps from "
+             "the Minotaur)", BODY_PT)
+        y += 8
+    text(canvas, x + 18, y + 1.2, "4 players: the whole board "
+         f"({area_for_players(4)} squares)", BODY_PT)
+    return y + 8

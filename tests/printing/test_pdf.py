@@ -193,3 +193,18 @@ def test_ink_saver_uses_less_ink_and_keeps_the_markers(builds):
     image = np.array(saver[2].render(scale=150 / 72, grayscale=True).to_pil())
     _, ids, _ = detector.detectMarkers(image)
     assert ids is not None and len(ids) == 30
+
+
+def _aid_text(pdf) -> str:
+    pages = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    return next(t for t in pages if "player aid" in t)
+
+
+def test_the_player_aid_explains_the_board_areas_only_with_the_board(builds):
+    crete = _aid_text(builds.pdf(edition="crete"))
+    revised = _aid_text(builds.pdf(edition="revised"))
+    assert "inner 41 squares" in crete and "inner 25 squares" in crete
+    assert "The Crete board" not in revised
+    # each edition's own tile count and actions
+    assert "17 tiles" in crete and "16 tiles" in revised
+    assert "swap two" in revised and "swap two" not in crete
