@@ -1,0 +1,117 @@
+"""Find our ArUco markers (DICT_5X5_250) and say whose they are.
+
+Layout `[markers]`: tile number i in catalogue order carries ids 2i (NE corner as printed)
+and 2i+1 (SW); the Crete board carries ids from `board_first_id` (200). Ids that are
+neither (another game's markers on the table) are ignored.
+
+Speed: the detector runs once on the working copy (long side ~2000 px, see image.py); a
+15.4 mm marker is then 30-90 px wide, well inside what ArUco reads. Markers a later stage
+expects but did not get (a tile seen by one marker only) are looked for again at full
+resolution, only in small windows around where they must be (`detect_in_windows`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+
+from pnp.markers import board_first_marker_id, tile_for_marker
+from referee.errors import DetectError
+
+BOARD_MARKERS = 24
+
+
+@dataclass(frozen=True)
+class Marker:
+    id: int
+    corners: np.ndarray        # 4x2 float64, original photo px: the marker's printed
+                               # top-left, top-right, bottom-right, bottom-left
+    tile: str | None           # the tile's id, or None for a board marker
+    corner: str                # "NE" / "SW" on a tile; "board" on the board
+
+    @property
+    def centre(self) -> np.ndarray:
+        return self.corners.mean(axis=0)
+
+    @property
+    def side(self) -> float:
+        """Mean side length in px."""
+        c = self.corners
+        return float(np.mean(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1)))
+
+
+@cache
+def _detector(small: bool = False) -> cv2.aruco.ArucoDetector:
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.cornerRefinementWinSize = 4
+    if small:           # windows cut from the full photo: markers fill much of them
+        params.minMarkerPerimeterRate = 0.1
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250)
+    return cv2.aruco.ArucoDetector(dictionary, params)
+
+
+def is_ours(marker_id: int) -> bool:
+    first = board_first_marker_id()
+    return first <= marker_id < first + BOARD_MARKERS or tile_for_marker(marker_id) is not None
+
+
+def _marker(marker_id: int, corners: np.ndarray) -> Marker | None:
+    first = board_first_marker_id()
+    if first <= marker_id < first + BOARD_MARKERS:
+        return Marker(marker_id, corners, None, "board")
+    owner = tile_for_marker(marker_id)
+    if owner is None:
+        return None
+    return Marker(marker_id, corners, owner[0], owner[1])
+
+
+def to_gray(image: np.ndarray) -> np.ndarray:
+    return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def detect_markers(image: np.ndarray, scale: float = 1.0) -> list[Marker]:
+    """Every marker of ours in `image` (BGR or gray), corners in original photo px (the
+    image is the photo scaled by `scale`). Sorted by id; an id seen twice stays twice."""
+    gray = to_gray(image)
+    try:
+        corners, ids, _rejected = _detector().detectMarkers(gray)
+    except cv2.error as exc:
+        raise DetectError(f"marker detection failed: {exc}") from None
+    return _collect(corners, ids, 1.0 / scale, (0.0, 0.0))
+
+
+def detect_in_windows(image: np.ndarray, windows: list[tuple[int, int, int, int]],
+                      scale: float = 1.0) -> list[Marker]:
+    """Look again inside windows (x0, y0, x1, y1 in `image` px) of a sharper image; corners
+    come back in original photo px (`image` is the photo scaled by `scale`)."""
+    gray = to_gray(image)
+    h, w = gray.shape
+    found: list[Marker] = []
+    for x0, y0, x1, y1 in windows:
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+        if x1 - x0 < 16 or y1 - y0 < 16:
+            continue
+        try:
+            corners, ids, _ = _detector(small=True).detectMarkers(gray[y0:y1, x0:x1])
+        except cv2.error:
+            continue
+        found += _collect(corners, ids, 1.0 / scale, (x0, y0))
+    return found
+
+
+def _collect(corners, ids, factor: float, offset: tuple[float, float]) -> list[Marker]:
+    if ids is None:
+        return []
+    found = []
+    for quad, marker_id in zip(corners, ids.ravel(), strict=True):
+        # Pixel-centre coordinates, as OpenCV's: scaling goes through pixel edges.
+        pts = (quad.reshape(4, 2).astype(np.float64) + np.asarray(offset) + 0.5) * factor - 0.5
+        m = _marker(int(marker_id), pts)
+        if m is not None:
+            found.append(m)
+    found.sort(key=lambda m: m.id)
+    return found

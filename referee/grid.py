@@ -1,0 +1,377 @@
+"""Fit the table plane and put every tile on its cell, turned its way.
+
+Frames: the *table frame* is millimetres on the table, x right, y down as seen from
+above, cell (i, j) centred on (50 i, 50 j); the Minotaur's cell is (0, 0). A tile at
+rotation r (clockwise) maps a point p of its own frame (upright, origin at its top-left)
+to `50 (i, j) + R(r) (p - (25, 25))`.
+
+Without the board nothing on the table is fixed, so the plane is grown from one tile: seed
+with the Minotaur (else the first tile seen by both markers), then repeatedly take the
+unplaced tile nearest in the photo, predict its pose through the current fit, round to a
+cell and a quarter turn, and refit the plane to every placed marker's ideal position. The
+fit is to the grid *as placed* (small gaps between hand-placed tiles become a slightly
+larger pitch), so rounding stays right across the whole table. Each tile's own pose (its
+markers, rigidly fitted in the plane) says how far it sits from its cell: a tile a quarter
+cell off or turned more than 20 degrees is flagged, never rounded silently.
+
+With the Crete board its 24 markers fix the plane and the squares exactly.
+
+Last, the whole result is turned so that the Minotaur has rotation 0 (turning the whole
+table changes no score: `Table.turned`), and moved so that it sits at (0, 0).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cache
+
+import cv2
+import numpy as np
+
+from pnp.printing.art import marker_places, tile_spec
+from pnp.printing.board import board_marker_places
+from pnp.rules.asterion.connect import tile_order
+from referee.detect import Marker
+from referee.errors import GridError
+from referee.problems import (
+    DUPLICATE_ID,
+    TILE_AMBIGUOUS,
+    TILE_UNREADABLE,
+    TOO_FEW_MARKERS,
+    RefereeProblem,
+)
+
+CELL = 50.0                 # mm, tile and board square
+MINOTAUR = "M"
+OFF_CELL_MM = 12.5          # a tile centre this far from its cell's centre is ambiguous
+OFF_TURN_DEG = 20.0         # ... and a tile turned this far from a quarter turn
+TILE_FIT_MM = 3.0           # a tile's two markers disagree with its shape by this much
+MIN_BOARD_MARKERS = 4
+
+
+@dataclass
+class TilePose:
+    tile: str
+    cell: tuple[int, int]
+    rot: int                             # 0, 90, 180, 270
+    centre: tuple[float, float]          # table mm: where the tile really lies
+    angle: float                         # degrees clockwise: how it is really turned
+    markers: tuple[Marker, ...]
+    residual: float = 0.0                # mm: its markers against a rigid tile
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        return (self.centre[0] - CELL * self.cell[0], self.centre[1] - CELL * self.cell[1])
+
+    @property
+    def skew(self) -> float:
+        return (self.angle - self.rot + 180.0) % 360.0 - 180.0
+
+    @property
+    def ambiguous(self) -> bool:
+        dx, dy = self.offset
+        return max(abs(dx), abs(dy)) > OFF_CELL_MM or abs(self.skew) > OFF_TURN_DEG
+
+
+@dataclass
+class Grid:
+    homography: np.ndarray               # table mm -> photo px
+    tiles: list[TilePose]                # catalogue order
+    board: bool                          # the board's markers fixed the plane
+    board_markers: int = 0
+    problems: list[RefereeProblem] = field(default_factory=list)
+    rms_px: float = 0.0                  # marker corners against the fitted plane
+
+    def to_image(self, points_mm: np.ndarray) -> np.ndarray:
+        return project(self.homography, points_mm)
+
+    def cell_point(self, cell: tuple[int, int]) -> tuple[float, float]:
+        p = self.to_image(np.array([[CELL * cell[0], CELL * cell[1]]]))[0]
+        return (float(p[0]), float(p[1]))
+
+
+# --- geometry helpers --------------------------------------------------------------------
+
+def rotation(deg: float) -> np.ndarray:
+    """Clockwise on the table (y down): at 90 degrees north (0, -1) goes east (1, 0)."""
+    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+    return np.array([[c, -s], [s, c]])
+
+
+def project(h: np.ndarray, points: np.ndarray) -> np.ndarray:
+    pts = np.asarray(points, np.float64).reshape(-1, 2)
+    q = pts @ h[:, :2].T + h[:, 2]
+    return q[:, :2] / q[:, 2:3]
+
+
+@cache
+def marker_model() -> dict[str, np.ndarray]:
+    """Each tile marker's corners (printed TL, TR, BR, BL) relative to the tile centre, mm,
+    tile upright."""
+    c = tile_spec().centre
+    model = {}
+    for place in marker_places():
+        x, y, s = place.x - c, place.y - c, place.size
+        model[place.corner] = np.array([[x, y], [x + s, y], [x + s, y + s], [x, y + s]])
+    return model
+
+
+@cache
+def board_model() -> dict[int, np.ndarray]:
+    return {m.id: np.array(m.corners, np.float64) for m in board_marker_places()}
+
+
+def tile_corners_mm(cell_or_centre: tuple[float, float], angle: float,
+                    is_cell: bool = True) -> np.ndarray:
+    """The tile's outline (printed NW, NE, SE, SW corners) in table mm."""
+    cx, cy = cell_or_centre
+    if is_cell:
+        cx, cy = CELL * cx, CELL * cy
+    h = CELL / 2
+    square = np.array([[-h, -h], [h, -h], [h, h], [-h, h]])
+    return square @ rotation(angle).T + np.array([cx, cy])
+
+
+def tile_points_mm(pose: TilePose, points: np.ndarray) -> np.ndarray:
+    """Points of the tile frame (upright, origin top-left) where the tile really lies."""
+    c = tile_spec().centre
+    return (np.asarray(points, np.float64) - c) @ rotation(pose.angle).T + np.array(pose.centre)
+
+
+def _ideal(marker: Marker, cell: tuple[int, int], rot: int) -> np.ndarray:
+    return marker_model()[marker.corner] @ rotation(rot).T + CELL * np.array(cell, np.float64)
+
+
+def _rigid(model: np.ndarray, observed: np.ndarray) -> tuple[float, np.ndarray, float]:
+    """Least-squares turn (degrees clockwise) and shift taking `model` onto `observed`,
+    and the rms residual."""
+    pm, qm = model.mean(axis=0), observed.mean(axis=0)
+    p, q = model - pm, observed - qm
+    angle = math.atan2(float(np.sum(p[:, 0] * q[:, 1] - p[:, 1] * q[:, 0])),
+                       float(np.sum(p[:, 0] * q[:, 0] + p[:, 1] * q[:, 1])))
+    r = rotation(math.degrees(angle))
+    shift = qm - r @ pm
+    residual = float(np.sqrt(np.mean(np.sum((model @ r.T + shift - observed) ** 2, axis=1))))
+    return math.degrees(angle), shift, residual
+
+
+def _similarity(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """Least-squares similarity (turn, scale, shift; no reflection) as a 3x3 matrix."""
+    sm, dm = src.mean(axis=0), dst.mean(axis=0)
+    s, d = src - sm, dst - dm
+    a = float(np.sum(s[:, 0] * d[:, 0] + s[:, 1] * d[:, 1]))
+    b = float(np.sum(s[:, 0] * d[:, 1] - s[:, 1] * d[:, 0]))
+    n = float(np.sum(s ** 2))
+    m = np.array([[a, -b], [b, a]]) / n
+    t = dm - m @ sm
+    return np.array([[m[0, 0], m[0, 1], t[0]], [m[1, 0], m[1, 1], t[1]], [0.0, 0.0, 1.0]])
+
+
+def fit_plane(table_pts: np.ndarray, image_pts: np.ndarray) -> np.ndarray:
+    """Table mm -> photo px. A similarity while few points are known (a homography from one
+    marker extrapolates wildly), a least-squares homography after."""
+    if len(table_pts) < 16:
+        return _similarity(table_pts, image_pts)
+    h, _mask = cv2.findHomography(table_pts, image_pts, 0)
+    if h is None:
+        return _similarity(table_pts, image_pts)
+    return h / h[2, 2]
+
+
+def pose_in_plane(h_inv: np.ndarray, markers: tuple[Marker, ...]) -> tuple[float, np.ndarray,
+                                                                            float]:
+    """A tile's turn (deg), centre (table mm) and residual (mm) from its markers."""
+    model = np.vstack([marker_model()[m.corner] for m in markers])
+    seen = np.vstack([project(h_inv, m.corners) for m in markers])
+    return _rigid(model, seen)
+
+
+def _snap(angle: float, centre: np.ndarray) -> tuple[tuple[int, int], int]:
+    rot = round(angle / 90.0) % 4 * 90
+    return (round(float(centre[0]) / CELL), round(float(centre[1]) / CELL)), rot
+
+
+# --- the fit -----------------------------------------------------------------------------
+
+def _group(markers: list[Marker]) -> tuple[dict[str, tuple[Marker, ...]],
+                                           list[RefereeProblem]]:
+    """Tile markers by tile; a marker id seen twice, or a tile whose two markers are not
+    where one tile would put them, is a duplicate: left out of the fit and reported."""
+    problems: list[RefereeProblem] = []
+    by_id: dict[int, list[Marker]] = {}
+    for m in markers:
+        if m.tile is not None:
+            by_id.setdefault(m.id, []).append(m)
+    by_tile: dict[str, list[Marker]] = {}
+    dup: set[str] = set()
+    for seen in by_id.values():
+        if len(seen) > 1:
+            dup.add(seen[0].tile or "")
+        by_tile.setdefault(seen[0].tile or "", []).extend(seen)
+    for tile, seen in by_tile.items():
+        if tile in dup or len(seen) != 2:
+            continue
+        # Two markers of one tile: their distance in px must match one tile's geometry.
+        # Compare against the marker size, which is known in both units.
+        dist = float(np.linalg.norm(seen[0].centre - seen[1].centre))
+        side = (seen[0].side + seen[1].side) / 2
+        model = marker_model()
+        expect = float(np.linalg.norm(model["NE"].mean(axis=0) - model["SW"].mean(axis=0)))
+        size = tile_spec().marker_size
+        if not 0.6 < dist / side * size / expect < 1.6:
+            dup.add(tile)
+    for tile in sorted(dup, key=tile_order):
+        where = [m.centre for m in by_tile[tile]]
+        problems.append(RefereeProblem(
+            DUPLICATE_ID, f"{tile} is seen more than once (two copies of the tile?): "
+                          f"left out; remove the copy", None,
+            (float(where[0][0]), float(where[0][1]))))
+    groups = {t: tuple(sorted(ms, key=lambda m: m.id)) for t, ms in by_tile.items()
+              if t not in dup}
+    return groups, problems
+
+
+def fit_grid(markers: list[Marker], board: bool = False) -> Grid:
+    """Place every tile whose markers were seen. Raises GridError if no tile marker is
+    usable at all; everything else doubtful is a problem in the result."""
+    groups, problems = _group(markers)
+    if not groups:
+        raise GridError("no tile markers to fit the table to")
+    board_seen = [m for m in markers if m.tile is None and m.id in board_model()]
+    h: np.ndarray | None = None
+    used_board = False
+    if board:
+        if len({m.id for m in board_seen}) >= MIN_BOARD_MARKERS:
+            h = _board_plane(board_seen)
+            used_board = h is not None
+        if not used_board:
+            problems.append(RefereeProblem(
+                TOO_FEW_MARKERS, f"only {len({m.id for m in board_seen})} of the board's 24 "
+                                 f"markers were read (need {MIN_BOARD_MARKERS}): the squares "
+                                 f"cannot be fixed; cells are guessed from the tiles alone"))
+    if h is None:
+        h = _grow(groups)
+    poses = _place_all(h, groups, refit=not used_board)
+    if poses and not used_board:
+        h = _refit(groups, poses)
+        poses = _place_all(h, groups, refit=True)
+        h = _refit(groups, poses)
+    grid = Grid(h, poses, used_board, len(board_seen), problems)
+    n_markers = sum(len(g) for g in groups.values())
+    if n_markers < 2 and not used_board:
+        problems.append(RefereeProblem(
+            TOO_FEW_MARKERS, f"only {n_markers} tile marker was read: too few to fit the "
+                             "table; take the photo again with the whole table in view"))
+    _normalise(grid)
+    _check_poses(grid)
+    grid.rms_px = _rms(grid, groups)
+    return grid
+
+
+def _board_plane(board_seen: list[Marker]) -> np.ndarray | None:
+    model = board_model()
+    src = np.vstack([model[m.id] for m in board_seen])
+    dst = np.vstack([m.corners for m in board_seen])
+    side = float(np.median([m.side for m in board_seen]))
+    h, _mask = cv2.findHomography(src, dst, cv2.RANSAC, max(2.0, 0.08 * side))
+    if h is None:
+        return None
+    return h / h[2, 2]
+
+
+def _grow(groups: dict[str, tuple[Marker, ...]]) -> np.ndarray:
+    """Grow the plane from a seed tile outwards, nearest tile first."""
+    ids = sorted(groups, key=tile_order)
+    seed = MINOTAUR if MINOTAUR in groups else max(ids, key=lambda t: (len(groups[t]),
+                                                                        -tile_order(t)))
+    centres = {t: np.mean([m.centre for m in groups[t]], axis=0) for t in ids}
+    placed: dict[str, tuple[tuple[int, int], int]] = {seed: ((0, 0), 0)}
+    table_pts = [_ideal(m, (0, 0), 0) for m in groups[seed]]
+    image_pts = [m.corners for m in groups[seed]]
+    h = fit_plane(np.vstack(table_pts), np.vstack(image_pts))
+    todo = [t for t in ids if t != seed]
+    while todo:
+        placed_c = np.array([centres[t] for t in placed])
+        dists = [float(np.min(np.linalg.norm(placed_c - centres[t], axis=1))) for t in todo]
+        tile = todo.pop(int(np.argmin(dists)))
+        angle, centre, _res = pose_in_plane(np.linalg.inv(h), groups[tile])
+        cell, rot = _snap(angle, centre)
+        placed[tile] = (cell, rot)
+        for m in groups[tile]:
+            table_pts.append(_ideal(m, cell, rot))
+            image_pts.append(m.corners)
+        h = fit_plane(np.vstack(table_pts), np.vstack(image_pts))
+    return h
+
+
+def _place_all(h: np.ndarray, groups: dict[str, tuple[Marker, ...]],
+               refit: bool) -> list[TilePose]:
+    h_inv = np.linalg.inv(h)
+    poses = []
+    for tile in sorted(groups, key=tile_order):
+        angle, centre, residual = pose_in_plane(h_inv, groups[tile])
+        cell, rot = _snap(angle, centre)
+        poses.append(TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle,
+                              groups[tile], residual))
+    return poses
+
+
+def _refit(groups: dict[str, tuple[Marker, ...]], poses: list[TilePose]) -> np.ndarray:
+    """Refit the plane to every tile's ideal place, leaving out tiles that sit far off
+    their cell (they would pull the fit towards their error)."""
+    good = [p for p in poses if not p.ambiguous] or poses
+    table_pts = np.vstack([_ideal(m, p.cell, p.rot) for p in good for m in p.markers])
+    image_pts = np.vstack([m.corners for p in good for m in p.markers])
+    return fit_plane(table_pts, image_pts)
+
+
+def _normalise(grid: Grid) -> None:
+    """Turn (and, without the board, move) the result so that the Minotaur has rotation 0
+    at (0, 0). Turning the whole table changes no score (Table.turned); on the board a
+    quarter turn about the centre maps squares onto squares."""
+    m = next((p for p in grid.tiles if p.tile == MINOTAUR), None)
+    if m is None:
+        return
+    quarters = (-m.rot // 90) % 4
+    shift = np.zeros(2) if grid.board else -CELL * np.array(m.cell, np.float64)
+    r = rotation(90.0 * quarters)
+    # table mm (old) -> table mm (new): p' = R (p + shift)
+    t = np.eye(3)
+    t[:2, :2] = r
+    t[:2, 2] = r @ shift
+    grid.homography = grid.homography @ np.linalg.inv(t)
+    grid.homography /= grid.homography[2, 2]
+    for p in grid.tiles:
+        c = r @ (np.array(p.centre) + shift)
+        cell = r @ (CELL * np.array(p.cell, np.float64) + shift) / CELL
+        p.centre = (float(c[0]), float(c[1]))
+        p.cell = (round(float(cell[0])), round(float(cell[1])))
+        p.angle = (p.angle + 90.0 * quarters) % 360.0
+        p.rot = (p.rot + 90 * quarters) % 360
+
+
+def _check_poses(grid: Grid) -> None:
+    for p in grid.tiles:
+        point = grid.cell_point(p.cell)
+        if p.residual > TILE_FIT_MM:
+            grid.problems.append(RefereeProblem(
+                TILE_UNREADABLE, f"{p.tile} at {p.cell[0]},{p.cell[1]}: its markers do not "
+                                 f"fit one flat tile ({p.residual:.1f} mm off): bent, or "
+                                 "partly covered?", p.cell, point))
+        elif p.ambiguous:
+            dx, dy = p.offset
+            grid.problems.append(RefereeProblem(
+                TILE_AMBIGUOUS, f"{p.tile} lies between cells (read as {p.cell[0]},"
+                                f"{p.cell[1]} rot {p.rot}, but {dx:+.0f},{dy:+.0f} mm off "
+                                f"and turned {p.skew:+.0f} degrees): push it onto its cell",
+                p.cell, point))
+
+
+def _rms(grid: Grid, groups: dict[str, tuple[Marker, ...]]) -> float:
+    errs = []
+    for p in grid.tiles:
+        for m in p.markers:
+            errs.append(np.sum((grid.to_image(_ideal(m, p.cell, p.rot)) - m.corners) ** 2,
+                               axis=1))
+    return float(np.sqrt(np.mean(np.concatenate(errs)))) if errs else 0.0

@@ -1,0 +1,174 @@
+"""Load a photo: bytes, a path or an array in, a BGR array at a working size out.
+
+Phones make 3 to 50 MP. The markers are big (15.4 mm), so the detector works on a copy whose
+long side is at least `WORK_SIDE` px; a JPEG is decoded straight at that size (libjpeg's
+DCT scaling, ~4x faster than a full decode). The full resolution is decoded only if a
+later stage asks for it (`Photo.full()`, to rescue small or blurred markers).
+
+EXIF orientation is honoured (Pillow's `exif_transpose`), so a portrait iPhone photo is
+read the way it looks. HEIC goes through pillow-heif.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from referee.errors import BadPhoto
+
+MAX_PIXELS = 60_000_000       # a 50 MP phone photo fits; a decompression bomb does not
+WORK_SIDE = 2000              # px: the detector's copy has at least this long a side
+
+try:  # HEIC/HEIF (iPhones)
+    import pillow_heif
+
+    pillow_heif.register_heif_opener()
+except ImportError:  # pragma: no cover - a dependency, but keep plain JPEG/PNG working
+    pass
+
+PhotoInput = bytes | str | Path | np.ndarray
+
+
+@dataclass
+class Photo:
+    image: np.ndarray                    # BGR working copy (uint8)
+    scale: float                         # working px per original px (1, 1/2, 1/4, 1/8)
+    size: tuple[int, int]                # original (width, height), after EXIF orientation
+    _source: PhotoInput | None = field(default=None, repr=False)
+    _full: np.ndarray | None = field(default=None, repr=False)
+
+    def full(self) -> np.ndarray:
+        """The photo at its original resolution (decoded on first use)."""
+        if self._full is None:
+            if self.scale == 1.0:
+                self._full = self.image
+            else:
+                self._full = _decode(self._source, reduce=1)[0]
+        return self._full
+
+
+def scaling(scale: float) -> np.ndarray:
+    """3x3 map from original photo px to px of a copy scaled by `scale` (pixel centres)."""
+    off = 0.5 * scale - 0.5
+    return np.array([[scale, 0.0, off], [0.0, scale, off], [0.0, 0.0, 1.0]])
+
+
+def load_photo(photo: PhotoInput, work_side: int = WORK_SIDE) -> Photo:
+    """Read `photo` (JPEG/PNG/HEIC bytes or path, or a BGR/gray array); raise BadPhoto with
+    one clear line if it cannot be a photo of a table."""
+    if isinstance(photo, np.ndarray):
+        image = _check_array(photo)
+        h, w = image.shape[:2]
+        reduce = _reduction(w, h, work_side)
+        work = image if reduce == 1 else cv2.resize(
+            image, (w // reduce, h // reduce), interpolation=cv2.INTER_AREA)
+        return Photo(work, work.shape[1] / w, (w, h), None, image)
+    data = _read_bytes(photo)
+    image, size, reduce = _decode(data, reduce=None, work_side=work_side)
+    scale = image.shape[1] / size[0]
+    return Photo(image, scale, size, data, image if reduce == 1 else None)
+
+
+def read_image(photo: PhotoInput) -> np.ndarray:
+    """The whole photo at full resolution, BGR, EXIF orientation applied."""
+    if isinstance(photo, np.ndarray):
+        return _check_array(photo)
+    return _decode(_read_bytes(photo), reduce=1)[0]
+
+
+def _check_array(image: np.ndarray) -> np.ndarray:
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.ndim != 3 or image.shape[2] not in (3, 4) or min(image.shape[:2]) < 1:
+        raise BadPhoto(f"not an image array (shape {image.shape})")
+    if image.shape[2] == 4:
+        image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    if image.dtype != np.uint8:
+        raise BadPhoto(f"image array must be 8-bit (uint8), not {image.dtype}")
+    if image.shape[0] * image.shape[1] > MAX_PIXELS:
+        raise BadPhoto(_too_big(image.shape[1], image.shape[0]))
+    return image
+
+
+def _read_bytes(photo: PhotoInput) -> bytes:
+    if isinstance(photo, bytes | bytearray | memoryview):
+        data = bytes(photo)
+        name = "the photo"
+    else:
+        path = Path(photo)
+        name = str(path)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise BadPhoto(f"{path}: no such file") from None
+        except IsADirectoryError:
+            raise BadPhoto(f"{path}: is a folder, not a photo") from None
+        except OSError as exc:
+            raise BadPhoto(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    if not data:
+        raise BadPhoto(f"{name} is empty (0 bytes)")
+    return data
+
+
+def _too_big(w: int, h: int) -> str:
+    return (f"the photo is {w} x {h} px ({w * h / 1e6:.0f} MP); the referee reads photos "
+            f"up to {MAX_PIXELS // 1_000_000} MP")
+
+
+def _reduction(w: int, h: int, work_side: int) -> int:
+    """The largest of 1, 2, 4, 8 that keeps the long side at least `work_side` px."""
+    reduce = 1
+    while reduce < 8 and max(w, h) / (reduce * 2) >= work_side:
+        reduce *= 2
+    return reduce
+
+
+def _decode(data: bytes | PhotoInput | None, reduce: int | None,
+            work_side: int = WORK_SIDE) -> tuple[np.ndarray, tuple[int, int], int]:
+    """(BGR image, original size after orientation, reduction used)."""
+    assert isinstance(data, bytes)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            im = Image.open(io.BytesIO(data))
+            w, h = im.size
+    except UnidentifiedImageError:
+        raise BadPhoto("not an image (expected a JPEG, PNG or HEIC photo)") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise BadPhoto("the photo's dimensions are too large to be a phone photo") from None
+    except (OSError, ValueError, SyntaxError) as exc:
+        raise BadPhoto(f"cannot read the photo: {exc}") from None
+    if w < 1 or h < 1:
+        raise BadPhoto(f"the photo has no pixels ({w} x {h})")
+    if w * h > MAX_PIXELS:
+        raise BadPhoto(_too_big(w, h))
+    if reduce is None:
+        reduce = _reduction(w, h, work_side)
+    try:
+        orientation = im.getexif().get(0x0112, 1)
+    except Exception:  # a broken EXIF block: read the pixels as stored
+        orientation = 1
+    try:
+        if reduce > 1 and im.format == "JPEG":
+            # DCT scaling: decode at 1/reduce directly (may land a little larger).
+            im.draft("RGB", (w // reduce, h // reduce))
+        im.load()
+        if orientation != 1:
+            im = ImageOps.exif_transpose(im)
+        if im.mode != "RGB":
+            im = im.convert("RGB")
+        rgb = np.asarray(im)
+    except (OSError, ValueError, SyntaxError) as exc:
+        raise BadPhoto(f"truncated or corrupt image ({exc})") from None
+    if orientation in (5, 6, 7, 8):      # turned a quarter: width and height swap
+        w, h = h, w
+    target = (max(1, round(w / reduce)), max(1, round(h / reduce)))
+    if rgb.shape[1] > target[0] * 1.05:  # not reduced by the decoder (PNG, HEIC)
+        rgb = cv2.resize(rgb, target, interpolation=cv2.INTER_AREA)
+    return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR), (w, h), reduce
