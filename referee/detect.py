@@ -85,9 +85,10 @@ def detect_markers(image: np.ndarray, scale: float = 1.0) -> list[Marker]:
 
 
 def detect_in_windows(image: np.ndarray, windows: list[tuple[int, int, int, int]],
-                      scale: float = 1.0) -> list[Marker]:
-    """Look again inside windows (x0, y0, x1, y1 in `image` px) of a sharper image; corners
-    come back in original photo px (`image` is the photo scaled by `scale`)."""
+                      scale: float = 1.0, upsample: int = 1) -> list[Marker]:
+    """Look again inside windows (x0, y0, x1, y1 in `image` px) of a sharper image, each
+    enlarged `upsample` times (tiny markers); corners come back in original photo px
+    (`image` is the photo scaled by `scale`)."""
     gray = to_gray(image)
     h, w = gray.shape
     found: list[Marker] = []
@@ -95,10 +96,18 @@ def detect_in_windows(image: np.ndarray, windows: list[tuple[int, int, int, int]
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
         if x1 - x0 < 16 or y1 - y0 < 16:
             continue
+        crop = gray[y0:y1, x0:x1]
+        if upsample > 1:
+            crop = cv2.resize(crop, None, fx=upsample, fy=upsample,
+                              interpolation=cv2.INTER_CUBIC)
         try:
-            corners, ids, _ = _detector(small=True).detectMarkers(gray[y0:y1, x0:x1])
+            corners, ids, _ = _detector(small=True).detectMarkers(crop)
         except cv2.error:
             continue
+        if ids is None:
+            continue
+        # back to `image` px (pixel centres) before the common conversion
+        corners = [(c + 0.5) / upsample - 0.5 for c in corners]
         found += _collect(corners, ids, 1.0 / scale, (x0, y0))
     return found
 

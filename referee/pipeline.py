@@ -1,0 +1,240 @@
+"""The referee's public API: one photo in, a `Verdict` out.
+
+    verdict = referee_photo("table.jpg", board=True, kill_points={"yellow": 3})
+    verdict.is_certain        # no problems: the score can be trusted
+    verdict.score()           # the rules core's ScoreResult of what was seen
+    verdict.to_dict()         # score JSON plus a "detection" section
+
+`referee_photo` raises `BadPhoto` (unreadable input) or `NoTiles` (none of our markers);
+everything else that makes it unsure is a problem in the verdict, never a silently wrong
+table (docs/referee.md).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pnp.rules.asterion import ScoreResult, TableError, score, table_from_dict
+from pnp.rules.asterion.table import BOARD_RADIUS
+from referee.assemble import assemble
+from referee.classify import CellReading, TombReading, read_cells, read_tombs, tile_to_photo
+from referee.detect import Marker, detect_in_windows, detect_markers
+from referee.errors import BadPhoto, NoTiles, RefereeError
+from referee.grid import CELL, Grid, TilePose, fit_grid, marker_model, project
+from referee.image import Photo, load_photo
+from referee.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN, RefereeProblem
+
+__all__ = ["BadPhoto", "NoTiles", "RefereeError", "RefereeProblem", "TileSeen", "Verdict",
+           "referee_photo"]
+
+
+@dataclass(frozen=True)
+class TileSeen:
+    id: str
+    cell: tuple[int, int]
+    rot: int
+    confidence: float                 # 0..1
+    corners: np.ndarray               # 4x2 photo px: the printed NW, NE, SE, SW corners
+    markers: int                      # how many of its two markers were read
+    offset_mm: tuple[float, float]    # where it lies against its cell's centre
+    skew_deg: float                   # how far it is turned from its quarter turn
+    tomb: bool | None = None          # None: no prisoner, or uncertain
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "cell": list(self.cell), "rot": self.rot,
+                "confidence": self.confidence, "markers": self.markers,
+                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+                "offset_mm": [round(self.offset_mm[0], 1), round(self.offset_mm[1], 1)],
+                "skew_deg": round(self.skew_deg, 1), "tomb": self.tomb}
+
+
+@dataclass
+class Verdict:
+    table: dict | None                       # table-file dict of what was seen
+    tiles: list[TileSeen]
+    problems: list[RefereeProblem]
+    homography: np.ndarray | None            # table mm -> photo px
+    players_inferred: bool = True
+    kill_points_given: bool = False
+    photo_size: tuple[int, int] = (0, 0)
+    timings: dict[str, float] = field(default_factory=dict)   # seconds per stage
+    tombs: list[TombReading] = field(default_factory=list)
+    cells: list[CellReading] = field(default_factory=list)
+    grid: Grid | None = None
+
+    @property
+    def is_certain(self) -> bool:
+        return not self.problems
+
+    def score(self) -> ScoreResult | None:
+        """The rules core's score of `table`, or None if it cannot be scored at all."""
+        if self.table is None:
+            return None
+        try:
+            return score(table_from_dict(self.table))
+        except TableError:
+            return None
+
+    def detection(self) -> dict[str, Any]:
+        return {
+            "certain": self.is_certain,
+            "photo": {"width": self.photo_size[0], "height": self.photo_size[1]},
+            "players": list(self.table["players"]) if self.table else [],
+            "players_from": "photo (colours on the table)" if self.players_inferred
+            else "--players",
+            "escape_points_from": "photo",
+            "kill_points_from": "--kill-points" if self.kill_points_given
+            else "none given (0 each)",
+            "dead_from": "tomb tokens in the photo",
+            "tiles": [t.to_dict() for t in self.tiles],
+            "problems": [p.to_dict() for p in self.problems],
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        result = self.score()
+        data: dict[str, Any] = result.to_dict() if result is not None else {}
+        data["detection"] = self.detection()
+        return data
+
+
+def referee_photo(photo: bytes | str | Path | np.ndarray, *, edition: str = "crete",
+                  board: bool = False, players: list[str] | None = None,
+                  kill_points: dict[str, int] | None = None) -> Verdict:
+    timings: dict[str, float] = {}
+    clock = time.perf_counter()
+
+    def lap(stage: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        timings[stage] = timings.get(stage, 0.0) + now - clock
+        clock = now
+
+    image = load_photo(photo)
+    lap("load")
+    markers = detect_markers(image.image, image.scale)
+    lap("detect")
+    if not any(m.tile is not None for m in markers):
+        raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
+    grid = fit_grid(markers, board)
+    lap("grid")
+    radius = _board_radius(board, players, grid)
+    cells, _cell_problems = read_cells(image.image, image.scale, grid, radius)
+    lap("cells")
+    # Second look, at full resolution, where a marker is missing: the other corner of a
+    # tile read by one marker, and every cell that looks occupied but was not identified.
+    extra = _rescue(image, grid, [c for c in cells if not c.empty and c.visible >= 0.6])
+    lap("rescue")
+    if extra:
+        markers = _merge(markers, extra)
+        grid = fit_grid(markers, board)
+        lap("grid")
+    cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
+    lap("cells")
+    dead, tombs, tomb_problems = read_tombs(image.image, image.scale, grid)
+    lap("tombs")
+    made = assemble(grid, dead, edition=edition, board=board, players=players,
+                    kill_points=kill_points)
+    lap("assemble")
+    problems = grid.problems + cell_problems + tomb_problems + made.problems
+    seen = _tiles_seen(grid, tombs, problems)
+    return Verdict(made.table, seen, problems, grid.homography, made.players_inferred,
+                   bool(kill_points), image.size, timings, tombs, cells, grid)
+
+
+def _board_radius(board: bool, players: list[str] | None, grid: Grid) -> int | None:
+    if not board:
+        return None
+    from referee.assemble import infer_players
+
+    count = len(players) if players is not None else len(infer_players(grid))
+    return BOARD_RADIUS.get(count, max(BOARD_RADIUS.values()))
+
+
+def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[Marker]:
+    """Markers found again at full resolution (or enlarged, for a small photo), only in
+    windows where one is expected."""
+    boxes: list[np.ndarray] = []
+    model = marker_model()
+    for pose in grid.tiles:
+        if len(pose.markers) == 1:
+            missing = "SW" if pose.markers[0].corner == "NE" else "NE"
+            corners_mm = model[missing] @ _rot(pose.angle).T + np.array(pose.centre)
+            boxes.append(grid.to_image(corners_mm))
+    for cell in occupied:
+        h = CELL / 2 + 4
+        x, y = CELL * cell.cell[0], CELL * cell.cell[1]
+        boxes.append(grid.to_image(np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h],
+                                             [x - h, y + h]])))
+    if not boxes:
+        return []
+    sides = [m.side for p in grid.tiles for m in p.markers]
+    side = float(np.median(sides)) if sides else 40.0
+    windows = []
+    for quad in boxes:
+        lo, hi = quad.min(axis=0) - side, quad.max(axis=0) + side
+        windows.append((int(lo[0]), int(lo[1]), int(hi[0]) + 1, int(hi[1]) + 1))
+    if photo.scale < 1.0:
+        return detect_in_windows(photo.full(), windows, 1.0)
+    if side < 40.0:        # already full resolution: enlarge small markers instead
+        return detect_in_windows(photo.image, windows, 1.0, upsample=2)
+    return []
+
+
+def _rot(deg: float) -> np.ndarray:
+    from referee.grid import rotation
+
+    return rotation(deg)
+
+
+def _merge(markers: list[Marker], extra: list[Marker]) -> list[Marker]:
+    """Add markers found on the second look, unless the same id is already there (a copy
+    within one marker's width is the same marker seen twice)."""
+    merged = list(markers)
+    for m in extra:
+        same = [k for k in merged if k.id == m.id]
+        if any(np.linalg.norm(k.centre - m.centre) < k.side for k in same):
+            continue
+        merged.append(m)
+    merged.sort(key=lambda m: m.id)
+    return merged
+
+
+def _tiles_seen(grid: Grid, tombs: list[TombReading],
+                problems: list[RefereeProblem]) -> list[TileSeen]:
+    flagged = {p.cell for p in problems if p.cell is not None
+               and p.code not in (CELL_UNIDENTIFIED,)}
+    uncertain = {p.cell for p in problems if p.code == TOMB_UNCERTAIN}
+    by_tile: dict[str, list[TombReading]] = {}
+    for t in tombs:
+        by_tile.setdefault(t.tile, []).append(t)
+    seen = []
+    for pose in grid.tiles:
+        corners = project(tile_to_photo(grid, pose),
+                          np.array([[0, 0], [CELL, 0], [CELL, CELL], [0, CELL]], float))
+        readings = by_tile.get(pose.tile, [])
+        tomb: bool | None = None
+        if readings and pose.cell not in uncertain:
+            tomb = any(r.verdict == "dead" for r in readings)
+        seen.append(TileSeen(pose.tile, pose.cell, pose.rot, _confidence(pose, pose.cell in
+                                                                          flagged),
+                             corners, len(pose.markers),
+                             (round(pose.offset[0], 2), round(pose.offset[1], 2)),
+                             round(pose.skew, 2), tomb))
+    return seen
+
+
+def _confidence(pose: TilePose, flagged: bool) -> float:
+    """1.0 for a tile read by both markers, square on its cell; less for one marker, an
+    off-cell or turned pose; at most 0.3 when a problem names its cell."""
+    dx, dy = pose.offset
+    c = 1.0 if len(pose.markers) >= 2 else 0.8
+    c *= max(0.0, 1.0 - max(abs(dx), abs(dy)) / 25.0) ** 0.5
+    c *= max(0.0, 1.0 - abs(pose.skew) / 45.0) ** 0.5
+    if flagged:
+        c = min(c, 0.3)
+    return round(c, 2)
