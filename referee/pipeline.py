@@ -66,6 +66,7 @@ class Verdict:
     tombs: list[TombReading] = field(default_factory=list)
     cells: list[CellReading] = field(default_factory=list)
     grid: Grid | None = None
+    photo: Photo | None = field(default=None, repr=False)   # the working copy, for overlays
 
     @property
     def is_certain(self) -> bool:
@@ -143,7 +144,7 @@ def referee_photo(photo: bytes | str | Path | np.ndarray, *, edition: str = "cre
     problems = grid.problems + cell_problems + tomb_problems + made.problems
     seen = _tiles_seen(grid, tombs, problems)
     return Verdict(made.table, seen, problems, grid.homography, made.players_inferred,
-                   bool(kill_points), image.size, timings, tombs, cells, grid)
+                   bool(kill_points), image.size, timings, tombs, cells, grid, image)
 
 
 def _board_radius(board: bool, players: list[str] | None, grid: Grid) -> int | None:
