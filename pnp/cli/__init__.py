@@ -29,6 +29,7 @@ def _root() -> None:
 
 # Command modules register themselves on `app` when imported.
 from pnp.cli import build as _build  # noqa: E402,F401
+from pnp.cli import referee as _referee  # noqa: E402,F401
 from pnp.cli import rules as _rules  # noqa: E402,F401
 
 

@@ -15,6 +15,7 @@ from pnp.cli import app
 from pnp.cli.errors import CliError, choice
 from pnp.rules.asterion import (
     EDITIONS,
+    ScoreResult,
     Table,
     TableError,
     check,
@@ -95,18 +96,25 @@ def score_command(
     if as_json:
         typer.echo(_dumps(result.to_dict()), nl=False)
         return
+    for line in score_lines(table, result):
+        typer.echo(line)
+
+
+def score_lines(table: Table, result: ScoreResult) -> list[str]:
+    """The score table as text lines (shared by `pnp score` and `pnp referee`)."""
     fates = {s: sum(p.status == s for p in result.prisoners)
              for s in ("dead", "escaped", "trapped")}
-    typer.echo(f"asterion {table.edition}{' with board' if table.board else ''}, "
-               f"{len(table.players)} players, {len(table.tiles)} tiles: prisoners "
-               f"{fates['dead']} dead, {fates['escaped']} escaping, {fates['trapped']} trapped"
-               + (" (no kill points)" if table.no_kill_points else ""))
-    typer.echo(f"{'colour':<8}{'escape':>7}{'kills':>7}{'total':>7}{'escapers':>10}")
+    lines = [f"asterion {table.edition}{' with board' if table.board else ''}, "
+             f"{len(table.players)} players, {len(table.tiles)} tiles: prisoners "
+             f"{fates['dead']} dead, {fates['escaped']} escaping, {fates['trapped']} trapped"
+             + (" (no kill points)" if table.no_kill_points else ""),
+             f"{'colour':<8}{'escape':>7}{'kills':>7}{'total':>7}{'escapers':>10}"]
     for colour, s in result.players.items():
-        typer.echo(f"{colour:<8}{s.escape_points:>7}{s.kill_points:>7}{s.total:>7}"
-                   f"{s.escapers:>10}{'  winner' if s.winner else ''}")
+        lines.append(f"{colour:<8}{s.escape_points:>7}{s.kill_points:>7}{s.total:>7}"
+                     f"{s.escapers:>10}{'  winner' if s.winner else ''}")
     if len(result.winners) > 1:
-        typer.echo(f"shared win: {', '.join(result.winners)} (the rules say: play again)")
+        lines.append(f"shared win: {', '.join(result.winners)} (the rules say: play again)")
+    return lines
 
 
 @app.command("check")
