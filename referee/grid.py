@@ -252,11 +252,17 @@ def fit_grid(markers: list[Marker], board: bool = False) -> Grid:
                                  f"cannot be fixed; cells are guessed from the tiles alone"))
     if h is None:
         h = _grow(groups)
-    poses = _place_all(h, groups, refit=not used_board)
-    if poses and not used_board:
-        h = _refit(groups, poses)
-        poses = _place_all(h, groups, refit=True)
-        h = _refit(groups, poses)
+    poses = _place_all(h, groups)
+    if not used_board:
+        # Refit to the tiles that sit square on their cells, re-round, until nothing moves.
+        for _ in range(4):
+            h = _refit(poses)
+            again = _place_all(h, groups)
+            stable = ([(p.cell, p.rot, p.ambiguous) for p in again]
+                      == [(p.cell, p.rot, p.ambiguous) for p in poses])
+            poses = again
+            if stable:
+                break
     grid = Grid(h, poses, used_board, len(board_seen), problems)
     n_markers = sum(len(g) for g in groups.values())
     if n_markers < 2 and not used_board:
@@ -298,6 +304,9 @@ def _grow(groups: dict[str, tuple[Marker, ...]]) -> np.ndarray:
         angle, centre, _res = pose_in_plane(np.linalg.inv(h), groups[tile])
         cell, rot = _snap(angle, centre)
         placed[tile] = (cell, rot)
+        probe = TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle, ())
+        if probe.ambiguous:
+            continue                  # placed, but it must not bend the plane
         for m in groups[tile]:
             table_pts.append(_ideal(m, cell, rot))
             image_pts.append(m.corners)
@@ -305,8 +314,7 @@ def _grow(groups: dict[str, tuple[Marker, ...]]) -> np.ndarray:
     return h
 
 
-def _place_all(h: np.ndarray, groups: dict[str, tuple[Marker, ...]],
-               refit: bool) -> list[TilePose]:
+def _place_all(h: np.ndarray, groups: dict[str, tuple[Marker, ...]]) -> list[TilePose]:
     h_inv = np.linalg.inv(h)
     poses = []
     for tile in sorted(groups, key=tile_order):
@@ -317,7 +325,7 @@ def _place_all(h: np.ndarray, groups: dict[str, tuple[Marker, ...]],
     return poses
 
 
-def _refit(groups: dict[str, tuple[Marker, ...]], poses: list[TilePose]) -> np.ndarray:
+def _refit(poses: list[TilePose]) -> np.ndarray:
     """Refit the plane to every tile's ideal place, leaving out tiles that sit far off
     their cell (they would pull the fit towards their error)."""
     good = [p for p in poses if not p.ambiguous] or poses

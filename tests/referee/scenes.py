@@ -49,12 +49,14 @@ class Scenes:
                jitter_deg: float = 0.0, seed: int = 0, tilt_deg: float = 0.0,
                turn_deg: float = 0.0, size: tuple[int, int] | None = None,
                background: tuple[int, int, int] = (120, 135, 150),
-               hide: dict[str, tuple[str, ...]] | None = None) -> Scene:
+               hide: dict[str, tuple[str, ...]] | None = None,
+               moves: dict[str, tuple[float, float, float]] | None = None) -> Scene:
         """Paste the table at `ppm` px/mm, then view it tilted by `tilt_deg` (a trapezoid)
         and turned by `turn_deg`, into a photo of `size` (w, h). Tiles sit `gap_mm` apart
         and are pushed by up to `jitter_mm` and turned by up to `jitter_deg` (keep the two
         within the gap: real tiles never overlap). `hide` covers markers
-        ({"Y07": ("NE",)}) with a skin-coloured blob, as a finger would."""
+        ({"Y07": ("NE",)}) with a skin-coloured blob, as a finger would; `moves` pushes
+        and turns single tiles further ({"Y07": (dx_mm, dy_mm, degrees)})."""
         rng = np.random.default_rng(seed)
         cells = [(t["x"], t["y"]) for t in table["tiles"]]
         if table.get("board"):
@@ -81,6 +83,8 @@ class Scenes:
         for t in table["tiles"]:
             dx, dy = (rng.uniform(-jitter_mm, jitter_mm, 2) if jitter_mm else (0.0, 0.0))
             da = rng.uniform(-jitter_deg, jitter_deg) if jitter_deg else 0.0
+            mx, my, ma = (moves or {}).get(t["id"], (0.0, 0.0, 0.0))
+            dx, dy, da = dx + mx, dy + my, da + ma
             jitter[t["id"]] = (float(dx), float(dy), float(da))
             pitch = TILE + gap_mm
             cx, cy = t["x"] * pitch + dx, t["y"] * pitch + dy

@@ -1,0 +1,73 @@
+"""Marker detection on rendered tables: every marker found, mapped to its tile and corner,
+corners where the scene put them; foreign markers ignored."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from pnp.markers import tile_marker_ids
+from referee.detect import detect_in_windows, detect_markers, is_ours
+from referee.grid import marker_model, project, rotation
+
+from .conftest import small_table, table
+
+
+def _truth_corners(scene, tile: dict, corner: str) -> np.ndarray:
+    dx, dy, da = scene.jitter[tile["id"]]
+    mm = (marker_model()[corner] @ rotation(tile["rot"] + da).T
+          + np.array([tile["x"] * 50 + dx, tile["y"] * 50 + dy]))
+    return project(scene.homography, mm)
+
+
+def test_every_marker_is_found_at_its_place(scenes):
+    data = table(5, 3)
+    scene = scenes.render(data, ppm=4, tilt_deg=30, turn_deg=40, size=(2000, 1500))
+    markers = detect_markers(scene.image)
+    expected = {i for t in data["tiles"] for i in tile_marker_ids(t["id"])}
+    assert {m.id for m in markers} == expected
+    by_id = {m.id: m for m in markers}
+    worst = 0.0
+    for t in data["tiles"]:
+        for corner, marker_id in zip(("NE", "SW"), tile_marker_ids(t["id"]), strict=True):
+            m = by_id[marker_id]
+            assert (m.tile, m.corner) == (t["id"], corner)
+            worst = max(worst, float(np.abs(m.corners - _truth_corners(scene, t, corner)).max()))
+    assert worst < 1.5
+
+
+def test_scaled_detection_reports_original_pixels(scenes):
+    scene = scenes.render(small_table(), ppm=8, size=(3000, 2400))
+    full = detect_markers(scene.image)
+    half = detect_markers(cv2.resize(scene.image, (1500, 1200), interpolation=cv2.INTER_AREA),
+                          scale=0.5)
+    assert [m.id for m in full] == [m.id for m in half]
+    for a, b in zip(full, half, strict=True):
+        assert np.abs(a.corners - b.corners).max() < 2.0
+
+
+def test_foreign_markers_are_ignored(scenes):
+    scene = scenes.render(small_table(), ppm=4, size=(1600, 1200))
+    image = scene.image.copy()
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250)
+    for k, foreign in enumerate((150, 199, 240)):     # between the tiles' and the board's ids
+        assert not is_ours(foreign)
+        tag = cv2.aruco.generateImageMarker(dictionary, foreign, 70)
+        y, x = 40, 40 + 120 * k
+        image[y - 10:y + 80, x - 10:x + 80] = 255
+        image[y:y + 70, x:x + 70] = tag[..., None]
+    ids = {m.id for m in detect_markers(image)}
+    assert ids == {i for t in small_table()["tiles"] for i in tile_marker_ids(t["id"])}
+
+
+def test_windows_find_a_marker_again_and_enlarging_helps_tiny_ones(scenes):
+    scene = scenes.render(small_table(), ppm=4, size=(1600, 1200))
+    m = next(m for m in detect_markers(scene.image) if m.tile == "Y03")
+    lo, hi = m.corners.min(axis=0) - 30, m.corners.max(axis=0) + 30
+    window = (int(lo[0]), int(lo[1]), int(hi[0]), int(hi[1]))
+    again = detect_in_windows(scene.image, [window])
+    assert [k.id for k in again] == [m.id]
+    assert np.abs(again[0].corners - m.corners).max() < 0.5
+    enlarged = detect_in_windows(scene.image, [window], upsample=2)
+    assert [k.id for k in enlarged] == [m.id]
+    assert np.abs(enlarged[0].corners - m.corners).max() < 1.0

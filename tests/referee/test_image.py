@@ -1,0 +1,122 @@
+"""Loading photos: formats, EXIF orientation, the reduced working copy, bad input."""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+
+from referee.errors import BadPhoto
+from referee.image import MAX_PIXELS, load_photo, read_image
+
+
+def _marked(w: int = 400, h: int = 300) -> np.ndarray:
+    """A grey BGR image with a red block in its top-left corner (shows any turn)."""
+    image = np.full((h, w, 3), 128, np.uint8)
+    image[: h // 4, : w // 4] = (0, 0, 255)
+    return image
+
+
+def _jpeg(image: np.ndarray, orientation: int | None = None, quality: int = 90) -> bytes:
+    pil = Image.fromarray(cv2.cvtColor(image, cv2.COLOR_BGR2RGB))
+    buffer = io.BytesIO()
+    exif = Image.Exif()
+    if orientation:
+        exif[0x0112] = orientation
+    pil.save(buffer, "JPEG", quality=quality, exif=exif.tobytes())
+    return buffer.getvalue()
+
+
+def test_jpeg_png_path_and_array_read_the_same(tmp_path):
+    image = _marked()
+    ok, png = cv2.imencode(".png", image)
+    assert ok
+    path = tmp_path / "photo.png"
+    path.write_bytes(png.tobytes())
+    for source in (png.tobytes(), path, str(path), image):
+        photo = load_photo(source)
+        assert photo.size == (400, 300) and photo.scale == 1.0
+        assert np.array_equal(photo.image, image)
+    from_jpeg = load_photo(_jpeg(image)).image
+    assert np.abs(from_jpeg.astype(int) - image).mean() < 3
+
+
+@pytest.mark.parametrize(("orientation", "red_corner"), [(1, "tl"), (3, "br"), (6, "tr"),
+                                                         (8, "bl")])
+def test_exif_orientation_is_honoured(orientation, red_corner):
+    photo = load_photo(_jpeg(_marked(), orientation))
+    w, h = (300, 400) if orientation in (6, 8) else (400, 300)
+    assert photo.size == (w, h) and photo.image.shape[:2] == (h, w)
+    img = photo.image
+    corners = {"tl": img[5, 5], "tr": img[5, w - 6], "br": img[h - 6, w - 6],
+               "bl": img[h - 6, 5]}
+    for name, pixel in corners.items():
+        assert (pixel[2] > 200) == (name == red_corner), (name, pixel)
+
+
+def test_a_big_jpeg_is_decoded_reduced_and_the_full_size_on_demand():
+    image = cv2.resize(_marked(), (4400, 3300), interpolation=cv2.INTER_NEAREST)
+    photo = load_photo(_jpeg(image, orientation=6))
+    assert photo.size == (3300, 4400)
+    assert photo.scale == pytest.approx(0.5, abs=0.01)
+    assert photo.image.shape[:2] == (2200, 1650)
+    full = photo.full()
+    assert full.shape[:2] == (4400, 3300) and full[10, 3290][2] > 200   # red at top right
+    assert read_image(_jpeg(image)).shape[:2] == (3300, 4400)
+
+
+def test_heic_is_read():
+    pillow_heif = pytest.importorskip("pillow_heif")
+    rgb = cv2.cvtColor(_marked(), cv2.COLOR_BGR2RGB)
+    heif = pillow_heif.from_bytes(mode="RGB", size=(400, 300), data=rgb.tobytes())
+    buffer = io.BytesIO()
+    try:
+        heif.save(buffer, quality=90)
+    except Exception as exc:  # pragma: no cover - a build without an encoder
+        pytest.skip(f"no HEIF encoder: {exc}")
+    photo = load_photo(buffer.getvalue())
+    assert photo.size == (400, 300) and photo.image[5, 5][2] > 180
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG whose header claims width x height (and whose pixels are missing)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IEND", b"")
+
+
+@pytest.mark.parametrize(("data", "words"), [
+    (b"hello, this is not a photo", "not an image"),
+    (b"", "empty"),
+    (_png_header(9000, 9000), "81 MP"),
+    (_png_header(100000, 100000), "too large"),
+])
+def test_bad_input_is_one_clear_line(data, words):
+    with pytest.raises(BadPhoto) as info:
+        load_photo(data)
+    message = str(info.value)
+    assert words in message and "\n" not in message
+
+
+def test_truncated_and_missing_files(tmp_path):
+    data = _jpeg(cv2.resize(_marked(), (800, 600)))
+    with pytest.raises(BadPhoto, match="truncated"):
+        load_photo(data[: len(data) // 2])
+    with pytest.raises(BadPhoto, match="no such file"):
+        load_photo(tmp_path / "nope.jpg")
+    with pytest.raises(BadPhoto, match="folder"):
+        load_photo(tmp_path)
+
+
+def test_arrays_are_checked():
+    assert load_photo(np.zeros((10, 10), np.uint8)).image.shape == (10, 10, 3)
+    with pytest.raises(BadPhoto, match="8-bit"):
+        load_photo(np.zeros((10, 10, 3), np.float32))
+    assert MAX_PIXELS >= 50_000_000
