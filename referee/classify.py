@@ -158,9 +158,10 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
             origin = (CELL * cell[0] - half, CELL * cell[1] - half)
             patch = _window(image, grid.homography, scale, origin, CELL_WINDOW, CELL_PPM)
             patches[cell] = cv2.cvtColor(patch, cv2.COLOR_BGR2YCrCb)
-    # The table's colour: the median of the candidates' medians (most of them are empty).
-    medians = [np.median(p.reshape(-1, 3), axis=0) for p in patches.values()]
-    background = np.median(np.array(medians), axis=0) if medians else None
+    # The table's colour near each cell: the median colour of the nearest other candidate
+    # cells (most candidates are empty), so a shadow or a lamp's fall-off across the table
+    # does not make an empty cell look occupied.
+    medians = {c: np.median(p.reshape(-1, 3), axis=0) for c, p in patches.items()}
     readings: list[CellReading] = []
     problems: list[RefereeProblem] = []
     for cell in candidates:
@@ -172,13 +173,17 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                                   "photo: a tile there would not be seen; take the whole table",
                 cell, point))
             continue
+        others = sorted((c for c in medians if c != cell),
+                        key=lambda c: (c[0] - cell[0]) ** 2 + (c[1] - cell[1]) ** 2)[:4]
+        background = (np.median(np.array([medians[c] for c in others]), axis=0)
+                      if others else None)
         dark, off = _cell_features(patches[cell], background)
         empty = dark <= EMPTY_DARK and off <= EMPTY_OFF_COLOUR
         readings.append(CellReading(cell, point, visible[cell], dark, off, empty))
         if not empty:
             problems.append(RefereeProblem(
                 CELL_UNIDENTIFIED, f"cell {cell[0]},{cell[1]} looks occupied but no tile was "
-                                   "identified there (markers covered?)", cell, point))
+                                   "identified there (markers covered, or glare?)", cell, point))
     return readings, problems
 
 
@@ -194,14 +199,20 @@ def _visible_share(to_work: np.ndarray, cell: tuple[int, int], w: int, h: int) -
 
 
 def _cell_features(patch_ycc: np.ndarray, background: np.ndarray | None) -> tuple[float, float]:
+    """(share of dark line pixels, share of pixels unlike an empty cell). A pixel is unlike
+    an empty cell when it is far from the cell's own typical colour (a tile is a mix of
+    walls, corridors and icons; the table is plain) or the cell as a whole is far from the
+    table nearby; a washed-out (glare) cell counts as unlike: nothing can be seen there."""
     ycc = patch_ycc.reshape(-1, 3).astype(np.float32)
     lightness = ycc[:, 0]
     # Dark line pixels: much darker than the patch's own bright level (corridor outlines,
     # marker modules, icon outlines). Plain cloth, wood or board land has next to none.
     ref = float(np.percentile(lightness, 90))
     dark = float(np.mean(lightness < 0.55 * ref))
+    own = np.median(ycc, axis=0)
+    spread = float(np.mean(np.linalg.norm(ycc - own, axis=1) > 22.0))
+    washed = float(np.mean(lightness > 250))
     if background is None:
-        return dark, 1.0
-    diff = np.linalg.norm(ycc - background.astype(np.float32), axis=1)
-    off = float(np.mean(diff > 22.0))
-    return dark, off
+        return dark, max(spread, washed)
+    far = float(np.linalg.norm(own - background.astype(np.float32))) > 30.0
+    return dark, 1.0 if far else max(spread, washed)

@@ -181,9 +181,8 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[Marke
         windows.append((int(lo[0]), int(lo[1]), int(hi[0]) + 1, int(hi[1]) + 1))
     if photo.scale < 1.0:
         return detect_in_windows(photo.full(), windows, 1.0)
-    if side < 40.0:        # already full resolution: enlarge small markers instead
-        return detect_in_windows(photo.image, windows, 1.0, upsample=2)
-    return []
+    # Already full resolution: enlarge (blurred or small markers read better so).
+    return detect_in_windows(photo.image, windows, 1.0, upsample=2)
 
 
 def _rot(deg: float) -> np.ndarray:
