@@ -124,7 +124,7 @@ def referee_photo(photo: bytes | str | Path | np.ndarray, *, edition: str = "cre
     grid = fit_grid(markers, board)
     lap("grid")
     radius = _board_radius(board, players, grid)
-    cells, _cell_problems = read_cells(image.image, image.scale, grid, radius)
+    cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
     lap("cells")
     # Second look, at full resolution, where a marker is missing: the other corner of a
     # tile read by one marker, and every cell that looks occupied but was not identified.
@@ -134,8 +134,8 @@ def referee_photo(photo: bytes | str | Path | np.ndarray, *, edition: str = "cre
         markers = _merge(markers, extra)
         grid = fit_grid(markers, board)
         lap("grid")
-    cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
-    lap("cells")
+        cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
+        lap("cells")
     dead, tombs, tomb_problems = read_tombs(image.image, image.scale, grid)
     lap("tombs")
     made = assemble(grid, dead, edition=edition, board=board, players=players,
