@@ -99,26 +99,40 @@ def _render_pdf(faces: list[Face]) -> bytes:
     return buffer.getvalue()
 
 
-def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
-           progress: Callable[[int, int], None] | None = None) -> ExportResult:
+def render_faces(request: BuildRequest, dpi: int = 200):
+    """Yield every component face as (file stem, PIL RGB image): "Y07", "Y07-back",
+    "board", ... from the same drawing as the PDF, one at a time (the board is large).
+    The referee's test-photo generator uses this in memory."""
     import pypdfium2 as pdfium
 
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise ExportError(f"dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}")
     ctx, _pages = plan(request)
-    faces, manifest = _faces(ctx)
+    faces, _manifest = _faces(ctx)
     document = pdfium.PdfDocument(_render_pdf(faces))
+    try:
+        for index, face in enumerate(faces):
+            image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
+            yield face.file.removesuffix(".png"), image
+    finally:
+        document.close()
+
+
+def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
+           progress: Callable[[int, int], None] | None = None) -> ExportResult:
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise ExportError(f"dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}")
+    ctx, _pages = plan(request)
+    _faces_list, manifest = _faces(ctx)
     out_dir.mkdir(parents=True, exist_ok=True)
-    for index, face in enumerate(faces):
-        image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    for index, (stem, image) in enumerate(render_faces(request, dpi)):
         buffer = io.BytesIO()
         image.save(buffer, format="PNG", dpi=(dpi, dpi))
-        write_bytes(out_dir / face.file, buffer.getvalue())
+        write_bytes(out_dir / f"{stem}.png", buffer.getvalue())
         if progress:
-            progress(index + 1, len(faces))
-    document.close()
+            progress(index + 1, len(_faces_list))
     summary = {"game": ctx.game, "edition": ctx.edition, "dpi": dpi,
                "ink_saver": ctx.style.ink_saver, "components": manifest}
     write_bytes(out_dir / "manifest.json",
                   (json.dumps(summary, indent=2) + "\n").encode())
-    return ExportResult(out_dir, len(faces) + 1, len(manifest))
+    return ExportResult(out_dir, len(_faces_list) + 1, len(manifest))
