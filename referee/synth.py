@@ -119,7 +119,7 @@ PHONE_FRAMES = {12.0: (4032, 3024), 3.0: (2016, 1512)}
 def frame_size(megapixels: float, portrait: bool) -> tuple[int, int]:
     w, h = PHONE_FRAMES.get(megapixels, (0, 0))
     if not w:
-        w = int(round(math.sqrt(megapixels * 1e6 * 4 / 3) / 8)) * 8
+        w = round(math.sqrt(megapixels * 1e6 * 4 / 3) / 8) * 8
         h = w * 3 // 4
     return (h, w) if portrait else (w, h)
 
@@ -366,24 +366,26 @@ def _glare(image: np.ndarray, rng: np.random.Generator, table_px: np.ndarray) ->
 
 def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
     """A phone photo of `table` (a table file dict) under `conditions`; same seed, same photo."""
-    rng = np.random.default_rng(seed)
+    # one random stream per aspect, so that (say) adding tombs moves no tile
+    streams = ("frame", "tiles", "camera", "texture", "tombs", "fingers", "light", "noise")
+    rng = {name: np.random.default_rng([seed, k]) for k, name in enumerate(streams)}
     cond = conditions
     art = faces()
     ppm_face = FACE_DPI / 25.4
-    size = frame_size(cond.megapixels, portrait=bool(rng.integers(2)))
+    size = frame_size(cond.megapixels, portrait=bool(rng["frame"].integers(2)))
     w, h = size
 
-    placed = _place_tiles(table, cond, rng)
+    placed = _place_tiles(table, cond, rng["tiles"])
     tile_mm = np.concatenate([_apply(p.to_table, [[0, 0], [TILE, 0], [TILE, TILE], [0, TILE]])
                               for p in placed])
     half = _board_size() / 2
     outline = (np.array([[0, -half], [half, 0], [0, half], [-half, 0]]) if table.get("board")
                else tile_mm)
-    h_cam = camera(outline, size, cond, rng)
+    h_cam = camera(outline, size, cond, rng["camera"])
     mm_to_px = float(np.sqrt(abs(np.linalg.det(_jacobian(h_cam, outline.mean(axis=0))))))
 
-    image = texture(cond.texture, size, rng)
-    light_dir = rng.uniform(0, 2 * math.pi)
+    image = texture(cond.texture, size, rng["texture"])
+    light_dir = rng["light"].uniform(0, 2 * math.pi)
     cast = np.array([math.cos(light_dir), math.sin(light_dir)])
     if table.get("board"):
         board_face = art["board"]
@@ -395,7 +397,7 @@ def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
                                             1.0 * mm_to_px), 0.25)
         _paste(image, board_face, h_cam @ to_table, diamond)
 
-    tombs = _tombs(table, placed, rng)
+    tombs = _tombs(table, placed, rng["tombs"])
     tile_quads = [_apply(h_cam @ p.to_table, [[0, 0], [TILE, 0], [TILE, TILE], [0, TILE]])
                   for p in placed]
     tomb_quads = [_apply(h_cam @ t, [[0, 0], [TOMB, 0], [TOMB, TOMB], [0, TOMB]])
@@ -411,29 +413,29 @@ def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
     for t in tombs:
         _paste(image, art["tomb"], h_cam @ t @ scale)
 
-    outlines, covered = _fingers(cond.fingers, placed, rng)
+    outlines, covered = _fingers(cond.fingers, placed, rng["fingers"])
     finger_px = [_apply(h_cam, f) for f in outlines]
     if finger_px:
         # fingers hover above the table: a wider, softer shadow
         image = _darken(image, _shadow_mask((h, w), finger_px, cast * 6 * mm_to_px,
                                             5 * mm_to_px), 0.4)
         for poly in finger_px:
-            _draw_finger(image, poly, rng)
+            _draw_finger(image, poly, rng["fingers"])
 
     table_px = _apply(h_cam, tile_mm)
     out = image.astype(np.float32)
-    out *= _light((h, w), cond, rng, table_px)[..., None]
-    out *= np.array(rng.normal(1.0, 0.03, 3), np.float32)               # white balance
+    out *= _light((h, w), cond, rng["light"], table_px)[..., None]
+    out *= np.array(rng["light"].normal(1.0, 0.03, 3), np.float32)               # white balance
     if cond.glare:
-        out = _glare(out, rng, table_px)
+        out = _glare(out, rng["light"], table_px)
     if cond.blur_sigma > 0:
         out = cv2.GaussianBlur(out, (0, 0), cond.blur_sigma)
     if cond.noise > 0:
-        grain = np.empty((h, w, 1), np.float32)
-        cv2.randn(grain, 0.0, cond.noise)
-        # luminance noise plus a little chroma noise, as phone sensors show
-        chroma = np.empty((h // 2, w // 2, 3), np.float32)
-        cv2.randn(chroma, 0.0, cond.noise * 0.5)
+        # luminance noise plus a little chroma noise, as phone sensors show (numpy's
+        # seeded generator: OpenCV's randn uses a global state)
+        noise = rng["noise"]
+        grain = noise.standard_normal((h, w, 1), dtype=np.float32) * cond.noise
+        chroma = noise.standard_normal((h // 2, w // 2, 3), dtype=np.float32) * (cond.noise / 2)
         out += grain + cv2.resize(chroma, (w, h), interpolation=cv2.INTER_LINEAR)
     final = np.clip(out, 0, 255).astype(np.uint8)
     ok, buffer = cv2.imencode(".jpg", final, [cv2.IMWRITE_JPEG_QUALITY, int(cond.jpeg_quality)])
@@ -447,7 +449,7 @@ def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
 
 def _jacobian(h: np.ndarray, at: np.ndarray) -> np.ndarray:
     e = 0.5
-    p = _apply(h, [at, at + [e, 0], at + [0, e]])
+    p = _apply(h, [at, at + np.array([e, 0.0]), at + np.array([0.0, e])])
     return np.c_[(p[1] - p[0]) / e, (p[2] - p[0]) / e]
 
 

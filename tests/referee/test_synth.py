@@ -1,0 +1,108 @@
+"""The test-photo generator: deterministic, and its ground truth matches its pixels."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.markers import tile_for_marker
+from pnp.printing.art import marker_places, prisoner_points
+from pnp.rules.asterion.tiles import tiles_by_id
+from referee.synth import PRESETS, Conditions, photo, simulated_table, with_conditions
+
+FLAT = Conditions(megapixels=3.0, light=0.0, shadow=False, noise=0.0, blur_sigma=0.0,
+                  jpeg_quality=95)
+
+
+@pytest.fixture(scope="module")
+def table() -> dict:
+    return simulated_table(4, players=3, edition="crete", board=False)
+
+
+def _tile_frame(corners: np.ndarray) -> np.ndarray:
+    """Tile frame mm (upright, top-left origin) -> photo px, from the tile's corners."""
+    frame = np.float32([[0, 0], [50, 0], [50, 50], [0, 50]])
+    return cv2.getPerspectiveTransform(frame, np.float32(corners))
+
+
+def _to_px(h: np.ndarray, points) -> np.ndarray:
+    return cv2.perspectiveTransform(np.float32(points).reshape(-1, 1, 2), h).reshape(-1, 2)
+
+
+def test_the_same_seed_gives_the_same_photo(table):
+    a = photo(table, PRESETS["3mp"], seed=5)
+    b = photo(table, PRESETS["3mp"], seed=5)
+    c = photo(table, PRESETS["3mp"], seed=6)
+    assert a.jpeg == b.jpeg
+    assert a.jpeg != c.jpeg
+    assert a.image.shape[:2] in ((1512, 2016), (2016, 1512))
+
+
+def test_markers_decode_inside_the_tiles_the_truth_puts_there(table):
+    shot = photo(table, FLAT, seed=1)
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250))
+    corners, ids, _ = detector.detectMarkers(cv2.cvtColor(shot.image, cv2.COLOR_BGR2GRAY))
+    found = 0
+    for quad, marker_id in zip(corners, ids.ravel(), strict=True):
+        owner = tile_for_marker(int(marker_id))
+        if owner is None:
+            continue
+        tile_quad = shot.tile_corners[owner[0]].astype(np.float32)
+        centre = quad.reshape(4, 2).mean(axis=0)
+        assert cv2.pointPolygonTest(tile_quad, tuple(map(float, centre)), False) > 0
+        found += 1
+    assert found >= 0.95 * 2 * len(table["tiles"])
+
+
+def test_the_homography_maps_each_cell_centre_into_its_tile():
+    table = simulated_table(2, players=2, edition="crete", board=True)
+    shot = photo(table, with_conditions("3mp", light=0.0, shadow=False), seed=3)
+    for t in table["tiles"]:
+        centre = _to_px(shot.homography, [[50 * t["x"], 50 * t["y"]]])[0]
+        quad = shot.tile_corners[t["id"]].astype(np.float32)
+        assert cv2.pointPolygonTest(quad, tuple(map(float, centre)), False) > 0
+
+
+def test_tombs_lie_on_the_dead_prisoners_only(table):
+    """The photo with tombs differs from the one without only around dead prisoners, and
+    there it turns darker."""
+    assert table["dead"], "the simulated game should have dead prisoners"
+    alive = dict(table, dead=[])
+    with_tombs = photo(table, FLAT, seed=2).image.astype(int).sum(axis=2)
+    shot = photo(alive, FLAT, seed=2)
+    without = shot.image.astype(int).sum(axis=2)
+    changed = np.abs(with_tombs - without) > 60
+    near = np.zeros(changed.shape, np.uint8)
+    tiles = tiles_by_id()
+    for tile_id in table["dead"]:
+        h = _tile_frame(shot.tile_corners[tile_id])
+        for x, y in _to_px(h, prisoner_points(tiles[tile_id])):
+            spot = np.zeros_like(near)
+            radius = 14 * np.linalg.norm(_to_px(h, [[0, 0], [1, 0]])[1] - _to_px(h, [[0, 0]])[0])
+            cv2.circle(spot, (round(x), round(y)), int(radius), 1, -1)
+            assert (changed & spot.astype(bool)).sum() > 20, tile_id
+            assert with_tombs[spot.astype(bool)].mean() < without[spot.astype(bool)].mean()
+            near |= spot
+    assert not (changed & ~near.astype(bool)).any()
+
+
+def test_fingers_cover_exactly_the_markers_they_list(table):
+    shot = photo(table, with_conditions("3mp", fingers=2, light=0.0, shadow=False), seed=4)
+    assert shot.covered_markers
+    hsv = cv2.cvtColor(shot.image, cv2.COLOR_BGR2HSV)
+    skin = ((hsv[..., 0] < 25) & (hsv[..., 1] > 60) & (hsv[..., 2] > 120)).astype(np.uint8)
+    for t in table["tiles"]:
+        h = _tile_frame(shot.tile_corners[t["id"]])
+        from pnp.markers import tile_marker_ids
+
+        for marker_id, m in zip(tile_marker_ids(t["id"]), marker_places(), strict=True):
+            quad = _to_px(h, [[m.x, m.y], [m.x + m.size, m.y], [m.x + m.size, m.y + m.size],
+                              [m.x, m.y + m.size]])
+            mask = np.zeros(skin.shape, np.uint8)
+            cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
+            share = float((skin & mask).sum()) / float(mask.sum())
+            if marker_id in shot.covered_markers:
+                assert share > 0.0, marker_id
+            else:
+                assert share < 0.02, marker_id
