@@ -19,10 +19,12 @@ A neighbouring cell outside the photo is `cell-out-of-view`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import cv2
 import numpy as np
 
+from pnp import layouts
 from pnp.printing.art import prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.grid import CELL, Grid, TilePose, rotation
@@ -39,6 +41,10 @@ TOMB_PPM = 4.0               # px per mm in the rectified windows
 DEAD_DARK = 0.42             # share of dark pixels: at least this -> dead
 ALIVE_DARK = 0.25            # at most this, and the medallion's colour seen -> alive
 ALIVE_COLOUR = 0.06          # share of saturated (medallion-coloured) pixels for "alive"
+# "Alive" also needs the saturated pixels to have the tile's own printed hue: a finger or a
+# stray token on the medallion is saturated too, but of another hue. Living medallions read
+# within 3 of their printed hue on generated photos (every preset); covered ones 40-90 off.
+ALIVE_HUE = 8.0
 CELL_WINDOW = 34.0           # mm: the middle of a cell (neighbours may overhang ~8 mm)
 CELL_PPM = 2.0
 EMPTY_DARK = 0.015           # an empty cell has almost no dark line pixels ...
@@ -52,6 +58,7 @@ class TombReading:
     dark: float
     colour: float
     verdict: str                   # "dead", "alive" or "uncertain"
+    hue_off: float = 0.0           # its saturated pixels' hue against the tile's printed colour
 
 
 @dataclass(frozen=True)
@@ -102,29 +109,44 @@ def read_tombs(image: np.ndarray, scale: float, grid: Grid) -> tuple[list[str],
         for px, py in prisoner_points(tile):
             h = TOMB_WINDOW / 2
             patch = _window(image, to_photo, scale, (px - h, py - h), TOMB_WINDOW, TOMB_PPM)
-            dark, colour = _tomb_features(patch)
+            dark, colour, hue = _tomb_features(patch)
+            hue_off = _hue_distance(hue, printed_hue(tile.colour))
             if dark >= DEAD_DARK:
                 verdict = "dead"
-            elif dark <= ALIVE_DARK and colour >= ALIVE_COLOUR:
+            elif dark <= ALIVE_DARK and colour >= ALIVE_COLOUR and hue_off <= ALIVE_HUE:
                 verdict = "alive"
             else:
                 verdict = "uncertain"
             q = to_photo @ np.array([px, py, 1.0])
             point = (float(q[0] / q[2]), float(q[1] / q[2]))
-            readings.append(TombReading(pose.tile, point, dark, colour, verdict))
+            readings.append(TombReading(pose.tile, point, dark, colour, verdict, hue_off))
             verdicts.append((verdict, point))
         if any(v == "uncertain" for v, _ in verdicts):
             point = next(p for v, p in verdicts if v == "uncertain")
             problems.append(RefereeProblem(
                 TOMB_UNCERTAIN, f"{pose.tile} at {pose.cell[0]},{pose.cell[1]}: cannot tell "
-                                "whether its prisoner carries a tomb (glare, shadow or a token "
-                                "half off?)", pose.cell, point))
+                                "whether its prisoner carries a tomb (glare, shadow, a finger "
+                                "or a token half off?)", pose.cell, point))
         elif any(v == "dead" for v, _ in verdicts):
             dead.append(pose.tile)
     return dead, readings, problems
 
 
-def _tomb_features(patch: np.ndarray) -> tuple[float, float]:
+@cache
+def printed_hue(colour: str) -> float:
+    """OpenCV hue (0-180) of a colour's printed fill (layouts/asterion.toml)."""
+    fill = layouts.load("asterion")["colours"][colour]["fill"].lstrip("#")
+    rgb = np.uint8([[[int(fill[k:k + 2], 16) for k in (4, 2, 0)]]])      # as BGR
+    return float(cv2.cvtColor(rgb, cv2.COLOR_BGR2HSV)[0, 0, 0])
+
+
+def _hue_distance(a: float, b: float) -> float:
+    d = abs(a - b) % 180
+    return min(d, 180 - d)
+
+
+def _tomb_features(patch: np.ndarray) -> tuple[float, float, float]:
+    """Dark share, saturated share, and the saturated pixels' hue (-1 if none)."""
     hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
     v = hsv[..., 2].astype(np.float32)
     s = hsv[..., 1].astype(np.float32)
@@ -133,7 +155,17 @@ def _tomb_features(patch: np.ndarray) -> tuple[float, float]:
     ref = max(float(np.percentile(v, 95)), 40.0)
     dark = float(np.mean(v < 0.4 * ref))
     colour = float(np.mean((s > 90) & (v > 0.3 * ref)))
-    return dark, colour
+    saturated = hsv[..., 0][(s > 90) & (v > 0.3 * ref)].astype(np.float32)
+    hue = _circular_median(saturated) if saturated.size else -1.0
+    return dark, colour, hue
+
+
+def _circular_median(hues: np.ndarray) -> float:
+    """The median of OpenCV hues (0-180, red wraps), taken around their circular mean."""
+    angle = hues * (np.pi / 90)
+    mean = float(np.arctan2(np.sin(angle).mean(), np.cos(angle).mean())) * 90 / np.pi
+    offsets = (hues - mean + 90) % 180 - 90
+    return float((mean + np.median(offsets)) % 180)
 
 
 def read_cells(image: np.ndarray, scale: float, grid: Grid,

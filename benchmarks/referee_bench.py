@@ -1,0 +1,123 @@
+"""Accuracy and speed of the photo referee on generated photos of simulated games.
+
+Usage: python benchmarks/referee_bench.py [--photos 120] [--seed 1] [--save-failures DIR]
+
+Each photo: a seeded random legal game (2-4 players, on the Crete board or an open
+table), photographed by `referee.synth` under one of its presets at 12 MP or 3 MP. The
+referee reads the JPEG bytes; `referee.evaluate` compares its verdict with the truth.
+Prints, per preset and overall: tiles identified correctly (id, cell and rotation),
+boards fully correct (every placement, tomb and player, and the score), photos flagged
+as uncertain, photos scored wrongly without a flag (must be 0), and the latency of
+`referee_photo` per resolution (p50/p95; generation excluded).
+Targets (issue 4): every board fully correct under "default"; 0 wrong without a flag
+under any preset; 12 MP p50 under 0.5 s on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from referee.evaluate import Outcome, judge  # noqa: E402
+from referee.pipeline import referee_photo  # noqa: E402
+from referee.synth import PRESETS, photo, simulated_table  # noqa: E402
+
+# "3mp" is the default at 3 MP: every preset runs at both resolutions here.
+BENCH_PRESETS = [name for name in PRESETS if name != "3mp"]
+RESOLUTIONS = (12.0, 3.0)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--photos", type=int, default=120)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save-failures", type=Path, default=None,
+                        help="write the JPEG of every photo wrong without a flag, or "
+                             "flagged under the default preset, to this folder")
+    args = parser.parse_args(argv)
+
+    outcomes: dict[str, list[Outcome]] = defaultdict(list)
+    latency: dict[float, list[float]] = defaultdict(list)
+    generation: list[float] = []
+    failures: list[str] = []
+    warm = photo(simulated_table(0, 2), replace(PRESETS["default"], megapixels=3.0), 0)
+    referee_photo(warm.jpeg)                               # imports, caches
+
+    for i in range(args.photos):
+        preset = BENCH_PRESETS[i % len(BENCH_PRESETS)]
+        megapixels = RESOLUTIONS[(i // len(BENCH_PRESETS)) % 2]
+        board = (i // (2 * len(BENCH_PRESETS))) % 2 == 0
+        players = 2 + (i % 3)
+        seed = args.seed * 100_000 + i
+        table = simulated_table(seed, players, "crete", board)
+        start = time.perf_counter()
+        shot = photo(table, replace(PRESETS[preset], megapixels=megapixels), seed)
+        generation.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        verdict = referee_photo(shot.jpeg, edition="crete", board=board)
+        latency[megapixels].append(time.perf_counter() - start)
+        outcome = judge(verdict, table)
+        outcomes[preset].append(outcome)
+        name = (f"{i:03d}-{preset}-{megapixels:g}mp-{'board' if board else 'open'}-"
+                f"{players}p-seed{seed}")
+        if outcome.wrong_unflagged or (preset == "default" and not outcome.certain):
+            failures.append(f"{name}: {'WRONG WITHOUT A FLAG' if outcome.wrong_unflagged else 'flagged'}"
+                            f" {', '.join(sorted(set(outcome.problems)))}")
+            if args.save_failures:
+                args.save_failures.mkdir(parents=True, exist_ok=True)
+                (args.save_failures / f"{name}.jpg").write_bytes(shot.jpeg)
+        print(f"\r{i + 1}/{args.photos} photos", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+
+    header = (f"{'preset':10} {'photos':>6} {'tiles right':>12} {'boards right':>13} "
+              f"{'flagged':>8} {'wrong, no flag':>15}")
+    print(header)
+    print("-" * len(header))
+    every: list[Outcome] = []
+    for preset in BENCH_PRESETS:
+        row = outcomes[preset]
+        every += row
+        print(_row(preset, row))
+    print("-" * len(header))
+    print(_row("all", every))
+    print()
+    for megapixels in RESOLUTIONS:
+        times = latency[megapixels]
+        if times:
+            print(f"referee_photo at {megapixels:g} MP: p50 {statistics.median(times):.3f} s, "
+                  f"p95 {percentile(times, 0.95):.3f} s ({len(times)} photos)")
+    print(f"photo generation: mean {statistics.mean(generation):.2f} s per photo")
+    if failures:
+        print("\nphotos to look at:")
+        for line in failures:
+            print(f"  {line}")
+    wrong = sum(o.wrong_unflagged for o in every)
+    return 1 if wrong else 0
+
+
+def _row(label: str, row: list[Outcome]) -> str:
+    if not row:
+        return f"{label:10} {0:>6}"
+    tiles = sum(o.tiles for o in row)
+    right = sum(o.tiles_right for o in row)
+    boards = sum(o.certain and o.board_right and o.score_right for o in row)
+    flagged = sum(not o.certain for o in row)
+    wrong = sum(o.wrong_unflagged for o in row)
+    return (f"{label:10} {len(row):>6} {100 * right / tiles:>11.1f}% "
+            f"{100 * boards / len(row):>12.1f}% {100 * flagged / len(row):>7.1f}% {wrong:>15}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
