@@ -231,16 +231,31 @@ class _Placed:
 
 def _place_tiles(table: dict, cond: Conditions, rng: np.random.Generator) -> list[_Placed]:
     """Where each tile lies: on its cell, off by the hand's jitter. On the board the squares
-    hold the tiles at 50 mm; off it they lie about `gap_mm` apart."""
+    hold the tiles at 50 mm; off it they lie about `gap_mm` apart. Cardboard cannot
+    overlap: where two tiles would, both are pushed back towards their cells."""
     pitch = TILE if table.get("board") else TILE + cond.gap_mm
-    placed = []
-    for t in table["tiles"]:
-        dx, dy = rng.uniform(-cond.jitter_mm, cond.jitter_mm, 2)
-        da = rng.uniform(-cond.jitter_deg, cond.jitter_deg)
-        centre = (t["x"] * pitch + dx, t["y"] * pitch + dy)
-        to_table = _affine(*centre, t["rot"] + da) @ _affine(-TILE / 2, -TILE / 2)
-        placed.append(_Placed(t["id"], to_table))
-    return placed
+    cells = [(t["x"], t["y"]) for t in table["tiles"]]
+    jitter = np.c_[rng.uniform(-cond.jitter_mm, cond.jitter_mm, (len(cells), 2)),
+                   rng.uniform(-cond.jitter_deg, cond.jitter_deg, len(cells))]
+
+    def transform(k: int) -> np.ndarray:
+        t = table["tiles"][k]
+        centre = (t["x"] * pitch + jitter[k, 0], t["y"] * pitch + jitter[k, 1])
+        return _affine(*centre, t["rot"] + jitter[k, 2]) @ _affine(-TILE / 2, -TILE / 2)
+
+    index = {cell: k for k, cell in enumerate(cells)}
+    pairs = [(k, index[(x + dx, y + dy)]) for k, (x, y) in enumerate(cells)
+             for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)) if (x + dx, y + dy) in index]
+    square = np.float32([[0, 0], [TILE, 0], [TILE, TILE], [0, TILE]])
+    for _ in range(30):
+        quads = [_apply(transform(k), square).astype(np.float32) for k in range(len(cells))]
+        clash = {k for a, b in pairs
+                 if cv2.intersectConvexConvex(quads[a], quads[b])[0] > 0.05 for k in (a, b)}
+        if not clash:
+            break
+        for k in clash:
+            jitter[k] *= 0.8
+    return [_Placed(t["id"], transform(k)) for k, t in enumerate(table["tiles"])]
 
 
 def _tombs(table: dict, placed: list[_Placed], rng: np.random.Generator) -> list[np.ndarray]:
