@@ -1,0 +1,68 @@
+"""The referee on realistic generated photos of simulated games, judged against the truth.
+
+Default conditions: every board must be read fully right. Harder conditions: the verdict
+may be flagged, but never certain and wrong (the benchmark runs many more photos:
+benchmarks/referee_bench.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from referee.evaluate import judge, normalised, turned
+from referee.pipeline import referee_photo
+from referee.synth import PRESETS, photo, simulated_table
+
+# (seed, players, board, preset, megapixels)
+DEFAULT_CASES = [
+    (31, 4, True, "default", 12.0),
+    (32, 3, False, "default", 3.0),
+    (33, 2, True, "default", 3.0),
+]
+HARD_CASES = [
+    (41, 4, False, "steep", 3.0),
+    (42, 3, True, "sloppy", 3.0),
+    (43, 4, True, "occluded", 3.0),
+    (44, 4, False, "glare", 3.0),
+    (45, 3, False, "worst", 3.0),
+    (46, 4, True, "blur", 3.0),
+]
+
+
+def _shoot(seed: int, players: int, board: bool, preset: str, megapixels: float):
+    table = simulated_table(seed, players, "crete", board)
+    shot = photo(table, replace(PRESETS[preset], megapixels=megapixels), seed)
+    return table, referee_photo(shot.jpeg, edition="crete", board=board)
+
+
+@pytest.mark.parametrize(("seed", "players", "board", "preset", "megapixels"), DEFAULT_CASES)
+def test_default_photos_are_read_fully_right(seed, players, board, preset, megapixels):
+    table, verdict = _shoot(seed, players, board, preset, megapixels)
+    outcome = judge(verdict, table)
+    assert outcome.certain, outcome.problems
+    assert outcome.tiles_right == outcome.tiles
+    assert outcome.board_right and outcome.score_right
+
+
+@pytest.mark.parametrize(("seed", "players", "board", "preset", "megapixels"), HARD_CASES)
+def test_hard_photos_are_right_or_flagged(seed, players, board, preset, megapixels):
+    table, verdict = _shoot(seed, players, board, preset, megapixels)
+    outcome = judge(verdict, table)
+    assert not outcome.wrong_unflagged, outcome
+    if not outcome.certain:
+        # a flagged verdict says what and where
+        assert all(p.message for p in verdict.problems)
+
+
+def test_a_wrong_table_is_caught_by_the_judge():
+    """The judge itself: a table with one tile turned is not 'right'."""
+    table, verdict = _shoot(*DEFAULT_CASES[1])
+    assert judge(verdict, table).board_right
+    wrong = normalised(table)
+    victim = next(t for t in wrong["tiles"] if t["id"] != "M")
+    victim["rot"] = (victim["rot"] + 90) % 360
+    assert not judge(verdict, wrong).board_right
+    # ... while the same table turned as a whole is still the same table
+    assert judge(verdict, turned(table, 1)).board_right
