@@ -1,0 +1,27 @@
+"""The README's example: the referee reads examples/endgame.jpg as its table file says."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pnp.cli import main
+from pnp.rules.asterion import score, table_from_dict
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_the_example_photo_scores_as_its_table_file(capsys, tmp_path):
+    truth = json.loads((EXAMPLES / "endgame.json").read_text())
+    kills = ",".join(f"{c}={n}" for c, n in truth["kill_points"].items())
+    overlay = tmp_path / "overlay.png"
+    code = main(["referee", "asterion", str(EXAMPLES / "endgame.jpg"), "--board",
+                 "--kill-points", kills, "--json", "--overlay", str(overlay)])
+    out = capsys.readouterr().out
+    assert code == 0
+    seen = json.loads(out)
+    expected = score(table_from_dict(truth)).to_dict()
+    assert {c: p["total"] for c, p in seen["players"].items()} == \
+        {c: p["total"] for c, p in expected["players"].items()}
+    assert seen["winners"] == expected["winners"]
+    assert overlay.stat().st_size > 0
