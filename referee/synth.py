@@ -287,7 +287,7 @@ def _marker_quads(placed: list[_Placed]) -> dict[int, np.ndarray]:
     return out
 
 
-def _finger(tip: np.ndarray, direction: float, width: float, length: float = 400.0) -> np.ndarray:
+def _finger(tip: np.ndarray, direction: float, width: float, length: float) -> np.ndarray:
     """A finger's outline in table mm: a round tip at `tip`, reaching out along `direction`."""
     a = math.radians(direction)
     u = np.array([math.cos(a), math.sin(a)])          # from the tip towards the hand
@@ -320,7 +320,9 @@ def _fingers(count: int, placed: list[_Placed], rng: np.random.Generator
     for _ in range(count):
         target = quads[ids[int(rng.integers(len(ids)))]]
         tip = target.mean(axis=0) + rng.uniform(-4, 4, 2)
-        outlines.append(_finger(tip, rng.uniform(0, 360), rng.uniform(15, 19)))
+        # the finger resting on the table; the rest of the hand is lifted out of the way
+        outlines.append(_finger(tip, rng.uniform(0, 360), rng.uniform(15, 19),
+                                rng.uniform(60, 120)))
     covered = {i for i, q in quads.items()
                for f in outlines if _overlaps(q, f) > 0.01}
     return outlines, covered
