@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import cv2
 import numpy as np
 import pytest
@@ -57,17 +55,14 @@ def test_players_given_and_board(scenes):
         (t["id"], t["x"], t["y"]) for t in data["tiles"]}
 
 
-def test_a_12mp_photo_is_fast(scenes):
+def test_a_12mp_photo_is_read_with_stage_timings(scenes):
+    """Speed is measured by benchmarks/referee_bench.py, not asserted here."""
     data = table(5, 3)
     scene = scenes.render(data, ppm=6, gap_mm=2, jitter_mm=1, jitter_deg=2, tilt_deg=30,
                           size=(4000, 3000))
-    photo = _jpeg(scene.image)
-    referee_photo(photo)                        # warm up (OpenCV's first calls)
-    start = time.perf_counter()
-    verdict = referee_photo(photo)
-    took = time.perf_counter() - start
+    verdict = referee_photo(_jpeg(scene.image))
     assert verdict.is_certain and verdict.photo_size == (4000, 3000)
-    assert took < 1.0, verdict.timings         # ~0.15 s here; the target is 0.5 s
+    assert {"load", "detect", "grid"} <= set(verdict.timings)
 
 
 def test_covered_markers_never_give_a_silent_wrong_table(scenes):
