@@ -194,6 +194,9 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
     # cells (most candidates are empty), so a shadow or a lamp's fall-off across the table
     # does not make an empty cell look occupied.
     medians = {c: np.median(p.reshape(-1, 3), axis=0) for c, p in patches.items()}
+    # The photo's noise, from the same mostly-empty candidates (median: a covered tile
+    # among them does not count)
+    noise = float(np.median([_plain_noise(p) for p in patches.values()])) if patches else 0.0
     readings: list[CellReading] = []
     problems: list[RefereeProblem] = []
     for cell in candidates:
@@ -209,7 +212,7 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                         key=lambda c: (c[0] - cell[0]) ** 2 + (c[1] - cell[1]) ** 2)[:4]
         background = (np.median(np.array([medians[c] for c in others]), axis=0)
                       if others else None)
-        dark, off = _cell_features(patches[cell], background)
+        dark, off = _cell_features(patches[cell], background, noise)
         empty = dark <= EMPTY_DARK and off <= EMPTY_OFF_COLOUR
         readings.append(CellReading(cell, point, visible[cell], dark, off, empty))
         if not empty:
@@ -230,7 +233,14 @@ def _visible_share(to_work: np.ndarray, cell: tuple[int, int], w: int, h: int) -
     return float(np.mean(inside))
 
 
-def _cell_features(patch_ycc: np.ndarray, background: np.ndarray | None) -> tuple[float, float]:
+def _plain_noise(patch_ycc: np.ndarray) -> float:
+    """The lightness noise of a patch if it is plain: its lower spread, robustly."""
+    y = patch_ycc[..., 0].astype(np.float32)
+    return float(np.percentile(y, 50) - np.percentile(y, 5)) / 1.645
+
+
+def _cell_features(patch_ycc: np.ndarray, background: np.ndarray | None,
+                   noise: float = 0.0) -> tuple[float, float]:
     """(share of dark line pixels, share of pixels unlike an empty cell). A pixel is unlike
     an empty cell when it is far from the cell's own typical colour (a tile is a mix of
     walls, corridors and icons; the table is plain) or the cell as a whole is far from the
@@ -240,7 +250,9 @@ def _cell_features(patch_ycc: np.ndarray, background: np.ndarray | None) -> tupl
     # Dark line pixels: much darker than the patch's own bright level (corridor outlines,
     # marker modules, icon outlines). Plain cloth, wood or board land has next to none.
     ref = float(np.percentile(lightness, 90))
-    dark = float(np.mean(lightness < 0.55 * ref))
+    # ... and darker than the photo's noise can make a plain cell: in deep shadow a dark
+    # cloth's noise alone reaches 0.55 of its bright level
+    dark = float(np.mean(lightness < min(0.55 * ref, ref - 4.0 * noise)))
     own = np.median(ycc, axis=0)
     spread = float(np.mean(np.linalg.norm(ycc - own, axis=1) > 22.0))
     washed = float(np.mean(lightness > 250))

@@ -374,7 +374,8 @@ def _glare(image: np.ndarray, rng: np.random.Generator, table_px: np.ndarray) ->
     y, x = np.mgrid[0:sh, 0:sw].astype(np.float32)
     u = (x - cx) * math.cos(a) + (y - cy) * math.sin(a)
     v = -(x - cx) * math.sin(a) + (y - cy) * math.cos(a)
-    spot = np.exp(-((u / stretch) ** 2 + v ** 2) / (2 * r * r)) * rng.uniform(0.75, 0.95)
+    # from a sheen that only pales the colours to a patch washed out to white
+    spot = np.exp(-((u / stretch) ** 2 + v ** 2) / (2 * r * r)) * rng.uniform(0.5, 0.95)
     spot = cv2.resize(spot.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)[..., None]
     return image + (255 - image) * spot
 
