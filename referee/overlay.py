@@ -18,7 +18,7 @@ import numpy as np
 
 from pnp import fileio
 from pnp.printing.art import Arc, features, region_art
-from pnp.rules.asterion import TableError, check, prisoner_components, table_from_dict
+from pnp.rules.asterion import TableError, check, prisoner_components
 from pnp.rules.asterion.tiles import PORTS, STEPS, tiles_by_id
 from referee.classify import tile_to_photo
 from referee.errors import OverlayError
@@ -56,7 +56,7 @@ def draw_overlay(verdict, image: np.ndarray, image_scale: float,
     if grid is not None:
         to_px = view @ grid.homography
         poses = {p.tile: p for p in grid.tiles}
-        table = _table(verdict)
+        table = verdict.rules_table()
         results = _prisoners(table)
         if results is not None:
             _asterion(canvas, grid, poses, results, view, unit)
@@ -115,15 +115,6 @@ def write_overlay(path: Path, overlay: np.ndarray) -> None:
 
 def _pts(points: np.ndarray) -> np.ndarray:
     return np.round(np.asarray(points)).astype(np.int32).reshape(-1, 1, 2)
-
-
-def _table(verdict):
-    if verdict.table is None:
-        return None
-    try:
-        return table_from_dict(verdict.table)
-    except TableError:
-        return None
 
 
 def _prisoners(table):

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from pnp.rules.asterion import ScoreResult, TableError, score, table_from_dict
+from pnp.rules.asterion import ScoreResult, Table, TableError, score, table_from_dict
 from pnp.rules.asterion.table import BOARD_RADIUS
 from referee.assemble import assemble
 from referee.classify import CellReading, TombReading, read_cells, read_tombs, tile_to_photo
@@ -72,14 +72,19 @@ class Verdict:
     def is_certain(self) -> bool:
         return not self.problems
 
-    def score(self) -> ScoreResult | None:
-        """The rules core's score of `table`, or None if it cannot be scored at all."""
+    def rules_table(self) -> Table | None:
+        """What was seen as the rules core's `Table`, or None if it is not a table at all."""
         if self.table is None:
             return None
         try:
-            return score(table_from_dict(self.table))
+            return table_from_dict(self.table)
         except TableError:
             return None
+
+    def score(self) -> ScoreResult | None:
+        """The rules core's score of `table`, or None if it cannot be scored at all."""
+        table = self.rules_table()
+        return None if table is None else score(table)
 
     def detection(self) -> dict[str, Any]:
         return {

@@ -100,7 +100,7 @@ def _board_size() -> float:
 
 # --- geometry ---------------------------------------------------------------------------
 
-def _affine(tx: float, ty: float, degrees: float = 0.0, scale: float = 1.0) -> np.ndarray:
+def affine(tx: float, ty: float, degrees: float = 0.0, scale: float = 1.0) -> np.ndarray:
     """x -> R(degrees, clockwise on a y-down page) * scale * x + t, as a 3x3 matrix."""
     a = math.radians(degrees)
     c, s = math.cos(a) * scale, math.sin(a) * scale
@@ -138,7 +138,7 @@ def camera(outline: np.ndarray, size: tuple[int, int], cond: Conditions,
     span = float(np.ptp(extent, axis=0).max())
     distance = f * span / (cond.fill * min(w, h))
     # plane (u, v) -> camera: turn in the plane, then tip the plane away by `tilt`
-    plane = _affine(0, 0, turn) @ _affine(-centre[0], -centre[1])
+    plane = affine(0, 0, turn) @ affine(-centre[0], -centre[1])
     rot = np.array([[1, 0, 0], [0, math.cos(tilt), -math.sin(tilt)],
                     [0, math.sin(tilt), math.cos(tilt)]])
     k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1.0]])
@@ -154,7 +154,7 @@ def camera(outline: np.ndarray, size: tuple[int, int], cond: Conditions,
 
 # --- drawing ----------------------------------------------------------------------------
 
-def _paste(photo: np.ndarray, face: np.ndarray, h_face: np.ndarray,
+def paste_face(photo: np.ndarray, face: np.ndarray, h_face: np.ndarray,
            alpha: np.ndarray | None = None) -> None:
     """Warp `face` (face px -> photo px by `h_face`) onto the photo, with soft edges."""
     fh, fw = face.shape[:2]
@@ -241,7 +241,7 @@ def _place_tiles(table: dict, cond: Conditions, rng: np.random.Generator) -> lis
     def transform(k: int) -> np.ndarray:
         t = table["tiles"][k]
         centre = (t["x"] * pitch + jitter[k, 0], t["y"] * pitch + jitter[k, 1])
-        return _affine(*centre, t["rot"] + jitter[k, 2]) @ _affine(-TILE / 2, -TILE / 2)
+        return affine(*centre, t["rot"] + jitter[k, 2]) @ affine(-TILE / 2, -TILE / 2)
 
     index = {cell: k for k, cell in enumerate(cells)}
     pairs = [(k, index[(x + dx, y + dy)]) for k, (x, y) in enumerate(cells)
@@ -270,7 +270,7 @@ def _tombs(table: dict, placed: list[_Placed], rng: np.random.Generator) -> list
             jx, jy = rng.uniform(-1.5, 1.5, 2)
             at = _apply(p.to_table, [[px + jx, py + jy]])[0]
             turn = rng.uniform(-25, 25)
-            out.append(_affine(at[0], at[1], turn) @ _affine(-TOMB / 2, -TOMB / 2))
+            out.append(affine(at[0], at[1], turn) @ affine(-TOMB / 2, -TOMB / 2))
     return out
 
 
@@ -408,12 +408,12 @@ def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
     if table.get("board"):
         board_face = art["board"]
         # the board's PNG spans the board's square box, centred on the Minotaur's square
-        to_table = _affine(-half, -half) @ np.diag([1 / ppm_face, 1 / ppm_face, 1.0])
-        diamond = _board_alpha(board_face.shape[:2])
+        to_table = affine(-half, -half) @ np.diag([1 / ppm_face, 1 / ppm_face, 1.0])
+        diamond = board_alpha(board_face.shape[:2])
         outline = _apply(h_cam, [[0, -half], [half, 0], [0, half], [-half, 0]])
         image = _darken(image, _shadow_mask((h, w), [outline], cast * 0.6 * mm_to_px,
                                             1.0 * mm_to_px), 0.25)
-        _paste(image, board_face, h_cam @ to_table, diamond)
+        paste_face(image, board_face, h_cam @ to_table, diamond)
 
     tombs = _tombs(table, placed, rng["tombs"])
     tile_quads = [_apply(h_cam @ p.to_table, [[0, 0], [TILE, 0], [TILE, TILE], [0, TILE]])
@@ -425,11 +425,11 @@ def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
                                         1.2 * mm_to_px), 0.35)
     scale = np.diag([1 / ppm_face, 1 / ppm_face, 1.0])
     for p in placed:
-        _paste(image, art[p.id], h_cam @ p.to_table @ scale)
+        paste_face(image, art[p.id], h_cam @ p.to_table @ scale)
     image = _darken(image, _shadow_mask((h, w), tomb_quads, cast * 1.0 * mm_to_px,
                                         0.8 * mm_to_px), 0.4)
     for t in tombs:
-        _paste(image, art["tomb"], h_cam @ t @ scale)
+        paste_face(image, art["tomb"], h_cam @ t @ scale)
 
     outlines, covered = _fingers(cond.fingers, placed, rng["fingers"])
     finger_px = [_apply(h_cam, f) for f in outlines]
@@ -476,7 +476,7 @@ def _darken(image: np.ndarray, mask: np.ndarray, strength: float) -> np.ndarray:
 
 
 @cache
-def _board_alpha(shape: tuple[int, int]) -> np.ndarray:
+def board_alpha(shape: tuple[int, int]) -> np.ndarray:
     """The board is a diamond: its PNG's corners are not cardboard."""
     h, w = shape
     mask = np.zeros((h, w), np.uint8)

@@ -109,7 +109,7 @@ def referee_command(
         except RefereeError as exc:
             raise CliError(str(exc)) from None
         notes.append(f"overlay written to {overlay}")
-    table = _table(verdict)
+    table = verdict.rules_table()
     if save_table is not None:
         if table is None:
             notes.append(f"no table file written to {save_table}: nothing usable was seen")
@@ -143,17 +143,6 @@ def referee_command(
         raise CliError(f"the referee is not sure: {n} problem{'s' if n != 1 else ''} "
                        "(listed above); fix the table or the photo and try again",
                        code=UNSURE)
-
-
-def _table(verdict):
-    from pnp.rules.asterion import table_from_dict
-
-    if verdict.table is None:
-        return None
-    try:
-        return table_from_dict(verdict.table)
-    except TableError:
-        return None
 
 
 def _check(table, tile: str):

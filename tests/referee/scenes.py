@@ -16,6 +16,8 @@ import numpy as np
 
 from pnp.printing.art import prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
+from referee.synth import affine as _affine
+from referee.synth import board_alpha, paste_face
 
 TILE = 50.0
 BOARD_HALF = 335.36            # docs/asterion-board.md: board.png's top-left in board mm
@@ -121,31 +123,7 @@ class Scenes:
         return Scene(photo, truth, warp @ to_canvas, jitter)
 
 
-def _affine(tx: float, ty: float, deg: float, scale: float) -> np.ndarray:
-    """Turn clockwise (y down) by `deg`, scale, then translate: a 3x3 matrix."""
-    c, s = math.cos(math.radians(deg)) * scale, math.sin(math.radians(deg)) * scale
-    return np.array([[c, -s, tx], [s, c, ty], [0, 0, 1.0]])
-
-
 def _paste(canvas: np.ndarray, image: np.ndarray, a: np.ndarray, diamond: bool = False) -> None:
-    """Warp `image` by the 3x3 affine `a` into `canvas`, only over its footprint (only
-    over the inscribed diamond for the board, whose PNG is white outside it)."""
-    h, w = image.shape[:2]
-    corners = cv2.perspectiveTransform(np.float32([[[0, 0], [w, 0], [w, h], [0, h]]]), a)[0]
-    x0, y0 = np.floor(corners.min(axis=0)).astype(int) - 1
-    x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
-    x0, y0 = max(x0, 0), max(y0, 0)
-    x1, y1 = min(x1, canvas.shape[1]), min(y1, canvas.shape[0])
-    if x1 <= x0 or y1 <= y0:
-        return
-    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]]) @ a
-    roi = canvas[y0:y1, x0:x1]
-    warped = cv2.warpAffine(image, shift[:2], (x1 - x0, y1 - y0), flags=cv2.INTER_AREA)
-    full = np.full((h, w), 255, np.uint8)
-    if diamond:
-        full[:] = 0
-        cv2.fillConvexPoly(full, np.int32([[w // 2, 0], [w, h // 2], [w // 2, h], [0, h // 2]]),
-                           255)
-    mask = cv2.warpAffine(full, shift[:2], (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
-    alpha = (mask.astype(np.float32) / 255)[..., None]
-    roi[:] = (warped * alpha + roi * (1 - alpha)).astype(np.uint8)
+    """Warp `image` by `a` into `canvas` (only over the inscribed diamond for the board,
+    whose PNG is white outside it): the photo generator's own paste."""
+    paste_face(canvas, image, a, board_alpha(image.shape[:2]) if diamond else None)
