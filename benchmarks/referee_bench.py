@@ -23,11 +23,9 @@ from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from referee.evaluate import Outcome, judge  # noqa: E402
-from referee.pipeline import referee_photo  # noqa: E402
-from referee.synth import PRESETS, photo, simulated_table  # noqa: E402
+from referee.evaluate import Outcome, judge
+from referee.pipeline import referee_photo
+from referee.synth import PRESETS, photo, simulated_table
 
 # "3mp" is the default at 3 MP: every preset runs at both resolutions here.
 BENCH_PRESETS = [name for name in PRESETS if name != "3mp"]
@@ -36,7 +34,7 @@ RESOLUTIONS = (12.0, 3.0)
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,8 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         name = (f"{i:03d}-{preset}-{megapixels:g}mp-{'board' if board else 'open'}-"
                 f"{players}p-seed{seed}")
         if outcome.wrong_unflagged or (preset == "default" and not outcome.certain):
-            failures.append(f"{name}: {'WRONG WITHOUT A FLAG' if outcome.wrong_unflagged else 'flagged'}"
-                            f" {', '.join(sorted(set(outcome.problems)))}")
+            what = "WRONG WITHOUT A FLAG" if outcome.wrong_unflagged else "flagged"
+            failures.append(f"{name}: {what} {', '.join(sorted(set(outcome.problems)))}")
             if args.save_failures:
                 args.save_failures.mkdir(parents=True, exist_ok=True)
                 (args.save_failures / f"{name}.jpg").write_bytes(shot.jpeg)
