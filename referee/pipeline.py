@@ -60,6 +60,7 @@ class Verdict:
     problems: list[RefereeProblem]
     homography: np.ndarray | None            # table mm -> photo px
     players_inferred: bool = True
+    board_inferred: bool = False             # board mode chosen by its markers in the photo
     kill_points_given: bool = False
     photo_size: tuple[int, int] = (0, 0)
     timings: dict[str, float] = field(default_factory=dict)   # seconds per stage
@@ -91,6 +92,8 @@ class Verdict:
             "certain": self.is_certain,
             "photo": {"width": self.photo_size[0], "height": self.photo_size[1]},
             "players": list(self.table["players"]) if self.table else [],
+            "board": bool(self.table and self.table.get("board")),
+            "board_from": "photo (its markers)" if self.board_inferred else "--board option",
             "players_from": "photo (colours on the table)" if self.players_inferred
             else "--players",
             "escape_points_from": "photo",
@@ -109,8 +112,10 @@ class Verdict:
 
 
 def referee_photo(photo: bytes | str | Path | np.ndarray, *, edition: str = "crete",
-                  board: bool = False, players: list[str] | None = None,
+                  board: bool | None = None, players: list[str] | None = None,
                   kill_points: dict[str, int] | None = None) -> Verdict:
+    """Read one photo. `board` None: played on the Crete board if the photo shows at least
+    4 of its markers (crete only); True/False forces the choice."""
     timings: dict[str, float] = {}
     clock = time.perf_counter()
 
@@ -126,6 +131,9 @@ def referee_photo(photo: bytes | str | Path | np.ndarray, *, edition: str = "cre
     lap("detect")
     if not any(m.tile is not None for m in markers):
         raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
+    board_inferred = board is None
+    if board is None:
+        board = edition == "crete" and sum(m.tile is None for m in markers) >= BOARD_SEEN
     grid = fit_grid(markers, board)
     lap("grid")
     radius = _board_radius(board, players, grid)
@@ -149,7 +157,11 @@ def referee_photo(photo: bytes | str | Path | np.ndarray, *, edition: str = "cre
     problems = grid.problems + cell_problems + tomb_problems + made.problems
     seen = _tiles_seen(grid, tombs, problems)
     return Verdict(made.table, seen, problems, grid.homography, made.players_inferred,
-                   bool(kill_points), image.size, timings, tombs, cells, grid, image)
+                   board_inferred, bool(kill_points), image.size, timings, tombs, cells, grid,
+                   image)
+
+
+BOARD_SEEN = 4      # board markers that make a photo "on the board" (the fit needs 4)
 
 
 def _board_radius(board: bool, players: list[str] | None, grid: Grid) -> int | None:

@@ -63,7 +63,9 @@ def referee_command(
     photo: Path = typer.Argument(..., metavar="PHOTO",
                                  help="JPEG, PNG or HEIC photo of the finished table."),
     edition: str = typer.Option("crete", "--edition", "-e", help="crete or revised."),
-    board: bool = typer.Option(False, "--board", help="Played on the Crete board."),
+    board: bool | None = typer.Option(None, "--board/--no-board",
+                                      help="Played on the Crete board, or not (default: "
+                                           "on the board if the photo shows its markers)."),
     players: str | None = typer.Option(None, "--players",
                                        help="Colours that played, e.g. yellow,blue "
                                             "(default: the colours on the table)."),
@@ -161,6 +163,10 @@ def _text(verdict, table, result, disputed, show_score: bool) -> list[str]:
                  f"{'s' if dead != 1 else ''}; players {players} "
                  + ("(from the colours on the table; --players to change)"
                     if verdict.players_inferred else "(from --players)"))
+    on_board = bool(verdict.table and verdict.table.get("board"))
+    if verdict.board_inferred:
+        lines.append("on the Crete board (its markers are in the photo; --no-board to change)"
+                     if on_board else "on an open table (no board markers in the photo)")
     if not verdict.is_certain:
         n = len(verdict.problems)
         lines.append(f"NOT SURE: {n} problem{'s' if n != 1 else ''}:")

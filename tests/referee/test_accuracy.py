@@ -66,3 +66,13 @@ def test_a_wrong_table_is_caught_by_the_judge():
     assert not judge(verdict, wrong).board_right
     # ... while the same table turned as a whole is still the same table
     assert judge(verdict, turned(table, 1)).board_right
+
+
+def test_without_the_option_the_board_is_seen_or_not_by_its_markers():
+    for board in (True, False):
+        table = simulated_table(51, 2, "crete", board)
+        shot = photo(table, PRESETS["3mp"], 51)
+        verdict = referee_photo(shot.jpeg)            # board=None: decide from the photo
+        assert verdict.board_inferred
+        assert verdict.table["board"] is board
+        assert judge(verdict, table).board_right

@@ -25,3 +25,11 @@ def test_the_example_photo_scores_as_its_table_file(capsys, tmp_path):
         {c: p["total"] for c, p in expected["players"].items()}
     assert seen["winners"] == expected["winners"]
     assert overlay.stat().st_size > 0
+
+
+def test_the_board_is_recognised_by_its_markers(capsys):
+    code = main(["referee", "asterion", str(EXAMPLES / "endgame.jpg"), "--json"])
+    seen = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert seen["detection"]["board"] is True
+    assert seen["detection"]["board_from"] == "photo (its markers)"
