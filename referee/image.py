@@ -99,20 +99,18 @@ def _check_array(image: np.ndarray) -> np.ndarray:
 def _read_bytes(photo: PhotoInput) -> bytes:
     if isinstance(photo, bytes | bytearray | memoryview):
         data = bytes(photo)
-        name = "the photo"
     else:
         path = Path(photo)
-        name = str(path)
         try:
             data = path.read_bytes()
         except FileNotFoundError:
-            raise BadPhoto(f"{path}: no such file") from None
+            raise BadPhoto("no such file") from None
         except IsADirectoryError:
-            raise BadPhoto(f"{path}: is a folder, not a photo") from None
+            raise BadPhoto("is a folder, not a photo") from None
         except OSError as exc:
-            raise BadPhoto(f"{path}: cannot read it ({exc.strerror or exc})") from None
+            raise BadPhoto(f"cannot read it ({exc.strerror or exc})") from None
     if not data:
-        raise BadPhoto(f"{name} is empty (0 bytes)")
+        raise BadPhoto("empty file (0 bytes)")
     return data
 
 
