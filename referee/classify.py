@@ -95,7 +95,11 @@ def _window(image: np.ndarray, to_photo: np.ndarray, scale: float, origin: tuple
 def read_tombs(image: np.ndarray, scale: float, grid: Grid) -> tuple[list[str],
                                                                     list[TombReading],
                                                                     list[RefereeProblem]]:
-    """Tiles whose prisoner carries a tomb, every reading, and the uncertain ones."""
+    """Tiles whose prisoner carries a tomb, every reading, and the uncertain ones.
+
+    Rulings (../shared/rulings/asterion.md, "A turn" 3): a killed prisoner gets a tomb, so a
+    tomb is what the photo shows of a death; prisoners in Asterion's component are dead at
+    the end even without one ("Game end and scoring"), which the rules core applies."""
     tiles = tiles_by_id()
     dead: list[str] = []
     readings: list[TombReading] = []

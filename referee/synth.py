@@ -259,7 +259,8 @@ def _place_tiles(table: dict, cond: Conditions, rng: np.random.Generator) -> lis
 
 
 def _tombs(table: dict, placed: list[_Placed], rng: np.random.Generator) -> list[np.ndarray]:
-    """tomb frame mm -> table mm for every prisoner on a `dead` tile, put down by hand."""
+    """tomb frame mm -> table mm for every prisoner on a `dead` tile, put down by hand
+    (rulings "A turn" 3: a tomb goes on each killed prisoner)."""
     dead = set(table.get("dead", []))
     tiles = tiles_by_id()
     out = []
