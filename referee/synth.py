@@ -234,8 +234,8 @@ def _plane_grid(px_to_table: np.ndarray, size: tuple[int, int], k: int
     sign = np.sign(q[sh // 2, sw // 2, 2])
     z = np.maximum(q[..., 2] * sign, 1e-12)        # beyond the horizon: very far
     u, v = q[..., 0] * sign / z, q[..., 1] * sign / z
-    du = np.hypot(*np.gradient(u)) + np.hypot(*np.gradient(v))
-    return u.astype(np.float32), v.astype(np.float32), np.minimum(du, 1e4).astype(np.float32)
+    spans = (np.hypot(*np.gradient(u)) + np.hypot(*np.gradient(v))) / 2
+    return u.astype(np.float32), v.astype(np.float32), np.minimum(spans, 1e4).astype(np.float32)
 
 
 def _field(u: np.ndarray, v: np.ndarray, scale: float, extent: float,
@@ -253,6 +253,13 @@ def _streaks(g: np.ndarray, spacing: float, rng: np.random.Generator) -> np.ndar
     """Random stripes `spacing` mm apart across the coordinate g (mm)."""
     knots = rng.standard_normal(8192).astype(np.float32)
     return np.interp(np.mod(g / spacing, 8192), np.arange(8192), knots).astype(np.float32)
+
+
+def _line(distance: np.ndarray, width: float, spans: np.ndarray) -> np.ndarray:
+    """A thin line's darkness at `distance` mm from it, widened (and paled, keeping its ink)
+    where a sample spans more than the line is wide: no jagged, broken lines."""
+    seen = np.sqrt(width ** 2 + spans ** 2)
+    return width / seen * np.exp(-(distance / seen) ** 2)
 
 
 def _fade(detail_mm: float, spans: np.ndarray) -> np.ndarray:
@@ -288,7 +295,7 @@ def texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
             px_to_table: np.ndarray, top: _TableTop) -> np.ndarray:
     """The table top seen through the camera (BGR uint8): its grain recedes with the tilt,
     and at a steep angle its far edge and the floor beyond may show."""
-    k = 4                                          # made at a quarter size, then enlarged
+    k = 4 if size[0] * size[1] > 6e6 else 2        # made smaller, then enlarged: cheap
     u, v, spans = _plane_grid(px_to_table, size, k)
     a = math.radians(top.angle)
     du, dv = u - top.centre[0], v - top.centre[1]
@@ -303,16 +310,20 @@ def texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
         tones = rng.normal(0, 0.045, 64).astype(np.float32)
         tone = tones[plank.astype(np.int64) % 64]
         seam_d = np.abs(across - (plank + 0.5) * plank_w) - plank_w / 2     # <= 0, mm
-        seam = np.exp(-(seam_d / 0.5) ** 2) * _fade(0.8, spans) * rng.uniform(0.05, 0.2)
+        seam = _line(seam_d, 0.5, spans) * rng.uniform(0.05, 0.2)
         # grain: streaks of uneven width along the planks (growth rings a few mm apart,
         # finer lines between), gently bent
         bend = _field(u, v, 180, extent, rng) * 3.0
         g = across + bend + plank * 37.0
-        rings = _streaks(g, 3.5, rng) * _fade(3.5, spans)
-        lines = _streaks(g, 1.2, rng) * _fade(1.2, spans)
-        figure = 0.6 + 0.4 * _field(u, v, 90, extent, rng)
-        blotch = _field(u, v, 60, extent, rng)
-        shade = 1 + tone + (0.09 * rings + 0.05 * lines) * figure + 0.05 * blotch - seam
+        # growth rings of uneven width, each ending in a thin dark line of latewood
+        phase = g / 4.0 + 0.6 * _streaks(g, 9.0, rng)
+        latewood = _line((phase - np.round(phase)) * 4.0, 0.6, spans)
+        rings = _streaks(g, 5.0, rng) * _fade(5.0, spans)
+        # colour and figure vary in streaks along the grain, not in round blotches
+        figure = 0.6 + 0.4 * _field(along / 5, across, 30, extent, rng)
+        blotch = _field(along / 5, across, 25, extent, rng)
+        shade = (1 + tone + (0.07 * rings - 0.14 * latewood) * figure + 0.05 * blotch
+                 - seam)
     elif kind == "cloth":
         base = np.array(rng.uniform([60, 80, 40], [90, 110, 70]), np.float32)
         fibre = _field(u, v, 1.2, min(extent, 600), rng) * _fade(1.2, spans)
