@@ -1,14 +1,16 @@
 """Accuracy and speed of the photo referee on generated photos of simulated games.
 
-Usage: python benchmarks/referee_bench.py [--photos 120] [--seed 1] [--save-failures DIR]
+Usage: python benchmarks/referee_bench.py [--photos 144] [--seed 1] [--save-failures DIR]
 
 Each photo: a seeded random legal game (2-4 players, on the Crete board or an open
-table), photographed by `referee.synth` under one of its presets at 12 MP or 3 MP. The
-referee reads the JPEG bytes; `referee.evaluate` compares its verdict with the truth.
+table), photographed by `referee.synth` under one of its presets at 12 MP or 3 MP; the
+photos cycle through every preset, then every resolution, board or not and player count,
+so any --photos that is a multiple of 9 x 16 = 144 is balanced. The referee reads the
+JPEG bytes; `referee.evaluate` compares its verdict with the truth.
 Prints, per preset and overall: tiles identified correctly (id, cell and rotation),
 boards fully correct (every placement, tomb and player, and the score), photos flagged
 as uncertain, photos scored wrongly without a flag (must be 0), and the latency of
-`referee_photo` per resolution (p50/p95; generation excluded).
+`referee_photo` per preset and resolution (p50/p95; generation excluded).
 Targets (issue 4): every board fully correct under "default"; 0 wrong without a flag
 under any preset; 12 MP p50 under 0.5 s on a 2-core machine.
 """
@@ -39,7 +41,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=int, default=120)
+    parser.add_argument("--photos", type=int, default=144)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save-failures", type=Path, default=None,
                         help="write the JPEG of every photo wrong without a flag, or "
@@ -47,25 +49,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     outcomes: dict[str, list[Outcome]] = defaultdict(list)
-    latency: dict[float, list[float]] = defaultdict(list)
-    generation: list[float] = []
+    latency: dict[tuple[str, float], list[float]] = defaultdict(list)
+    generation: dict[float, list[float]] = defaultdict(list)
     failures: list[str] = []
     warm = photo(simulated_table(0, 2), replace(PRESETS["default"], megapixels=3.0), 0)
     referee_photo(warm.jpeg)                               # imports, caches
 
     for i in range(args.photos):
-        preset = BENCH_PRESETS[i % len(BENCH_PRESETS)]
-        megapixels = RESOLUTIONS[(i // len(BENCH_PRESETS)) % 2]
-        board = (i // (2 * len(BENCH_PRESETS))) % 2 == 0
-        players = 2 + (i % 3)
+        preset, megapixels, board, players = design(i)
         seed = args.seed * 100_000 + i
         table = simulated_table(seed, players, "crete", board)
         start = time.perf_counter()
         shot = photo(table, replace(PRESETS[preset], megapixels=megapixels), seed)
-        generation.append(time.perf_counter() - start)
+        generation[megapixels].append(time.perf_counter() - start)
         start = time.perf_counter()
         verdict = referee_photo(shot.jpeg, edition="crete", board=board)
-        latency[megapixels].append(time.perf_counter() - start)
+        latency[preset, megapixels].append(time.perf_counter() - start)
         outcome = judge(verdict, table)
         outcomes[preset].append(outcome)
         name = (f"{i:03d}-{preset}-{megapixels:g}mp-{'board' if board else 'open'}-"
@@ -91,18 +90,40 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(header))
     print(_row("all", every))
     print()
+    print(_latency_table(latency))
     for megapixels in RESOLUTIONS:
-        times = latency[megapixels]
-        if times:
-            print(f"referee_photo at {megapixels:g} MP: p50 {statistics.median(times):.3f} s, "
-                  f"p95 {percentile(times, 0.95):.3f} s ({len(times)} photos)")
-    print(f"photo generation: mean {statistics.mean(generation):.2f} s per photo")
+        if generation[megapixels]:
+            print(f"photo generation at {megapixels:g} MP: mean "
+                  f"{statistics.mean(generation[megapixels]):.2f} s per photo")
     if failures:
         print("\nphotos to look at:")
         for line in failures:
             print(f"  {line}")
     wrong = sum(o.wrong_unflagged for o in every)
     return 1 if wrong else 0
+
+
+def design(i: int) -> tuple[str, float, bool, int]:
+    """Photo i's preset, megapixels, board and player count: presets change fastest, then
+    resolution, board, players (a mixed radix, so every combination comes round)."""
+    rest = i // len(BENCH_PRESETS)
+    return (BENCH_PRESETS[i % len(BENCH_PRESETS)], RESOLUTIONS[rest % 2], (rest // 2) % 2 == 0,
+            2 + (rest // 4) % 3)
+
+
+def _latency_table(latency: dict[tuple[str, float], list[float]]) -> str:
+    """referee_photo seconds, p50 / p95, per preset and resolution, and over all presets."""
+    head = f"{'latency (s)':12}" + "".join(f"{f'{mp:g} MP p50 / p95':>20}" for mp in RESOLUTIONS)
+    lines = [head, "-" * len(head)]
+    for preset in [*BENCH_PRESETS, "all"]:
+        cells = []
+        for mp in RESOLUTIONS:
+            times = [t for (name, m), ts in latency.items() for t in ts
+                     if m == mp and preset in (name, "all")]
+            cells.append(f"{statistics.median(times):.3f} / {percentile(times, 0.95):.3f}"
+                         if times else "-")
+        lines.append(f"{preset:12}" + "".join(f"{c:>20}" for c in cells))
+    return "\n".join(lines)
 
 
 def _row(label: str, row: list[Outcome]) -> str:

@@ -53,6 +53,7 @@ class Conditions:
     fingers: int = 0                  # fingers resting on markers
     texture: str = "wood"             # wood, cloth or light
     fill: float = 0.8                 # the table's share of the frame's short side
+    distortion: float = 0.0           # lens k1 left after the phone's correction (< 0: barrel)
 
 
 PRESETS: dict[str, Conditions] = {
@@ -64,9 +65,11 @@ PRESETS: dict[str, Conditions] = {
     "dark": Conditions(light=0.6, shadow=True, noise=6.0, texture="cloth"),
     "occluded": Conditions(fingers=2),
     "3mp": Conditions(megapixels=3.0),
+    # a wide lens the phone did not fully correct: edges bend by ~1 % of the frame
+    "lens": Conditions(distortion=-0.04),
     "worst": Conditions(tilt_deg=40.0, jitter_mm=5.0, jitter_deg=8.0, gap_mm=2.0, light=0.6,
                         glare=True, blur_sigma=1.5, noise=6.0, jpeg_quality=70, fingers=2,
-                        texture="light"),
+                        texture="light", distortion=-0.04),
 }
 
 
@@ -664,13 +667,51 @@ def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
         for f in fingers:
             _draw_finger(image, h_cam, f, rng["fingers"])
 
-    final = _phone(image, cond, rng["light"], rng["noise"], _apply(h_cam, tile_mm))
+    table_px = _apply(h_cam, tile_mm)
+    if cond.distortion:
+        image = _lens(image, cond.distortion)
+        tile_quads = [_distorted(q, size, cond.distortion) for q in tile_quads]
+        table_px = _distorted(table_px, size, cond.distortion)
+    final = _phone(image, cond, rng["light"], rng["noise"], table_px)
     ok, buffer = cv2.imencode(".jpg", final, [cv2.IMWRITE_JPEG_QUALITY, int(cond.jpeg_quality)])
     if not ok:
         raise RuntimeError("JPEG encoding failed")
     corners = {p.id: q for p, q in zip(placed, tile_quads, strict=True)}
     return SynthPhoto(buffer.tobytes(), cv2.imdecode(buffer, cv2.IMREAD_COLOR),
                       copy.deepcopy(table), covered, corners, h_cam, cond)
+
+
+def _distorted(points: np.ndarray, size: tuple[int, int], k1: float) -> np.ndarray:
+    """Where a lens with radial distortion k1 puts points of the ideal (pinhole) photo;
+    radius in half-diagonals. A barrel lens (k1 < 0) is zoomed so that the photo's corners
+    see the ideal photo's corners: the whole photo then shows what the ideal one holds."""
+    w, h = size
+    centre, norm = np.array([w / 2, h / 2]), math.hypot(w, h) / 2
+    d = (np.asarray(points, float) - centre) / norm
+    zoom = 1 + min(k1, 0.0)
+    return centre + d * (1 + k1 * (d ** 2).sum(axis=-1, keepdims=True)) / zoom * norm
+
+
+def _lens(image: np.ndarray, k1: float) -> np.ndarray:
+    """The ideal photo seen through the lens: every pixel samples the ideal point that the
+    lens bends onto it. The shift is smooth, so it is solved (by fixed-point iteration) on
+    a coarse grid and enlarged."""
+    h, w = image.shape[:2]
+    k = 8
+    centre, norm = np.array([w / 2, h / 2]), math.hypot(w, h) / 2
+    # coarse px i stands for full px (i + 0.5) k - 0.5, as cv2.resize enlarges it
+    ys, xs = (np.mgrid[0:-(-h // k), 0:-(-w // k)].astype(np.float64) + 0.5) * k - 0.5
+    at = np.stack([xs, ys], axis=-1)
+    seen = (at - centre) / norm * (1 + min(k1, 0.0))          # zoomed as in _distorted
+    ideal = seen.copy()
+    for _ in range(6):
+        ideal = seen / (1 + k1 * (ideal ** 2).sum(axis=-1, keepdims=True))
+    shift = (ideal * norm + centre - at).astype(np.float32)
+    shift = cv2.resize(shift, (shift.shape[1] * k, shift.shape[0] * k),
+                       interpolation=cv2.INTER_LINEAR)[:h, :w]
+    map_x = shift[..., 0] + np.arange(w, dtype=np.float32)[None, :]
+    map_y = shift[..., 1] + np.arange(h, dtype=np.float32)[:, None]
+    return cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def _square(side: float) -> np.ndarray:

@@ -28,6 +28,8 @@ HARD_CASES = [
     (44, 4, False, "glare", 3.0),
     (45, 3, False, "worst", 3.0),
     (46, 4, True, "blur", 3.0),
+    (47, 2, False, "dark", 3.0),
+    (48, 4, True, "lens", 12.0),
 ]
 
 
