@@ -1,11 +1,11 @@
 """Accuracy and speed of the photo referee on generated photos of simulated games.
 
-Usage: python benchmarks/referee_bench.py [--photos 144] [--seed 1] [--save-failures DIR]
+Usage: python benchmarks/referee_bench.py [--photos 160] [--seed 1] [--save-failures DIR]
 
 Each photo: a seeded random legal game (2-4 players, on the Crete board or an open
 table), photographed by `referee.synth` under one of its presets at 12 MP or 3 MP; the
 photos cycle through every preset, then every resolution, board or not and player count,
-so any --photos that is a multiple of 9 x 16 = 144 is balanced. The referee reads the
+so a multiple of 16 photos per preset (160 for the 10 presets) is balanced. The referee reads the
 JPEG bytes; `referee.evaluate` compares its verdict with the truth.
 Prints, per preset and overall: tiles identified correctly (id, cell and rotation),
 boards fully correct (every placement, tomb and player, and the score), photos flagged
@@ -41,7 +41,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=int, default=144)
+    parser.add_argument("--photos", type=int, default=160)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save-failures", type=Path, default=None,
                         help="write the JPEG of every photo wrong without a flag, or "
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\r{i + 1}/{args.photos} photos", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
 
-    header = (f"{'preset':10} {'photos':>6} {'tiles right':>12} {'boards right':>13} "
+    header = (f"{'preset':12} {'photos':>6} {'tiles right':>12} {'boards right':>13} "
               f"{'flagged':>8} {'wrong, no flag':>15}")
     print(header)
     print("-" * len(header))
@@ -128,13 +128,13 @@ def _latency_table(latency: dict[tuple[str, float], list[float]]) -> str:
 
 def _row(label: str, row: list[Outcome]) -> str:
     if not row:
-        return f"{label:10} {0:>6}"
+        return f"{label:12} {0:>6}"
     tiles = sum(o.tiles for o in row)
     right = sum(o.tiles_right for o in row)
     boards = sum(o.certain and o.board_right and o.score_right for o in row)
     flagged = sum(not o.certain for o in row)
     wrong = sum(o.wrong_unflagged for o in row)
-    return (f"{label:10} {len(row):>6} {100 * right / tiles:>11.1f}% "
+    return (f"{label:12} {len(row):>6} {100 * right / tiles:>11.1f}% "
             f"{100 * boards / len(row):>12.1f}% {100 * flagged / len(row):>7.1f}% {wrong:>15}")
 
 

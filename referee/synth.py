@@ -63,6 +63,7 @@ PRESETS: dict[str, Conditions] = {
     "blur": Conditions(blur_sigma=1.5, noise=4.0),
     "glare": Conditions(glare=True),
     "dark": Conditions(light=0.6, shadow=True, noise=6.0, texture="cloth"),
+    "white-table": Conditions(texture="light"),
     "occluded": Conditions(fingers=2),
     "3mp": Conditions(megapixels=3.0),
     # a wide lens the phone did not fully correct: edges bend by ~1 % of the frame
@@ -332,7 +333,8 @@ def texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
         fibre = _field(u, v, 1.2, min(extent, 600), rng) * _fade(1.2, spans)
         shade = 1 + 0.05 * _field(u, v, 120, extent, rng) + 0.06 * fibre
     elif kind == "light":
-        base = np.array(rng.uniform([195, 200, 200], [225, 228, 230]), np.float32)
+        # white or light grey laminate: nearly neutral (the phone's white balance tints it)
+        base = np.float32(rng.uniform(195, 230)) + rng.uniform(-5, 5, 3).astype(np.float32)
         shade = 1 + 0.03 * _field(u, v, 100, extent, rng)
     else:
         raise ValueError(f"unknown texture {kind!r} (wood, cloth or light)")
