@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 
+from pnp.rules.asterion import score, table_from_dict
 from referee.evaluate import judge, normalised, turned
 from referee.pipeline import referee_photo
 from referee.synth import PRESETS, photo, simulated_table
@@ -36,7 +37,15 @@ HARD_CASES = [
 def _shoot(seed: int, players: int, board: bool, preset: str, megapixels: float):
     table = simulated_table(seed, players, "crete", board)
     shot = photo(table, replace(PRESETS[preset], megapixels=megapixels), seed)
-    return table, referee_photo(shot.jpeg, edition="crete", board=board)
+    # kill points cannot be seen: the player gives them, as with --kill-points
+    return table, referee_photo(shot.jpeg, edition="crete", board=board,
+                                kill_points=table.get("kill_points"))
+
+
+def _comparable(result: dict) -> dict:
+    """Score JSON with the winners in a fixed order (the referee lists colours in seating
+    order yellow, blue, red, green; the game file in its own seating order)."""
+    return {**result, "winners": sorted(result["winners"])}
 
 
 @pytest.mark.parametrize(("seed", "players", "board", "preset", "megapixels"), DEFAULT_CASES)
@@ -46,6 +55,9 @@ def test_default_photos_are_read_fully_right(seed, players, board, preset, megap
     assert outcome.certain, outcome.problems
     assert outcome.tiles_right == outcome.tiles
     assert outcome.board_right and outcome.score_right
+    # the whole score, kill points included, is the rules core's on the true table
+    truth = score(table_from_dict(table)).to_dict()
+    assert _comparable(verdict.score().to_dict()) == _comparable(truth)
 
 
 @pytest.mark.parametrize(("seed", "players", "board", "preset", "megapixels"), HARD_CASES)
