@@ -165,11 +165,12 @@ def camera(outline: np.ndarray, size: tuple[int, int], cond: Conditions,
 # --- drawing ----------------------------------------------------------------------------
 
 def paste_face(photo: np.ndarray, face: np.ndarray, h_face: np.ndarray,
-               alpha: np.ndarray | None = None, key: str | None = None) -> None:
+               alpha: np.ndarray | None = None, key: str | None = None,
+               tone: np.ndarray | None = None) -> None:
     """Warp `face` (face px -> photo px by `h_face`) onto the photo, with soft edges. A face
     that lands much smaller than it is gets shrunk first (area filter, no aliasing); with a
     `key` naming a big face (the board) and its alpha, the shrunk copy is kept for the next
-    photo."""
+    photo. `tone` (a 256-entry uint8 table) maps the face's levels, as a print shows them."""
     fh, fw = face.shape[:2]
     corners = _apply(h_face, [[0, 0], [fw, 0], [fw, fh], [0, fh]])
     side = max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[3] - corners[0]))
@@ -189,6 +190,8 @@ def paste_face(photo: np.ndarray, face: np.ndarray, h_face: np.ndarray,
     t = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]]) @ h_face
     size = (x1 - x0, y1 - y0)
     patch = cv2.warpPerspective(face, t, size, flags=cv2.INTER_LINEAR)
+    if tone is not None:
+        patch = cv2.LUT(patch, tone)
     mask_src = alpha if alpha is not None else np.full((fh, fw), 255, np.uint8)
     mask = cv2.warpPerspective(mask_src, t, size, flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_CONSTANT, borderValue=0)
@@ -451,9 +454,9 @@ class _Finger:
     length: float                   # mm resting on the table
     skin: tuple[float, float, float]  # BGR
 
-    def outline(self) -> np.ndarray:
-        """Table mm."""
-        return _apply(self.to_table, _finger(self.width, self.length))
+    def outline(self, margin: float = 0.0) -> np.ndarray:
+        """Table mm; `margin` mm wider all round."""
+        return _apply(self.to_table, _finger(self.width + 2 * margin, self.length))
 
 
 # skin from light to dark (BGR): a dark finger on a medallion looks like a tomb to a camera
@@ -475,8 +478,8 @@ def _fingers(count: int, placed: list[_Placed], rng: np.random.Generator
         skin = tuple(float(a + (b - a) * (tone % 1)) for a, b in zip(low, high, strict=True))
         fingers.append(_Finger(_finger_frame(tip, rng.uniform(0, 360)), rng.uniform(15, 19),
                                rng.uniform(55, 95), skin))
-    covered = {i for i, q in quads.items()
-               for f in fingers if _overlaps(q, f.outline()) > 0.01}
+    # listed if any skin shows on it: the soft edge reaches about 1 mm past the outline
+    covered = {i for i, q in quads.items() for f in fingers if _overlaps(q, f.outline(1.2)) > 0}
     return fingers, covered
 
 
@@ -644,7 +647,8 @@ def _phone(image: np.ndarray, cond: Conditions, rng_light: np.random.Generator,
 def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
     """A phone photo of `table` (a table file dict) under `conditions`; same seed, same photo."""
     # one random stream per aspect, so that (say) adding tombs moves no tile
-    streams = ("frame", "tiles", "camera", "texture", "tombs", "fingers", "light", "noise")
+    streams = ("frame", "tiles", "camera", "texture", "tombs", "fingers", "light", "noise",
+               "print")
     rng = {name: np.random.default_rng([seed, k]) for k, name in enumerate(streams)}
     cond = conditions
     size = frame_size(cond.megapixels, portrait=bool(rng["frame"].integers(2)))
@@ -658,7 +662,8 @@ def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
     top = _table_top(outline, rng["texture"])
     image = texture(cond.texture, size, rng["texture"], np.linalg.inv(h_cam), top)
     cast = _cast(rng["light"])
-    tile_quads = _draw_table(image, table, placed, h_cam, outline, rng["tombs"], cast)
+    tile_quads = _draw_table(image, table, placed, h_cam, outline, rng["tombs"], cast,
+                             _print_tone(rng["print"]))
 
     fingers, covered = _fingers(cond.fingers, placed, rng["fingers"])
     if fingers:
@@ -720,6 +725,13 @@ def _square(side: float) -> np.ndarray:
     return np.array([[0, 0], [side, 0], [side, side], [0, side]], float)
 
 
+def _print_tone(rng: np.random.Generator) -> np.ndarray:
+    """Printed card is not black and white: ink reflects some light and paper is not a
+    perfect white. Levels 0..255 of the PDF's art -> what one home printer makes of them."""
+    black, white = rng.uniform(30, 60), rng.uniform(228, 248)
+    return np.round(black + np.arange(256) * (white - black) / 255).astype(np.uint8)
+
+
 def _cast(rng: np.random.Generator) -> np.ndarray:
     """Which way contact shadows fall, in photo px (a unit vector)."""
     a = rng.uniform(0, 2 * math.pi)
@@ -731,8 +743,8 @@ def _mm_to_px(h_cam: np.ndarray, outline: np.ndarray) -> float:
 
 
 def _draw_table(image: np.ndarray, table: dict, placed: list[_Placed], h_cam: np.ndarray,
-                outline: np.ndarray, rng_tombs: np.random.Generator, cast: np.ndarray
-                ) -> list[np.ndarray]:
+                outline: np.ndarray, rng_tombs: np.random.Generator, cast: np.ndarray,
+                tone: np.ndarray) -> list[np.ndarray]:
     """The board (if any), the tiles and the tombs with their contact shadows (falling
     towards `cast`), in place. Returns each tile's corners in the photo."""
     art = faces()
@@ -745,17 +757,17 @@ def _draw_table(image: np.ndarray, table: dict, placed: list[_Placed], h_cam: np
         _shade(image, [_apply(h_cam, [[0, -half], [half, 0], [0, half], [-half, 0]])],
                cast * 0.6 * mm_to_px, 1.0 * mm_to_px, 0.25)
         paste_face(image, board_face, h_cam @ affine(-half, -half) @ scale,
-                   board_alpha(board_face.shape[:2]), key="board")
+                   board_alpha(board_face.shape[:2]), key="board", tone=tone)
     tombs = _tombs(table, placed, rng_tombs)
     tile_quads = [_apply(h_cam @ p.to_table, _square(TILE)) for p in placed]
     # printed card on a table: a thin, soft contact shadow on the side away from the light
     _shade(image, tile_quads, cast * 1.2 * mm_to_px, 1.2 * mm_to_px, 0.35)
     for p in placed:
-        paste_face(image, art[p.id], h_cam @ p.to_table @ scale)
+        paste_face(image, art[p.id], h_cam @ p.to_table @ scale, tone=tone)
     _shade(image, [_apply(h_cam @ t, _square(TOMB)) for t in tombs], cast * 1.0 * mm_to_px,
            0.8 * mm_to_px, 0.4)
     for t in tombs:
-        paste_face(image, art["tomb"], h_cam @ t @ scale)
+        paste_face(image, art["tomb"], h_cam @ t @ scale, tone=tone)
     return tile_quads
 
 

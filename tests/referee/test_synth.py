@@ -100,8 +100,11 @@ def test_tombs_lie_on_the_dead_prisoners_only(table):
     assert not (changed & ~near.astype(bool)).any()
 
 
-def test_fingers_cover_exactly_the_markers_they_list(table):
-    shot = photo(table, with_conditions("3mp", fingers=2, light=0.0, shadow=False), seed=4)
+@pytest.mark.parametrize("seed", [4, 9, 13])
+def test_fingers_cover_exactly_the_markers_they_list(table, seed):
+    """No skin shows on a marker that is not listed; a listed one has skin on it or within
+    a few px (the list takes in the finger's soft fringe)."""
+    shot = photo(table, replace(FLAT, fingers=2), seed=seed)
     assert shot.covered_markers
     hsv = cv2.cvtColor(shot.image, cv2.COLOR_BGR2HSV)
     # skin of any tone: a warm, saturated hue (tile fills are pale, markers grey)
@@ -113,11 +116,11 @@ def test_fingers_cover_exactly_the_markers_they_list(table):
                               [m.x, m.y + m.size]])
             mask = np.zeros(skin.shape, np.uint8)
             cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
-            share = float((skin & mask).sum()) / float(mask.sum())
             if marker_id in shot.covered_markers:
-                assert share > 0.0, marker_id
+                near = cv2.dilate(mask, np.ones((7, 7), np.uint8))
+                assert (skin & near).any(), marker_id
             else:
-                assert share < 0.02, marker_id
+                assert float((skin & mask).sum()) / float(mask.sum()) < 0.005, marker_id
 
 
 @pytest.mark.parametrize("seed", range(6))
