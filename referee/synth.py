@@ -54,6 +54,7 @@ class Conditions:
     texture: str = "wood"             # wood, cloth or light
     fill: float = 0.8                 # the table's share of the frame's short side
     distortion: float = 0.0           # lens k1 left after the phone's correction (< 0: barrel)
+    print_fade: float = 1.0           # 1: a home print's grey ink and off-white paper; 0: the PDF
 
 
 PRESETS: dict[str, Conditions] = {
@@ -663,7 +664,7 @@ def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
     image = texture(cond.texture, size, rng["texture"], np.linalg.inv(h_cam), top)
     cast = _cast(rng["light"])
     tile_quads = _draw_table(image, table, placed, h_cam, outline, rng["tombs"], cast,
-                             _print_tone(rng["print"]))
+                             _print_tone(rng["print"], cond.print_fade))
 
     fingers, covered = _fingers(cond.fingers, placed, rng["fingers"])
     if fingers:
@@ -725,10 +726,11 @@ def _square(side: float) -> np.ndarray:
     return np.array([[0, 0], [side, 0], [side, side], [0, side]], float)
 
 
-def _print_tone(rng: np.random.Generator) -> np.ndarray:
+def _print_tone(rng: np.random.Generator, fade: float) -> np.ndarray:
     """Printed card is not black and white: ink reflects some light and paper is not a
-    perfect white. Levels 0..255 of the PDF's art -> what one home printer makes of them."""
-    black, white = rng.uniform(30, 60), rng.uniform(228, 248)
+    perfect white (colours pale with them). Levels 0..255 of the PDF's art -> what one home
+    printer, photographed, makes of them: black 25-50, white 232-250 at `fade` 1."""
+    black, white = rng.uniform(25, 50) * fade, 255 - rng.uniform(5, 23) * fade
     return np.round(black + np.arange(256) * (white - black) / 255).astype(np.uint8)
 
 
