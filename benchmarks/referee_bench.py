@@ -1,12 +1,12 @@
 """Accuracy and speed of the photo referee on generated photos of simulated games.
 
-Usage: python benchmarks/referee_bench.py [--photos 160] [--seed 1] [--save-failures DIR]
+Usage: python benchmarks/referee_bench.py [--photos N] [--seed 1] [--save-failures DIR]
 
 Each photo: a seeded random legal game (2-4 players, on the Crete board or an open
 table), photographed by `referee.synth` under one of its presets at 12 MP or 3 MP; the
 photos cycle through every preset, then every resolution, board or not and player count,
-so a multiple of 16 photos per preset (160 for the 10 presets) is balanced. The referee reads the
-JPEG bytes; `referee.evaluate` compares its verdict with the truth.
+so a multiple of 16 photos per preset is balanced (the default: 16 per preset). The
+referee reads the JPEG bytes; `referee.evaluate` compares its verdict with the truth.
 Prints, per preset and overall: tiles identified correctly (id, cell and rotation),
 boards fully correct (every placement, tomb and player, and the score), photos flagged
 as uncertain, photos scored wrongly without a flag (must be 0), and the latency of
@@ -41,7 +41,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=int, default=160)
+    parser.add_argument("--photos", type=int, default=16 * len(BENCH_PRESETS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save-failures", type=Path, default=None,
                         help="write the JPEG of every photo wrong without a flag, or "

@@ -55,6 +55,7 @@ class Conditions:
     fill: float = 0.8                 # the table's share of the frame's short side
     distortion: float = 0.0           # lens k1 left after the phone's correction (< 0: barrel)
     print_fade: float = 1.0           # 1: a home print's grey ink and off-white paper; 0: the PDF
+    spare_tombs: int = 0              # unused tombs in a heap on the table, clear of the game
 
 
 PRESETS: dict[str, Conditions] = {
@@ -69,6 +70,8 @@ PRESETS: dict[str, Conditions] = {
     "3mp": Conditions(megapixels=3.0),
     # a wide lens the phone did not fully correct: edges bend by ~1 % of the frame
     "lens": Conditions(distortion=-0.04),
+    # the tomb supply left lying a few cm from the game
+    "clutter": Conditions(spare_tombs=25),
     "worst": Conditions(tilt_deg=40.0, jitter_mm=5.0, jitter_deg=8.0, gap_mm=2.0, light=0.6,
                         glare=True, blur_sigma=1.5, noise=6.0, jpeg_quality=70, fingers=2,
                         texture="light", distortion=-0.04),
@@ -409,6 +412,33 @@ def _tombs(table: dict, placed: list[_Placed], rng: np.random.Generator) -> list
     return out
 
 
+def _spare_tombs(table: dict, placed: list[_Placed], h_cam: np.ndarray,
+                 shape: tuple[int, ...], count: int, rng: np.random.Generator
+                 ) -> list[np.ndarray]:
+    """tomb frame mm -> table mm for `count` unused tombs in a loose heap on the table, in
+    view, at least a cell clear of every tile (and off the board): where players keep the
+    supply. No heap if no such place is found."""
+    if count <= 0:
+        return []
+    centres = np.array([_apply(p.to_table, [[TILE / 2, TILE / 2]])[0] for p in placed])
+    middle = centres.mean(axis=0)
+    reach = float(np.linalg.norm(centres - middle, axis=1).max())
+    half = _board_size() / 2 + 30 if table.get("board") else 0.0
+    h, w = shape[:2]
+    for _ in range(100):
+        a = rng.uniform(0, 2 * math.pi)
+        heap = middle + (reach + rng.uniform(0, 150)) * np.array([math.cos(a), math.sin(a)])
+        px = _apply(h_cam, [heap])[0]
+        if (np.linalg.norm(centres - heap, axis=1).min() > TILE * 1.5 + 45
+                and abs(heap).sum() > half and 0.1 * w < px[0] < 0.9 * w
+                and 0.1 * h < px[1] < 0.9 * h):
+            break
+    else:
+        return []
+    spots = heap + rng.normal(0, 14, (count, 2))
+    return [affine(x, y, rng.uniform(0, 90)) @ affine(-TOMB / 2, -TOMB / 2) for x, y in spots]
+
+
 def _marker_quads(placed: list[_Placed]) -> dict[int, np.ndarray]:
     """Every tile marker's square, table mm."""
     from pnp.markers import tile_marker_ids
@@ -664,7 +694,7 @@ def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
     image = texture(cond.texture, size, rng["texture"], np.linalg.inv(h_cam), top)
     cast = _cast(rng["light"])
     tile_quads = _draw_table(image, table, placed, h_cam, outline, rng["tombs"], cast,
-                             _print_tone(rng["print"], cond.print_fade))
+                             _print_tone(rng["print"], cond.print_fade), cond.spare_tombs)
 
     fingers, covered = _fingers(cond.fingers, placed, rng["fingers"])
     if fingers:
@@ -746,7 +776,7 @@ def _mm_to_px(h_cam: np.ndarray, outline: np.ndarray) -> float:
 
 def _draw_table(image: np.ndarray, table: dict, placed: list[_Placed], h_cam: np.ndarray,
                 outline: np.ndarray, rng_tombs: np.random.Generator, cast: np.ndarray,
-                tone: np.ndarray) -> list[np.ndarray]:
+                tone: np.ndarray, spare: int = 0) -> list[np.ndarray]:
     """The board (if any), the tiles and the tombs with their contact shadows (falling
     towards `cast`), in place. Returns each tile's corners in the photo."""
     art = faces()
@@ -760,7 +790,8 @@ def _draw_table(image: np.ndarray, table: dict, placed: list[_Placed], h_cam: np
                cast * 0.6 * mm_to_px, 1.0 * mm_to_px, 0.25)
         paste_face(image, board_face, h_cam @ affine(-half, -half) @ scale,
                    board_alpha(board_face.shape[:2]), key="board", tone=tone)
-    tombs = _tombs(table, placed, rng_tombs)
+    tombs = _tombs(table, placed, rng_tombs) + _spare_tombs(table, placed, h_cam, image.shape,
+                                                           spare, rng_tombs)
     tile_quads = [_apply(h_cam @ p.to_table, _square(TILE)) for p in placed]
     # printed card on a table: a thin, soft contact shadow on the side away from the light
     _shade(image, tile_quads, cast * 1.2 * mm_to_px, 1.2 * mm_to_px, 0.35)

@@ -135,3 +135,19 @@ def test_the_game_lies_a_cell_and_more_inside_the_table_top(seed):
     to_top = np.linalg.inv(affine(*top.centre, top.angle))
     local = _to_px(to_top, outline)
     assert (np.abs(local) <= np.array(top.half) - 100).all()
+
+
+def test_spare_tombs_lie_a_cell_clear_of_the_game(table):
+    """The tomb supply changes the photo only away from the tiles and their empty
+    neighbours: nothing a referee must judge is touched."""
+    plain = photo(table, FLAT, seed=8).image.astype(int).sum(axis=2)
+    shot = photo(table, replace(FLAT, spare_tombs=25), seed=8)
+    changed = np.abs(shot.image.astype(int).sum(axis=2) - plain) > 60
+    assert changed.sum() > 25 * 20                   # the heap is there
+    game = np.zeros(changed.shape, np.uint8)
+    for t in table["tiles"]:
+        # the tile and the cells around it: 150 mm square about its centre
+        h = _tile_frame(shot.tile_corners[t["id"]])
+        cv2.fillConvexPoly(game, np.round(_to_px(h, [[-50, -50], [100, -50], [100, 100],
+                                                      [-50, 100]])).astype(np.int32), 1)
+    assert not (changed & game.astype(bool)).any()
