@@ -21,7 +21,7 @@ import argparse
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import replace
 from pathlib import Path
 
@@ -89,6 +89,12 @@ def main(argv: list[str] | None = None) -> int:
         print(_row(preset, row))
     print("-" * len(header))
     print(_row("all", every))
+    print()
+    print("flagged photos by problem code (a photo counts once per code):")
+    for preset in BENCH_PRESETS:
+        codes = Counter(code for o in outcomes[preset] for code in set(o.problems))
+        if codes:
+            print(f"  {preset:12} " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
     print()
     print(_latency_table(latency))
     for megapixels in RESOLUTIONS:
