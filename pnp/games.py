@@ -1,18 +1,70 @@
-"""The registry of games pnp knows: names and editions. Pure data, no drawing."""
+"""The registry of games: each game's name, editions and where its parts live.
+
+The one place that names every game. Shared modules (page placement, the input layer, the
+referee's stages, the CLI's dispatch) never import a game; they are handed the game's parts
+from here. Parts are "module:attribute" strings imported on first use, so listing games and
+starting the CLI stay cheap, and a game without a part (no referee yet) simply has None.
+"""
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
 class GameInfo:
     name: str
     title: str
-    editions: tuple[str, ...]
-    default_edition: str
+    editions: tuple[str, ...] = ()        # () for a game with one edition
+    default_edition: str | None = None
+    rules: str | None = None              # a pnp.rules.api.Game
+    commands: str | None = None           # a pnp.rules.api.GameRules (score, check, simulate)
+    printing: str | None = None           # the game's printed components and their drawing
+    referee: str | None = None            # the game's photo referee
 
 
 GAMES: dict[str, GameInfo] = {
-    "asterion": GameInfo("asterion", "Asterion", ("crete", "revised"), "crete"),
+    "asterion": GameInfo(
+        "asterion", "Asterion", ("crete", "revised"), "crete",
+        rules="pnp.rules.asterion.game:GAME",
+        commands="pnp.rules.asterion.commands:COMMANDS",
+    ),
 }
+
+
+class UnknownGame(KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def game_names(part: str | None = None) -> list[str]:
+    """Every registered game, or only those that have `part` ("rules", "referee", ...)."""
+    return sorted(n for n, g in GAMES.items() if part is None or getattr(g, part))
+
+
+def info(name: str) -> GameInfo:
+    if name not in GAMES:
+        raise UnknownGame(f"unknown game {name!r} (choose from: {', '.join(game_names())})")
+    return GAMES[name]
+
+
+def part(name: str, which: str) -> Any:
+    """Import and return one part of a game, e.g. part("asterion", "rules")."""
+    target = getattr(info(name), which)
+    if target is None:
+        have = ", ".join(game_names(which))
+        raise UnknownGame(f"{name} has no {which} yet (games with one: {have or 'none'})")
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def get_game(name: str) -> Any:
+    """The game's rules (`pnp.rules.api.Game`)."""
+    return part(name, "rules")
+
+
+def get_commands(name: str) -> Any:
+    """The game's `pnp.rules.api.GameRules`: what score, check and simulate call."""
+    return part(name, "commands")

@@ -102,9 +102,14 @@ def _view(verdict, image: np.ndarray, image_scale: float) -> tuple[np.ndarray,
 
 
 def write_overlay(path: Path, overlay: np.ndarray) -> None:
-    ok, png = cv2.imencode(".png", overlay)
+    """Write in the format the extension names: .png, or .jpg/.jpeg (JPEG, quality 90)."""
+    ext = path.suffix.lower()
+    if ext not in (".png", ".jpg", ".jpeg"):
+        raise OverlayError(f"cannot write {path}: the overlay is a .png or .jpg file")
+    params = [cv2.IMWRITE_JPEG_QUALITY, 90] if ext != ".png" else []
+    ok, png = cv2.imencode(".png" if ext == ".png" else ".jpg", overlay, params)
     if not ok:
-        raise OverlayError("could not encode the overlay as PNG")
+        raise OverlayError(f"could not encode the overlay as {ext[1:].upper()}")
     try:
         fileio.write_bytes(path, png.tobytes())
     except OSError as exc:

@@ -5,11 +5,16 @@ Every failure a user can cause ends as one line on stderr and a non-zero exit co
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import signal
 import sys
 
 import typer
 
 from pnp.cli.errors import CliError
+from pnp.inputs import escape
 
 app = typer.Typer(
     name="pnp",
@@ -33,17 +38,55 @@ from pnp.cli import referee as _referee  # noqa: E402,F401
 from pnp.cli import rules as _rules  # noqa: E402,F401
 
 
+def _error(line: str) -> None:
+    """One `error:` line on stderr, escaped; a closed stderr is not worth a traceback."""
+    with contextlib.suppress(OSError):
+        print(f"error: {escape(line)}", file=sys.stderr, flush=True)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    # SIGTERM unwinds like Ctrl-C, so every temporary file is removed on the way out.
+    raise KeyboardInterrupt
+
+
+def _output_failed(exc: OSError) -> int:
+    """stdout is full or gone (`> /dev/full`, a closed pipe): say so once, no traceback."""
+    try:  # later flushes (at exit) must not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    if exc.errno == errno.EPIPE:
+        return 141
+    _error(f"cannot write the output: {exc.strerror or exc}")
+    return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turning every user error into one line and an exit code."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except OSError as exc:
+        return _output_failed(exc)
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         result = app(args=argv, prog_name="pnp", standalone_mode=False)
     except CliError as exc:
         for line in exc.lines:
-            print(f"error: {line}", file=sys.stderr)
+            _error(line)
         return exc.code
     except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
+        _error("interrupted")
         return 130
+    except OSError as exc:
+        if exc.errno in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF):
+            raise               # the output itself failed: main() says so
+        _error(f"{exc.strerror or exc}")
+        return 1
     except Exception as exc:
         # Typer's usage errors (click's, or the copy of click newer Typers vendor): matched by
         # shape so the CLI works with either.
@@ -51,15 +94,16 @@ def main(argv: list[str] | None = None) -> int:
         if name == "NoArgsIsHelpError":
             print(exc.ctx.get_help(), file=sys.stderr)  # type: ignore[attr-defined]
             return 2
-        if name == "Abort":
-            print("error: aborted", file=sys.stderr)
+        if name == "Abort":     # click turns Ctrl-C into Abort
+            _error("interrupted")
             return 130
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
-            print(f"error: {exc.format_message()}", file=sys.stderr)
+            _error(exc.format_message())
             return int(exc.exit_code)
         raise
     return result if isinstance(result, int) else 0
 
 
 def run() -> None:
+    signal.signal(signal.SIGTERM, _terminated)
     sys.exit(main())

@@ -1,6 +1,14 @@
-"""Errors the CLI reports as one clear line and an exit code, never a traceback."""
+"""Errors the CLI reports as one clear line and an exit code, never a traceback; and the one
+way the CLI prints text that may quote a user's file (escaped, issue 11)."""
 
 from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+import typer
+
+from pnp.inputs import InputError, escape
 
 USAGE = 2       # bad input: unknown game/edition/paper, unreadable or invalid file
 UNSURE = 3      # the referee could not see everything it needs to score
@@ -20,3 +28,22 @@ def choice(kind: str, value: str, valid: list[str] | tuple[str, ...]) -> str:
     if value not in valid:
         raise CliError(f"unknown {kind} {value!r} (choose from: {', '.join(valid)})")
     return value
+
+
+def option(parse, *args, **kwargs):
+    """Run an input-layer parser for an option; its InputError becomes a CliError."""
+    try:
+        return parse(*args, **kwargs)
+    except InputError as exc:
+        raise CliError(str(exc)) from None
+
+
+def echo_lines(lines: Iterable[str], err: bool = False) -> None:
+    """Print lines that may quote a file's values, with control characters escaped."""
+    for line in lines:
+        typer.echo(escape(line), err=err)
+
+
+def dumps(data: object) -> str:
+    """JSON for stdout: ASCII only, so no byte of a file's text can reach the terminal raw."""
+    return json.dumps(data, indent=2, ensure_ascii=True) + "\n"

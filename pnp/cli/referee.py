@@ -7,17 +7,21 @@ problem, still writes the overlay, and prints a score only with --partial); 2 ba
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
 
-from pnp import fileio
+from pnp import fileio, inputs
 from pnp.cli import app
-from pnp.cli.errors import UNSURE, CliError, choice
-from pnp.cli.rules import GAME_HELP, GAMES, score_lines
+from pnp.cli.errors import UNSURE, CliError, choice, dumps, echo_lines, option
+from pnp.cli.outputs import check_outputs
+from pnp.cli.rules import GAME_HELP
 from pnp.rules.asterion import COLOURS, EDITIONS, TableError, check, check_text
+from pnp.rules.asterion.commands import score_lines
+from pnp.rules.asterion.table import MAX_KILL_POINTS
 from pnp.rules.asterion.tiles import colour_letter
+
+GAMES = ("asterion",)
 
 
 def parse_players(text: str | None) -> list[str] | None:
@@ -34,18 +38,12 @@ def parse_kill_points(text: str | None) -> dict[str, int] | None:
     if text is None:
         return None
     points: dict[str, int] = {}
-    for item in (i.strip() for i in text.split(",")):
-        if not item:
-            continue
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise CliError(f"--kill-points: {item!r} is not colour=points (e.g. yellow=3)")
+    for name, value in option(inputs.pairs, text, "--kill-points"):
         colour = _colour(name)
-        try:
-            points[colour] = int(value)
-        except ValueError:
-            raise CliError(f"--kill-points: {value.strip()!r} for {colour} is not a whole "
-                           "number") from None
+        if colour in points:
+            raise CliError(f"--kill-points: {colour} is given twice")
+        points[colour] = option(inputs.bounded_int, value, f"--kill-points for {colour}",
+                                -MAX_KILL_POINTS, MAX_KILL_POINTS)
     return points
 
 
@@ -54,7 +52,7 @@ def _colour(name: str) -> str:
     for colour in COLOURS:
         if name in (colour, colour_letter(colour).lower()):
             return colour
-    raise CliError(f"unknown colour {name!r} (choose from: {', '.join(COLOURS)})")
+    raise CliError(f"unknown colour {inputs.quote(name)} (choose from: {', '.join(COLOURS)})")
 
 
 @app.command("referee")
@@ -93,6 +91,8 @@ def referee_command(
         raise CliError(f"the {edition} edition has no board (--board is for crete)")
     chosen = parse_players(players)
     kills = parse_kill_points(kill_points)
+    check_outputs(photo, {"--overlay": overlay, "--save-table": save_table},
+                  {"--overlay": (".png", ".jpg", ".jpeg")})
     tile = check_tile.upper() if check_tile else None
     try:
         verdict = referee_photo(photo, edition=edition, board=board, players=chosen,
@@ -134,12 +134,10 @@ def referee_command(
             data["partial"] = True
         if disputed is not None:
             data["check"] = disputed.to_dict()
-        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        typer.echo(dumps(data), nl=False)
     else:
-        for line in _text(verdict, table, result, disputed, show_score):
-            typer.echo(line)
-    for note in notes:
-        typer.echo(note, err=True)
+        echo_lines(_text(verdict, table, result, disputed, show_score))
+    echo_lines(notes, err=True)
     if not sure:
         n = len(verdict.problems)
         raise CliError(f"the referee is not sure: {n} problem{'s' if n != 1 else ''} "

@@ -1,71 +1,171 @@
-"""`pnp tiles`, `pnp score`, `pnp check`, `pnp simulate`: the rules core from the shell.
+"""`pnp score|check|simulate GAME ...` for every game, and `pnp tiles asterion`.
 
-Thin: parse options, call pnp.rules, print. Bad input ends as one line per problem, exit 2.
+Thin and game-neutral: the file comes in through the shared input layer (pnp.inputs), the
+game's rules (pnp.rules.api.GameRules, found through the registry) read, score and settle
+disputes, and this module prints. Bad input ends as one line per problem, exit 2.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+from typing import Any
 
 import typer
 
-from pnp import fileio
+from pnp import fileio, games, inputs
 from pnp.cli import app
-from pnp.cli.errors import CliError, choice
-from pnp.rules.asterion import (
-    EDITIONS,
-    ScoreResult,
-    Table,
-    TableError,
-    check,
-    check_text,
-    score,
-    table_from_json,
-    validate,
-)
+from pnp.cli.errors import CliError, choice, dumps, echo_lines
+from pnp.rules.api import Report, RulesError
 
-GAMES = ("asterion",)
-GAME_HELP = "Game (only asterion has a rules core so far)."
+GAME_HELP = "Game (see `pnp games`)."
 
 
-def _dumps(data: object) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
-def load_table(path: Path) -> Table:
-    """Read and validate a table file; every problem becomes one `error:` line (exit 2)."""
+def game_commands(game: str) -> Any:
+    """The game's GameRules, or a one-line error naming the games that have rules."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CliError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"{path}: cannot read it ({getattr(exc, 'strerror', None) or exc})"
-                       ) from None
+        return games.get_commands(game)
+    except games.UnknownGame as exc:
+        raise CliError(str(exc)) from None
+
+
+def load_state(game: str, path: Path) -> tuple[Any, Any]:
+    """(the game's GameRules, the validated state read from `path`)."""
+    commands = game_commands(game)
     try:
-        table = table_from_json(text)
-    except TableError as exc:
+        data = inputs.read_json(path)
+        return commands, commands.read_state(data)
+    except inputs.InputError as exc:
+        raise CliError(f"{path}: {exc}") from None
+    except RulesError as exc:
         raise CliError(*(f"{path}: {line}" for line in exc.lines)) from None
-    problems = validate(table)
-    if problems:
-        raise CliError(*(f"{path}: {p}" for p in problems))
-    return table
+
+
+def print_report(report: Report, as_json: bool) -> None:
+    if as_json:
+        typer.echo(dumps(report.data), nl=False)
+    else:
+        echo_lines(report.lines)
+
+
+def _given(options: dict[str, Any], allowed: tuple[str, ...], game: str,
+           command: str) -> dict[str, Any]:
+    """The options the user gave; one that does not apply to the game is an error."""
+    given = {k: v for k, v in options.items() if v not in (None, False)}
+    for name in given:
+        if name not in allowed:
+            flag = "TARGET" if name == "target" else "--" + name.replace("_", "-")
+            raise CliError(f"{flag} does not apply to `pnp {command} {game}`"
+                           + (f" (it takes: {', '.join(_flags(allowed))})" if allowed else ""))
+    return given
+
+
+def _flags(names: tuple[str, ...]) -> list[str]:
+    return ["TARGET" if n == "target" else "--" + n.replace("_", "-") for n in names]
+
+
+@app.command("score")
+def score_command(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    state_file: Path = typer.Argument(..., metavar="STATE.json",
+                                      help="The table or game-state file."),
+    as_json: bool = typer.Option(False, "--json", help="JSON instead of a table."),
+    no_kill_points: bool = typer.Option(False, "--no-kill-points",
+                                        help="asterion: the variant without kill points."),
+) -> None:
+    """Score a table or game state: every player's points and the winners."""
+    commands, state = load_state(game, state_file)
+    options = _given({"no_kill_points": no_kill_points},
+                     getattr(commands, "score_options", ()), game, "score")
+    try:
+        report = commands.score_report(state, **options)
+    except RulesError as exc:
+        raise CliError(*exc.lines) from None
+    print_report(report, as_json)
+
+
+@app.command("check")
+def check_command(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    state_file: Path = typer.Argument(..., metavar="STATE.json",
+                                      help="The table or game-state file."),
+    target: str | None = typer.Argument(None, metavar="[TARGET]",
+                                        help="asterion: the tile whose prisoner is disputed, "
+                                             "e.g. Y07."),
+    disturb: str | None = typer.Option(None, "--disturb", metavar="NODE",
+                                       help="spider-twist: the female's reaction to a "
+                                            "disturbance at NODE."),
+    move: str | None = typer.Option(None, "--move", metavar="TEXT",
+                                    help="constructo: is this move legal, and why."),
+    hut: str | None = typer.Option(None, "--hut", metavar="COLOUR@HEX",
+                                   help="assyria: is this hut supplied, may it go there."),
+    well: str | None = typer.Option(None, "--well", metavar="VERTEX",
+                                    help="assyria: does this vertex take a well."),
+    ashur: bool = typer.Option(False, "--ashur", help="assyria: the ranking at Ashur."),
+    as_json: bool = typer.Option(False, "--json", help="JSON instead of text."),
+) -> None:
+    """Settle a dispute at the table with the rules (what to ask depends on the game)."""
+    commands, state = load_state(game, state_file)
+    query = _given({"target": target, "disturb": disturb, "move": move, "hut": hut,
+                    "well": well, "ashur": ashur}, commands.check_options, game, "check")
+    try:
+        report = commands.check_report(state, query)
+    except RulesError as exc:
+        raise CliError(*exc.lines) from None
+    print_report(report, as_json)
+
+
+@app.command("simulate")
+def simulate_command(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    players: int | None = typer.Option(None, "--players", "-p",
+                                       help="How many play (asterion, assyria: 2-4)."),
+    edition: str | None = typer.Option(None, "--edition", "-e",
+                                       help="asterion: crete or revised."),
+    board: bool = typer.Option(False, "--board", help="asterion crete: on the diamond board."),
+    web: str | None = typer.Option(None, "--web", help="spider-twist: rings or spiral."),
+    pattern: str | None = typer.Option(None, "--pattern",
+                                       help="constructo: rhombus, triangle or flower."),
+    no_kill_points: bool = typer.Option(False, "--no-kill-points",
+                                        help="asterion: the variant without kill points."),
+    seed: int = typer.Option(1, "--seed", help="Same seed, same game."),
+    out: Path = typer.Option(Path("output/simulate"), "--out",
+                             help="Folder for the final state and the move log."),
+) -> None:
+    """Play a seeded random legal game; write the final state and the move log."""
+    commands = game_commands(game)
+    options = _given({"players": players, "edition": edition, "board": board, "web": web,
+                      "pattern": pattern, "no_kill_points": no_kill_points},
+                     commands.simulate_options, game, "simulate")
+    if not -(2**63) <= seed < 2**63:
+        raise CliError("--seed must fit in 64 bits")
+    try:
+        sim = commands.simulate(seed, options)
+    except RulesError as exc:
+        raise CliError(*exc.lines) from None
+    try:
+        for name, text in sim.files.items():
+            fileio.write_text(out / name, text)
+    except OSError as exc:
+        raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
+    written = " and ".join(str(out / name) for name in sim.files)
+    echo_lines([f"wrote {written}: {sim.summary}"])
 
 
 @app.command("tiles")
 def tiles(
-    game: str = typer.Argument(..., help=GAME_HELP),
+    game: str = typer.Argument(..., help="asterion (the only tile game)."),
     edition: str = typer.Option("crete", "--edition", "-e", help="crete or revised."),
     as_json: bool = typer.Option(False, "--json", help="Canonical JSON instead of a list."),
 ) -> None:
-    """List a game's tiles: ports as printed, prisoners, coins, wings, horns."""
+    """List Asterion's tiles: ports as printed, prisoners, coins, wings, horns."""
+    from pnp.rules.asterion import EDITIONS
     from pnp.rules.asterion.tiles import tileset_json
 
-    choice("game", game, GAMES)
+    choice("game", game, ("asterion",))
     choice("edition", edition, EDITIONS)
     data = tileset_json(edition)
     if as_json:
-        typer.echo(_dumps(data), nl=False)
+        typer.echo(dumps(data), nl=False)
         return
     typer.echo(f"asterion {edition}: {len(data['tiles'])} tiles")
     for tile in data["tiles"]:
@@ -76,97 +176,3 @@ def tiles(
             + (" Asterion" if r.get("asterion") else "") for r in tile["regions"])
         typer.echo(f"{tile['id']:<4} {tile['colour'] or 'minotaur':<8} "
                    f"{'horns ' if tile['horns'] else '      '}{regions}")
-
-
-@app.command("score")
-def score_command(
-    game: str = typer.Argument(..., help=GAME_HELP),
-    table_file: Path = typer.Argument(..., metavar="TABLE.json", help="The table file."),
-    as_json: bool = typer.Option(False, "--json", help="JSON instead of a table."),
-    no_kill_points: bool = typer.Option(False, "--no-kill-points",
-                                        help="The variant without kill points."),
-) -> None:
-    """Score a table: escape points, kill points, totals, escaping prisoners, winners."""
-    choice("game", game, GAMES)
-    table = load_table(table_file)
-    if no_kill_points:
-        table = Table(table.edition, table.board, table.players, table.tiles, table.dead,
-                      table.kill_points, True)
-    result = score(table)
-    if as_json:
-        typer.echo(_dumps(result.to_dict()), nl=False)
-        return
-    for line in score_lines(table, result):
-        typer.echo(line)
-
-
-def score_lines(table: Table, result: ScoreResult) -> list[str]:
-    """The score table as text lines (shared by `pnp score` and `pnp referee`)."""
-    fates = {s: sum(p.status == s for p in result.prisoners)
-             for s in ("dead", "escaped", "trapped")}
-    lines = [f"asterion {table.edition}{' with board' if table.board else ''}, "
-             f"{len(table.players)} players, {len(table.tiles)} tiles: prisoners "
-             f"{fates['dead']} dead, {fates['escaped']} escaping, {fates['trapped']} trapped"
-             + (" (no kill points)" if table.no_kill_points else ""),
-             f"{'colour':<8}{'escape':>7}{'kills':>7}{'total':>7}{'escapers':>10}"]
-    for colour, s in result.players.items():
-        lines.append(f"{colour:<8}{s.escape_points:>7}{s.kill_points:>7}{s.total:>7}"
-                     f"{s.escapers:>10}{'  winner' if s.winner else ''}")
-    if len(result.winners) > 1:
-        lines.append(f"shared win: {', '.join(result.winners)} (the rules say: play again)")
-    return lines
-
-
-@app.command("check")
-def check_command(
-    game: str = typer.Argument(..., help=GAME_HELP),
-    table_file: Path = typer.Argument(..., metavar="TABLE.json", help="The table file."),
-    tile: str = typer.Argument(..., help="The tile whose prisoner is disputed, e.g. Y07."),
-    as_json: bool = typer.Option(False, "--json", help="JSON instead of text."),
-) -> None:
-    """Settle a dispute: is this prisoner dead, connected to Asterion, to an exit, to how
-    many coins and wings, and through which tiles."""
-    choice("game", game, GAMES)
-    table = load_table(table_file)
-    try:
-        result = check(table, tile.upper())
-    except TableError as exc:
-        raise CliError(*exc.lines) from None
-    if as_json:
-        typer.echo(_dumps(result.to_dict()), nl=False)
-    else:
-        typer.echo(check_text(result))
-
-
-@app.command("simulate")
-def simulate_command(
-    game: str = typer.Argument(..., help=GAME_HELP),
-    players: int = typer.Option(4, "--players", "-p", help="2, 3 or 4."),
-    edition: str = typer.Option("crete", "--edition", "-e", help="crete or revised."),
-    board: bool = typer.Option(False, "--board", help="Crete: play on the diamond board."),
-    seed: int = typer.Option(1, "--seed", help="Same seed, same game."),
-    no_kill_points: bool = typer.Option(False, "--no-kill-points",
-                                        help="The variant without kill points."),
-    out: Path = typer.Option(Path("output/simulate"), "--out",
-                             help="Folder for table.json and log.txt."),
-) -> None:
-    """Play a seeded random legal game; write the final table file and the turn log."""
-    from pnp.rules.asterion.game import game_log, result, simulate
-
-    choice("game", game, GAMES)
-    choice("edition", edition, EDITIONS)
-    if players not in (2, 3, 4):
-        raise CliError(f"--players must be 2, 3 or 4, not {players}")
-    if board and edition != "crete":
-        raise CliError(f"the {edition} edition has no board (--board is for crete)")
-    state = simulate(seed, players, edition, board, no_kill_points)
-    try:
-        fileio.write_text(out / "table.json", state.table().to_json())
-        fileio.write_text(out / "log.txt", game_log(state))
-    except OSError as exc:
-        raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
-    res = result(state)
-    totals = ", ".join(f"{c} {s.total}" for c, s in res.players.items())
-    won = f"winner{'s' if len(res.winners) > 1 else ''} {', '.join(res.winners)}"
-    typer.echo(f"wrote {out / 'table.json'} and {out / 'log.txt'}: {state.moves} turns, "
-               f"{len(state.tiles) - 1} tiles placed; {totals}; {won}")

@@ -1,15 +1,22 @@
-"""The small game API every rules core implements, and the registry of games.
+"""The small game API every rules core implements.
 
 Modelled on OpenSpiel and boardgame.io: a state is plain data; `apply` returns a new state
 and never changes the old one; moves have a text notation that round-trips. Standard library
-only. Later games register here too.
+only. Which games exist is the registry's business (`pnp/games.py`), not this module's.
+
+Two layers:
+- `Game`: play (initial state, legal moves, apply, is over, scores), used by the simulator
+  and the generic conformance test.
+- `GameRules`: what the shell asks of a game's rules (read a state file, score it, settle a
+  dispute, simulate to files). The CLI is one generic dispatcher over this protocol, so a new
+  game adds no CLI code.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -17,6 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 class Game(Protocol):
     name: str
     editions: tuple[str, ...]
+    player_counts: tuple[int, ...]        # how many may play, e.g. (2,) or (2, 3, 4)
 
     def initial_state(self, seed: int, players: int | Sequence[str], **options: Any) -> Any:
         """A new game, shuffled and set up from `seed` (same seed, same game)."""
@@ -47,26 +55,58 @@ class Game(Protocol):
     def state_from_json(self, data: dict[str, Any]) -> Any: ...
 
 
-# name -> "module:attribute", imported on first use so listing games stays cheap.
-_REGISTRY: dict[str, str] = {
-    "asterion": "pnp.rules.asterion.game:GAME",
-}
+class RulesError(ValueError):
+    """A state file or a query the rules cannot take. `lines`: one problem each, for people
+    (the CLI prefixes each with the file name and prints it as `error: ...`, exit 2)."""
+
+    def __init__(self, lines: Sequence[str] | str) -> None:
+        lines = [lines] if isinstance(lines, str) else list(lines)
+        super().__init__(lines[0] if lines else "")
+        self.lines = lines
 
 
-def register(name: str, target: str) -> None:
-    """Register a game implemented at "module:attribute"."""
-    _REGISTRY[name] = target
+@dataclass(frozen=True)
+class Report:
+    """An answer for the shell: text lines for people and the same facts as JSON data."""
+
+    lines: list[str]
+    data: dict[str, Any] = field(default_factory=dict)
 
 
-def game_names() -> list[str]:
-    return sorted(_REGISTRY)
+@dataclass(frozen=True)
+class Simulation:
+    """A finished simulated game: files to write (name -> text) and a one-line summary."""
+
+    files: dict[str, str]
+    summary: str
 
 
-def get_game(name: str) -> Game:
-    if name not in _REGISTRY:
-        raise KeyError(f"unknown game {name!r} (choose from: {', '.join(game_names())})")
-    module, _, attribute = _REGISTRY[name].partition(":")
-    return getattr(importlib.import_module(module), attribute)
+@runtime_checkable
+class GameRules(Protocol):
+    """What `pnp score|check|simulate GAME` asks of a game's rules core.
+
+    `data` is JSON already parsed by the shared input layer (`pnp.inputs`): bounded in size,
+    depth and number length, no duplicate keys. Text in `lines` may quote values from the
+    file; the CLI escapes control characters before printing, the game need not.
+    """
+
+    name: str
+    check_options: tuple[str, ...]      # which `pnp check` options apply: "target", "disturb",
+    #                                     "move", "hut", ...
+    simulate_options: tuple[str, ...]   # which `pnp simulate` options apply: "players",
+    #                                     "edition", "board", "web", "no_kill_points", ...
+
+    def read_state(self, data: Any) -> Any:
+        """A validated state from parsed JSON; raises RulesError listing every problem."""
+
+    def score_report(self, state: Any) -> Report: ...
+
+    def check_report(self, state: Any, query: Mapping[str, Any]) -> Report:
+        """Settle a dispute. `query` holds only options named in `check_options` that the
+        user gave; raises RulesError for a query that makes no sense."""
+
+    def simulate(self, seed: int, options: Mapping[str, Any]) -> Simulation:
+        """A seeded random legal game to the end; raises RulesError for bad options."""
 
 
 def random_playout(game: Game, seed: int, players: int | Sequence[str],

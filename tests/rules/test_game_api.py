@@ -6,15 +6,21 @@ import random
 
 import pytest
 
-from pnp.rules.api import Game, game_names, get_game, random_playout
+from pnp.games import UnknownGame, game_names, get_commands, get_game
+from pnp.rules.api import Game, GameRules, random_playout
 
-GAMES = game_names()
+GAMES = game_names("rules")
 
 
 def test_registry_lists_asterion_and_rejects_unknown_games():
     assert "asterion" in GAMES
-    with pytest.raises(KeyError, match="unknown game"):
+    with pytest.raises(UnknownGame, match="unknown game"):
         get_game("no-such-game")
+
+
+@pytest.mark.parametrize("name", game_names("commands"))
+def test_game_commands_implement_the_protocol(name):
+    assert isinstance(get_commands(name), GameRules)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -27,7 +33,7 @@ def test_game_implements_the_protocol(name):
 def test_random_games_keep_the_api_invariants(name, seed):
     game = get_game(name)
     rng = random.Random(seed)
-    state = game.initial_state(seed, 3)
+    state = game.initial_state(seed, max(game.player_counts))
     before = game.state_to_json(state)
     turns = 0
     while not game.is_over(state):
@@ -54,10 +60,11 @@ def test_random_games_keep_the_api_invariants(name, seed):
 @pytest.mark.parametrize("name", GAMES)
 def test_playout_is_deterministic(name):
     game = get_game(name)
-    a, moves_a = random_playout(game, 9, 2)
-    b, moves_b = random_playout(game, 9, 2)
+    players = min(game.player_counts)
+    a, moves_a = random_playout(game, 9, players)
+    b, moves_b = random_playout(game, 9, players)
     assert moves_a == moves_b and game.scores(a) == game.scores(b)
-    _, moves_c = random_playout(game, 10, 2)
+    _, moves_c = random_playout(game, 10, players)
     assert moves_c != moves_a
 
 

@@ -462,6 +462,7 @@ class AsterionGame:
 
     name = "asterion"
     editions = EDITIONS
+    player_counts = (2, 3, 4)
 
     def initial_state(self, seed: int, players: int | list[str] | tuple[str, ...] = 4,
                       **options: Any) -> State:

@@ -19,11 +19,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnp.inputs import InputError, parse_json
 from pnp.rules.asterion.tiles import COLOURS, EDITIONS, MINOTAUR_ID, ROTATIONS
 
 # Coordinates further out than this cannot be part of a connected 69-tile table; the bound
 # keeps integer cell keys (engine.py) exact and hand-written typos (x: 1e9) harmless.
 MAX_COORD = 200
+MAX_KILL_POINTS = 999      # far above any game's kills; keeps the score table's columns
+MAX_ENTRIES = 200          # tiles or dead ids in one file: an edition has at most 69 tiles
 
 # Ruling "A turn" 1: the Crete board area in use, as the largest |x| + |y| by player count
 # (4 players: all 61 squares; 3: the inner 41; 2: the inner 25). Also layout [board.areas].
@@ -155,11 +158,9 @@ def _is_int(value: Any) -> bool:
 
 def table_from_json(text: str) -> Table:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TableError([Problem("bad-json", f"not valid JSON: {exc.msg} "
-                                              f"(line {exc.lineno}, column {exc.colno})",
-                                  "$")]) from None
+        data = parse_json(text)
+    except InputError as exc:
+        raise TableError([Problem("bad-json", str(exc), "$")]) from None
     return table_from_dict(data)
 
 
@@ -211,6 +212,9 @@ def table_from_dict(data: Any) -> Table:
     if not isinstance(raw_tiles, list):
         bad("tiles", "missing or not a list of {id, x, y, rot} objects")
         raw_tiles = []
+    elif len(raw_tiles) > MAX_ENTRIES:
+        bad("tiles", f"{len(raw_tiles)} tiles: a table holds at most {MAX_ENTRIES}")
+        raw_tiles = []
     for i, raw in enumerate(raw_tiles):
         where = f"tiles[{i}]"
         if not isinstance(raw, dict):
@@ -244,14 +248,19 @@ def table_from_dict(data: Any) -> Table:
     if not isinstance(raw_dead, list):
         bad("dead", "must be a list of tile ids")
         raw_dead = []
+    elif len(raw_dead) > MAX_ENTRIES:
+        bad("dead", f"{len(raw_dead)} ids: a table holds at most {MAX_ENTRIES} tiles")
+        raw_dead = []
+    seen_dead: set[str] = set()
     for i, tile_id in enumerate(raw_dead):
         if not isinstance(tile_id, str):
             bad(f"dead[{i}]", "must be a tile id like \"B03\"")
         elif tile_id == MINOTAUR_ID:
             bad(f"dead[{i}]", "the Minotaur tile carries no prisoner", "dead-minotaur")
-        elif tile_id in dead:
+        elif tile_id in seen_dead:
             bad(f"dead[{i}]", f"{tile_id} is listed twice", "duplicate-dead")
         else:
+            seen_dead.add(tile_id)
             dead.append(tile_id)
 
     kill_points: dict[str, int] = {}
@@ -266,6 +275,8 @@ def table_from_dict(data: Any) -> Table:
             bad(f"kill_points.{colour}", f"{colour} is not playing")
         elif not _is_int(points):
             bad(f"kill_points.{colour}", "must be a whole number (it may be negative)")
+        elif abs(points) > MAX_KILL_POINTS:
+            bad(f"kill_points.{colour}", f"{points} is beyond ±{MAX_KILL_POINTS}")
         else:
             kill_points[colour] = points
 

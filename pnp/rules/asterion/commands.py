@@ -1,0 +1,90 @@
+"""What `pnp score|check|simulate asterion` ask of the rules core (pnp.rules.api.GameRules).
+
+Pure: parsed JSON in, text lines and JSON-ready data out. The CLI only reads files, prints
+and writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from pnp.rules.api import Report, RulesError, Simulation
+from pnp.rules.asterion.check import check, check_text
+from pnp.rules.asterion.game import game_log, result, simulate
+from pnp.rules.asterion.scoring import ScoreResult, score
+from pnp.rules.asterion.table import Table, TableError, table_from_dict
+from pnp.rules.asterion.tiles import EDITIONS
+from pnp.rules.asterion.validate import validate
+
+
+def score_lines(table: Table, res: ScoreResult) -> list[str]:
+    """The score table as text lines (shared by `pnp score` and `pnp referee`)."""
+    fates = {s: sum(p.status == s for p in res.prisoners)
+             for s in ("dead", "escaped", "trapped")}
+    lines = [f"asterion {table.edition}{' with board' if table.board else ''}, "
+             f"{len(table.players)} players, {len(table.tiles)} tiles: prisoners "
+             f"{fates['dead']} dead, {fates['escaped']} escaping, {fates['trapped']} trapped"
+             + (" (no kill points)" if table.no_kill_points else ""),
+             f"{'colour':<8}{'escape':>7}{'kills':>7}{'total':>7}{'escapers':>10}"]
+    for colour, s in res.players.items():
+        lines.append(f"{colour:<8}{s.escape_points:>7}{s.kill_points:>7}{s.total:>7}"
+                     f"{s.escapers:>10}{'  winner' if s.winner else ''}")
+    if len(res.winners) > 1:
+        lines.append(f"shared win: {', '.join(res.winners)} (the rules say: play again)")
+    return lines
+
+
+class AsterionCommands:
+    name = "asterion"
+    check_options = ("target",)
+    simulate_options = ("players", "edition", "board", "no_kill_points")
+    score_options = ("no_kill_points",)
+
+    def read_state(self, data: Any) -> Table:
+        try:
+            table = table_from_dict(data)
+        except TableError as exc:
+            raise RulesError(exc.lines) from None
+        problems = validate(table)
+        if problems:
+            raise RulesError([str(p) for p in problems])
+        return table
+
+    def score_report(self, table: Table, no_kill_points: bool = False) -> Report:
+        if no_kill_points:
+            table = replace(table, no_kill_points=True)
+        res = score(table)
+        return Report(score_lines(table, res), res.to_dict())
+
+    def check_report(self, table: Table, query: Mapping[str, Any]) -> Report:
+        target = query.get("target")
+        if not target:
+            raise RulesError("name the tile whose prisoner is disputed, e.g. Y07")
+        try:
+            res = check(table, str(target).upper())
+        except TableError as exc:
+            raise RulesError(exc.lines) from None
+        return Report(check_text(res).splitlines(), res.to_dict())
+
+    def simulate(self, seed: int, options: Mapping[str, Any]) -> Simulation:
+        players = options.get("players") or 4
+        edition = options.get("edition") or "crete"
+        board = bool(options.get("board"))
+        if edition not in EDITIONS:
+            raise RulesError(f"unknown edition {edition!r} (choose from: {', '.join(EDITIONS)})")
+        if players not in (2, 3, 4):
+            raise RulesError(f"--players must be 2, 3 or 4 for asterion, not {players}")
+        if board and edition != "crete":
+            raise RulesError(f"the {edition} edition has no board (--board is for crete)")
+        state = simulate(seed, players, edition, board, bool(options.get("no_kill_points")))
+        res = result(state)
+        totals = ", ".join(f"{c} {s.total}" for c, s in res.players.items())
+        won = f"winner{'s' if len(res.winners) > 1 else ''} {', '.join(res.winners)}"
+        return Simulation({"table.json": state.table().to_json(), "log.txt": game_log(state)},
+                          f"{state.moves} turns, {len(state.tiles) - 1} tiles placed; "
+                          f"{totals}; {won}")
+
+
+COMMANDS = AsterionCommands()
