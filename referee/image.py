@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from pnp.inputs import MAX_PHOTO_BYTES, InputError, read_bytes
 from referee.errors import BadPhoto
 
 MAX_PIXELS = 60_000_000       # a 50 MP phone photo fits; a decompression bomb does not
@@ -99,16 +100,14 @@ def _check_array(image: np.ndarray) -> np.ndarray:
 def _read_bytes(photo: PhotoInput) -> bytes:
     if isinstance(photo, bytes | bytearray | memoryview):
         data = bytes(photo)
+        if len(data) > MAX_PHOTO_BYTES:
+            raise BadPhoto(f"{len(data) >> 20} MB is too large for a photo (at most "
+                           f"{MAX_PHOTO_BYTES >> 20} MB)")
     else:
-        path = Path(photo)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise BadPhoto("no such file") from None
-        except IsADirectoryError:
-            raise BadPhoto("is a folder, not a photo") from None
-        except OSError as exc:
-            raise BadPhoto(f"cannot read it ({exc.strerror or exc})") from None
+        try:  # the shared bounded reader: regular files only, size checked first
+            data = read_bytes(Path(photo), MAX_PHOTO_BYTES, "photo")
+        except InputError as exc:
+            raise BadPhoto(str(exc)) from None
     if not data:
         raise BadPhoto("empty file (0 bytes)")
     return data

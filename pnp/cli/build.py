@@ -9,8 +9,9 @@ from pathlib import Path
 
 import typer
 
+from pnp import inputs
 from pnp.cli import app
-from pnp.cli.errors import CliError
+from pnp.cli.errors import CliError, echo_lines, option
 from pnp.games import GAMES
 
 Progress = Callable[[int, int], None]
@@ -27,12 +28,11 @@ def games() -> None:
 def parse_offset(value: str) -> tuple[float, float]:
     """'X,Y' in mm, e.g. '0.5,-1'."""
     parts = value.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        return float(parts[0]), float(parts[1])
-    except ValueError:
-        raise CliError(f"--back-offset must be X,Y in mm (e.g. 0.5,-1), not {value!r}") from None
+    if len(parts) != 2:
+        raise CliError(f"--back-offset must be X,Y in mm (e.g. 0.5,-1), not "
+                       f"{inputs.quote(value)}")
+    return (option(inputs.finite_float, parts[0].strip(), "--back-offset X"),
+            option(inputs.finite_float, parts[1].strip(), "--back-offset Y"))
 
 
 @contextmanager
@@ -59,6 +59,7 @@ def _request(game: str, edition: str | None, paper: str, bleed: float, duplex: s
              back_offset: str, ink_saver: bool, crop_marks: bool):
     from pnp.printing.build import BuildError, BuildRequest, validate_request
 
+    bleed = option(inputs.finite_float, bleed, "--bleed")
     request = BuildRequest(game, edition, paper.lower(), bleed, duplex.lower(),
                            parse_offset(back_offset), ink_saver, crop_marks)
     try:
@@ -108,8 +109,8 @@ def build(
     if "board" in kinds:
         parts.append(f"1 board in {kinds['board']} pieces")
     pieces = sum(n for kind, n in kinds.items() if kind in ("tile", "tomb")) + ("board" in kinds)
-    typer.echo(f"wrote {result.path}: {result.pages} pages ({result.sheets} sheets), "
-               f"{pieces} components ({', '.join(parts)})")
+    echo_lines([f"wrote {result.path}: {result.pages} pages ({result.sheets} sheets), "
+                f"{pieces} components ({', '.join(parts)})"])
 
 
 @app.command("export")
@@ -132,5 +133,5 @@ def export(
         raise CliError(str(exc)) from None
     except OSError as exc:
         raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
-    typer.echo(f"wrote {result.files} files to {result.folder}: {result.components} components "
-               f"at {dpi} dpi (manifest.json lists them)")
+    echo_lines([f"wrote {result.files} files to {result.folder}: {result.components} "
+                f"components at {dpi} dpi (manifest.json lists them)"])
