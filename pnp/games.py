@@ -31,6 +31,9 @@ GAMES: dict[str, GameInfo] = {
         rules="pnp.rules.asterion.game:GAME",
         commands="pnp.rules.asterion.commands:COMMANDS",
     ),
+    "constructo": GameInfo("constructo", "Constructo",
+                           rules="pnp.rules.constructo.game:GAME",
+                           commands="pnp.rules.constructo.commands:COMMANDS"),
 }
 
 
