@@ -10,6 +10,8 @@ import errno
 import os
 import signal
 import sys
+import threading
+from collections.abc import Iterator
 
 import typer
 
@@ -44,9 +46,30 @@ def _error(line: str) -> None:
         print(f"error: {escape(line)}", file=sys.stderr, flush=True)
 
 
-def _terminated(signum: int, frame: object) -> None:
-    # SIGTERM unwinds like Ctrl-C, so every temporary file is removed on the way out.
-    raise KeyboardInterrupt
+class _Interrupt:
+    """Ctrl-C and SIGTERM unwind as KeyboardInterrupt (so every temporary file is removed on
+    the way out) and are remembered: Typer turns the interrupt into a bare exit code 130."""
+
+    seen = False
+
+    @classmethod
+    def handle(cls, signum: int, frame: object) -> None:
+        cls.seen = True
+        raise KeyboardInterrupt
+
+    @classmethod
+    @contextlib.contextmanager
+    def installed(cls) -> Iterator[None]:
+        cls.seen = False
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        old = {sig: signal.signal(sig, cls.handle) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            yield
+        finally:
+            for sig, handler in old.items():
+                signal.signal(sig, handler)
 
 
 def _output_failed(exc: OSError) -> int:
@@ -65,9 +88,16 @@ def _output_failed(exc: OSError) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turning every user error into one line and an exit code."""
     try:
-        code = _main(argv)
+        with _Interrupt.installed():
+            code = _main(argv)
+            if _Interrupt.seen:
+                _error("interrupted")
+                return 130
         sys.stdout.flush()
         return code
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return 130
     except OSError as exc:
         return _output_failed(exc)
 
@@ -80,7 +110,7 @@ def _main(argv: list[str] | None) -> int:
             _error(line)
         return exc.code
     except KeyboardInterrupt:
-        _error("interrupted")
+        _Interrupt.seen = True
         return 130
     except OSError as exc:
         if exc.errno in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF):
@@ -105,5 +135,4 @@ def _main(argv: list[str] | None) -> int:
 
 
 def run() -> None:
-    signal.signal(signal.SIGTERM, _terminated)
     sys.exit(main())
