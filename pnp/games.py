@@ -30,6 +30,7 @@ GAMES: dict[str, GameInfo] = {
         "asterion", "Asterion", ("crete", "revised"), "crete",
         rules="pnp.rules.asterion.game:GAME",
         commands="pnp.rules.asterion.commands:COMMANDS",
+        printing="pnp.printing.asterion:PRINTING",
     ),
     "constructo": GameInfo("constructo", "Constructo",
                            rules="pnp.rules.constructo.game:GAME",

@@ -57,11 +57,16 @@ def progress_display(label: str) -> Iterator[Progress]:
 
 def _request(game: str, edition: str | None, paper: str, bleed: float, duplex: str,
              back_offset: str, ink_saver: bool, crop_marks: bool):
+    from pnp.games import UnknownGame, part
     from pnp.printing.build import BuildError, BuildRequest, validate_request
 
+    try:
+        printing = part(game, "printing")
+    except UnknownGame as exc:
+        raise CliError(str(exc)) from None
     bleed = option(inputs.finite_float, bleed, "--bleed")
     request = BuildRequest(game, edition, paper.lower(), bleed, duplex.lower(),
-                           parse_offset(back_offset), ink_saver, crop_marks)
+                           parse_offset(back_offset), ink_saver, crop_marks, printing)
     try:
         validate_request(request)
     except BuildError as exc:

@@ -1,7 +1,8 @@
 """The print-check page: a 100 mm bar for scale and a duplex target for the back offset.
 
-Front: a 100 mm bar, a 50 mm tile outline and a cross. Back: two rulers centred where the
-cross lands after the duplex flip, shifted by the current `--back-offset` like every back.
+Front: a 100 mm bar, the outline of one of the game's pieces (its `check_sample`, e.g. a
+50 mm tile) and a cross. Back: two rulers centred where the cross lands after the duplex
+flip, shifted by the current `--back-offset` like every back.
 Held up to a light, back side facing you, the front's cross falls on each ruler at the
 value to pass as `--back-offset X,Y`: tick u mm from the ruler's centre is labelled
 u + current offset, because a printer that shifts the back by e moves the rulers by e, and
@@ -13,8 +14,8 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import layouts
 from pnp.printing.context import DrawContext
+from pnp.printing.game import CheckSample
 from pnp.printing.pen import saved, text
 from pnp.printing.placement import Item
 from pnp.printing.style import BLACK, FONT, FONT_BOLD
@@ -22,6 +23,7 @@ from pnp.printing.style import BLACK, FONT, FONT_BOLD
 BAR_LENGTH = 100.0
 RULER_HALF = 8.0          # the rulers read -8..+8 mm around the current offset
 GREY = HexColor("#555555")
+SAMPLE_ROOM = 75.0        # height free for the sample between the bar and the target
 
 
 def target_point(page_w: float, page_h: float) -> tuple[float, float]:
@@ -78,6 +80,14 @@ def _rulers(canvas: Canvas, x: float, y: float, offset: tuple[float, float]) -> 
     text(canvas, x, y + half + 3.5, "Y", 6, FONT_BOLD, anchor="middle")
 
 
+def _cut_line(sample: CheckSample) -> str:
+    if sample.width == sample.height:
+        return (f"Cut on the crop marks: every {sample.noun} is exactly {sample.width:.1f} mm "
+                "square.")
+    return (f"Cut on the crop marks: every {sample.noun} is exactly {sample.width:.1f} x "
+            f"{sample.height:.1f} mm.")
+
+
 def draw_check(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     w, h = item.width, item.height
     opts = ctx.options
@@ -94,11 +104,11 @@ def draw_check(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
             text(canvas, w / 2, by + 26, "Build again with --back-offset X,Y "
                  "(0,0: your printer is aligned).", 8, anchor="middle")
             return
-        game = layouts.load(ctx.game)
-        edition = game["editions"][ctx.edition]["title"]
+        printing = ctx.printing
+        edition = printing.edition_title(ctx.edition)
+        title = f"{printing.title} — {edition}" if edition else printing.title
         canvas.setFillColor(BLACK)
-        text(canvas, w / 2, 28, f"{game['game']['name']} — {edition}: print check", 16,
-             FONT_BOLD, anchor="middle")
+        text(canvas, w / 2, 28, f"{title}: print check", 16, FONT_BOLD, anchor="middle")
         lines = [
             "Print this page first, at actual size (100 %, no 'fit to page'), then measure.",
             f"Paper {opts.paper.name}, bleed {opts.bleed:g} mm, duplex: "
@@ -106,16 +116,21 @@ def draw_check(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
                "none": "single-sided (backs on their own pages, to glue on)"}[opts.duplex]
             + (f", back offset {opts.back_offset[0]:g},{opts.back_offset[1]:g} mm"
                if opts.back_offset != (0.0, 0.0) else "") + ".",
-            "Cut on the crop marks: every tile is exactly 50.0 mm square.",
+            _cut_line(printing.check_sample),
         ]
         for k, line in enumerate(lines):
             text(canvas, w / 2, 40 + 6 * k, line, 9, FONT, anchor="middle")
         _bar(canvas, (w - BAR_LENGTH) / 2, 75)
-        tile = 50.0
+        sample = printing.check_sample
+        # the sample's outline at actual size, kept clear of the duplex target below
+        sw, sh = min(sample.width, w - 40), min(sample.height, SAMPLE_ROOM)
         canvas.setStrokeColor(BLACK)
         canvas.setLineWidth(0.2)
-        canvas.rect((w - tile) / 2, 100, tile, tile, stroke=1, fill=0)
-        text(canvas, w / 2, 100 + tile / 2 + 1.2, "50 mm: one tile", 8, anchor="middle")
+        canvas.rect((w - sw) / 2, 100, sw, sh, stroke=1, fill=0)
+        size = (f"{sample.width:g} mm" if sample.width == sample.height
+                else f"{sample.width:g} x {sample.height:g} mm")
+        text(canvas, w / 2, 100 + sh / 2 + 1.2, f"{size}: one {sample.noun}", 8,
+             anchor="middle")
         tx, ty = target_point(w, h)
         _cross(canvas, tx, ty)
         canvas.setFillColor(GREY)

@@ -15,16 +15,13 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import layouts
 from pnp.fileio import write_bytes
 from pnp.printing import pen
-from pnp.printing.asterion_components import tile_components
 from pnp.printing.build import BuildRequest, plan
 from pnp.printing.context import DrawContext
 from pnp.printing.pdf import draw_item
-from pnp.printing.placement import Component, Item, Options
+from pnp.printing.placement import Component, Item
 from pnp.printing.style import FONT, register_fonts
-from pnp.units import mm
 
 MIN_DPI, MAX_DPI = 36, 1200
 
@@ -50,40 +47,29 @@ class ExportResult:
 
 def _faces(ctx: DrawContext) -> tuple[list[Face], list[dict]]:
     """Every face to render, and the manifest entries that describe them."""
-    no_bleed = DrawContext(ctx.game, ctx.edition, ctx.style,
-                           Options(ctx.options.paper, 0.0, "long", (0.0, 0.0), False,
-                                   ctx.options.furniture))
+    no_bleed = ctx.without_bleed()
     faces: list[Face] = []
     manifest: list[dict] = []
 
-    def add(comp: Component, back: bool, count: int = 1, name: str | None = None) -> None:
-        stem = name or comp.id
+    def item_face(comp: Component, face: str) -> Callable[[Canvas], None]:
+        return lambda c: draw_item(c, Item(comp, 0, 0, face), no_bleed)
+
+    for piece in ctx.printing.export(ctx):
+        comp = piece.component
+        stem = comp.id
         entry = {"id": stem, "kind": comp.kind, "width_mm": comp.width,
                  "height_mm": comp.height, "front": f"{stem}.png"}
-        faces.append(Face(f"{stem}.png", comp.width, comp.height,
-                          lambda c, comp=comp: draw_item(c, Item(comp, 0, 0, "front"), no_bleed)))
-        if back:
+        front = (item_face(comp, "front") if piece.front is None
+                 else lambda c, draw=piece.front: draw(c, no_bleed))
+        faces.append(Face(f"{stem}.png", comp.width, comp.height, front))
+        if piece.back:
             entry["back"] = f"{stem}-back.png"
             faces.append(Face(f"{stem}-back.png", comp.width, comp.height,
-                              lambda c, comp=comp: draw_item(c, Item(comp, 0, 0, "back"),
-                                                             no_bleed)))
-        if count > 1:
-            entry["count"] = count
+                              item_face(comp, "back")))
+        if piece.count > 1:
+            entry["count"] = piece.count
+        entry.update(piece.extra)
         manifest.append(entry)
-
-    for comp in tile_components(ctx.edition):
-        add(comp, back=True)
-    tomb = layouts.load("asterion")["tomb"]
-    size = mm(tomb["size"])
-    add(Component("tomb", "tomb", size, size), back=False, count=int(tomb["count"]))
-    if layouts.load("asterion")["editions"][ctx.edition]["board"]:
-        from pnp.printing.draw_board import board_size, draw_whole_board
-
-        width, height = board_size()
-        faces.append(Face("board.png", width, height,
-                          lambda c: draw_whole_board(c, 0.0, 0.0, no_bleed)))
-        manifest.append({"id": "board", "kind": "board", "width_mm": width,
-                         "height_mm": height, "front": "board.png"})
     return faces, manifest
 
 
@@ -132,7 +118,7 @@ def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
         if progress:
             progress(index + 1, len(_faces_list))
     summary = {"game": ctx.game, "edition": ctx.edition, "dpi": dpi,
-               "ink_saver": ctx.style.ink_saver, "components": manifest}
+               "ink_saver": request.ink_saver, "components": manifest}
     write_bytes(out_dir / "manifest.json",
                   (json.dumps(summary, indent=2) + "\n").encode())
     return ExportResult(out_dir, len(_faces_list) + 1, len(manifest))

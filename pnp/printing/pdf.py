@@ -35,39 +35,20 @@ class BuildResult:
 
 
 def draw_item(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
-    """Paint one placed item, front or back, by its component kind."""
-    from pnp.printing import draw_aid, draw_asterion, draw_check
-    from pnp.rules.asterion.tiles import load_tileset
+    """Paint one placed item, front or back: the print check here, the rest by the game."""
+    if item.component.kind == "check":
+        from pnp.printing import draw_check
 
-    comp = item.component
-    if comp.kind == "tile":
-        tile = load_tileset(ctx.edition)[comp.id]
-        if item.face == "front":
-            draw_asterion.draw_tile_front(canvas, tile, item.x, item.y, ctx.style, ctx.bleed)
-        else:
-            draw_asterion.draw_tile_back(canvas, tile.colour, item.x, item.y, ctx.style,
-                                         ctx.bleed)
-    elif comp.kind == "tomb":
-        fill = HexColor(layouts.load("asterion")["tomb"]["fill"])
-        draw_asterion.draw_tomb(canvas, item.x, item.y, comp.width, fill, ctx.bleed)
-    elif comp.kind == "board":
-        from pnp.printing.draw_board import draw_board_piece
-
-        draw_board_piece(canvas, item, ctx)
-    elif comp.kind == "check":
         draw_check.draw_check(canvas, item, ctx)
-    elif comp.kind == "aid":
-        draw_aid.draw_player_aid(canvas, item, ctx)
     else:
-        raise ValueError(f"no drawing for component kind {comp.kind!r}")
+        ctx.printing.draw(canvas, item, ctx)
 
 
 def _page_label(page: Page, ctx: DrawContext, sheets: int) -> str:
-    title = layouts.load(ctx.game)["game"]["name"]
-    edition = layouts.load(ctx.game)["editions"][ctx.edition]["title"]
     side = "back" if page.side == "back" else "front"
-    paper = ctx.options.paper.name
-    return f"{title} · {edition} · sheet {page.sheet} of {sheets} · {side} · {paper}"
+    parts = [ctx.printing.title, ctx.printing.edition_title(ctx.edition),
+             f"sheet {page.sheet} of {sheets}", side, ctx.options.paper.name]
+    return " · ".join(p for p in parts if p)
 
 
 def _fit(canvas: Canvas, label: str, size_pt: float, max_width_mm: float) -> str:
@@ -99,7 +80,7 @@ def write_pdf(pages: list[Page], ctx: DrawContext, out_path: Path,
     register_fonts()
     with atomic_path(out_path) as temp:
         canvas = Canvas(str(temp), invariant=1, pageCompression=1, initialFontName=FONT)
-        canvas.setTitle(f"{layouts.load(ctx.game)['game']['name']} — print and play")
+        canvas.setTitle(f"{ctx.printing.title} — print and play")
         canvas.setAuthor("pnp")
         canvas.setCreator("pnp")
         sheets = max(p.sheet for p in pages)

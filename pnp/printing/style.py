@@ -1,11 +1,13 @@
-"""Colours and fonts for drawing, read from the layout data; the ink-saver switch."""
+"""The fonts and plain colours every game's drawing shares.
+
+A game's own colours live in its layout and its style (`GamePrinting.style`).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -24,44 +26,3 @@ def register_fonts() -> None:
     folder = layouts.fonts_dir()
     pdfmetrics.registerFont(TTFont(FONT, str(folder / "Vera.ttf")))
     pdfmetrics.registerFont(TTFont(FONT_BOLD, str(folder / "VeraBd.ttf")))
-
-
-@dataclass(frozen=True)
-class Palette:
-    fill: Color          # the colour itself: prisoners, backs
-    wall: Color          # the tile's background between corridors
-    dark: Color          # outlines and text on this colour
-    symbol: str          # circle, square, triangle, diamond, horns
-
-
-@dataclass(frozen=True)
-class Style:
-    ink_saver: bool
-    corridor: Color
-    outline: Color
-    palettes: dict[str, Palette]
-
-    def palette(self, colour: str | None) -> Palette:
-        return self.palettes[colour or "minotaur"]
-
-
-@cache
-def asterion_style(ink_saver: bool = False) -> Style:
-    """Ink saver: walls and backs get a faint tint instead of a full one; shapes stay."""
-    data = layouts.load("asterion")
-    palettes = {
-        name: Palette(
-            fill=HexColor(c["fill"]),
-            wall=HexColor(c["ink_saver_tint"] if ink_saver else c["tint"]),
-            dark=HexColor(c["dark"]),
-            symbol=c["symbol"],
-        )
-        for name, c in data["colours"].items()
-    }
-    tile = data["tile"]
-    return Style(
-        ink_saver=ink_saver,
-        corridor=HexColor("#FFFFFF" if ink_saver else tile["corridor"]),
-        outline=HexColor(tile["outline"]),
-        palettes=palettes,
-    )

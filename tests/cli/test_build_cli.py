@@ -72,7 +72,7 @@ def test_the_edition_defaults_to_crete(capsys, in_tmp):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["build", "chess"], "unknown game 'chess' (choose from: asterion)"),
+    (["build", "chess"], "unknown game 'chess' (choose from: asterion"),
     (["build", "asterion", "--edition", "deluxe"],
      "unknown edition 'deluxe' for asterion (choose from: crete, revised)"),
     (["build", "asterion", "--paper", "a3"], "unknown paper 'a3' (choose from: a4, letter)"),

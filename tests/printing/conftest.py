@@ -5,6 +5,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from pnp.printing.asterion import PRINTING
 from pnp.printing.build import BuildRequest, build, plan
 
 
@@ -16,7 +17,7 @@ class Builds:
         self.cache: dict[BuildRequest, Path] = {}
 
     def path(self, **options) -> Path:
-        request = BuildRequest("asterion", **options)
+        request = BuildRequest("asterion", printing=PRINTING, **options)
         if request not in self.cache:
             out = self.folder / f"build{len(self.cache)}"
             self.cache[request] = build(request, out).path
@@ -27,7 +28,7 @@ class Builds:
 
     @staticmethod
     def plan(**options):
-        return plan(BuildRequest("asterion", **options))
+        return plan(BuildRequest("asterion", printing=PRINTING, **options))
 
 
 @pytest.fixture(scope="session")

@@ -11,9 +11,11 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.markers import marker_bits, tile_for_marker, tile_marker_ids
-from pnp.printing import art, pen
-from pnp.printing.draw_asterion import draw_tile_front
-from pnp.printing.style import asterion_style, register_fonts
+from pnp.printing import pen
+from pnp.printing.asterion import art
+from pnp.printing.asterion.draw import draw_tile_front
+from pnp.printing.asterion.style import asterion_style
+from pnp.printing.style import register_fonts
 from pnp.rules.asterion.tiles import catalogue
 
 SPEC = art.tile_spec()

@@ -12,12 +12,14 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.printing import board, pen
+from pnp.printing import pen
+from pnp.printing.asterion import PRINTING, board
+from pnp.printing.asterion.draw_board import board_size, board_style, draw_whole_board
+from pnp.printing.asterion.style import asterion_style
 from pnp.printing.context import DrawContext
-from pnp.printing.draw_board import board_size, board_style, draw_whole_board
 from pnp.printing.pdf import draw_page
 from pnp.printing.placement import Options, furniture, papers, place
-from pnp.printing.style import FONT, asterion_style, register_fonts
+from pnp.printing.style import FONT, register_fonts
 
 DPI = 100
 SCALE = DPI / 25.4                       # pixels per mm
@@ -27,7 +29,7 @@ MARKERS = board.board_marker_places()
 
 
 def context(paper: str = "a4", bleed: float = 2.0, ink_saver: bool = False) -> DrawContext:
-    return DrawContext("asterion", "crete", asterion_style(ink_saver),
+    return DrawContext(PRINTING, "crete", asterion_style(ink_saver),
                        Options(papers()[paper], bleed))
 
 

@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 from pnp import layouts
-from pnp.printing import board
+from pnp.printing.asterion import board
 from pnp.printing.placement import Item, Options, furniture, papers, place
 from pnp.units import mm
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.printing.asterion_components import page_component, tile_components, tomb_components
+from pnp.printing.asterion.components import tile_components, tomb_components
+from pnp.printing.game import page_component
 from pnp.printing.placement import (
     Component,
     Item,

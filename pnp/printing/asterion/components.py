@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from pnp import layouts
-from pnp.printing.placement import Component, Furniture, Paper
+from pnp.printing.game import page_component
+from pnp.printing.placement import Component, Options
 from pnp.rules.asterion.tiles import load_tileset
 from pnp.units import mm
 
@@ -25,19 +26,17 @@ def tomb_components() -> list[Component]:
             for n in range(1, spec["count"] + 1)]
 
 
-def page_component(kind: str, paper: Paper, back: str | None = None) -> Component:
-    return Component(kind, kind, paper.width, paper.height, back=back, full_page=True)
+def has_board(edition: str) -> bool:
+    return bool(layouts.load("asterion")["editions"][edition]["board"])
 
 
-def asterion_components(edition: str, paper: Paper, bleed: float,
-                        furniture: Furniture) -> list[Component]:
-    """In print order: the print check (print it first), tiles, tombs, board, player aid."""
-    components = [page_component("check", paper, back="check")]
-    components += tile_components(edition)
+def asterion_components(edition: str, options: Options) -> list[Component]:
+    """In print order: tiles, tombs, board, player aid (the build puts the check first)."""
+    components = tile_components(edition)
     components += tomb_components()
-    if layouts.load("asterion")["editions"][edition]["board"]:
-        from pnp.printing.board import board_components
+    if has_board(edition):
+        from pnp.printing.asterion.board import board_components
 
-        components += board_components(paper, bleed, furniture)
-    components.append(page_component("aid", paper))
+        components += board_components(options.paper, options.bleed, options.furniture)
+    components.append(page_component("aid", options.paper))
     return components

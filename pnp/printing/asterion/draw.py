@@ -7,11 +7,13 @@ so it never reaches a neighbour. Positions come from art.py (shared with the ref
 
 from __future__ import annotations
 
+from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.markers import marker_bits, tile_marker_ids
-from pnp.printing import icons
-from pnp.printing.art import (
+from pnp import layouts
+from pnp.markers import tile_marker_ids
+from pnp.printing.asterion import icons
+from pnp.printing.asterion.art import (
     Arc,
     Segment,
     horns_anchor,
@@ -20,33 +22,15 @@ from pnp.printing.art import (
     region_art,
     tile_spec,
 )
+from pnp.printing.asterion.style import Palette, Style
+from pnp.printing.context import DrawContext
+from pnp.printing.draw_marker import draw_marker
 from pnp.printing.pen import clip_rect, saved, text
-from pnp.printing.style import BLACK, FONT_BOLD, WHITE, Palette, Style
-from pnp.rules.asterion.tiles import Tile
+from pnp.printing.placement import Item
+from pnp.printing.style import FONT_BOLD, WHITE
+from pnp.rules.asterion.tiles import Tile, load_tileset
 
 ICON_SIZE = {"prisoner": 1.0, "coin": 1.0, "wing": 1.05, "asterion": 1.7}
-
-
-def draw_marker(canvas: Canvas, marker_id: int, x: float, y: float, module: float) -> None:
-    """An ArUco marker, top-left at (x, y), on a white quiet zone one module wide."""
-    bits = marker_bits(marker_id)
-    n = len(bits) + 2
-    canvas.setFillColor(WHITE)
-    canvas.rect(x - module, y - module, (n + 2) * module, (n + 2) * module, stroke=0, fill=1)
-    canvas.setFillColor(BLACK)
-    canvas.rect(x, y, n * module, n * module, stroke=0, fill=1)
-    canvas.setFillColor(WHITE)
-    for r, row in enumerate(bits):
-        c = 0
-        while c < len(row):                    # one rectangle per run of white modules
-            if row[c]:
-                start = c
-                while c < len(row) and row[c]:
-                    c += 1
-                canvas.rect(x + (start + 1) * module, y + (r + 1) * module,
-                            (c - start) * module, module, stroke=0, fill=1)
-            else:
-                c += 1
 
 
 def _stroke_path(canvas: Canvas, stroke: Segment | Arc):
@@ -200,3 +184,27 @@ def draw_tomb(canvas: Canvas, x: float, y: float, size: float, fill, bleed: floa
         icons.use(canvas, "tombstone", icons.tombstone, size / 2, size / 2, size * 0.72)
 
 
+
+
+def draw_item(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
+    """Paint one placed item of Asterion's, front or back, by its component kind."""
+    comp = item.component
+    if comp.kind == "tile":
+        tile = load_tileset(ctx.edition)[comp.id]
+        if item.face == "front":
+            draw_tile_front(canvas, tile, item.x, item.y, ctx.style, ctx.bleed)
+        else:
+            draw_tile_back(canvas, tile.colour, item.x, item.y, ctx.style, ctx.bleed)
+    elif comp.kind == "tomb":
+        fill = HexColor(layouts.load("asterion")["tomb"]["fill"])
+        draw_tomb(canvas, item.x, item.y, comp.width, fill, ctx.bleed)
+    elif comp.kind == "board":
+        from pnp.printing.asterion.draw_board import draw_board_piece
+
+        draw_board_piece(canvas, item, ctx)
+    elif comp.kind == "aid":
+        from pnp.printing.asterion.aid import draw_player_aid
+
+        draw_player_aid(canvas, item, ctx)
+    else:
+        raise ValueError(f"no drawing for component kind {comp.kind!r}")

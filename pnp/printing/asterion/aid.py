@@ -10,7 +10,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import layouts
-from pnp.printing import icons
+from pnp.printing.asterion import icons
 from pnp.printing.context import DrawContext
 from pnp.printing.pen import saved, text
 from pnp.printing.placement import Item
@@ -137,8 +137,8 @@ def draw_player_aid(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
 
 def _board_key(canvas: Canvas, x: float, y: float, ctx: DrawContext) -> float:
     """The board's area outlines, drawn as on the board, with what each one means."""
-    from pnp.printing.board import area_for_players, area_radius
-    from pnp.printing.draw_board import board_style
+    from pnp.printing.asterion.board import area_for_players, area_radius
+    from pnp.printing.asterion.draw_board import board_style
 
     style = board_style(ctx.style.ink_saver)
     y = _heading(canvas, x, y, "The Crete board")

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.printing.asterion.style import Palette
 from pnp.printing.pen import polygon, saved
-from pnp.printing.style import WHITE, Palette
+from pnp.printing.style import WHITE
 
 GOLD = HexColor("#E8B83A")
 WOOD = HexColor("#8A5A2B")
