@@ -142,3 +142,12 @@ def test_simulated_logs_replay_to_the_final_state():
         elif line.startswith("round 2:"):
             position = apply(position, ChoosePattern(line.split("pattern ")[1].split()[0]))
     assert position.to_text() == sim.files["state.json"]
+
+
+def test_check_a_move_after_the_round_ended_names_the_player_in_turn():
+    end = read_state(state_data(EXAMPLE_END))
+    report = COMMANDS.check_report(end, {"move": "place ring 2,1"})
+    assert report.data["player"] == "white" and report.data["legal"] is False
+    assert "round 1 is over" in report.data["reason"]
+    choice = COMMANDS.check_report(end, {"move": "pattern flower"})
+    assert choice.data["player"] == "black" and choice.data["legal"] is True

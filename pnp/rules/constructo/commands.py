@@ -102,7 +102,9 @@ class ConstructoCommands:
             except MoveSyntaxError as exc:
                 raise RulesError(str(exc)) from None
             why = why_illegal(state, action)
-            who = player or state.turn
+            # A place or move is the player in turn's (who may have none left); a pattern
+            # choice is round 2's starter's.
+            who = (player or state.turn) if isinstance(action, ChoosePattern) else state.turn
             line = (f"{action}: illegal for {who}: {why}" if why else
                     f"{action}: legal for {who}: {_effect(state, action)}.")
             return Report([line], {"move": str(action), "player": who, "legal": why is None,
