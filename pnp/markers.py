@@ -1,14 +1,26 @@
-"""Fiducial markers: which ArUco id goes on which component, and the codes' bit patterns.
+"""Fiducial markers for every game: the ArUco codes' bit patterns and each game's ids.
 
-Standard library only, so the print side needs no OpenCV. The referee reads the same ids.
+Game-neutral and standard library only, so the print side needs no OpenCV and the referee
+reads the same ids. Which id goes on which piece is each game's business, written once as
+data in `layouts/markers.toml` (a game's named blocks of ids, e.g. Asterion's "tiles" and
+"board"); a game maps its pieces onto its blocks (Asterion: pnp/printing/asterion/markers.py).
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from pnp import layouts
-from pnp.rules.asterion.tiles import catalogue_index
+
+# Moved to Asterion's side; kept importable from here for callers that predate the move
+# (referee/asterion/markers.py, referee/synth.py, tests/referee): remove once they import
+# pnp.printing.asterion.markers.
+_MOVED = ("tile_marker_ids", "tile_for_marker", "board_first_marker_id")
+
+
+class MarkerError(ValueError):
+    """A marker id or block that the allocation does not have."""
 
 
 @cache
@@ -20,9 +32,13 @@ def marker_bits(marker_id: int) -> tuple[tuple[int, ...], ...]:
     return table[marker_id]
 
 
+def _data() -> dict[str, Any]:
+    return layouts.load("markers")
+
+
 @cache
 def _codec() -> dict[int, tuple[tuple[int, ...], ...]]:
-    name = layouts.load("asterion")["markers"]["codec_file"]
+    name = _data()["dictionary"]["codec_file"]
     codes: dict[int, tuple[tuple[int, ...], ...]] = {}
     for line in layouts.data_file(name).read_text().splitlines():
         if not line.strip() or line.startswith("#"):
@@ -32,26 +48,62 @@ def _codec() -> dict[int, tuple[tuple[int, ...], ...]]:
     return codes
 
 
-def tile_marker_ids(tile_id: str) -> tuple[int, ...]:
-    """Marker ids printed on a tile, in the layout's corner order (NE, SW).
-
-    Layout `[markers]`: tile number i in catalogue order carries 2i (NE) and 2i+1 (SW).
-    """
-    i = catalogue_index(tile_id)
-    return (2 * i, 2 * i + 1)
+def dictionary_name() -> str:
+    """The OpenCV dictionary every game prints (e.g. "DICT_5X5_250")."""
+    return str(_data()["dictionary"]["name"])
 
 
-def tile_for_marker(marker_id: int) -> tuple[str, str] | None:
-    """(tile id, corner) for a tile marker id, or None if the id is not a tile's."""
-    from pnp.rules.asterion.tiles import catalogue
-
-    tiles = catalogue()
-    index, corner = divmod(marker_id, 2)
-    if index >= len(tiles):
-        return None
-    corners = layouts.load("asterion")["markers"]["corners"]
-    return tiles[index].id, corners[corner]
+@cache
+def blocks(game: str) -> dict[str, range]:
+    """A game's blocks of ids by name, e.g. {"tiles": range(0, 138), "board": ...}.
+    Cached: callers must not mutate the result."""
+    games = _data()["games"]
+    if game not in games:
+        raise MarkerError(f"no marker ids for {game!r} in layouts/markers.toml")
+    return {name: range(int(a), int(b)) for name, (a, b) in games[game].items()}
 
 
-def board_first_marker_id() -> int:
-    return int(layouts.load("asterion")["markers"]["board_first_id"])
+@cache
+def marker_ids(game: str, block: str, count: int | None = None) -> range:
+    """The ids of one of a game's blocks; with `count`, its first `count` ids (an error if
+    the block has fewer)."""
+    ids = blocks(game).get(block)
+    if ids is None:
+        raise MarkerError(f"{game} has no marker block {block!r} "
+                          f"(it has: {', '.join(blocks(game))})")
+    if count is None:
+        return ids
+    if count > len(ids):
+        raise MarkerError(f"{game} needs {count} marker ids for {block!r}, its block has "
+                          f"{len(ids)} ({ids.start}..{ids.stop - 1})")
+    return ids[:count]
+
+
+def owner(marker_id: int) -> tuple[str, str] | None:
+    """(game, block) whose range holds this id, or None if no game's does."""
+    for game in _data()["games"]:
+        for name, ids in blocks(game).items():
+            if marker_id in ids:
+                return game, name
+    return None
+
+
+def allocation_problems() -> list[str]:
+    """What is wrong with the allocation: ranges outside the dictionary, or overlapping."""
+    size = int(_data()["dictionary"]["size"])
+    spans = sorted((ids.start, ids.stop, f"{game}.{name}")
+                   for game in _data()["games"] for name, ids in blocks(game).items())
+    problems = [f"{label}: {a}..{b - 1} is not in the dictionary's 0..{size - 1}"
+                for a, b, label in spans if a < 0 or b > size or a >= b]
+    for k, (start, _end, label) in enumerate(spans):
+        problems += [f"{other} and {label} overlap"
+                     for _a, end, other in spans[:k] if start < end]
+    return problems
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        from pnp.printing.asterion import markers
+
+        return getattr(markers, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,10 +10,11 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.markers import marker_bits, tile_for_marker, tile_marker_ids
+from pnp.markers import marker_bits
 from pnp.printing import pen
 from pnp.printing.asterion import art
 from pnp.printing.asterion.draw import draw_tile_front
+from pnp.printing.asterion.markers import tile_for_marker, tile_marker_ids
 from pnp.printing.asterion.style import asterion_style
 from pnp.printing.style import register_fonts
 from pnp.rules.asterion.tiles import catalogue

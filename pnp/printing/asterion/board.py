@@ -30,7 +30,7 @@ from functools import cache
 import numpy as np
 
 from pnp import layouts
-from pnp.markers import board_first_marker_id
+from pnp.printing.asterion.markers import board_first_marker_id
 from pnp.printing.placement import Component, Furniture, Paper
 from pnp.units import mm
 

@@ -11,7 +11,6 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import layouts
-from pnp.markers import tile_marker_ids
 from pnp.printing.asterion import icons
 from pnp.printing.asterion.art import (
     Arc,
@@ -22,6 +21,7 @@ from pnp.printing.asterion.art import (
     region_art,
     tile_spec,
 )
+from pnp.printing.asterion.markers import tile_marker_ids
 from pnp.printing.asterion.style import Palette, Style
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_marker import draw_marker

@@ -1,0 +1,40 @@
+"""Which ArUco id goes on which of Asterion's pieces (pure: the referee reads it too).
+
+The ids are Asterion's blocks in layouts/markers.toml: "tiles" (tile number i in catalogue
+order carries first + 2i at its NE corner and first + 2i + 1 at its SW corner, as
+`[markers] corners` lists them) and "board" (the Crete board's markers, clockwise from the
+north tip; see board.py).
+"""
+
+from __future__ import annotations
+
+from pnp import layouts
+from pnp.markers import marker_ids
+from pnp.rules.asterion.tiles import catalogue, catalogue_index
+
+
+def _corners() -> list[str]:
+    return layouts.load("asterion")["markers"]["corners"]
+
+
+def tile_marker_ids(tile_id: str) -> tuple[int, ...]:
+    """Marker ids printed on a tile, in the layout's corner order (NE, SW)."""
+    n = len(_corners())
+    ids = marker_ids("asterion", "tiles", n * len(catalogue()))
+    i = catalogue_index(tile_id)
+    return tuple(ids[n * i + k] for k in range(n))
+
+
+def tile_for_marker(marker_id: int) -> tuple[str, str] | None:
+    """(tile id, corner) for a tile marker id, or None if the id is not a tile's."""
+    corners = _corners()
+    tiles = catalogue()
+    ids = marker_ids("asterion", "tiles", len(corners) * len(tiles))
+    if marker_id not in ids:
+        return None
+    index, corner = divmod(marker_id - ids.start, len(corners))
+    return tiles[index].id, corners[corner]
+
+
+def board_first_marker_id() -> int:
+    return marker_ids("asterion", "board").start
