@@ -1,0 +1,103 @@
+"""Assyria through the shared game API (pnp/rules/api.py), and the random simulator.
+
+The simulator's policy: every decision a uniformly random legal move (a player with no
+action left but pass passes without a move being recorded). Chance lives in the state
+(engine.chance), so the same seed and the same moves give the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pnp.rules.assyria.board import colours
+from pnp.rules.assyria.engine import apply, apply_in_place, legal_moves, new_game
+from pnp.rules.assyria.moves import Move, parse_move
+from pnp.rules.assyria.state import State, state_from_json
+
+
+def players_of(players: int | Sequence[str]) -> tuple[str, ...]:
+    """2 to 4 players: a count (the first colours in seating order) or the colours."""
+    known = colours()
+    if isinstance(players, int):
+        if not 2 <= players <= 4:
+            raise ValueError(f"Assyria is for 2 to 4 players, not {players}")
+        return known[:players]
+    chosen = tuple(players)
+    if not 2 <= len(chosen) <= 4 or len(set(chosen)) != len(chosen) or \
+            any(c not in known for c in chosen):
+        raise ValueError(f"players must be 2 to 4 different colours from {', '.join(known)}")
+    return chosen
+
+
+def random_move(state: State, rng: random.Random) -> Move:
+    moves = legal_moves(state)
+    return moves[rng.randrange(len(moves))]
+
+
+def simulate(seed: int, players: int | Sequence[str] = 4) -> tuple[State, list[str]]:
+    """A whole seeded random game and its readable log; same seed, same game."""
+    log: list[str] = []
+    state = new_game(seed, players_of(players), log)
+    rng = random.Random(f"assyria-player:{seed}")
+    while state.phase != "over":
+        apply_in_place(state, random_move(state, rng), log)
+    ranking = sorted(state.players, key=lambda c: -state.score[c])
+    log.append("final score: " + ", ".join(f"{c} {state.score[c]}" for c in ranking))
+    return state, log
+
+
+def winners(state: State) -> list[str]:
+    """Highest score; the rules have no tie-break (ruling "Game end"), so ties share."""
+    best = max(state.score.values())
+    return [c for c in state.players if state.score[c] == best]
+
+
+class AssyriaGame:
+    """The shared game API (pnp.rules.api.Game) for Assyria."""
+
+    name = "assyria"
+    editions: tuple[str, ...] = ()
+    player_counts = (2, 3, 4)
+
+    def initial_state(self, seed: int, players: int | Sequence[str] = 4,
+                      **options: Any) -> State:
+        if options:
+            raise ValueError(f"assyria takes no options ({', '.join(sorted(options))})")
+        return new_game(seed, players_of(players))
+
+    def current_player(self, state: State) -> str | None:
+        if state.phase == "over":
+            return None
+        return state.to_move or state.order[0]
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return legal_moves(state)
+
+    def apply(self, state: State, move: Move) -> State:
+        return apply(state, move)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> dict[str, int]:
+        return {c: state.score.get(c, 0) for c in state.players}
+
+    def random_move(self, state: State, rng: random.Random) -> Move:
+        return random_move(state, rng)
+
+    def move_text(self, move: Move) -> str:
+        return str(move)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        return state_from_json(data)
+
+
+GAME = AssyriaGame()

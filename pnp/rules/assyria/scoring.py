@@ -1,0 +1,267 @@
+"""Assyria's scorings, line by line: the turn's income and prestige, a reign end, the game
+end. Pure: each function reads a state and returns lines; `apply_lines` moves the tracks.
+
+Rulings (../shared/rulings/assyria.md): "A turn" II.E and "Income"; "Reign end" 1-4;
+"Game end".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.rules.assyria.board import board
+from pnp.rules.assyria.cards import (
+    BONUS_VALUE,
+    CAMELS_MAX,
+    HIGH_PRIEST_POINTS,
+    OFFERING_MULTIPLIER,
+    REGION_POINTS,
+    RIVER_FIRST,
+    RIVER_MORE,
+    TIER_INFLUENCE,
+    TIERS,
+    WELL_POINTS,
+)
+from pnp.rules.assyria.state import State
+
+DUE = ("income", "reign_end", "game_end")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One scoring line for one player: what was counted and what it gives."""
+
+    player: str
+    item: str            # e.g. "upper river", "huts between", "ashur", "offerings"
+    count: int           # how many things were counted (huts, levels, wells, ...)
+    text: str            # the line for people
+    points: int = 0
+    camels: int = 0      # before the camel track's cap of 10
+    ploughs: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "item": self.item, "count": self.count,
+                "points": self.points, "camels": self.camels, "ploughs": self.ploughs,
+                "text": self.text}
+
+
+@dataclass(frozen=True)
+class AshurRank:
+    """A player's place at Ashur (ruling "Reign end" 2)."""
+
+    player: str
+    rank: int            # 1 = first
+    influence: int
+    huts: int
+    best_tier: str       # the highest tier holding one of the player's huts
+    first_space: int     # the player's earliest space on that tier (0 = first)
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "rank": self.rank, "influence": self.influence,
+                "huts": self.huts, "best_tier": self.best_tier,
+                "first_space": self.first_space + 1, "points": self.points}
+
+
+@dataclass
+class Scoring:
+    """One due scoring: its kind, the turn, and every line."""
+
+    due: str
+    turn: int
+    reign: int
+    lines: list[Line] = field(default_factory=list)
+    ashur: list[AshurRank] = field(default_factory=list)
+    cards: list[int] = field(default_factory=list)    # the Ashur cards (reign end)
+
+    def totals(self, player: str) -> tuple[int, int, int]:
+        """(points, camels before the cap, ploughs) of the player's lines."""
+        mine = [x for x in self.lines if x.player == player]
+        return (sum(x.points for x in mine), sum(x.camels for x in mine),
+                sum(x.ploughs for x in mine))
+
+
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
+
+
+def river_camels(huts: int) -> int:
+    """Ruling "Income": a river's first supplied hut 3 camels, each further one 2."""
+    return 0 if huts == 0 else RIVER_FIRST + RIVER_MORE * (huts - 1)
+
+
+# -- the turn's income and prestige ----------------------------------------------------------
+def income(state: State) -> Scoring:
+    """Ruling "Income" (after II) with the new wells of II.E (6/5/4 by reign). Every hut on
+    the board counts as supplied: famine has removed the others."""
+    b = board()
+    out = Scoring("income", state.turn, state.reign)
+    well_points = WELL_POINTS[state.reign]
+    for c in state.order:
+        huts = state.huts_of(c)
+        by_region = {r: sum(1 for h in huts if b.hexes[h].region == r)
+                     for r in ("upper", "lower", "between", "outside")}
+        for river in ("upper", "lower"):
+            k = by_region[river]
+            gain = river_camels(k)
+            out.lines.append(Line(c, f"{river} river", k,
+                                  f"{river} river: {_plural(k, 'hut')} -> {gain} camels",
+                                  camels=gain))
+        k = by_region["between"]
+        out.lines.append(Line(c, "huts between", k,
+                              f"between the rivers: {_plural(k, 'hut')} x "
+                              f"{REGION_POINTS['between']} = {2 * k} points",
+                              points=REGION_POINTS["between"] * k))
+        k = by_region["outside"]
+        out.lines.append(Line(c, "huts outside", k,
+                              f"outside the rivers: {_plural(k, 'hut')} x "
+                              f"{REGION_POINTS['outside']} = {k} points",
+                              points=REGION_POINTS["outside"] * k))
+        k = by_region["upper"] + by_region["lower"]
+        out.lines.append(Line(c, "huts on rivers", k,
+                              f"on the rivers: {_plural(k, 'hut')} x 0 = 0 points"))
+        levels = sum(lv for h, (o, lv) in state.ziggurats.items() if o == c)
+        out.lines.append(Line(c, "ziggurat levels", levels,
+                              f"ziggurats: {_plural(levels, 'level')} x 1 = {levels} points",
+                              points=levels))
+        wells = len(state.new_wells.get(c, []))
+        out.lines.append(Line(c, "new wells", wells,
+                              f"new wells: {wells} x {well_points} (reign {state.reign}) = "
+                              f"{wells * well_points} points", points=wells * well_points))
+    return out
+
+
+# -- reign end -------------------------------------------------------------------------------
+def ashur_cards(state: State) -> list[int]:
+    """The reign's expansion cards, with four players plus the bonus card (a 4) in reigns
+    2 and 3; highest first (ruling "Reign end" 2)."""
+    cards = list(state.expansion)
+    if state.n == 4 and state.reign >= 2:
+        cards.append(BONUS_VALUE)
+    return sorted(cards, reverse=True)
+
+
+def ashur_ranking(state: State) -> list[AshurRank]:
+    """Ruling "Reign end" 2: influence 3/2/1 per hut on high/middle/low; only influence > 0
+    ranks. Ties: more huts in Ashur, then the hut on the higher tier, then the hut placed
+    earlier (on that tier: the lower space)."""
+    entries = []
+    for c in state.players:
+        influence = sum(TIER_INFLUENCE[t] * state.ashur.get(t, []).count(c) for t in TIERS)
+        if influence <= 0:
+            continue
+        huts = state.ashur_huts(c)
+        tier = next(t for t in TIERS if c in state.ashur.get(t, []))
+        space = state.ashur[tier].index(c)
+        entries.append((-influence, -huts, TIERS.index(tier), space, c, influence, huts, tier))
+    entries.sort()
+    cards = ashur_cards(state)
+    ranks = []
+    for i, (*_, c, influence, huts, tier) in enumerate(entries):
+        space = state.ashur[tier].index(c)
+        ranks.append(AshurRank(c, i + 1, influence, huts, tier, space,
+                               ashur_points(i, cards, state.n, state.reign)))
+    return ranks
+
+
+def ashur_points(place: int, cards: list[int], players: int, reign: int) -> int:
+    """Points for the player at `place` (0 = first), `cards` highest first.
+
+    Ruling "Reign end" 2: 1st scores the sum; remove the highest card; 2nd the rest; and so
+    on. Two players: 1st the full sum; 2nd 0 in reign 1, the single lowest card after."""
+    if players == 2 and place == 1:
+        return 0 if reign == 1 or not cards else min(cards)
+    if players == 2 and place > 1:
+        return 0
+    return sum(cards[place:])
+
+
+def reign_end(state: State) -> Scoring:
+    """Ruling "Reign end", steps 1-4 (the reset, step 5, moves pieces and scores nothing)."""
+    b = board()
+    out = Scoring("reign_end", state.turn, state.reign, cards=ashur_cards(state))
+    # 1. Flood: huts on river hexes go back to stock (no points; shown so people see it).
+    for c in state.order:
+        k = sum(1 for h in state.huts_of(c) if b.hexes[h].is_river)
+        out.lines.append(Line(c, "flood", k, f"flood: {_plural(k, 'hut')} on the rivers "
+                                             "back to stock"))
+    # 2. Ashur.
+    out.ashur = ashur_ranking(state)
+    ranked = {r.player: r for r in out.ashur}
+    cards_text = "+".join(map(str, out.cards)) or "none"
+    for c in state.order:
+        r = ranked.get(c)
+        if r is None:
+            out.lines.append(Line(c, "ashur", 0, "Ashur: no influence, no rank"))
+        else:
+            out.lines.append(Line(c, "ashur", r.rank,
+                                  f"Ashur: rank {r.rank} (influence {r.influence}, "
+                                  f"{_plural(r.huts, 'hut')}; cards {cards_text}) = "
+                                  f"{r.points} points", points=r.points))
+    # 3. Priests: high 1/4/8 points; middle a plough if none held; low 1 camel per hut.
+    for c in state.order:
+        high = state.ashur.get("high", []).count(c)
+        middle = state.ashur.get("middle", []).count(c)
+        low = state.ashur.get("low", []).count(c)
+        pts = HIGH_PRIEST_POINTS[min(high, 3)]
+        out.lines.append(Line(c, "high priest", high,
+                              f"high priest: {_plural(high, 'hut')} = {pts} points",
+                              points=pts))
+        plough = 1 if middle and not state.ploughs.get(c, 0) else 0
+        why = ("a plough" if plough else
+               "no plough (holds one already)" if middle else "nothing")
+        out.lines.append(Line(c, "middle priest", middle,
+                              f"middle priest: {_plural(middle, 'hut')} -> {why}",
+                              ploughs=plough))
+        out.lines.append(Line(c, "low priest", low,
+                              f"low priest: {_plural(low, 'hut')} -> {low} camels",
+                              camels=low))
+    # 4. Offerings: ziggurat sites x the multiplier of the disc's position.
+    for c in state.order:
+        sites = len(state.ziggurats_of(c))
+        pos = state.offering.get(c, 0)
+        mult = OFFERING_MULTIPLIER[pos]
+        out.lines.append(Line(c, "offerings", sites,
+                              f"offerings: {_plural(sites, 'ziggurat site')} x {mult} "
+                              f"(disc on {pos}) = {sites * mult} points",
+                              points=sites * mult))
+    return out
+
+
+# -- game end --------------------------------------------------------------------------------
+def game_end(state: State) -> Scoring:
+    """Ruling "Game end": +1 per ziggurat piece, per plough held, per two food cards left
+    (seed, not BGA), per two camels left. No tie-break."""
+    out = Scoring("game_end", state.turn, state.reign)
+    for c in state.order:
+        pieces = sum(lv for h, (o, lv) in state.ziggurats.items() if o == c)
+        out.lines.append(Line(c, "ziggurat pieces", pieces,
+                              f"ziggurat pieces: {pieces} x 1 = {pieces} points",
+                              points=pieces))
+        ploughs = state.ploughs.get(c, 0)
+        out.lines.append(Line(c, "ploughs", ploughs,
+                              f"ploughs held: {ploughs} x 1 = {ploughs} points",
+                              points=ploughs))
+        food = len(state.hands.get(c, []))
+        out.lines.append(Line(c, "food cards", food,
+                              f"food cards left: {food} / 2 = {food // 2} points",
+                              points=food // 2))
+        camels = state.camels.get(c, 0)
+        out.lines.append(Line(c, "camels left", camels,
+                              f"camels left: {camels} / 2 = {camels // 2} points",
+                              points=camels // 2))
+    return out
+
+
+def apply_lines(state: State, scoring: Scoring) -> None:
+    """Move the score and camel tracks and hand out ploughs (in place). The camel track
+    stops at 10 for every gain (ruling "Income"); a middle-priest plough comes from the
+    used-plough space."""
+    for c in state.players:
+        points, camels, ploughs = scoring.totals(c)
+        state.score[c] = state.score.get(c, 0) + points
+        state.camels[c] = min(CAMELS_MAX, state.camels.get(c, 0) + camels)
+        if ploughs and not state.ploughs.get(c, 0) and state.used_ploughs > 0:
+            state.ploughs[c] = 1
+            state.used_ploughs -= 1
