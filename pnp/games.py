@@ -35,6 +35,8 @@ GAMES: dict[str, GameInfo] = {
     "constructo": GameInfo("constructo", "Constructo",
                            rules="pnp.rules.constructo.game:GAME",
                            commands="pnp.rules.constructo.commands:COMMANDS"),
+    "assyria": GameInfo("assyria", "Assyria", rules="pnp.rules.assyria.game:GAME",
+                        commands="pnp.rules.assyria.commands:COMMANDS"),
 }
 
 
