@@ -35,6 +35,9 @@ GAMES: dict[str, GameInfo] = {
     "constructo": GameInfo("constructo", "Constructo",
                            rules="pnp.rules.constructo.game:GAME",
                            commands="pnp.rules.constructo.commands:COMMANDS"),
+    "spider-twist": GameInfo("spider-twist", "Spider Twist",
+                             rules="pnp.rules.spider_twist.game:GAME",
+                             commands="pnp.rules.spider_twist.commands:COMMANDS"),
     "assyria": GameInfo("assyria", "Assyria", rules="pnp.rules.assyria.game:GAME",
                         commands="pnp.rules.assyria.commands:COMMANDS"),
 }

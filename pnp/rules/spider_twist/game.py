@@ -1,0 +1,167 @@
+"""Spider Twist as a game (pnp/rules/api.py): set-up, the random player, playouts.
+
+Chance: the start player's die rolls come from `random.Random(seed)` in `initial_state`;
+the die rolled after she eats is a move (`roll N`) of the player moving her, so a random
+playout is decided by its one random generator (same seed, same game).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.rules.spider_twist.moves import Done, End, Mate, Move, Pass, Place, Step, parse_move
+from pnp.rules.spider_twist.scoring import score, scores
+from pnp.rules.spider_twist.state import COLOURS, MALES, State, read_state
+from pnp.rules.spider_twist.turn import apply_in_place, legal_moves
+from pnp.rules.spider_twist.web import CENTRE, WEBS
+
+# The random player's policy once he has acted: end the turn with this probability; and
+# turn a male instead of acting with this one (rare: it changes nothing but the marker).
+END_RATE = 0.4
+DONE_RATE = 0.03
+
+
+def _players(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int):
+        if players != 2:
+            raise ValueError("Spider Twist is for 2 players")
+        return COLOURS
+    chosen = tuple(players)
+    if sorted(chosen) != sorted(COLOURS):
+        raise ValueError("players must be white and black, once each")
+    return chosen
+
+
+def start_rolls(seed: int) -> list[tuple[int, int]]:
+    """Ruling "End and score", start player: each rolls, higher starts, equal rolls again.
+    The (white, black) rolls, the last pair deciding."""
+    rng = random.Random(seed)
+    rolls = []
+    while True:
+        white, black = rng.randint(1, 6), rng.randint(1, 6)
+        rolls.append((white, black))
+        if white != black:
+            return rolls
+
+
+def initial_state(seed: int, players: int | Sequence[str] = 2, web: str = "rings") -> State:
+    """A new game on side `web`: female on the centre, 10 males each in stock, the start
+    player by die roll (ruling "Components", seed L30-35)."""
+    chosen = _players(players)
+    if web not in WEBS:
+        raise ValueError(f"unknown web {web!r} (choose from: {', '.join(WEBS)})")
+    white, black = start_rolls(seed)[-1]
+    return State(web, chosen, "white" if white > black else "black", CENTRE, None, {}, set(),
+                 dict.fromkeys(COLOURS, MALES), dict.fromkeys(COLOURS, 0),
+                 dict.fromkeys(COLOURS, 0))
+
+
+def apply(state: State, move: Move) -> State:
+    """A new state after `move`; `state` is unchanged."""
+    new = state.copy()
+    apply_in_place(new, move)
+    return new
+
+
+def random_move(state: State, rng: random.Random) -> Move:
+    """The simulator's policy: her walks and the die uniformly; the player in turn picks a
+    uniformly random action (placement, move or mating), ends the turn with probability
+    END_RATE once he has acted, and now and then (DONE_RATE) turns a male instead."""
+    moves = legal_moves(state)
+    if len(moves) == 1 or state.react is not None or state.roll:
+        return moves[rng.randrange(len(moves))]
+    acts = [m for m in moves if isinstance(m, (Place, Step, Mate))]
+    chance = rng.random()
+    if End() in moves and (not acts or chance < END_RATE):
+        return End()
+    turnable = [m for m in moves if isinstance(m, Done)]
+    if turnable and (not acts or chance > 1 - DONE_RATE):
+        return turnable[rng.randrange(len(turnable))]
+    return acts[rng.randrange(len(acts))]
+
+
+@dataclass(frozen=True)
+class Playout:
+    state: State
+    log: list[str]
+    moves: int
+    turns: int
+
+
+def playout(seed: int, web: str = "rings") -> Playout:
+    """A seeded random game to the end, as `pnp.rules.api.random_playout` plays it (the same
+    moves: one `random.Random(seed)` for the player), with a readable log."""
+    rng = random.Random(seed)
+    state = initial_state(seed, 2, web)
+    rolls = ", ".join(f"white {w} black {b}" for w, b in start_rolls(seed))
+    log = [f"spider-twist {web} seed {seed}", f"start rolls: {rolls}: {state.turn} starts",
+           f"turn 1: {state.turn}"]
+    count, turns = 0, 1
+    while not state.is_over():
+        player = state.current()
+        move = random_move(state, rng)
+        events = apply_in_place(state, move)
+        count += 1
+        after = f"  ({'; '.join(events)})" if events else ""
+        log.append(f"{count:5d} {player:<5} {move}{after}")
+        if isinstance(move, (End, Pass)):
+            turns += 1
+            log.append(f"turn {turns}: {state.turn}")
+    result = score(state)
+    for c, s in result.players.items():
+        log.append(f"{c}: mated {s.mated}, eaten {s.eaten}: {s.points} points")
+    log.append(f"{'draw' if len(result.winners) > 1 else 'winner'}: "
+               f"{' '.join(result.winners)}")
+    return Playout(state, log, count, turns)
+
+
+class SpiderTwistGame:
+    """The shared game API (pnp/rules/api.py) for Spider Twist. Both webs are one game
+    (two sides of one board), chosen with the option `web=` rather than as editions."""
+
+    name = "spider-twist"
+    editions: tuple[str, ...] = ()
+    player_counts = (2,)
+
+    def initial_state(self, seed: int, players: int | Sequence[str] = 2,
+                      **options: Any) -> State:
+        unknown = set(options) - {"web"}
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))} (only web)")
+        return initial_state(seed, players, options.get("web") or "rings")
+
+    def current_player(self, state: State) -> str | None:
+        return state.current()
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return legal_moves(state)
+
+    def apply(self, state: State, move: Move) -> State:
+        return apply(state, move)
+
+    def is_over(self, state: State) -> bool:
+        return state.is_over()
+
+    def scores(self, state: State) -> dict[str, int]:
+        return scores(state)
+
+    def random_move(self, state: State, rng: random.Random) -> Move:
+        return random_move(state, rng)
+
+    def move_text(self, move: Move) -> str:
+        return str(move)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        return read_state(data)
+
+
+GAME = SpiderTwistGame()

@@ -1,0 +1,264 @@
+"""The rules of a turn (ruling "A turn") and the female's part in it: legal moves, apply.
+
+Flow: the player in turn places, moves, mates and turns males in any order; every
+placement or move is a disturbance and the female reacts at once, before the next action.
+When her reaction leaves a choice (several allowed walks) the opponent, who moves her, must
+choose (`female ...`); when she eats, the opponent rolls the die (`roll N`, a chance move).
+A reaction with a single allowed walk is made at once. `end` ends the turn after at least
+one action; `pass` is the only move when no action is possible.
+"""
+
+from __future__ import annotations
+
+from pnp.rules.spider_twist.female import Outcome, countdown, react
+from pnp.rules.spider_twist.moves import (
+    Done,
+    End,
+    Female,
+    IllegalMove,
+    Mate,
+    Move,
+    Pass,
+    Place,
+    Roll,
+    Step,
+)
+from pnp.rules.spider_twist.state import COLOURS, State
+
+DIE = (1, 2, 3, 4, 5, 6)
+
+
+# ------------------------------------------------------------------------ what is legal
+def placements(state: State) -> list[Place]:
+    """At most one placement a turn, from stock, on an empty entry node (not hers either)."""
+    if state.placed is not None or state.stock[state.turn] == 0:
+        return []
+    return [Place(n) for n in state.graph.entry if n not in state.males and n != state.female]
+
+
+def _movers(state: State) -> list[str]:
+    """Own males that may still move: on the web at the start of the turn (a male placed
+    this turn is turned at once), not yet moved or turned."""
+    order = state.graph.index
+    return sorted((n for n, c in state.males.items() if c == state.turn and n not in state.done),
+                  key=order.__getitem__)
+
+
+def steps(state: State) -> list[Step]:
+    web = state.graph
+    return [Step(n, to) for n in _movers(state) for to in web.adjacent[n]
+            if to not in state.males and to != state.female]
+
+
+def matings(state: State) -> list[Mate]:
+    """At most one mating a turn, by a male that may still move, next to her."""
+    if state.mating is not None:
+        return []
+    near = state.graph.adjacent[state.female]
+    return [Mate(n) for n in _movers(state) if n in near]
+
+
+def actions(state: State) -> list[Move]:
+    """The actions open to the player in turn: placements, moves, matings."""
+    return [*placements(state), *steps(state), *matings(state)]
+
+
+def female_moves(state: State) -> list[Female]:
+    assert state.react is not None
+    reaction = react(state.graph, state.female, None, state.males, state.react)
+    return [Female(o.path) for o in reaction.outcomes]
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move of the player who moves next, in a fixed order."""
+    if state.is_over():
+        return []
+    if state.react is not None:
+        return list(female_moves(state))
+    if state.roll:
+        return [Roll(v) for v in DIE]
+    acts = actions(state)
+    if not state.has_acted and not acts:
+        return [Pass()]
+    turnable = [Done(n) for n in _movers(state)]
+    if not state.has_acted:
+        # Turning must not leave the player without the action he still owes.
+        turnable = [d for d in turnable
+                    if any(getattr(a, "frm", None) != d.node for a in acts)]
+    return [*acts, *turnable, *([End()] if state.has_acted else [])]
+
+
+# ------------------------------------------------------------------------------ applying
+def apply_in_place(state: State, move: Move) -> list[str]:
+    """Play `move` (IllegalMove if the rules forbid it); changes `state`. Returns what
+    followed, as short texts for a log (her walk, what she ate, the die, the game end)."""
+    if state.is_over():
+        raise IllegalMove(f"{move}: the game is over")
+    if state.react is not None:
+        return _choose_walk(state, move)
+    if state.roll:
+        if not isinstance(move, Roll):
+            raise IllegalMove(f"{move}: she has eaten; {state.opponent} rolls the die first "
+                              "(roll 1..6)")
+        state.die, state.roll = move.value, False
+        return [f"die {move.value} on her"]
+    if isinstance(move, (Female, Roll)):
+        raise IllegalMove(f"{move}: the female only moves in reaction to a disturbance")
+    web = state.graph
+    for node in (getattr(move, "node", None), getattr(move, "frm", None),
+                 getattr(move, "to", None)):
+        if node is not None and not web.is_node(node):
+            raise IllegalMove(f"{move}: no node {node} on the {web.name} web "
+                              f"({web.node_names()})")
+    events: list[str] = []
+    if isinstance(move, Place):
+        _check_place(state, move)
+        state.stock[state.turn] -= 1
+        state.males[move.node] = state.turn
+        state.done.add(move.node)              # a placed male cannot move this turn
+        state.placed = move.node
+        _disturb(state, move.node, events)
+    elif isinstance(move, Step):
+        _check_mover(state, move.frm, move)
+        if not web.is_adjacent(move.frm, move.to):
+            raise IllegalMove(f"{move}: {move.to} is not next to {move.frm}")
+        if move.to == state.female:
+            raise IllegalMove(f"{move}: the female is on {move.to}; to mate write "
+                              f"'mate {move.frm}'")
+        if move.to in state.males:
+            raise IllegalMove(f"{move}: a {state.males[move.to]} male is on {move.to}")
+        del state.males[move.frm]
+        state.males[move.to] = state.turn
+        state.done.add(move.to)
+        state.moved.append((move.frm, move.to))
+        _disturb(state, move.to, events)
+    elif isinstance(move, Mate):
+        if state.mating is not None:
+            raise IllegalMove(f"{move}: one mating a turn (already from {state.mating})")
+        _check_mover(state, move.frm, move)
+        if not web.is_adjacent(move.frm, state.female):
+            raise IllegalMove(f"{move}: the female ({state.female}) is not next to {move.frm}")
+        del state.males[move.frm]
+        state.mated[state.turn] += 1
+        state.mating = move.frm
+        events.append(f"{state.turn} mated")
+        # Ruling "The female's reaction": a mating is no disturbance, but counts a die down.
+        if state.die is not None:
+            events.append(_count_down(state))
+        _game_end(state, events)
+    elif isinstance(move, Done):
+        _check_mover(state, move.node, move)
+        if move not in legal_moves(state):
+            raise IllegalMove(f"{move}: {state.turn} has not acted yet and this male's "
+                              "moves are his only actions left")
+        state.done.add(move.node)
+    elif isinstance(move, End):
+        if not state.has_acted:
+            raise IllegalMove("end: at least one action (placement, move or mating) first")
+        _end_turn(state)
+    elif isinstance(move, Pass):
+        if state.has_acted or actions(state):
+            raise IllegalMove("pass: only when no action is possible")
+        _end_turn(state)
+        events.append("no action possible")
+    else:
+        raise IllegalMove(f"{move!r} is not a Spider Twist move")
+    return events
+
+
+def _check_place(state: State, move: Place) -> None:
+    if state.placed is not None:
+        raise IllegalMove(f"{move}: one placement a turn (already on {state.placed})")
+    if state.stock[state.turn] == 0:
+        raise IllegalMove(f"{move}: {state.turn} has no male in stock")
+    if not state.graph.is_entry(move.node):
+        web = state.graph
+        raise IllegalMove(f"{move}: males enter on the periphery ({web.entry[0]}.."
+                          f"{web.entry[-1]})")
+    if move.node in state.males:
+        raise IllegalMove(f"{move}: a {state.males[move.node]} male is on {move.node}")
+    if move.node == state.female:
+        raise IllegalMove(f"{move}: the female is on {move.node}")
+
+
+def _check_mover(state: State, node: str, move: Move) -> None:
+    colour = state.males.get(node)
+    if colour is None:
+        raise IllegalMove(f"{move}: no male on {node}")
+    if colour != state.turn:
+        raise IllegalMove(f"{move}: the male on {node} is {colour}'s; {state.turn} moves "
+                          "only his own")
+    if node in state.done:
+        why = ("placed this turn" if node == state.placed else
+               "already moved or turned this turn")
+        raise IllegalMove(f"{move}: the male on {node} was {why}")
+
+
+def _count_down(state: State) -> str:
+    before = state.die
+    assert before is not None
+    state.die = countdown(before)
+    return f"die {before} -> {state.die}" if state.die else "die 1 removed: she reacts again"
+
+
+def _disturb(state: State, node: str, events: list[str]) -> None:
+    """Ruling "The female's reaction": she reacts at once, or counts her die down."""
+    if state.die is not None:
+        events.append(_count_down(state))
+        return
+    reaction = react(state.graph, state.female, None, state.males, node)
+    if len(reaction.outcomes) == 1:
+        events.append(f"reach {reaction.reach}")
+        _walk(state, reaction.outcomes[0], events)
+    else:
+        state.react = node
+        events.append(f"reach {reaction.reach}: {state.opponent} chooses her walk "
+                      f"({len(reaction.outcomes)} allowed)")
+
+
+def _choose_walk(state: State, move: Move) -> list[str]:
+    if not isinstance(move, Female):
+        raise IllegalMove(f"{move}: the female must react to the disturbance on "
+                          f"{state.react} first ({state.opponent} moves her)")
+    assert state.react is not None
+    reaction = react(state.graph, state.female, None, state.males, state.react)
+    for outcome in reaction.outcomes:
+        if outcome.path == move.path:
+            state.react = None
+            events: list[str] = []
+            _walk(state, outcome, events, echo=False)
+            return events
+    allowed = ", ".join("-".join(o.path) for o in reaction.outcomes)
+    raise IllegalMove(f"{move}: not an allowed walk (allowed: {allowed})")
+
+
+def _walk(state: State, outcome: Outcome, events: list[str], echo: bool = True) -> None:
+    """She walks `outcome` (echo: the log shows her walk, which no move spelt out)."""
+    state.female = outcome.stops_at
+    text = "female " + "-".join(outcome.path) if echo else ""
+    if outcome.eats is None:
+        if echo:
+            events.append(text)
+        return
+    del state.males[outcome.stops_at]
+    state.done.discard(outcome.stops_at)
+    state.eaten[outcome.eats] += 1
+    events.append(f"{text} eats {outcome.eats}".strip())
+    if not _game_end(state, events):
+        state.roll = True              # a die is rolled and put on her
+
+
+def _game_end(state: State, events: list[str]) -> bool:
+    """Ruling "End and score": over at once when a player has one male left."""
+    for c in COLOURS:
+        if state.left(c) <= 1:
+            n = state.left(c)
+            events.append(f"game over: {c} has {n} male{'' if n == 1 else 's'} left")
+            return True
+    return False
+
+
+def _end_turn(state: State) -> None:
+    state.done.clear()                 # all males face up again
+    state.turn = state.opponent
+    state.placed, state.moved, state.mating = None, [], None
