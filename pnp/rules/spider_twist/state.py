@@ -101,7 +101,7 @@ class State:
         return self.placed is not None or bool(self.moved) or self.mating is not None
 
     def on_web(self, colour: str) -> int:
-        return sum(1 for c in self.males.values() if c == colour)
+        return list(self.males.values()).count(colour)
 
     def left(self, colour: str) -> int:
         """Males still in play: on the web and in stock (ruling "End and score")."""
@@ -109,7 +109,8 @@ class State:
 
     def is_over(self) -> bool:
         """Ruling "End and score": over as soon as a player has only one male left."""
-        return any(self.left(c) <= 1 for c in COLOURS)
+        on_web = list(self.males.values())
+        return any(on_web.count(c) + self.stock[c] <= 1 for c in COLOURS)
 
     def current(self) -> str | None:
         """Who moves next: the opponent while the female moves or her die is rolled."""
