@@ -25,7 +25,8 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 from pathlib import Path
 
-from referee.evaluate import Outcome, judge
+from referee.asterion.evaluate import judge
+from referee.evaluate import Outcome
 from referee.pipeline import referee_photo
 from referee.synth import PRESETS, photo, simulated_table
 
@@ -135,9 +136,9 @@ def _latency_table(latency: dict[tuple[str, float], list[float]]) -> str:
 def _row(label: str, row: list[Outcome]) -> str:
     if not row:
         return f"{label:12} {0:>6}"
-    tiles = sum(o.tiles for o in row)
-    right = sum(o.tiles_right for o in row)
-    boards = sum(o.certain and o.board_right and o.score_right for o in row)
+    tiles = sum(o.pieces for o in row)
+    right = sum(o.pieces_right for o in row)
+    boards = sum(o.certain and o.state_right and o.score_right for o in row)
     flagged = sum(not o.certain for o in row)
     wrong = sum(o.wrong_unflagged for o in row)
     return (f"{label:12} {len(row):>6} {100 * right / tiles:>11.1f}% "

@@ -1,8 +1,8 @@
-"""Find our ArUco markers (DICT_5X5_250) and say whose they are.
+"""Find ArUco markers (the one dictionary every game prints, layouts/markers.toml) in a photo.
 
-Layout `[markers]`: tile number i in catalogue order carries ids 2i (NE corner as printed)
-and 2i+1 (SW); the Crete board carries ids from `board_first_id` (200). Ids that are
-neither (another game's markers on the table) are ignored.
+Game-neutral: a marker is its id and its four corners. Which component an id belongs to is
+the game's business (`pnp/markers.py` and the game's referee stages), so ids of other games
+lying on the table come back too; the game keeps its own.
 
 Speed: the detector runs once on the working copy (long side ~2000 px, see image.py); a
 15.4 mm marker is then 30-90 px wide, well inside what ArUco reads. Markers a later stage
@@ -18,10 +18,8 @@ from functools import cache
 import cv2
 import numpy as np
 
-from pnp.markers import board_first_marker_id, tile_for_marker
+from pnp.markers import dictionary_name
 from referee.errors import DetectError
-
-BOARD_MARKERS = 24
 
 
 @dataclass(frozen=True)
@@ -29,8 +27,6 @@ class Marker:
     id: int
     corners: np.ndarray        # 4x2 float64, original photo px: the marker's printed
                                # top-left, top-right, bottom-right, bottom-left
-    tile: str | None           # the tile's id, or None for a board marker
-    corner: str                # "NE" / "SW" on a tile; "board" on the board
 
     @property
     def centre(self) -> np.ndarray:
@@ -54,23 +50,8 @@ def _detector(small: bool = False) -> cv2.aruco.ArucoDetector:
     params.perspectiveRemoveIgnoredMarginPerCell = 0.2
     if small:           # windows cut from the full photo: markers fill much of them
         params.minMarkerPerimeterRate = 0.1
-    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250)
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name()))
     return cv2.aruco.ArucoDetector(dictionary, params)
-
-
-def is_ours(marker_id: int) -> bool:
-    first = board_first_marker_id()
-    return first <= marker_id < first + BOARD_MARKERS or tile_for_marker(marker_id) is not None
-
-
-def _marker(marker_id: int, corners: np.ndarray) -> Marker | None:
-    first = board_first_marker_id()
-    if first <= marker_id < first + BOARD_MARKERS:
-        return Marker(marker_id, corners, None, "board")
-    owner = tile_for_marker(marker_id)
-    if owner is None:
-        return None
-    return Marker(marker_id, corners, owner[0], owner[1])
 
 
 def to_gray(image: np.ndarray) -> np.ndarray:
@@ -78,8 +59,8 @@ def to_gray(image: np.ndarray) -> np.ndarray:
 
 
 def detect_markers(image: np.ndarray, scale: float = 1.0) -> list[Marker]:
-    """Every marker of ours in `image` (BGR or gray), corners in original photo px (the
-    image is the photo scaled by `scale`). Sorted by id; an id seen twice stays twice."""
+    """Every marker in `image` (BGR or gray), corners in original photo px (the image is
+    the photo scaled by `scale`). Sorted by id; an id seen twice stays twice."""
     gray = to_gray(image)
     try:
         corners, ids, _rejected = _detector().detectMarkers(gray)
@@ -123,8 +104,19 @@ def _collect(corners, ids, factor: float, offset: tuple[float, float]) -> list[M
     for quad, marker_id in zip(corners, ids.ravel(), strict=True):
         # Pixel-centre coordinates, as OpenCV's: scaling goes through pixel edges.
         pts = (quad.reshape(4, 2).astype(np.float64) + np.asarray(offset) + 0.5) * factor - 0.5
-        m = _marker(int(marker_id), pts)
-        if m is not None:
-            found.append(m)
+        found.append(Marker(int(marker_id), pts))
     found.sort(key=lambda m: m.id)
     return found
+
+
+def merge_markers(markers: list[Marker], extra: list[Marker]) -> list[Marker]:
+    """Add markers found on a second look, unless the same id is already there (a copy
+    within one marker's width is the same marker seen twice). Sorted by id."""
+    merged = list(markers)
+    for m in extra:
+        same = [k for k in merged if k.id == m.id]
+        if any(np.linalg.norm(k.centre - m.centre) < k.side for k in same):
+            continue
+        merged.append(m)
+    merged.sort(key=lambda m: m.id)
+    return merged

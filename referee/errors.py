@@ -1,6 +1,15 @@
-"""One exception family for the referee: every stage raises its own subclass."""
+"""One exception family for the referee (every stage raises its own subclass), and the
+exit codes every game's referee means the same by.
+
+A `RefereeError` is bad input: one line for people, exit 2. Anything the referee is merely
+unsure about is a problem in the verdict (referee.problems), exit 3; sure is exit 0.
+"""
 
 from __future__ import annotations
+
+EXIT_SURE = 0           # the referee is sure: the score can be trusted
+EXIT_BAD_INPUT = 2      # not a photo, none of the game's markers, bad options
+EXIT_UNSURE = 3         # any problem: no score (unless asked for a partial one)
 
 
 class RefereeError(Exception):
@@ -12,7 +21,7 @@ class BadPhoto(RefereeError):
 
 
 class NoTiles(RefereeError):
-    """The photo shows none of our markers: nothing to referee."""
+    """The photo shows none of the game's markers: nothing to referee."""
 
 
 class DetectError(RefereeError):

@@ -1,81 +1,23 @@
-"""Judge a verdict against the true table: the accuracy tests and benchmark share this.
-
-The referee turns the whole table so the Minotaur has rot 0 (docs/referee.md), and a
-whole-table turn changes no score (rules core property), so both tables are normalised
-the same way before they are compared.
+"""A verdict judged against the truth: what every game's accuracy tests and benchmark
+count. Each game's `judge(verdict, truth) -> Outcome` says what "right" means for it
+(Asterion's: referee/asterion/evaluate.py); benchmarks/referee_bench.py tabulates them.
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
-
-from pnp.rules.asterion import score, table_from_dict
-
-
-def turned(table: dict, quarters: int) -> dict:
-    """The table turned clockwise (as seen from above, y down) by quarter turns."""
-    out = copy.deepcopy(table)
-    for t in out["tiles"]:
-        for _ in range(quarters % 4):
-            t["x"], t["y"] = -t["y"], t["x"]
-        t["rot"] = (t["rot"] + 90 * quarters) % 360
-    return out
-
-
-def normalised(table: dict) -> dict:
-    """Minotaur at 0,0 with rot 0."""
-    minotaur = next(t for t in table["tiles"] if t["id"] == "M")
-    out = turned(table, -(minotaur["rot"] // 90))
-    m = next(t for t in out["tiles"] if t["id"] == "M")
-    for t in out["tiles"]:
-        t["x"], t["y"] = t["x"] - m["x"], t["y"] - m["y"]
-    return out
-
-
-def placements(table: dict) -> dict[str, tuple[int, int, int]]:
-    return {t["id"]: (t["x"], t["y"], t["rot"]) for t in normalised(table)["tiles"]}
-
-
-def escape_scores(table: dict) -> dict:
-    """The rules core's score JSON without kill points (a photo cannot show them)."""
-    plain = copy.deepcopy(table)
-    plain["kill_points"] = {}
-    result = score(table_from_dict(plain)).to_dict()
-    # players' order is turn order in one and colour order in the other: compare as sets
-    result["winners"] = sorted(result["winners"])
-    result["prisoners"] = sorted(result["prisoners"], key=lambda p: p["tile"])
-    return result
 
 
 @dataclass(frozen=True)
 class Outcome:
-    tiles: int                  # tiles on the true table
-    tiles_right: int            # identified with the right cell and rotation
+    pieces: int                 # pieces on the true table (tiles, tokens ...)
+    pieces_right: int           # identified, where they are, as they are
     certain: bool               # the referee claimed certainty (no problems)
-    board_right: bool           # placements, tombs and players all exactly right
-    score_right: bool           # its escape scores equal the truth's
+    state_right: bool           # the whole state seen equals the truth
+    score_right: bool           # its score equals the truth's (what a photo can show)
     problems: tuple[str, ...]   # the problem codes it raised
 
     @property
     def wrong_unflagged(self) -> bool:
-        """The worst failure: certain, yet the table or the score is wrong."""
-        return self.certain and not (self.board_right and self.score_right)
-
-
-def judge(verdict, truth: dict) -> Outcome:
-    """Compare a `referee.pipeline.Verdict` with the true table file dict."""
-    true_places = placements(truth)
-    seen_places = placements(verdict.table) if verdict.table and any(
-        t["id"] == "M" for t in verdict.table["tiles"]) else {}
-    right = sum(1 for tile, place in true_places.items() if seen_places.get(tile) == place)
-    board_right = (verdict.table is not None and seen_places == true_places
-                   and set(verdict.table.get("dead", [])) == set(truth.get("dead", []))
-                   and sorted(verdict.table.get("players", [])) == sorted(truth["players"]))
-    try:
-        score_right = (verdict.table is not None
-                       and escape_scores(verdict.table) == escape_scores(truth))
-    except ValueError:
-        score_right = False
-    return Outcome(len(true_places), right, verdict.is_certain, board_right, score_right,
-                   tuple(p.code for p in verdict.problems))
+        """The worst failure: certain, yet the state or the score is wrong."""
+        return self.certain and not (self.state_right and self.score_right)

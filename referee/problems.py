@@ -1,27 +1,26 @@
-"""What the referee is unsure about: one named problem, with where it is."""
+"""What a referee is unsure about: one named problem, with where it is.
+
+Every game's referee reports its doubts as `RefereeProblem`s; any problem makes the verdict
+unsure (exit 3, referee.errors). The codes below mean the same in every game; a game adds
+its own codes next to its stages (Asterion's: referee/asterion/problems.py).
+docs/referee.md lists every code with what to do about it.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-# Codes (docs/referee.md lists them with what to do about each).
-TILE_UNREADABLE = "tile-unreadable"        # a tile's marker seen but its pose makes no sense
-TILE_AMBIGUOUS = "tile-ambiguous"          # between two cells, or turned near 45 degrees
-CELL_UNIDENTIFIED = "cell-unidentified"    # looks occupied (or is hidden) but no tile read
-DUPLICATE_ID = "duplicate-id"              # the same tile seen twice
-INVALID_LAYOUT = "invalid-layout"          # the rules core's validate() rejects the table
+DUPLICATE_ID = "duplicate-id"              # the same component seen twice
+INVALID_LAYOUT = "invalid-layout"          # the rules core rejects the state that was seen
 TOO_FEW_MARKERS = "too-few-markers"        # not enough markers to fit the table plane
-TOMB_UNCERTAIN = "tomb-uncertain"          # cannot tell whether a prisoner carries a tomb
-NO_MINOTAUR = "minotaur-unseen"            # the Minotaur tile was not read: no origin
-CELL_OUT_OF_VIEW = "cell-out-of-view"      # a cell next to a tile lies outside the photo
 
 
 @dataclass(frozen=True)
 class RefereeProblem:
     code: str
     message: str
-    cell: tuple[int, int] | None = None            # table cell, final frame
+    cell: tuple[int, ...] | None = None            # the game's place (a cell, a hex ...)
     point: tuple[float, float] | None = None       # photo px (original resolution)
 
     def __str__(self) -> str:

@@ -27,7 +27,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from pnp.printing.art import marker_places, prisoner_points
+from pnp.printing.asterion.art import marker_places, prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
 
 TILE = 50.0                 # mm, layouts/asterion.toml [tile] size
@@ -107,7 +107,7 @@ def faces(dpi: int = FACE_DPI) -> dict[str, np.ndarray]:
 
 
 def _board_size() -> float:
-    from pnp.printing.draw_board import board_size
+    from pnp.printing.asterion.draw_board import board_size
 
     return board_size()[0]
 
@@ -441,7 +441,7 @@ def _spare_tombs(table: dict, placed: list[_Placed], h_cam: np.ndarray,
 
 def _marker_quads(placed: list[_Placed]) -> dict[int, np.ndarray]:
     """Every tile marker's square, table mm."""
-    from pnp.markers import tile_marker_ids
+    from pnp.printing.asterion.markers import tile_marker_ids
 
     out = {}
     for p in placed:

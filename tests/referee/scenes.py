@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from pnp.printing.art import prisoner_points
+from pnp.printing.asterion.art import prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.synth import affine as _affine
 from referee.synth import board_alpha, paste_face

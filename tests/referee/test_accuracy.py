@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from pnp.rules.asterion import score, table_from_dict
-from referee.evaluate import judge, normalised, turned
+from referee.asterion.evaluate import judge, normalised, turned
 from referee.pipeline import referee_photo
 from referee.synth import PRESETS, photo, simulated_table
 
@@ -53,8 +53,8 @@ def test_default_photos_are_read_fully_right(seed, players, board, preset, megap
     table, verdict = _shoot(seed, players, board, preset, megapixels)
     outcome = judge(verdict, table)
     assert outcome.certain, outcome.problems
-    assert outcome.tiles_right == outcome.tiles
-    assert outcome.board_right and outcome.score_right
+    assert outcome.pieces_right == outcome.pieces
+    assert outcome.state_right and outcome.score_right
     # the whole score, kill points included, is the rules core's on the true table
     truth = score(table_from_dict(table)).to_dict()
     assert _comparable(verdict.score().to_dict()) == _comparable(truth)
@@ -73,13 +73,13 @@ def test_hard_photos_are_right_or_flagged(seed, players, board, preset, megapixe
 def test_a_wrong_table_is_caught_by_the_judge():
     """The judge itself: a table with one tile turned is not 'right'."""
     table, verdict = _shoot(*DEFAULT_CASES[1])
-    assert judge(verdict, table).board_right
+    assert judge(verdict, table).state_right
     wrong = normalised(table)
     victim = next(t for t in wrong["tiles"] if t["id"] != "M")
     victim["rot"] = (victim["rot"] + 90) % 360
-    assert not judge(verdict, wrong).board_right
+    assert not judge(verdict, wrong).state_right
     # ... while the same table turned as a whole is still the same table
-    assert judge(verdict, turned(table, 1)).board_right
+    assert judge(verdict, turned(table, 1)).state_right
 
 
 def test_without_the_option_the_board_is_seen_or_not_by_its_markers():
@@ -89,4 +89,4 @@ def test_without_the_option_the_board_is_seen_or_not_by_its_markers():
         verdict = referee_photo(shot.jpeg)            # board=None: decide from the photo
         assert verdict.board_inferred
         assert verdict.table["board"] is board
-        assert judge(verdict, table).board_right
+        assert judge(verdict, table).state_right

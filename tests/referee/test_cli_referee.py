@@ -103,7 +103,7 @@ def test_unsure_photo_exits_3_without_a_score(capsys, photos, tmp_path):
 @pytest.mark.parametrize(("args", "words"), [
     (("junk",), "not an image"),
     (("blank",), "no Asterion tiles"),
-    (("clean", "--kill-points", "yellow=three"), "not a whole number"),
+    (("clean", "--kill-points", "yellow=three"), "a whole number"),
     (("clean", "--kill-points", "purple=1"), "unknown colour"),
     (("clean", "--players", "yellow"), "2 to 4"),
     (("clean", "--edition", "revised", "--board"), "has no board"),

@@ -1,14 +1,17 @@
-"""Marker detection on rendered tables: every marker found, mapped to its tile and corner,
-corners where the scene put them; foreign markers ignored."""
+"""Marker detection on rendered tables: every marker found, corners where the scene put
+them; Asterion's identification maps each to its tile and corner and leaves out foreign
+markers (the shared detector returns every id)."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from pnp.markers import tile_marker_ids
-from referee.detect import detect_in_windows, detect_markers, is_ours
-from referee.grid import marker_model, project, rotation
+from pnp.printing.asterion.markers import tile_marker_ids
+from referee.asterion.grid import marker_model
+from referee.asterion.markers import identify, is_ours
+from referee.detect import detect_in_windows, detect_markers
+from referee.geometry import project, rotation
 
 from .conftest import small_table, table
 
@@ -23,7 +26,7 @@ def _truth_corners(scene, tile: dict, corner: str) -> np.ndarray:
 def test_every_marker_is_found_at_its_place(scenes):
     data = table(5, 3)
     scene = scenes.render(data, ppm=4, tilt_deg=30, turn_deg=40, size=(2000, 1500))
-    markers = detect_markers(scene.image)
+    markers = identify(detect_markers(scene.image))
     expected = {i for t in data["tiles"] for i in tile_marker_ids(t["id"])}
     assert {m.id for m in markers} == expected
     by_id = {m.id: m for m in markers}
@@ -56,13 +59,15 @@ def test_foreign_markers_are_ignored(scenes):
         y, x = 40, 40 + 120 * k
         image[y - 10:y + 80, x - 10:x + 80] = 255
         image[y:y + 70, x:x + 70] = tag[..., None]
-    ids = {m.id for m in detect_markers(image)}
-    assert ids == {i for t in small_table()["tiles"] for i in tile_marker_ids(t["id"])}
+    ours = {i for t in small_table()["tiles"] for i in tile_marker_ids(t["id"])}
+    seen = detect_markers(image)
+    assert {m.id for m in seen} == ours | {150, 199, 240}
+    assert {m.id for m in identify(seen)} == ours
 
 
 def test_windows_find_a_marker_again_and_enlarging_helps_tiny_ones(scenes):
     scene = scenes.render(small_table(), ppm=4, size=(1600, 1200))
-    m = next(m for m in detect_markers(scene.image) if m.tile == "Y03")
+    m = next(m for m in identify(detect_markers(scene.image)) if m.tile == "Y03")
     lo, hi = m.corners.min(axis=0) - 30, m.corners.max(axis=0) + 30
     window = (int(lo[0]), int(lo[1]), int(hi[0]), int(hi[1]))
     again = detect_in_windows(scene.image, [window])

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from pnp.rules.asterion import table_from_dict
+from referee.asterion.grid import fit_grid
+from referee.asterion.markers import identify
 from referee.detect import detect_markers
 from referee.errors import GridError
-from referee.grid import fit_grid
 
 from .conftest import small_table, table
 
@@ -25,7 +26,7 @@ def test_hand_placed_table_under_perspective(scenes):
     data = table(5, 3)
     scene = scenes.render(data, ppm=4, gap_mm=3, jitter_mm=1.2, jitter_deg=3, seed=2,
                           tilt_deg=40, turn_deg=-60, size=(2000, 1500))
-    grid = fit_grid(detect_markers(scene.image))
+    grid = fit_grid(identify(detect_markers(scene.image)))
     assert _seen(grid) == _truth(data)
     assert grid.problems == []
     assert not grid.board
@@ -38,7 +39,7 @@ def test_the_result_is_turned_so_the_minotaur_has_rotation_0(scenes):
     turned = table_from_dict(data).turned(1).to_dict()     # M now at rot 90
     assert turned["tiles"][0]["rot"] == 90
     scene = scenes.render(turned, ppm=4, turn_deg=15, size=(1600, 1200))
-    grid = fit_grid(detect_markers(scene.image))
+    grid = fit_grid(identify(detect_markers(scene.image)))
     assert _seen(grid) == _truth(data)
 
 
@@ -47,7 +48,7 @@ def test_board_markers_fix_the_squares(scenes):
     turned = table_from_dict(data).turned(2).to_dict()
     scene = scenes.render(turned, ppm=3, jitter_mm=0.8, jitter_deg=1, tilt_deg=25,
                           turn_deg=100, size=(2000, 1500))
-    grid = fit_grid(detect_markers(scene.image), board=True)
+    grid = fit_grid(identify(detect_markers(scene.image)), board=True)
     assert grid.board and grid.board_markers == 24
     assert _seen(grid) == _truth(data)
     assert grid.problems == []
@@ -57,7 +58,7 @@ def test_a_tile_between_two_cells_or_turned_45_is_flagged(scenes):
     data = small_table()
     scene = scenes.render(data, ppm=4, size=(1600, 1200),
                           moves={"B02": (0.0, 24.0, 0.0), "Y05": (0.0, 0.0, 40.0)})
-    grid = fit_grid(detect_markers(scene.image))
+    grid = fit_grid(identify(detect_markers(scene.image)))
     flagged = {(p.code, p.message.split()[0]) for p in grid.problems}
     assert flagged == {("tile-ambiguous", "B02"), ("tile-ambiguous", "Y05")}
     b02 = next(p for p in grid.problems if p.message.startswith("B02"))
@@ -68,7 +69,7 @@ def test_the_same_tile_twice_is_a_duplicate(scenes):
     data = small_table()
     data["tiles"].append({"id": "Y03", "x": 2, "y": 0, "rot": 0})
     scene = scenes.render(data, ppm=4, size=(1600, 1200))
-    grid = fit_grid(detect_markers(scene.image))
+    grid = fit_grid(identify(detect_markers(scene.image)))
     assert [p.code for p in grid.problems] == ["duplicate-id"]
     assert "Y03" not in {p.tile for p in grid.tiles}
 
@@ -76,7 +77,7 @@ def test_the_same_tile_twice_is_a_duplicate(scenes):
 def test_too_few_markers(scenes):
     data = {**small_table(), "tiles": [{"id": "M", "x": 0, "y": 0, "rot": 0}], "dead": []}
     scene = scenes.render(data, ppm=4, size=(800, 600), hide={"M": ("NE",)})
-    grid = fit_grid(detect_markers(scene.image))
+    grid = fit_grid(identify(detect_markers(scene.image)))
     assert [p.code for p in grid.problems] == ["too-few-markers"]
     with pytest.raises(GridError):
         fit_grid([])
@@ -84,7 +85,7 @@ def test_too_few_markers(scenes):
 
 def test_board_asked_for_but_not_in_the_photo(scenes):
     scene = scenes.render(small_table(), ppm=4, size=(1600, 1200))
-    grid = fit_grid(detect_markers(scene.image), board=True)
+    grid = fit_grid(identify(detect_markers(scene.image)), board=True)
     assert not grid.board
     assert [p.code for p in grid.problems] == ["too-few-markers"]
     assert _seen(grid) == _truth(small_table())

@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from pnp.markers import tile_for_marker, tile_marker_ids
-from pnp.printing.art import marker_places, prisoner_points
+from pnp.printing.asterion.art import marker_places, prisoner_points
+from pnp.printing.asterion.markers import tile_for_marker, tile_marker_ids
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.synth import PRESETS, Conditions, photo, simulated_table, with_conditions
 

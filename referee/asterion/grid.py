@@ -22,25 +22,19 @@ table changes no score: `Table.turned`), and moved so that it sits at (0, 0).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from functools import cache
 
-import cv2
 import numpy as np
 
-from pnp.printing.art import marker_places, tile_spec
-from pnp.printing.board import board_marker_places
+from pnp.printing.asterion.art import marker_places, tile_spec
+from pnp.printing.asterion.board import board_marker_places
 from pnp.rules.asterion.connect import tile_order
-from referee.detect import Marker
+from referee.asterion.markers import TileMarker as Marker
+from referee.asterion.problems import TILE_AMBIGUOUS, TILE_UNREADABLE
 from referee.errors import GridError
-from referee.problems import (
-    DUPLICATE_ID,
-    TILE_AMBIGUOUS,
-    TILE_UNREADABLE,
-    TOO_FEW_MARKERS,
-    RefereeProblem,
-)
+from referee.geometry import fit_plane, plane_from_markers, project, rigid_fit, rotation
+from referee.problems import DUPLICATE_ID, TOO_FEW_MARKERS, RefereeProblem
 
 CELL = 50.0                 # mm, tile and board square
 MINOTAUR = "M"
@@ -91,19 +85,7 @@ class Grid:
         return (float(p[0]), float(p[1]))
 
 
-# --- geometry helpers --------------------------------------------------------------------
-
-def rotation(deg: float) -> np.ndarray:
-    """Clockwise on the table (y down): at 90 degrees north (0, -1) goes east (1, 0)."""
-    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
-    return np.array([[c, -s], [s, c]])
-
-
-def project(h: np.ndarray, points: np.ndarray) -> np.ndarray:
-    pts = np.asarray(points, np.float64).reshape(-1, 2)
-    q = pts @ h[:, :2].T + h[:, 2]
-    return q[:, :2] / q[:, 2:3]
-
+# --- Asterion's tile and board geometry -----------------------------------------------
 
 @cache
 def marker_model() -> dict[str, np.ndarray]:
@@ -122,61 +104,8 @@ def board_model() -> dict[int, np.ndarray]:
     return {m.id: np.array(m.corners, np.float64) for m in board_marker_places()}
 
 
-def tile_corners_mm(cell_or_centre: tuple[float, float], angle: float,
-                    is_cell: bool = True) -> np.ndarray:
-    """The tile's outline (printed NW, NE, SE, SW corners) in table mm."""
-    cx, cy = cell_or_centre
-    if is_cell:
-        cx, cy = CELL * cx, CELL * cy
-    h = CELL / 2
-    square = np.array([[-h, -h], [h, -h], [h, h], [-h, h]])
-    return square @ rotation(angle).T + np.array([cx, cy])
-
-
-def tile_points_mm(pose: TilePose, points: np.ndarray) -> np.ndarray:
-    """Points of the tile frame (upright, origin top-left) where the tile really lies."""
-    c = tile_spec().centre
-    return (np.asarray(points, np.float64) - c) @ rotation(pose.angle).T + np.array(pose.centre)
-
-
 def _ideal(marker: Marker, cell: tuple[int, int], rot: int) -> np.ndarray:
     return marker_model()[marker.corner] @ rotation(rot).T + CELL * np.array(cell, np.float64)
-
-
-def _rigid(model: np.ndarray, observed: np.ndarray) -> tuple[float, np.ndarray, float]:
-    """Least-squares turn (degrees clockwise) and shift taking `model` onto `observed`,
-    and the rms residual."""
-    pm, qm = model.mean(axis=0), observed.mean(axis=0)
-    p, q = model - pm, observed - qm
-    angle = math.atan2(float(np.sum(p[:, 0] * q[:, 1] - p[:, 1] * q[:, 0])),
-                       float(np.sum(p[:, 0] * q[:, 0] + p[:, 1] * q[:, 1])))
-    r = rotation(math.degrees(angle))
-    shift = qm - r @ pm
-    residual = float(np.sqrt(np.mean(np.sum((model @ r.T + shift - observed) ** 2, axis=1))))
-    return math.degrees(angle), shift, residual
-
-
-def _similarity(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """Least-squares similarity (turn, scale, shift; no reflection) as a 3x3 matrix."""
-    sm, dm = src.mean(axis=0), dst.mean(axis=0)
-    s, d = src - sm, dst - dm
-    a = float(np.sum(s[:, 0] * d[:, 0] + s[:, 1] * d[:, 1]))
-    b = float(np.sum(s[:, 0] * d[:, 1] - s[:, 1] * d[:, 0]))
-    n = float(np.sum(s ** 2))
-    m = np.array([[a, -b], [b, a]]) / n
-    t = dm - m @ sm
-    return np.array([[m[0, 0], m[0, 1], t[0]], [m[1, 0], m[1, 1], t[1]], [0.0, 0.0, 1.0]])
-
-
-def fit_plane(table_pts: np.ndarray, image_pts: np.ndarray) -> np.ndarray:
-    """Table mm -> photo px. A similarity while few points are known (a homography from one
-    marker extrapolates wildly), a least-squares homography after."""
-    if len(table_pts) < 16:
-        return _similarity(table_pts, image_pts)
-    h, _mask = cv2.findHomography(table_pts, image_pts, 0)
-    if h is None:
-        return _similarity(table_pts, image_pts)
-    return h / h[2, 2]
 
 
 def pose_in_plane(h_inv: np.ndarray, markers: tuple[Marker, ...]) -> tuple[float, np.ndarray,
@@ -184,7 +113,7 @@ def pose_in_plane(h_inv: np.ndarray, markers: tuple[Marker, ...]) -> tuple[float
     """A tile's turn (deg), centre (table mm) and residual (mm) from its markers."""
     model = np.vstack([marker_model()[m.corner] for m in markers])
     seen = np.vstack([project(h_inv, m.corners) for m in markers])
-    return _rigid(model, seen)
+    return rigid_fit(model, seen)
 
 
 def _snap(angle: float, centre: np.ndarray) -> tuple[tuple[int, int], int]:
@@ -243,7 +172,7 @@ def fit_grid(markers: list[Marker], board: bool = False) -> Grid:
     used_board = False
     if board:
         if len({m.id for m in board_seen}) >= MIN_BOARD_MARKERS:
-            h = _board_plane(board_seen)
+            h = plane_from_markers(board_seen, board_model())
             used_board = h is not None
         if not used_board:
             problems.append(RefereeProblem(
@@ -273,17 +202,6 @@ def fit_grid(markers: list[Marker], board: bool = False) -> Grid:
     _check_poses(grid)
     grid.rms_px = _rms(grid, groups)
     return grid
-
-
-def _board_plane(board_seen: list[Marker]) -> np.ndarray | None:
-    model = board_model()
-    src = np.vstack([model[m.id] for m in board_seen])
-    dst = np.vstack([m.corners for m in board_seen])
-    side = float(np.median([m.side for m in board_seen]))
-    h, _mask = cv2.findHomography(src, dst, cv2.RANSAC, max(2.0, 0.08 * side))
-    if h is None:
-        return None
-    return h / h[2, 2]
 
 
 def _grow(groups: dict[str, tuple[Marker, ...]]) -> np.ndarray:

@@ -11,9 +11,10 @@ from typing import Any
 
 from pnp.rules.asterion import COLOURS, TableError, table_from_dict, validate
 from pnp.rules.asterion.tiles import tiles_by_id
+from referee.asterion.grid import Grid
+from referee.asterion.problems import NO_MINOTAUR
 from referee.errors import AssembleError
-from referee.grid import Grid
-from referee.problems import INVALID_LAYOUT, NO_MINOTAUR, RefereeProblem
+from referee.problems import INVALID_LAYOUT, RefereeProblem
 
 
 @dataclass(frozen=True)

@@ -25,16 +25,14 @@ import cv2
 import numpy as np
 
 from pnp import layouts
-from pnp.printing.art import prisoner_points
+from pnp.printing.asterion.art import prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
-from referee.grid import CELL, Grid, TilePose, rotation
+from referee.asterion.grid import CELL, Grid, TilePose
+from referee.asterion.problems import CELL_OUT_OF_VIEW, CELL_UNIDENTIFIED, TOMB_UNCERTAIN
+from referee.colour import circular_median, hue_distance, hue_of
+from referee.geometry import frame_to_photo, inside_share, rectify
 from referee.image import scaling
-from referee.problems import (
-    CELL_OUT_OF_VIEW,
-    CELL_UNIDENTIFIED,
-    TOMB_UNCERTAIN,
-    RefereeProblem,
-)
+from referee.problems import RefereeProblem
 
 TOMB_WINDOW = 11.0           # mm: the tomb's dark square, less a margin for placing by hand
 TOMB_PPM = 4.0               # px per mm in the rectified windows
@@ -74,22 +72,7 @@ class CellReading:
 def tile_to_photo(grid: Grid, pose: TilePose) -> np.ndarray:
     """3x3: the tile's own frame (mm, upright, origin top-left) -> photo px, through the
     tile's real pose (so a tile placed a little off is read where it really lies)."""
-    r = rotation(pose.angle)
-    t = np.eye(3)
-    t[:2, :2] = r
-    t[:2, 2] = np.array(pose.centre) - r @ np.array([CELL / 2, CELL / 2])
-    return grid.homography @ t
-
-
-def _window(image: np.ndarray, to_photo: np.ndarray, scale: float, origin: tuple[float, float],
-            size_mm: float, ppm: float) -> np.ndarray:
-    """Rectify a size_mm square (top-left `origin` in the source frame) at `ppm` px/mm."""
-    n = round(size_mm * ppm)
-    pick = np.array([[1 / ppm, 0, origin[0] + 0.5 / ppm], [0, 1 / ppm, origin[1] + 0.5 / ppm],
-                     [0, 0, 1.0]])
-    m = scaling(scale) @ to_photo @ pick          # window px -> working px
-    return cv2.warpPerspective(image, m, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return frame_to_photo(grid.homography, pose.centre, pose.angle, (CELL / 2, CELL / 2))
 
 
 def read_tombs(image: np.ndarray, scale: float, grid: Grid) -> tuple[list[str],
@@ -112,9 +95,9 @@ def read_tombs(image: np.ndarray, scale: float, grid: Grid) -> tuple[list[str],
         verdicts = []
         for px, py in prisoner_points(tile):
             h = TOMB_WINDOW / 2
-            patch = _window(image, to_photo, scale, (px - h, py - h), TOMB_WINDOW, TOMB_PPM)
+            patch = rectify(image, to_photo, scale, (px - h, py - h), TOMB_WINDOW, TOMB_PPM)
             dark, colour, hue = _tomb_features(patch)
-            hue_off = _hue_distance(hue, printed_hue(tile.colour))
+            hue_off = hue_distance(hue, printed_hue(tile.colour))
             if dark >= DEAD_DARK:
                 verdict = "dead"
             elif dark <= ALIVE_DARK and colour >= ALIVE_COLOUR and hue_off <= ALIVE_HUE:
@@ -139,14 +122,7 @@ def read_tombs(image: np.ndarray, scale: float, grid: Grid) -> tuple[list[str],
 @cache
 def printed_hue(colour: str) -> float:
     """OpenCV hue (0-180) of a colour's printed fill (layouts/asterion.toml)."""
-    fill = layouts.load("asterion")["colours"][colour]["fill"].lstrip("#")
-    rgb = np.uint8([[[int(fill[k:k + 2], 16) for k in (4, 2, 0)]]])      # as BGR
-    return float(cv2.cvtColor(rgb, cv2.COLOR_BGR2HSV)[0, 0, 0])
-
-
-def _hue_distance(a: float, b: float) -> float:
-    d = abs(a - b) % 180
-    return min(d, 180 - d)
+    return hue_of(layouts.load("asterion")["colours"][colour]["fill"])
 
 
 def _tomb_features(patch: np.ndarray) -> tuple[float, float, float]:
@@ -160,16 +136,8 @@ def _tomb_features(patch: np.ndarray) -> tuple[float, float, float]:
     dark = float(np.mean(v < 0.4 * ref))
     colour = float(np.mean((s > 90) & (v > 0.3 * ref)))
     saturated = hsv[..., 0][(s > 90) & (v > 0.3 * ref)].astype(np.float32)
-    hue = _circular_median(saturated) if saturated.size else -1.0
+    hue = circular_median(saturated) if saturated.size else -1.0
     return dark, colour, hue
-
-
-def _circular_median(hues: np.ndarray) -> float:
-    """The median of OpenCV hues (0-180, red wraps), taken around their circular mean."""
-    angle = hues * (np.pi / 90)
-    mean = float(np.arctan2(np.sin(angle).mean(), np.cos(angle).mean())) * 90 / np.pi
-    offsets = (hues - mean + 90) % 180 - 90
-    return float((mean + np.median(offsets)) % 180)
 
 
 def read_cells(image: np.ndarray, scale: float, grid: Grid,
@@ -192,7 +160,7 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
         if visible[cell] >= 0.6:
             half = CELL_WINDOW / 2
             origin = (CELL * cell[0] - half, CELL * cell[1] - half)
-            patch = _window(image, grid.homography, scale, origin, CELL_WINDOW, CELL_PPM)
+            patch = rectify(image, grid.homography, scale, origin, CELL_WINDOW, CELL_PPM)
             patches[cell] = cv2.cvtColor(patch, cv2.COLOR_BGR2YCrCb)
     # The table's colour near each cell: the median colour of the nearest other candidate
     # cells (most candidates are empty), so a shadow or a lamp's fall-off across the table
@@ -231,10 +199,7 @@ def _visible_share(to_work: np.ndarray, cell: tuple[int, int], w: int, h: int) -
     half = CELL_WINDOW / 2
     s = np.linspace(-half, half, 5)
     xs, ys = np.meshgrid(s + CELL * cell[0], s + CELL * cell[1])
-    pts = np.stack([xs.ravel(), ys.ravel(), np.ones(xs.size)], axis=1) @ to_work.T
-    px, py = pts[:, 0] / pts[:, 2], pts[:, 1] / pts[:, 2]
-    inside = (pts[:, 2] > 0) & (px >= 0) & (py >= 0) & (px < w) & (py < h)
-    return float(np.mean(inside))
+    return inside_share(to_work, np.stack([xs.ravel(), ys.ravel()], axis=1), w, h)
 
 
 def _plain_noise(patch_ycc: np.ndarray) -> float:

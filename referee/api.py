@@ -1,0 +1,121 @@
+"""The seam between the shared referee and each game's: what a game's referee returns and
+offers.
+
+A game's referee is one `GameReferee` object (e.g. `referee/asterion/__init__.py:
+REFEREE`), registered in `pnp/games.py` as `referee="referee.<game>:REFEREE"`:
+
+    verdict = REFEREE.read("table.jpg", **options)   # options: REFEREE.read_options
+    verdict.is_certain          # no problems: the score can be trusted (exit 0, else 3)
+    verdict.state               # what was seen, as the game's state JSON (`pnp score` reads it)
+    verdict.score_report()      # the game's GameRules.score_report of it, or None
+    verdict.to_dict()           # the score JSON plus a "detection" section
+    REFEREE.draw_overlay(verdict, **overlay_options)   # BGR array; referee.overlay writes it
+
+`read` raises a `referee.errors.RefereeError` (one line, exit 2) for input it cannot take
+(not a photo, none of the game's markers, bad options); everything it is unsure about is a
+problem in the verdict, never a silently wrong state. Shared modules never import a game:
+the game hands its rules (`GameRules`) to its own verdicts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import numpy as np
+
+from pnp.rules.api import GameRules, Report, RulesError
+from referee.errors import EXIT_SURE, EXIT_UNSURE
+from referee.image import Photo, PhotoInput
+from referee.problems import RefereeProblem
+
+
+@dataclass
+class Verdict:
+    """What a game's referee saw in one photo. A game subclasses it with what it read
+    (tiles, pieces, readings) and its `seen()` JSON, and may draw its own overlay."""
+
+    state: dict[str, Any] | None                 # the game's state JSON; None: nothing usable
+    problems: list[RefereeProblem] = field(default_factory=list)
+    homography: np.ndarray | None = None         # table mm -> photo px
+    photo_size: tuple[int, int] = (0, 0)         # original px (after EXIF orientation)
+    timings: dict[str, float] = field(default_factory=dict)   # seconds per stage
+    photo: Photo | None = field(default=None, repr=False)   # the working copy, for overlays
+
+    rules: ClassVar[GameRules | None] = None     # the game's rules core (set by the game)
+
+    @property
+    def is_certain(self) -> bool:
+        return not self.problems
+
+    @property
+    def exit_code(self) -> int:
+        """0 sure, 3 unsure (referee.errors)."""
+        return EXIT_SURE if self.is_certain else EXIT_UNSURE
+
+    def rules_state(self) -> Any | None:
+        """`state` as the rules core's state (`GameRules.read_state`), or None if the rules
+        cannot take it. A game may loosen this to score a partial table (Asterion does)."""
+        if self.state is None or self.rules is None:
+            return None
+        try:
+            return self.rules.read_state(self.state)
+        except RulesError:
+            return None
+
+    def score_report(self) -> Report | None:
+        """The rules core's score of what was seen (text lines and JSON data), or None."""
+        state = self.rules_state()
+        if state is None or self.rules is None:
+            return None
+        return self.rules.score_report(state)
+
+    def seen(self) -> dict[str, Any]:
+        """The game's part of `detection()`: what it read, and where each fact came from."""
+        return {}
+
+    def detection(self) -> dict[str, Any]:
+        return {
+            "certain": self.is_certain,
+            "photo": {"width": self.photo_size[0], "height": self.photo_size[1]},
+            **self.seen(),
+            "problems": [p.to_dict() for p in self.problems],
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        report = self.score_report()
+        data: dict[str, Any] = dict(report.data) if report is not None else {}
+        data["detection"] = self.detection()
+        return data
+
+    def draw_overlay(self, image: np.ndarray | None = None, image_scale: float | None = None,
+                     **options: Any) -> np.ndarray:
+        """The overlay (BGR). `image` is the photo scaled by `image_scale`; by default the
+        verdict's working copy. A game overrides `_draw` with its own drawing."""
+        if image is None:
+            if self.photo is None:
+                raise ValueError("no photo to draw on: pass the image")
+            image, image_scale = self.photo.image, self.photo.scale
+        return self._draw(image, 1.0 if image_scale is None else image_scale, **options)
+
+    def _draw(self, image: np.ndarray, image_scale: float, **options: Any) -> np.ndarray:
+        from referee.overlay import basic_overlay
+
+        return basic_overlay(self, image, image_scale)
+
+
+class GameReferee:
+    """One game's photo referee. A game sets `name` and the options its `read` and its
+    overlay take (the CLI offers those), and implements `read`."""
+
+    name: str = ""
+    read_options: tuple[str, ...] = ()       # e.g. ("edition", "board", "players", ...)
+    overlay_options: tuple[str, ...] = ()    # e.g. ("check",)
+
+    def read(self, photo: PhotoInput, **options: Any) -> Verdict:
+        """Read one photo (JPEG/PNG/HEIC bytes or path, or a BGR array)."""
+        raise NotImplementedError
+
+    def draw_overlay(self, verdict: Verdict, image: np.ndarray | None = None,
+                     image_scale: float | None = None, **options: Any) -> np.ndarray:
+        return verdict.draw_overlay(image, image_scale, **options)

@@ -1,0 +1,29 @@
+"""Asterion's photo referee: its own stages on top of the shared ones in `referee/`.
+
+Stages: markers (whose id is whose: tiles and the Crete board) -> grid (the cells, each
+tile's cell and quarter turn) -> classify (tombs, unidentified cells) -> assemble (the table
+file, the rules core's validate) -> overlay. `REFEREE` is what the registry points at
+(`pnp/games.py`: referee="referee.asterion:REFEREE"); docs/referee.md describes it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.api import GameReferee
+from referee.asterion.pipeline import AsterionVerdict, referee_photo
+from referee.image import PhotoInput
+
+
+class AsterionReferee(GameReferee):
+    name = "asterion"
+    read_options = ("edition", "board", "players", "kill_points")
+    overlay_options = ("check",)
+
+    def read(self, photo: PhotoInput, **options: Any) -> AsterionVerdict:
+        """Options: edition ("crete"), board (None: from the photo), players (colours; None:
+        from the tiles), kill_points ({colour: points}; a photo cannot show them)."""
+        return referee_photo(photo, **options)
+
+
+REFEREE = AsterionReferee()

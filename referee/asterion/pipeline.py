@@ -1,0 +1,250 @@
+"""Asterion's referee: one photo in, an `AsterionVerdict` out (REFEREE.read calls this).
+
+    verdict = referee_photo("table.jpg", board=True, kill_points={"yellow": 3})
+    verdict.is_certain        # no problems: the score can be trusted
+    verdict.score()           # the rules core's ScoreResult of what was seen
+    verdict.to_dict()         # score JSON plus a "detection" section
+
+`referee_photo` raises `BadPhoto` (unreadable input) or `NoTiles` (none of our markers);
+everything else that makes it unsure is a problem in the verdict, never a silently wrong
+table (docs/referee.md).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import numpy as np
+
+from pnp.rules.api import GameRules
+from pnp.rules.asterion import ScoreResult, Table, TableError, score, table_from_dict
+from pnp.rules.asterion.commands import COMMANDS
+from pnp.rules.asterion.table import BOARD_RADIUS
+from referee.api import Verdict
+from referee.asterion.assemble import assemble
+from referee.asterion.classify import (
+    CellReading,
+    TombReading,
+    read_cells,
+    read_tombs,
+    tile_to_photo,
+)
+from referee.asterion.grid import CELL, Grid, TilePose, fit_grid, marker_model
+from referee.asterion.markers import TileMarker, identify
+from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
+from referee.detect import detect_in_windows, detect_markers, merge_markers
+from referee.errors import BadPhoto, NoTiles, RefereeError
+from referee.geometry import project, rotation
+from referee.image import Photo, PhotoInput, load_photo
+from referee.problems import RefereeProblem
+
+__all__ = ["AsterionVerdict", "BadPhoto", "NoTiles", "RefereeError", "RefereeProblem",
+           "TileSeen", "referee_photo"]
+
+
+@dataclass(frozen=True)
+class TileSeen:
+    id: str
+    cell: tuple[int, int]
+    rot: int
+    confidence: float                 # 0..1
+    corners: np.ndarray               # 4x2 photo px: the printed NW, NE, SE, SW corners
+    markers: int                      # how many of its two markers were read
+    offset_mm: tuple[float, float]    # where it lies against its cell's centre
+    skew_deg: float                   # how far it is turned from its quarter turn
+    tomb: bool | None = None          # None: no prisoner, or uncertain
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "cell": list(self.cell), "rot": self.rot,
+                "confidence": self.confidence, "markers": self.markers,
+                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+                "offset_mm": [round(self.offset_mm[0], 1), round(self.offset_mm[1], 1)],
+                "skew_deg": round(self.skew_deg, 1), "tomb": self.tomb}
+
+
+@dataclass
+class AsterionVerdict(Verdict):
+    """`state` is the table-file dict of what was seen (also `table`)."""
+
+    tiles: list[TileSeen] = field(default_factory=list)
+    players_inferred: bool = True
+    board_inferred: bool = False             # board mode chosen by its markers in the photo
+    kill_points_given: bool = False
+    tombs: list[TombReading] = field(default_factory=list)
+    cells: list[CellReading] = field(default_factory=list)
+    grid: Grid | None = None
+
+    rules: ClassVar[GameRules | None] = COMMANDS
+
+    @property
+    def table(self) -> dict[str, Any] | None:
+        return self.state
+
+    def rules_state(self) -> Table | None:
+        # Not validated: the referee has reported validate()'s problems as invalid-layout,
+        # and --partial scores what was seen all the same.
+        return self.rules_table()
+
+    def rules_table(self) -> Table | None:
+        """What was seen as the rules core's `Table`, or None if it is not a table at all."""
+        if self.table is None:
+            return None
+        try:
+            return table_from_dict(self.table)
+        except TableError:
+            return None
+
+    def score(self) -> ScoreResult | None:
+        """The rules core's score of `table`, or None if it cannot be scored at all."""
+        table = self.rules_table()
+        return None if table is None else score(table)
+
+    def seen(self) -> dict[str, Any]:
+        return {
+            "players": list(self.table["players"]) if self.table else [],
+            "board": bool(self.table and self.table.get("board")),
+            "board_from": "photo (its markers)" if self.board_inferred else "--board option",
+            "players_from": "photo (colours on the table)" if self.players_inferred
+            else "--players",
+            "escape_points_from": "photo",
+            "kill_points_from": "--kill-points" if self.kill_points_given
+            else "none given (0 each)",
+            "dead_from": "tomb tokens in the photo",
+            "tiles": [t.to_dict() for t in self.tiles],
+        }
+
+    def _draw(self, image: np.ndarray, image_scale: float, check: str | None = None,
+              **options: Any) -> np.ndarray:
+        from referee.asterion.overlay import draw_overlay
+
+        return draw_overlay(self, image, image_scale, check)
+
+
+def referee_photo(photo: PhotoInput, *, edition: str = "crete",
+                  board: bool | None = None, players: list[str] | None = None,
+                  kill_points: dict[str, int] | None = None) -> AsterionVerdict:
+    """Read one photo. `board` None: played on the Crete board if the photo shows at least
+    4 of its markers (crete only); True/False forces the choice."""
+    timings: dict[str, float] = {}
+    clock = time.perf_counter()
+
+    def lap(stage: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        timings[stage] = timings.get(stage, 0.0) + now - clock
+        clock = now
+
+    image = load_photo(photo)
+    lap("load")
+    markers = identify(detect_markers(image.image, image.scale))
+    lap("detect")
+    if not any(m.tile is not None for m in markers):
+        raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
+    board_inferred = board is None
+    if board is None:
+        board = edition == "crete" and sum(m.tile is None for m in markers) >= BOARD_SEEN
+    grid = fit_grid(markers, board)
+    lap("grid")
+    radius = _board_radius(board, players, grid)
+    cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
+    lap("cells")
+    # Second look, at full resolution, where a marker is missing: the other corner of a
+    # tile read by one marker, and every cell that looks occupied but was not identified.
+    extra = _rescue(image, grid, [c for c in cells if not c.empty and c.visible >= 0.6])
+    lap("rescue")
+    if extra:
+        markers = merge_markers(markers, extra)
+        grid = fit_grid(markers, board)
+        lap("grid")
+        cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
+        lap("cells")
+    dead, tombs, tomb_problems = read_tombs(image.image, image.scale, grid)
+    lap("tombs")
+    made = assemble(grid, dead, edition=edition, board=board, players=players,
+                    kill_points=kill_points)
+    lap("assemble")
+    problems = grid.problems + cell_problems + tomb_problems + made.problems
+    seen = _tiles_seen(grid, tombs, problems)
+    return AsterionVerdict(made.table, problems, grid.homography, image.size, timings, image,
+                           tiles=seen, players_inferred=made.players_inferred,
+                           board_inferred=board_inferred, kill_points_given=bool(kill_points),
+                           tombs=tombs, cells=cells, grid=grid)
+
+
+BOARD_SEEN = 4      # board markers that make a photo "on the board" (the fit needs 4)
+
+
+def _board_radius(board: bool, players: list[str] | None, grid: Grid) -> int | None:
+    if not board:
+        return None
+    from referee.asterion.assemble import infer_players
+
+    count = len(players) if players is not None else len(infer_players(grid))
+    return BOARD_RADIUS.get(count, max(BOARD_RADIUS.values()))
+
+
+def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileMarker]:
+    """Markers found again at full resolution (or enlarged, for a small photo), only in
+    windows where one is expected."""
+    boxes: list[np.ndarray] = []
+    model = marker_model()
+    for pose in grid.tiles:
+        if len(pose.markers) == 1:
+            missing = "SW" if pose.markers[0].corner == "NE" else "NE"
+            corners_mm = model[missing] @ rotation(pose.angle).T + np.array(pose.centre)
+            boxes.append(grid.to_image(corners_mm))
+    for cell in occupied:
+        h = CELL / 2 + 4
+        x, y = CELL * cell.cell[0], CELL * cell.cell[1]
+        boxes.append(grid.to_image(np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h],
+                                             [x - h, y + h]])))
+    if not boxes:
+        return []
+    sides = [m.side for p in grid.tiles for m in p.markers]
+    side = float(np.median(sides)) if sides else 40.0
+    windows = []
+    for quad in boxes:
+        lo, hi = quad.min(axis=0) - side, quad.max(axis=0) + side
+        windows.append((int(lo[0]), int(lo[1]), int(hi[0]) + 1, int(hi[1]) + 1))
+    if photo.scale < 1.0:
+        return identify(detect_in_windows(photo.full(), windows, 1.0))
+    # Already full resolution: enlarge (blurred or small markers read better so).
+    return identify(detect_in_windows(photo.image, windows, 1.0, upsample=2))
+
+
+def _tiles_seen(grid: Grid, tombs: list[TombReading],
+                problems: list[RefereeProblem]) -> list[TileSeen]:
+    flagged = {p.cell for p in problems if p.cell is not None
+               and p.code not in (CELL_UNIDENTIFIED,)}
+    uncertain = {p.cell for p in problems if p.code == TOMB_UNCERTAIN}
+    by_tile: dict[str, list[TombReading]] = {}
+    for t in tombs:
+        by_tile.setdefault(t.tile, []).append(t)
+    seen = []
+    for pose in grid.tiles:
+        corners = project(tile_to_photo(grid, pose),
+                          np.array([[0, 0], [CELL, 0], [CELL, CELL], [0, CELL]], float))
+        readings = by_tile.get(pose.tile, [])
+        tomb: bool | None = None
+        if readings and pose.cell not in uncertain:
+            tomb = any(r.verdict == "dead" for r in readings)
+        seen.append(TileSeen(pose.tile, pose.cell, pose.rot, _confidence(pose, pose.cell in
+                                                                          flagged),
+                             corners, len(pose.markers),
+                             (round(pose.offset[0], 2), round(pose.offset[1], 2)),
+                             round(pose.skew, 2), tomb))
+    return seen
+
+
+def _confidence(pose: TilePose, flagged: bool) -> float:
+    """1.0 for a tile read by both markers, square on its cell; less for one marker, an
+    off-cell or turned pose; at most 0.3 when a problem names its cell."""
+    dx, dy = pose.offset
+    c = 1.0 if len(pose.markers) >= 2 else 0.8
+    c *= max(0.0, 1.0 - max(abs(dx), abs(dy)) / 25.0) ** 0.5
+    c *= max(0.0, 1.0 - abs(pose.skew) / 45.0) ** 0.5
+    if flagged:
+        c = min(c, 0.3)
+    return round(c, 2)

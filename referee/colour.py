@@ -1,0 +1,30 @@
+"""Colour helpers every game's referee may use: hues on OpenCV's 0-180 scale (red wraps).
+
+Printed fills are known (the game's layout file); what a photo shows of them drifts with
+the light, so stages compare hues, not RGB values.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def hue_of(fill: str) -> float:
+    """OpenCV hue (0-180) of a printed fill given as "#rrggbb"."""
+    fill = fill.lstrip("#")
+    rgb = np.uint8([[[int(fill[k:k + 2], 16) for k in (4, 2, 0)]]])      # as BGR
+    return float(cv2.cvtColor(rgb, cv2.COLOR_BGR2HSV)[0, 0, 0])
+
+
+def hue_distance(a: float, b: float) -> float:
+    d = abs(a - b) % 180
+    return min(d, 180 - d)
+
+
+def circular_median(hues: np.ndarray) -> float:
+    """The median of OpenCV hues (0-180, red wraps), taken around their circular mean."""
+    angle = hues * (np.pi / 90)
+    mean = float(np.arctan2(np.sin(angle).mean(), np.cos(angle).mean())) * 90 / np.pi
+    offsets = (hues - mean + 90) % 180 - 90
+    return float((mean + np.median(offsets)) % 180)
