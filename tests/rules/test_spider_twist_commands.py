@@ -61,6 +61,7 @@ def test_check_the_pending_disturbance_of_the_example():
     assert "eating routes win: 2 of 4" in report.lines
     assert report.lines[-1] == "she stops on S1R3 and eats the black male whichever walk"
     assert COMMANDS.check_report(example(), {"disturb": "S3R3"}).data == d
+    assert COMMANDS.check_report(example(), {"disturb": " s3r3"}).data == d
 
 
 def test_check_with_a_die_on_her():
@@ -81,7 +82,8 @@ def test_check_a_disturbance_on_the_centre():
     ({"disturb": "S9R9"}, "no node 'S9R9' on the rings web"),
     ({"disturb": "S0R2"}, "S0R2 is the female's node"),
     ({"disturb": "S4R4"}, "no male on S4R4"),
-    ({"disturb": ["S3R3"]}, "no node that on the rings web"),
+    ({"disturb": ["S3R3"]}, "a node name such as S3R1"),
+    ({"disturb": "P14"}, "no node 'P14' on the rings web"),
     ({"target": "Y07"}, "takes only disturb"),
 ])
 def test_check_refuses_queries_that_make_no_sense(query, message):

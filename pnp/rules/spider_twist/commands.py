@@ -58,8 +58,11 @@ def _disturbed(state: State, query: Mapping[str, Any]) -> str:
                              "male who was placed or moved there stands on it)")
         return state.react
     web = state.graph
+    if not isinstance(node, str):
+        raise RulesError(f"the disturbed node is a node name such as {web.entry[3]}")
+    node = node.strip().upper()                 # node names are upper case: s3r3 is S3R3
     if not web.is_node(node):
-        shown = repr(node) if isinstance(node, str) and len(node) <= 20 else "that"
+        shown = repr(node) if len(node) <= 20 else repr(node[:20] + "...")
         raise RulesError(f"no node {shown} on the {web.name} web ({web.node_names()})")
     if node == state.female:
         raise RulesError(f"{node} is the female's node: a male who moves there mates and she "
