@@ -290,10 +290,11 @@ def _illegal(s: State, move: Move, why: str) -> IllegalMove:
     return IllegalMove(f"{move}: {why} (phase {s.phase}, {s.to_move or 'nobody'} to move)")
 
 
-def apply_in_place(s: State, move: Move, log: Log = None) -> State:
+def apply_in_place(s: State, move: Move, log: Log = None, checked: bool = False) -> State:
     """Play `move` on `s` (changed in place) and run the automatic steps that follow, up to
-    the next decision. IllegalMove if the rules forbid it."""
-    if move not in legal_moves(s):
+    the next decision. IllegalMove if the rules forbid it (`checked`: the caller took the
+    move from `legal_moves(s)` and it need not be looked up again)."""
+    if not checked and move not in legal_moves(s):
         raise _illegal(s, move, _why_illegal(s, move))
     c = s.to_move
     s.moves += 1

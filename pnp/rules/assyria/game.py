@@ -42,7 +42,7 @@ def simulate(seed: int, players: int | Sequence[str] = 4) -> tuple[State, list[s
     state = new_game(seed, players_of(players), log)
     rng = random.Random(f"assyria-player:{seed}")
     while state.phase != "over":
-        apply_in_place(state, random_move(state, rng), log)
+        apply_in_place(state, random_move(state, rng), log, checked=True)
     ranking = sorted(state.players, key=lambda c: -state.score[c])
     log.append("final score: " + ", ".join(f"{c} {state.score[c]}" for c in ranking))
     return state, log

@@ -602,11 +602,12 @@ def validate(s: State) -> list[Problem]:
     if sum(s.ploughs.values()) + s.used_ploughs != s.n:
         bad("used_ploughs", f"{s.n} ploughs are in play with {s.n} players: held "
                             f"{sum(s.ploughs.values())} + used {s.used_ploughs}", "ploughs")
-    seen = s.deck + s.discard + Counter(s.draft)
-    for cards in s.hands.values():
-        seen.update(cards)
+    cards = [*s.deck.elements(), *s.discard.elements(), *s.draft]
+    for hand in s.hands.values():
+        cards += hand
     for col in s.sowing:
-        seen.update(col or [])
+        cards += col or []
+    seen = Counter(cards)
     if seen != FOOD_DECK:
         extra = seen - FOOD_DECK
         missing = FOOD_DECK - seen
@@ -616,7 +617,7 @@ def validate(s: State) -> list[Problem]:
             "missing " + ", ".join(f"{k} x{v}" for k, v in sorted(missing.items()))
             if missing else "") if part)
         bad("deck", f"the 40 food cards do not add up ({detail})", "food-cards")
-    exp = s.expansion_deck + Counter(s.expansion) + Counter(s.expansion_out)
+    exp = Counter([*s.expansion_deck.elements(), *s.expansion, *s.expansion_out])
     if exp != EXPANSION_CARDS:
         bad("expansion_deck", "the 9 expansion cards (2 x2, 3 x4, 4 x3) do not add up "
                               f"(have {sorted(exp.elements())})", "expansion-cards")
