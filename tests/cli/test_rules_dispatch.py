@@ -1,0 +1,78 @@
+"""`pnp score|check|simulate GAME` is one generic dispatcher over every game's GameRules."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pnp.games import game_names
+from tests.inputs.fuzzing import run_cli
+
+GAMES = game_names("commands")
+
+
+def test_every_game_with_rules_is_dispatched():
+    assert {"asterion", "spider-twist", "constructo"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_simulate_then_score_the_final_state(game, tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    for out in (first, second):
+        outcome = run_cli(["simulate", game, "--seed", "5", "--out", str(out)])
+        assert outcome.code == 0 and outcome.out.startswith("wrote "), outcome.err
+    files = sorted(p.name for p in first.iterdir())
+    assert files and files == sorted(p.name for p in second.iterdir())
+    for name in files:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), "same seed"
+    state = next(p for p in first.iterdir() if p.suffix == ".json")
+    text = run_cli(["score", game, str(state)])
+    data = run_cli(["score", game, str(state), "--json"])
+    assert text.code == 0 and data.code == 0, text.err + data.err
+    assert text.out.strip() and json.loads(data.out)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_state_of_another_game_is_one_error_per_problem(game, tmp_path):
+    path = tmp_path / "other.json"
+    other = "constructo" if game != "constructo" else "spider-twist"
+    path.write_text(json.dumps({"game": other}))
+    outcome = run_cli(["score", game, str(path)])
+    assert outcome.code == 2 and outcome.problems() == []
+    assert all(line.startswith(f"error: {path}: ") for line in outcome.err.splitlines())
+
+
+def test_an_option_of_another_game_is_refused(tmp_path):
+    outcome = run_cli(["simulate", "constructo", "--web", "rings", "--out", str(tmp_path)])
+    assert outcome.code == 2 and "--web does not apply to `pnp simulate constructo`" in outcome.err
+    outcome = run_cli(["check", "asterion", "examples/endgame.json", "--disturb", "C"])
+    assert outcome.code == 2 and "(it takes: TARGET)" in outcome.err
+    assert not list(tmp_path.iterdir())
+
+
+def test_an_unknown_game_names_the_games(tmp_path):
+    outcome = run_cli(["score", "chess", "examples/endgame.json"])
+    assert outcome.code == 2 and "unknown game 'chess'" in outcome.err
+    assert "asterion" in outcome.err
+
+
+def test_spider_twist_disturbance_from_the_example():
+    outcome = run_cli(["check", "spider-twist", "examples/spider-twist-state.json",
+                       "--disturb", "S3R3", "--json"])
+    assert outcome.code == 0, outcome.err
+    data = json.loads(outcome.out)
+    assert data["reach"] == 2
+    assert {o["stops_at"] for o in data["outcomes"]} == {"S1R3"}
+    assert {o["eats"] for o in data["outcomes"]} == {"black"}
+
+
+def test_constructo_move_dispute_from_the_example():
+    outcome = run_cli(["check", "constructo", "examples/constructo-state.json", "--json"])
+    assert outcome.code == 0, outcome.err
+    data = json.loads(outcome.out)
+    assert data["round_over"] and data["player"] == "black"
+    assert data["actions"] == ["pattern rhombus", "pattern triangle", "pattern flower"]
+    outcome = run_cli(["check", "constructo", "examples/constructo-state.json", "--move",
+                       "place ring 2,1"])
+    assert outcome.code == 0 and "illegal for white: round 1 is over" in outcome.out
