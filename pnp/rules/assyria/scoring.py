@@ -106,29 +106,31 @@ def income(state: State) -> Scoring:
             k = by_region[river]
             gain = river_camels(k)
             out.lines.append(Line(c, f"{river} river", k,
-                                  f"{river} river: {_plural(k, 'hut')} -> {gain} camels",
+                                  f"{river} river: {_plural(k, 'hut')} -> {_plural(gain, 'camel')}",
                                   camels=gain))
         k = by_region["between"]
         out.lines.append(Line(c, "huts between", k,
                               f"between the rivers: {_plural(k, 'hut')} x "
-                              f"{REGION_POINTS['between']} = {2 * k} points",
+                              f"{REGION_POINTS['between']} = {_plural(2 * k, 'point')}",
                               points=REGION_POINTS["between"] * k))
         k = by_region["outside"]
         out.lines.append(Line(c, "huts outside", k,
                               f"outside the rivers: {_plural(k, 'hut')} x "
-                              f"{REGION_POINTS['outside']} = {k} points",
+                              f"{REGION_POINTS['outside']} = {_plural(k, 'point')}",
                               points=REGION_POINTS["outside"] * k))
         k = by_region["upper"] + by_region["lower"]
         out.lines.append(Line(c, "huts on rivers", k,
                               f"on the rivers: {_plural(k, 'hut')} x 0 = 0 points"))
         levels = sum(lv for h, (o, lv) in state.ziggurats.items() if o == c)
         out.lines.append(Line(c, "ziggurat levels", levels,
-                              f"ziggurats: {_plural(levels, 'level')} x 1 = {levels} points",
+                              f"ziggurats: {_plural(levels, 'level')} x 1 = "
+                              f"{_plural(levels, 'point')}",
                               points=levels))
         wells = len(state.new_wells.get(c, []))
         out.lines.append(Line(c, "new wells", wells,
                               f"new wells: {wells} x {well_points} (reign {state.reign}) = "
-                              f"{wells * well_points} points", points=wells * well_points))
+                              f"{_plural(wells * well_points, 'point')}",
+                              points=wells * well_points))
     return out
 
 
@@ -198,7 +200,7 @@ def reign_end(state: State) -> Scoring:
             out.lines.append(Line(c, "ashur", r.rank,
                                   f"Ashur: rank {r.rank} (influence {r.influence}, "
                                   f"{_plural(r.huts, 'hut')}; cards {cards_text}) = "
-                                  f"{r.points} points", points=r.points))
+                                  f"{_plural(r.points, 'point')}", points=r.points))
     # 3. Priests: high 1/4/8 points; middle a plough if none held; low 1 camel per hut.
     for c in state.order:
         high = state.ashur.get("high", []).count(c)
@@ -206,7 +208,7 @@ def reign_end(state: State) -> Scoring:
         low = state.ashur.get("low", []).count(c)
         pts = HIGH_PRIEST_POINTS[min(high, 3)]
         out.lines.append(Line(c, "high priest", high,
-                              f"high priest: {_plural(high, 'hut')} = {pts} points",
+                              f"high priest: {_plural(high, 'hut')} = {_plural(pts, 'point')}",
                               points=pts))
         plough = 1 if middle and not state.ploughs.get(c, 0) else 0
         why = ("a plough" if plough else
@@ -215,7 +217,7 @@ def reign_end(state: State) -> Scoring:
                               f"middle priest: {_plural(middle, 'hut')} -> {why}",
                               ploughs=plough))
         out.lines.append(Line(c, "low priest", low,
-                              f"low priest: {_plural(low, 'hut')} -> {low} camels",
+                              f"low priest: {_plural(low, 'hut')} -> {_plural(low, 'camel')}",
                               camels=low))
     # 4. Offerings: ziggurat sites x the multiplier of the disc's position.
     for c in state.order:
@@ -224,7 +226,7 @@ def reign_end(state: State) -> Scoring:
         mult = OFFERING_MULTIPLIER[pos]
         out.lines.append(Line(c, "offerings", sites,
                               f"offerings: {_plural(sites, 'ziggurat site')} x {mult} "
-                              f"(disc on {pos}) = {sites * mult} points",
+                              f"(disc on {pos}) = {_plural(sites * mult, 'point')}",
                               points=sites * mult))
     return out
 
@@ -237,19 +239,19 @@ def game_end(state: State) -> Scoring:
     for c in state.order:
         pieces = sum(lv for h, (o, lv) in state.ziggurats.items() if o == c)
         out.lines.append(Line(c, "ziggurat pieces", pieces,
-                              f"ziggurat pieces: {pieces} x 1 = {pieces} points",
+                              f"ziggurat pieces: {pieces} x 1 = {_plural(pieces, 'point')}",
                               points=pieces))
         ploughs = state.ploughs.get(c, 0)
         out.lines.append(Line(c, "ploughs", ploughs,
-                              f"ploughs held: {ploughs} x 1 = {ploughs} points",
+                              f"ploughs held: {ploughs} x 1 = {_plural(ploughs, 'point')}",
                               points=ploughs))
         food = len(state.hands.get(c, []))
         out.lines.append(Line(c, "food cards", food,
-                              f"food cards left: {food} / 2 = {food // 2} points",
+                              f"food cards left: {food} / 2 = {_plural(food // 2, 'point')}",
                               points=food // 2))
         camels = state.camels.get(c, 0)
         out.lines.append(Line(c, "camels left", camels,
-                              f"camels left: {camels} / 2 = {camels // 2} points",
+                              f"camels left: {camels} / 2 = {_plural(camels // 2, 'point')}",
                               points=camels // 2))
     return out
 
