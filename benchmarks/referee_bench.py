@@ -26,9 +26,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from referee.asterion.evaluate import judge
+from referee.asterion.synth import PRESETS, photo, simulated_table
 from referee.evaluate import Outcome
 from referee.pipeline import referee_photo
-from referee.synth import PRESETS, photo, simulated_table
 
 # "3mp" is the default at 3 MP: every preset runs at both resolutions here.
 BENCH_PRESETS = [name for name in PRESETS if name != "3mp"]

@@ -1,7 +1,7 @@
 """Flat test photos for the referee's own tests: exported tile PNGs pasted at known cells,
 rotations and hand-placement errors, then warped by a known perspective.
 
-Not a realistic camera (referee/synth.py is): these scenes give exact ground truth for
+Not a realistic camera (referee/synth/ is): these scenes give exact ground truth for
 each stage. Rendering the PNGs takes about 2 s, so tests share one `Scenes` per session.
 """
 
@@ -16,8 +16,9 @@ import numpy as np
 
 from pnp.printing.asterion.art import prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
+from referee.asterion.synth import board_alpha
 from referee.synth import affine as _affine
-from referee.synth import board_alpha, paste_face
+from referee.synth import paste_face
 
 TILE = 50.0
 BOARD_HALF = 335.36            # docs/asterion-board.md: board.png's top-left in board mm
@@ -33,12 +34,13 @@ class Scene:
 
 class Scenes:
     def __init__(self, folder: Path, dpi: int = 300) -> None:
+        from pnp.printing.asterion import PRINTING
         from pnp.printing.build import BuildRequest
         from pnp.printing.export import export
 
         self.dpi = dpi
         if not (folder / "manifest.json").exists():
-            export(BuildRequest("asterion", "crete"), folder, dpi=dpi)
+            export(BuildRequest("asterion", "crete", printing=PRINTING), folder, dpi=dpi)
         self.folder = folder
         self._cache: dict[str, np.ndarray] = {}
 

@@ -11,7 +11,7 @@ import pytest
 from pnp.printing.asterion.art import marker_places, prisoner_points
 from pnp.printing.asterion.markers import tile_for_marker, tile_marker_ids
 from pnp.rules.asterion.tiles import tiles_by_id
-from referee.synth import PRESETS, Conditions, photo, simulated_table, with_conditions
+from referee.asterion.synth import PRESETS, Conditions, photo, simulated_table, with_conditions
 
 FLAT = Conditions(megapixels=3.0, light=0.0, shadow=False, noise=0.0, blur_sigma=0.0,
                   jpeg_quality=95)
@@ -55,7 +55,7 @@ def test_markers_decode_where_the_tile_corners_put_them(table, distortion):
             continue
         tile_id, _corner = owner
         m = marker_places()[tile_marker_ids(tile_id).index(int(marker_id))]
-        expected = _to_px(_tile_frame(shot.tile_corners[tile_id]),
+        expected = _to_px(_tile_frame(shot.corners[tile_id]),
                           [[m.x + m.size / 2, m.y + m.size / 2]])[0]
         assert np.linalg.norm(quad.reshape(4, 2).mean(axis=0) - expected) < 1.5, marker_id
         found += 1
@@ -67,7 +67,7 @@ def test_the_homography_maps_each_cell_centre_into_its_tile():
     shot = photo(table, with_conditions("3mp", light=0.0, shadow=False), seed=3)
     for t in table["tiles"]:
         centre = _to_px(shot.homography, [[50 * t["x"], 50 * t["y"]]])[0]
-        quad = shot.tile_corners[t["id"]].astype(np.float32)
+        quad = shot.corners[t["id"]].astype(np.float32)
         assert cv2.pointPolygonTest(quad, tuple(map(float, centre)), False) > 0
 
 
@@ -83,7 +83,7 @@ def test_tombs_lie_on_the_dead_prisoners_only(table):
     near = np.zeros(changed.shape, np.uint8)
     tiles = tiles_by_id()
     for tile_id in table["dead"]:
-        h = _tile_frame(shot.tile_corners[tile_id])
+        h = _tile_frame(shot.corners[tile_id])
         for x, y in _to_px(h, prisoner_points(tiles[tile_id])):
             spot = np.zeros_like(near)
             radius = 14 * np.linalg.norm(_to_px(h, [[0, 0], [1, 0]])[1] - _to_px(h, [[0, 0]])[0])
@@ -110,7 +110,7 @@ def test_fingers_cover_exactly_the_markers_they_list(table, seed):
     # skin of any tone: a warm, saturated hue (tile fills are pale, markers grey)
     skin = ((hsv[..., 0] < 25) & (hsv[..., 1] > 80) & (hsv[..., 2] > 40)).astype(np.uint8)
     for t in table["tiles"]:
-        h = _tile_frame(shot.tile_corners[t["id"]])
+        h = _tile_frame(shot.corners[t["id"]])
         for marker_id, m in zip(tile_marker_ids(t["id"]), marker_places(), strict=True):
             quad = _to_px(h, [[m.x, m.y], [m.x + m.size, m.y], [m.x + m.size, m.y + m.size],
                               [m.x, m.y + m.size]])
@@ -127,11 +127,12 @@ def test_fingers_cover_exactly_the_markers_they_list(table, seed):
 def test_the_game_lies_a_cell_and_more_inside_the_table_top(seed):
     """Nobody plays at the table's edge: every cell next to the game is on the table, so
     the floor beyond its edge never shows in a cell the referee must judge."""
-    from referee.synth import _table_top, affine
+    from referee.synth.camera import affine
+    from referee.synth.table import table_top
 
     rng = np.random.default_rng(seed)
     outline = rng.uniform(-400, 400, (30, 2)) + rng.uniform(-300, 300, 2)
-    top = _table_top(outline, rng)
+    top = table_top(outline, rng)
     to_top = np.linalg.inv(affine(*top.centre, top.angle))
     local = _to_px(to_top, outline)
     assert (np.abs(local) <= np.array(top.half) - 100).all()
@@ -141,13 +142,13 @@ def test_spare_tombs_lie_a_cell_clear_of_the_game(table):
     """The tomb supply changes the photo only away from the tiles and their empty
     neighbours: nothing a referee must judge is touched."""
     plain = photo(table, FLAT, seed=8).image.astype(int).sum(axis=2)
-    shot = photo(table, replace(FLAT, spare_tombs=25), seed=8)
+    shot = photo(table, replace(FLAT, spare_pieces=25), seed=8)
     changed = np.abs(shot.image.astype(int).sum(axis=2) - plain) > 60
     assert changed.sum() > 25 * 20                   # the heap is there
     game = np.zeros(changed.shape, np.uint8)
     for t in table["tiles"]:
         # the tile and the cells around it: 150 mm square about its centre
-        h = _tile_frame(shot.tile_corners[t["id"]])
+        h = _tile_frame(shot.corners[t["id"]])
         cv2.fillConvexPoly(game, np.round(_to_px(h, [[-50, -50], [100, -50], [100, 100],
                                                       [-50, 100]])).astype(np.int32), 1)
     assert not (changed & game.astype(bool)).any()

@@ -1,0 +1,116 @@
+"""The phone's camera over the table: a pinhole looking down `tilt_deg` off vertical, and the
+lens distortion the phone did not correct.
+
+Table mm (x right, y down, as the game's scene lays things out) -> photo px is one 3x3
+homography; `transform` applies one to points.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+if TYPE_CHECKING:
+    from referee.synth.photo import Conditions
+
+
+def affine(tx: float, ty: float, degrees: float = 0.0, scale: float = 1.0) -> np.ndarray:
+    """x -> R(degrees, clockwise on a y-down page) * scale * x + t, as a 3x3 matrix."""
+    a = math.radians(degrees)
+    c, s = math.cos(a) * scale, math.sin(a) * scale
+    return np.array([[c, -s, tx], [s, c, ty], [0.0, 0.0, 1.0]])
+
+
+def transform(h: np.ndarray, points: np.ndarray) -> np.ndarray:
+    p = np.asarray(points, float).reshape(-1, 2)
+    q = np.c_[p, np.ones(len(p))] @ h.T
+    return q[:, :2] / q[:, 2:3]
+
+
+def square(side: float) -> np.ndarray:
+    return np.array([[0, 0], [side, 0], [side, side], [0, side]], float)
+
+
+PHONE_FRAMES = {12.0: (4032, 3024), 3.0: (2016, 1512)}
+
+
+def frame_size(megapixels: float, portrait: bool) -> tuple[int, int]:
+    w, h = PHONE_FRAMES.get(megapixels, (0, 0))
+    if not w:
+        w = round(math.sqrt(megapixels * 1e6 * 4 / 3) / 8) * 8
+        h = w * 3 // 4
+    return (h, w) if portrait else (w, h)
+
+
+def camera(outline: np.ndarray, size: tuple[int, int], cond: Conditions,
+           rng: np.random.Generator) -> np.ndarray:
+    """Table mm -> photo px for a phone held `tilt_deg` off vertical over the table's
+    centre, the table turned at random in the frame; what is on the table (`outline`,
+    points in table mm) fills `fill` of the frame."""
+    w, h = size
+    extent = np.array([outline.min(axis=0), outline.max(axis=0)])
+    centre = extent.mean(axis=0)
+    turn = rng.uniform(0, 360) if cond.table_rotation else rng.uniform(-4, 4)
+    tilt = math.radians(cond.tilt_deg * rng.uniform(0.85, 1.0))
+    f = 0.75 * max(w, h)                          # a phone's main camera, ~70 degrees wide
+    span = float(np.ptp(extent, axis=0).max())
+    distance = f * span / (cond.fill * min(w, h))
+    # plane (u, v) -> camera: turn in the plane, then tip the plane away by `tilt`
+    plane = affine(0, 0, turn) @ affine(-centre[0], -centre[1])
+    rot = np.array([[1, 0, 0], [0, math.cos(tilt), -math.sin(tilt)],
+                    [0, math.sin(tilt), math.cos(tilt)]])
+    k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1.0]])
+    h_plane = k @ np.c_[rot[:, 0], rot[:, 1], [0, 0, distance]] @ plane
+    # fit the table's box into the frame, a little off centre
+    seen = transform(h_plane, outline)
+    lo, hi = seen.min(axis=0), seen.max(axis=0)
+    scale = min(cond.fill * w / (hi[0] - lo[0]), cond.fill * h / (hi[1] - lo[1]))
+    slack = np.array([w, h]) - scale * (hi - lo)
+    offset = slack / 2 + rng.uniform(-0.3, 0.3, 2) * slack / 2 - scale * lo
+    return np.array([[scale, 0, offset[0]], [0, scale, offset[1]], [0, 0, 1]]) @ h_plane
+
+
+def jacobian(h: np.ndarray, at: np.ndarray) -> np.ndarray:
+    e = 0.5
+    p = transform(h, [at, at + np.array([e, 0.0]), at + np.array([0.0, e])])
+    return np.c_[(p[1] - p[0]) / e, (p[2] - p[0]) / e]
+
+
+def mm_to_px(h_cam: np.ndarray, outline: np.ndarray) -> float:
+    return float(np.sqrt(abs(np.linalg.det(jacobian(h_cam, outline.mean(axis=0))))))
+
+
+def distorted(points: np.ndarray, size: tuple[int, int], k1: float) -> np.ndarray:
+    """Where a lens with radial distortion k1 puts points of the ideal (pinhole) photo;
+    radius in half-diagonals. A barrel lens (k1 < 0) is zoomed so that the photo's corners
+    see the ideal photo's corners: the whole photo then shows what the ideal one holds."""
+    w, h = size
+    centre, norm = np.array([w / 2, h / 2]), math.hypot(w, h) / 2
+    d = (np.asarray(points, float) - centre) / norm
+    zoom = 1 + min(k1, 0.0)
+    return centre + d * (1 + k1 * (d ** 2).sum(axis=-1, keepdims=True)) / zoom * norm
+
+
+def lens(image: np.ndarray, k1: float) -> np.ndarray:
+    """The ideal photo seen through the lens: every pixel samples the ideal point that the
+    lens bends onto it. The shift is smooth, so it is solved (by fixed-point iteration) on
+    a coarse grid and enlarged."""
+    h, w = image.shape[:2]
+    k = 8
+    centre, norm = np.array([w / 2, h / 2]), math.hypot(w, h) / 2
+    # coarse px i stands for full px (i + 0.5) k - 0.5, as cv2.resize enlarges it
+    ys, xs = (np.mgrid[0:-(-h // k), 0:-(-w // k)].astype(np.float64) + 0.5) * k - 0.5
+    at = np.stack([xs, ys], axis=-1)
+    seen = (at - centre) / norm * (1 + min(k1, 0.0))          # zoomed as in distorted
+    ideal = seen.copy()
+    for _ in range(6):
+        ideal = seen / (1 + k1 * (ideal ** 2).sum(axis=-1, keepdims=True))
+    shift = (ideal * norm + centre - at).astype(np.float32)
+    shift = cv2.resize(shift, (shift.shape[1] * k, shift.shape[0] * k),
+                       interpolation=cv2.INTER_LINEAR)[:h, :w]
+    map_x = shift[..., 0] + np.arange(w, dtype=np.float32)[None, :]
+    map_y = shift[..., 1] + np.arange(h, dtype=np.float32)[:, None]
+    return cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)

@@ -1,0 +1,108 @@
+"""What the phone adds to the scene: uneven light, vignetting, a person's shadow, a colour
+cast, glare, blur and sensor noise.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from referee.synth.paste import enlarged, scale_roi
+
+if TYPE_CHECKING:
+    from referee.synth.photo import Conditions
+
+
+def _smooth_noise(shape: tuple[int, int], cells: int, rng: np.random.Generator) -> np.ndarray:
+    """Smooth random field in [-1, 1] with about `cells` bumps across."""
+    h, w = shape
+    small = rng.standard_normal((max(2, cells * h // max(h, w)) + 1,
+                                 max(2, cells * w // max(h, w)) + 1)).astype(np.float32)
+    field_ = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+    return np.clip(field_ / 2.0, -1, 1)
+
+
+def _light(shape: tuple[int, int], cond: Conditions, rng: np.random.Generator,
+           table_px: np.ndarray, k: int) -> np.ndarray:
+    """Multiplicative light field at 1/k size: a gradient, vignetting, a person's shadow."""
+    h, w = shape
+    sh, sw = -(-h // k), -(-w // k)
+    y, x = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    a = rng.uniform(0, 2 * math.pi)
+    ramp = ((x / sw - 0.5) * math.cos(a) + (y / sh - 0.5) * math.sin(a)) * 2     # -1..1
+    field_ = 1 - cond.light * (0.5 + 0.35 * ramp + 0.15 * _smooth_noise((sh, sw), 3, rng))
+    r2 = ((x / sw - 0.5) ** 2 + (y / sh - 0.5) ** 2) / 0.5
+    field_ *= 1 - 0.18 * r2                                                        # vignette
+    if cond.shadow:
+        # a soft edge across the table, the far side darker (someone leaning over)
+        cx, cy = table_px[int(rng.integers(len(table_px)))] / k
+        b = rng.uniform(0, 2 * math.pi)
+        side = (x - cx) * math.cos(b) + (y - cy) * math.sin(b)
+        soft = max(sw, sh) * 0.04
+        dark = rng.uniform(0.55, 0.75)
+        field_ *= 1 - (1 - dark) / (1 + np.exp(-side / soft))
+    return field_.astype(np.float32)
+
+
+def _glare(image: np.ndarray, rng: np.random.Generator, table_px: np.ndarray) -> None:
+    """A specular spot over the table, in place: colours wash out towards white, from a
+    sheen that only pales them to a patch washed out to white."""
+    h, w = image.shape[:2]
+    k = 8
+    sh, sw = -(-h // k), -(-w // k)
+    cx, cy = table_px[int(rng.integers(len(table_px)))] / k
+    r = rng.uniform(0.03, 0.07) * math.hypot(sw, sh)
+    stretch = rng.uniform(1.0, 2.0)
+    a = rng.uniform(0, math.pi)
+    y, x = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    u = (x - cx) * math.cos(a) + (y - cy) * math.sin(a)
+    v = -(x - cx) * math.sin(a) + (y - cy) * math.cos(a)
+    spot = np.exp(-((u / stretch) ** 2 + v ** 2) / (2 * r * r)) * rng.uniform(0.5, 0.95)
+    ys, xs = np.nonzero(spot > 1 / 256)
+    if not len(ys):
+        return
+    box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
+    keep = np.round(128 * (1 - spot)).astype(np.uint8)
+    x0, y0 = box[0] * k, box[1] * k
+    # white - (white - image) * (1 - spot)
+    inverse = cv2.bitwise_not(image)
+    scale_roi(inverse, enlarged(keep, k, box), x0, y0)
+    image[y0:, x0:] = cv2.bitwise_not(inverse[y0:, x0:])
+
+
+def phone(image: np.ndarray, cond: Conditions, rng_light: np.random.Generator,
+           rng_noise: np.random.Generator, table_px: np.ndarray) -> np.ndarray:
+    """What the phone adds to the scene: uneven light and a colour cast, glare, blur and
+    sensor noise. All in uint8 with OpenCV: float copies of a 12 MP photo cost more than
+    the rest of the photo together."""
+    h, w = image.shape[:2]
+    k = 8
+    light = _light((h, w), cond, rng_light, table_px, k)
+    cast = rng_light.normal(1.0, 0.03, 3).astype(np.float32)                    # white balance
+    factor = np.clip(np.round(128 * light[..., None] * cast), 0, 255).astype(np.uint8)
+    out = image.copy()
+    scale_roi(out, enlarged(factor, k, (0, 0, factor.shape[1], factor.shape[0])), 0, 0)
+    if cond.glare:
+        _glare(out, rng_light, table_px)
+    if cond.blur_sigma > 0:
+        out = cv2.GaussianBlur(out, (0, 0), cond.blur_sigma)
+    if cond.noise > 0:
+        # grain in luminance, and coarser, weaker grain in colour, as phone sensors show.
+        # OpenCV's generator is fast and, seeded just before, as deterministic as numpy's.
+        cv2.setRNGSeed(int(rng_noise.integers(2**31 - 1)))
+        y, cr, cb = cv2.split(cv2.cvtColor(out, cv2.COLOR_BGR2YCrCb))
+        grain = np.empty((h, w), np.int8)
+        cv2.randn(grain, 0, cond.noise)
+        y = cv2.add(y, grain, dtype=cv2.CV_8U)
+        chroma = []
+        for channel in (cr, cb):
+            coarse = np.empty((-(-h // 2), -(-w // 2)), np.int16)
+            cv2.randn(coarse, 0, cond.noise * 0.4)
+            fine = cv2.resize(coarse, (coarse.shape[1] * 2, coarse.shape[0] * 2),
+                              interpolation=cv2.INTER_LINEAR)[:h, :w]
+            chroma.append(cv2.add(channel, fine, dtype=cv2.CV_8U))
+        out = cv2.cvtColor(cv2.merge([y, *chroma]), cv2.COLOR_YCrCb2BGR)
+    return out
