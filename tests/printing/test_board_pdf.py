@@ -209,7 +209,7 @@ def test_piece_art_matches_the_whole_board():
     for index, (page, piece) in enumerate(zip(pages, pieces, strict=True)):
         (item,) = page.items
         image = np.array(document[index].render(scale=DPI / 72).to_pil().convert("RGB"))
-        for i, j in piece.cells[:3]:
+        for i, j in board.piece_squares(piece)[:3]:
             point = (S * i - 0.36 * S, S * j + 0.36 * S)
             x, y = piece.to_page(point, item.x, item.y)
             here = image[round(y * SCALE), round(x * SCALE)].astype(int)

@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 
 from pnp import layouts
+from pnp.printing import split
 from pnp.printing.asterion import board
 from pnp.printing.placement import Item, Options, furniture, papers, place
 from pnp.units import mm
@@ -32,7 +33,7 @@ def plan(paper: str, bleed: float) -> list[board.BoardPiece]:
 
 
 def box_gap(a, b) -> float:
-    return board._box_gap(a, b)
+    return split._box_gap(a, b)
 
 
 # --- Squares and areas ---------------------------------------------------------------
@@ -167,13 +168,13 @@ def test_legends_stay_clear_of_the_markers():
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
 def test_every_square_is_in_exactly_one_piece(paper, bleed):
     pieces = plan(paper, bleed)
-    cells = [c for p in pieces for c in p.cells]
+    cells = [c for p in pieces for c in board.piece_squares(p)]
     assert sorted(cells) == sorted(board.board_squares())
     total = sum(board.area(p.polygon) for p in pieces)
     assert total == pytest.approx(board.area(board.diamond()))
     for p in pieces:
         assert all(board.contains(board.diamond(), v) for v in p.polygon)
-        for i, j in p.cells:
+        for i, j in board.piece_squares(p):
             x0, y0, x1, y1 = board.square_box(i, j)
             assert all(board.contains(p.polygon, c) for c in ((x0, y0), (x1, y1)))
 
@@ -232,8 +233,9 @@ def _enumerated_minimum(paper: str, bleed: float) -> int:
             return 0
         best = math.inf
         for i1 in range(i0, r + 1):
-            cost = board._piece_cost((j0, j1), (i0, i1), j0 == -r, i0 == -r, sheet, bleed,
-                                     furniture())
+            # rows j0..j1 and columns i0..i1 lie between lines j0 + r and j1 + r + 1
+            cost = split._piece_cost(board.crete_board(), (j0 + r, j1 + r + 1),
+                                     (i0 + r, i1 + r + 1), sheet, bleed, furniture())
             if cost is not None:
                 best = min(best, 1 + band_min(j0, j1, i1 + 1))
         return best
@@ -256,15 +258,17 @@ def test_the_searchs_closed_form_extent_matches_the_clipped_geometry(bleed):
     """The search sizes pieces in closed form; the drawing clips polygons. Every band and
     column range, with and without tabs, must give the same box and tab length."""
     r = SPEC.radius
+    crete = board.crete_board()
     ranges = [(a, b) for a in range(-r, r + 1) for b in range(a, r + 1)]
     checked = 0
     for band, cols in itertools.product(ranges, ranges):
-        rect = board._rect(band, cols)
-        if not board._cells(rect):
+        lines = ((band[0] + r, band[1] + r + 1), (cols[0] + r, cols[1] + r + 1))
+        rect = split._rect(crete, *lines)
+        if not split._cells(crete, rect):
             continue
         for top, left in itertools.product((False, True), repeat=2):
-            _polygon, _art, box, tabs = board._piece_geometry(rect, top, left, bleed)
-            width, height, glue = board._piece_extent(rect, top, left, bleed)
+            _polygon, _art, box, tabs = split._piece_geometry(crete, rect, top, left, bleed)
+            width, height, glue = split._piece_extent(crete, rect, top, left, bleed)
             assert width == pytest.approx(box[2] - box[0], abs=1e-6)
             assert height == pytest.approx(box[3] - box[1], abs=1e-6)
             assert glue == pytest.approx(sum(math.dist(*e) for _s, e, _t in tabs), abs=1e-6)
@@ -348,7 +352,7 @@ def test_the_first_sheet_carries_the_assembly_diagram_outside_the_piece(paper, b
         assert p.box[0] - 1e-6 <= box[0] and box[2] <= p.box[2] + 1e-6
         assert p.box[1] - 1e-6 <= box[1] and box[3] <= p.box[3] + 1e-6
         for shape in [p.art_polygon] + [s.tab_polygon for s in p.tabs]:
-            assert board._separation(box, shape) > 0
+            assert split._separation(box, shape) > 0
 
 
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
@@ -397,9 +401,11 @@ def test_components_place_one_piece_per_page_inside_the_printable_area(paper, bl
 
 
 def test_the_plan_is_deterministic():
-    board._search.cache_clear()
+    split._search.cache_clear()
+    split.plan_pieces.cache_clear()
     first = board.plan_board(papers()["a4"], 2.0, furniture())
-    board._search.cache_clear()
+    split._search.cache_clear()
+    split.plan_pieces.cache_clear()
     second = board.plan_board(papers()["a4"], 2.0, furniture())
     assert first == second
 

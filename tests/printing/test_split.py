@@ -1,0 +1,220 @@
+"""The shared board splitter on boards that are not Asterion's: a rectangular map (as a
+hex map's board), a round two-sided web; markers in the margin; the back of a piece."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from functools import cache
+
+import pytest
+
+from pnp.printing import split
+from pnp.printing.placement import Options, Paper, furniture, papers, place
+
+A3, A4 = papers()["a3"], papers()["a4"]
+F = furniture()
+
+
+def rect_outline(w: float, h: float) -> split.Polygon:
+    return ((0.0, 0.0), (w, 0.0), (w, h), (0.0, h))
+
+
+@cache
+def hex_map() -> split.Board:
+    """A 600 x 420 mm map: 40 mm spaces in a grid, cuts between columns and rows."""
+    cells = tuple((20.0 + 40 * i, 30.0 + 40 * j, 60.0 + 40 * i, 70.0 + 40 * j)
+                  for j in range(9) for i in range(14))
+    return split.Board(rect_outline(600, 420), tuple(20.0 + 40 * k for k in range(1, 14)),
+                       tuple(30.0 + 40 * k for k in range(1, 9)), cells)
+
+
+@cache
+def web() -> split.Board:
+    """A two-sided round web, 460 mm across, as a decagon: butt-joined (no tabs), never
+    turned (duplex flips portrait sheets), ten markers in its margin."""
+    outline = split.regular_polygon((0.0, 0.0), 230.0, 10)
+    rings = tuple((-r, -r, r, r) for r in (60.0,))          # the hub: never cut
+    spots = split.margin_spots(outline, rings, 20.0, 10)
+    markers = tuple(split.quiet_box(p, 20.0) for p in spots)
+    cuts = tuple(float(c) for c in range(-200, 201, 25))
+    return split.Board(outline, cuts, cuts, rings, markers, glue_overlap=0.0, turn=False,
+                       bare_pieces=True)
+
+
+def check_plan(board: split.Board, paper: Paper, bleed: float) -> tuple[split.BoardPiece, ...]:
+    """What every plan must hold: pieces tile the outline, fit the sheet, meet their
+    neighbours along shared seams, keep cells and markers whole."""
+    pieces = split.plan_pieces(board, paper, bleed, F)
+    assert sum(split.area(p.polygon) for p in pieces) == pytest.approx(split.area(board.outline))
+    cells = sorted(k for p in pieces for k in p.cells)
+    assert cells == list(range(len(board.cells)))
+    by_label = {p.label: p for p in pieces}
+    margin = F.printer_margin
+    for p in pieces:
+        sheet = paper.turned() if p.landscape else paper
+        assert p.width <= sheet.width - 2 * margin + 1e-6
+        assert p.height <= sheet.height - 2 * margin + 1e-6
+        drawn = list(p.art_polygon) + [v for s in p.tabs for v in s.tab_polygon]
+        assert split.bounds(drawn) == pytest.approx(p.box)
+        for seam in p.seams:
+            for n in seam.neighbours:
+                theirs = [s for s in by_label[n.label].seams
+                          if any(m.label == p.label for m in s.neighbours)]
+                assert len(theirs) == 1
+    for box in board.markers:
+        corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+        owners = [p.label for p in pieces if all(split.contains(p.polygon, c) for c in corners)]
+        assert len(owners) == 1, box
+    return pieces
+
+
+def test_a_board_that_fits_is_one_piece_without_seams():
+    board = split.Board(rect_outline(400, 280), (100.0, 200.0, 300.0), (140.0,))
+    (piece,) = check_plan(board, A3, 2.0)
+    assert piece.label == "A1" and piece.seams == () and piece.landscape
+    assert split.diagram_spot(board, piece) is None        # no room beside a whole board
+
+
+def enumerated_minimum(board: split.Board, paper: Paper, bleed: float) -> int:
+    """Every set of row cuts, each band split by trying every column cut a piece can end
+    on: an independent check of the search's optimum."""
+    rows, cols = len(board.cuts_y) + 1, len(board.cuts_x) + 1
+
+    @cache
+    def band_min(top: int, bottom: int, left: int) -> float:
+        if left == cols:
+            return 0
+        return min((1 + band_min(top, bottom, right)
+                    for right in range(left + 1, cols + 1)
+                    if split._piece_cost(board, (top, bottom), (left, right), paper, bleed, F)),
+                   default=math.inf)
+
+    best = math.inf
+    for mask in range(1 << (rows - 1)):
+        lines = [0, *(k for k in range(1, rows) if mask >> (k - 1) & 1), rows]
+        best = min(best, sum(band_min(a, b, 0) for a, b in itertools.pairwise(lines)))
+    return int(best)
+
+
+@pytest.mark.parametrize(("paper", "sheets"), [("a3", 4), ("a4", 7)])
+def test_a_rectangular_map_splits_into_the_fewest_sheets(paper, sheets):
+    pieces = check_plan(hex_map(), papers()[paper], 2.0)
+    # 600 x 420 mm: two bands on A3 (420 mm and a tab exceed 410 mm of printable height)
+    assert len(pieces) == sheets == enumerated_minimum(hex_map(), papers()[paper], 2.0)
+    # cuts only along the offered lines, tabs on top and left inner edges
+    for p in pieces:
+        for value in p.rect:
+            assert not math.isfinite(value) or value in (*hex_map().cuts_x, *hex_map().cuts_y)
+        for seam in p.seams:
+            assert seam.tab == (seam.side in ("top", "left"))
+
+
+def test_labels_and_marks_keep_clear_of_the_cells():
+    board = hex_map()
+    w, h = split.label_size(board)
+    for p in split.plan_pieces(board, A4, 2.0, F):
+        spot = split.label_spot(board, p)
+        if spot is not None:
+            box = (spot[0] - w / 2, spot[1] - h / 2, spot[0] + w / 2, spot[1] + h / 2)
+            assert all(split._box_gap(box, c) >= board.clear_gap - 1e-9 for c in board.cells)
+        for mark in split.align_marks(board, p):
+            r = board.align_mark
+            around = (mark.at[0] - r, mark.at[1] - r, mark.at[0] + r, mark.at[1] + r)
+            assert all(split._box_gap(around, c) >= board.clear_gap - 1e-9
+                       for c in board.cells)
+
+
+def test_the_search_sizes_pieces_as_the_drawing_clips_them():
+    """The search sizes pieces without building polygons; the drawing clips them. Every
+    rectangle of a round board, with and without tabs, must give the same box and glue."""
+    cuts = (-180.0, -90.0, 0.0, 90.0, 180.0)
+    board = split.Board(split.regular_polygon((0.0, 0.0), 230.0, 10, turn=18.0), cuts, cuts)
+    last = len(cuts) + 1
+    pairs = [(a, b) for a in range(last) for b in range(a + 1, last + 1)]
+    checked = 0
+    for band, cols in itertools.product(pairs, pairs):
+        rect = split._rect(board, band, cols)
+        for top, left in itertools.product((False, True), repeat=2):
+            extent = split._piece_extent(board, rect, top, left, 2.0)
+            grown = (rect[0] - 2, rect[1] - 2, rect[2] + 2, rect[3] + 2)
+            if extent is None:
+                assert not split.clip_box(split.outline_at(board, 2.0), grown)
+                continue
+            _polygon, _art, box, tabs = split._piece_geometry(board, rect, top, left, 2.0)
+            assert extent[:2] == pytest.approx((box[2] - box[0], box[3] - box[1]), abs=1e-6)
+            assert extent[2] == pytest.approx(sum(math.dist(*e) for _s, e, _t in tabs),
+                                              abs=1e-6)
+            checked += 1
+    assert checked > 800
+
+
+def test_markers_in_the_margin_clear_the_cells_and_stay_inside():
+    outline = split.regular_polygon((0.0, 0.0), 230.0, 10)
+    hub = ((-60.0, -60.0, 60.0, 60.0),)
+    spots = split.margin_spots(outline, hub, 20.0, 10, clear_gap=4.0, edge_gap=3.0)
+    assert len(spots) == 10
+    inner = split.grow(outline, -3.0)
+    for p in spots:
+        box = split.quiet_box(p, 20.0)
+        corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+        assert all(split.contains(inner, c) for c in corners)
+        assert split._box_gap(box, hub[0]) >= 4.0
+    for a, b in itertools.combinations(spots, 2):
+        assert max(abs(a[0] - b[0]), abs(a[1] - b[1])) >= 24.0
+    # clockwise from the top: the first is the northernmost, the next to its east
+    assert spots[0][1] == min(p[1] for p in spots) and spots[1][0] > spots[0][0]
+    # a margin too narrow for a marker has none
+    assert split.margin_spots(rect_outline(100, 100), ((2.0, 2.0, 98.0, 98.0),), 20.0, 4) == ()
+
+
+def test_no_cut_runs_through_a_marker():
+    # a marker astride the only cut that would make two pieces: the plan needs three
+    board = split.Board(rect_outline(500, 200), (150.0, 250.0, 350.0), (),
+                        markers=((240.0, 90.0, 260.0, 110.0),))
+    pieces = check_plan(board, A4, 0.0)
+    assert all(250.0 not in (p.rect[0], p.rect[2]) for p in pieces)
+
+
+def test_a_concave_outline_or_a_board_too_big_is_refused():
+    dart = ((0.0, 0.0), (100.0, 50.0), (0.0, 100.0), (30.0, 50.0))
+    with pytest.raises(split.SplitError, match="convex"):
+        split.plan_pieces(split.Board(dart, (), ()), A4, 0.0, F)
+    with pytest.raises(split.SplitError, match="cannot be split to fit a4"):
+        split.plan_pieces(split.Board(rect_outline(500, 500), (), ()), A4, 0.0, F)
+
+
+def test_grow_pushes_every_edge_out():
+    square = rect_outline(10, 10)
+    assert split.grow(square, 2.0) == ((-2.0, -2.0), (12.0, -2.0), (12.0, 12.0), (-2.0, 12.0))
+    diamond = ((0.0, -10.0), (10.0, 0.0), (0.0, 10.0), (-10.0, 0.0))
+    r = 10 + math.sqrt(2)
+    grown = [v for p in split.grow(diamond, 1.0) for v in p]
+    assert grown == pytest.approx([0.0, -r, r, 0.0, 0.0, r, -r, 0.0])
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_the_second_side_lands_exactly_behind_the_first(duplex):
+    """Side two's point (u, v) lies behind side one's (-u, v): through the back transform
+    and the mirrored back item, it must print where the duplex flip takes side one's."""
+    board = web()
+    pieces = check_plan(board, A3, 2.0)
+    assert all(not p.tabs and not p.landscape for p in pieces)
+    comps = split.piece_components(pieces, kind="web", back="web")
+    pages = place(comps, Options(A3, 2.0, duplex, back_offset=(0.4, -0.3)))
+    fronts = [pg for pg in pages if pg.side == "front"]
+    backs = {pg.sheet: pg for pg in pages if pg.side == "back"}
+    for page in fronts:
+        (front,) = page.items
+        (back,) = backs[page.sheet].items
+        piece = split.piece_for(pieces, front.component)
+        a, b, c, d, e, f = split.back_transform(piece, duplex)
+        for x, y in piece.polygon:
+            px, py = piece.to_page((x, y), front.x, front.y)
+            # where the sheet's flip takes that front point on the back page
+            flip = (px, page.height - py) if duplex == "short" else (page.width - px, py)
+            u, v = -x, y
+            on_back = (back.x + a * u + c * v + e, back.y + b * u + d * v + f)
+            assert on_back == pytest.approx((flip[0] + 0.4, flip[1] - 0.3))
+        assert split.contains(split.mirrored(piece.polygon), (-piece.polygon[0][0],
+                                                              piece.polygon[0][1]))

@@ -1,0 +1,83 @@
+"""A split two-sided board drawn: the second side prints exactly behind the first."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.printing import pen, split
+from pnp.printing.draw_split import PieceStyle, draw_piece, draw_piece_back
+from pnp.printing.placement import Options, furniture, papers, place
+from pnp.printing.style import FONT, register_fonts
+
+DPI = 30
+RED, BLUE, GREEN = HexColor("#FF0000"), HexColor("#0000FF"), HexColor("#00FF00")
+
+
+def board() -> split.Board:
+    cuts = tuple(float(c) for c in range(-150, 151, 50))
+    return split.Board(split.regular_polygon((0.0, 0.0), 230.0, 10), cuts, cuts,
+                       glue_overlap=0.0, turn=False, bare_pieces=True)
+
+
+def side_one(canvas: Canvas, grow: float) -> None:
+    canvas.setFillColor(RED)                  # the west half
+    canvas.rect(-1000, -1000, 1000, 2000, stroke=0, fill=1)
+
+
+def side_two(canvas: Canvas, grow: float) -> None:
+    canvas.setFillColor(BLUE)                 # its east half lies behind side one's west
+    canvas.rect(0, -1000, 1000, 2000, stroke=0, fill=1)
+    canvas.setFillColor(GREEN)
+    canvas.rect(-1000, -1000, 1000, 2000, stroke=0, fill=1)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_the_back_of_each_piece_is_the_second_side_behind_the_first(duplex):
+    sheet = papers()["a3"]
+    b = board()
+    pieces = split.plan_pieces(b, sheet, 2.0, furniture())
+    pages = place(split.piece_components(pieces, kind="web", back="web"),
+                  Options(sheet, 2.0, duplex))
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, initialFontName=FONT)
+    style = PieceStyle(0.2, 0.35, HexColor("#DDDDDD"))
+    for page in pages:
+        pen.start_page(canvas, page.width, page.height)
+        for item in page.items:
+            if item.face == "front":
+                draw_piece(canvas, item, b, pieces, side_one, style, 2.0)
+            else:
+                draw_piece_back(canvas, item, pieces, side_two, duplex, 2.0)
+        canvas.showPage()
+    canvas.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    scale = DPI / 25.4
+    checked = 0
+    for k in range(0, len(pages), 2):
+        front_page = pages[k]
+        (front,) = front_page.items
+        piece = split.piece_for(pieces, front.component)
+        front_image = np.array(document[k].render(scale=DPI / 72).to_pil().convert("RGB"))
+        back_image = np.array(document[k + 1].render(scale=DPI / 72).to_pil().convert("RGB"))
+        cx = sum(p[0] for p in piece.polygon) / len(piece.polygon)
+        cy = sum(p[1] for p in piece.polygon) / len(piece.polygon)
+        if abs(cx) < 20:
+            continue                           # the piece's middle is on the halves' seam
+        px, py = piece.to_page((cx, cy), front.x, front.y)
+        fx, fy = ((px, front_page.height - py) if duplex == "short"
+                  else (front_page.width - px, py))
+        here = front_image[round(py * scale), round(px * scale)]
+        there = back_image[round(fy * scale), round(fx * scale)]
+        if cx < 0:
+            assert tuple(here) == (255, 0, 0) and tuple(there) == (0, 0, 255), piece.label
+        else:
+            assert tuple(here) == (255, 255, 255) and tuple(there) == (0, 255, 0), piece.label
+        checked += 1
+    assert checked >= 2
