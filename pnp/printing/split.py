@@ -34,7 +34,7 @@ from functools import cache
 
 import numpy as np
 
-from pnp.printing.placement import Component, Furniture, Paper
+from pnp.printing.placement import Component, Furniture, Paper, PlacementError
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
@@ -44,8 +44,8 @@ EPS = 1e-6
 BAND_KEY = 1_000_000        # band ends sort after piece ends in the cut tie-break
 
 
-class SplitError(ValueError):
-    """The board cannot be split to fit the paper."""
+class SplitError(PlacementError):
+    """The board cannot be split to fit the paper (the CLI reports it in one line)."""
 
 
 @dataclass(frozen=True, eq=False)
