@@ -31,6 +31,7 @@ GAMES: dict[str, GameInfo] = {
         rules="pnp.rules.asterion.game:GAME",
         commands="pnp.rules.asterion.commands:COMMANDS",
         printing="pnp.printing.asterion:PRINTING",
+        referee="referee.asterion:REFEREE",
     ),
     "constructo": GameInfo("constructo", "Constructo",
                            rules="pnp.rules.constructo.game:GAME",

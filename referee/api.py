@@ -20,7 +20,7 @@ the game hands its rules (`GameRules`) to its own verdicts.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -28,6 +28,9 @@ from pnp.rules.api import GameRules, Report, RulesError
 from referee.errors import EXIT_SURE, EXIT_UNSURE
 from referee.image import Photo, PhotoInput
 from referee.problems import RefereeProblem
+
+if TYPE_CHECKING:
+    from referee.evaluate import AccuracyKit
 
 
 @dataclass
@@ -119,3 +122,8 @@ class GameReferee:
     def draw_overlay(self, verdict: Verdict, image: np.ndarray | None = None,
                      image_scale: float | None = None, **options: Any) -> np.ndarray:
         return verdict.draw_overlay(image, image_scale, **options)
+
+    def accuracy(self) -> AccuracyKit | None:
+        """The benchmark's generated photos and judge (referee.evaluate), if the game has
+        them yet."""
+        return None

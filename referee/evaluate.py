@@ -1,11 +1,16 @@
 """A verdict judged against the truth: what every game's accuracy tests and benchmark
 count. Each game's `judge(verdict, truth) -> Outcome` says what "right" means for it
-(Asterion's: referee/asterion/evaluate.py); benchmarks/referee_bench.py tabulates them.
+(Asterion's: referee/asterion/evaluate.py); benchmarks/referee_bench.py tabulates them,
+photographing the `Case`s of the game's `AccuracyKit`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from referee.synth import SynthPhoto
 
 
 @dataclass(frozen=True)
@@ -21,3 +26,31 @@ class Outcome:
     def wrong_unflagged(self) -> bool:
         """The worst failure: certain, yet the state or the score is wrong."""
         return self.certain and not (self.state_right and self.score_right)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One benchmark photo's truth: what to photograph and what the player tells the
+    referee."""
+
+    name: str                   # e.g. "003-glare-12mp-board-4p-seed100003" (a file name)
+    preset: str                 # a referee.synth preset
+    megapixels: float
+    truth: dict[str, Any]       # the true state JSON
+    options: dict[str, Any]     # the referee's read options (what a photo cannot show)
+
+
+class AccuracyKit(Protocol):
+    """What benchmarks/referee_bench.py needs of a game (`GameReferee.accuracy()`)."""
+
+    pieces: str                 # what Outcome.pieces counts, for the table: "tiles"
+    states: str                 # what Outcome.state_right judges: "boards"
+    presets: tuple[str, ...]    # the presets the benchmark cycles through, in row order
+    resolutions: tuple[float, ...]    # megapixels the latency table shows
+
+    def case(self, i: int, seed: int) -> Case:
+        """Photo i of a balanced design (presets change fastest), from a seeded game."""
+
+    def photograph(self, case: Case, seed: int) -> SynthPhoto: ...
+
+    def judge(self, verdict: Any, truth: dict[str, Any]) -> Outcome: ...

@@ -131,8 +131,7 @@ def banner(canvas: np.ndarray, verdict: Verdict, sure: str) -> np.ndarray:
 def basic_overlay(verdict: Verdict, image: np.ndarray, image_scale: float) -> np.ndarray:
     """The whole photo, faded, with the problems circled and the banner: a game without
     its own drawing gets this."""
-    points = [p.point for p in verdict.problems if p.point is not None]
-    view, size = view_of(image, image_scale, [], points)
+    view, size = view_of(image, image_scale, [], [])
     canvas = faded(image, image_scale, view, size)
     unit = max(1.0, canvas.shape[1] / 1400)
     for p in verdict.problems:

@@ -8,11 +8,14 @@ file, the rules core's validate) -> overlay. `REFEREE` is what the registry poin
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.api import GameReferee
 from referee.asterion.pipeline import AsterionVerdict, referee_photo
 from referee.image import PhotoInput
+
+if TYPE_CHECKING:
+    from referee.asterion.evaluate import AsterionAccuracy
 
 
 class AsterionReferee(GameReferee):
@@ -24,6 +27,11 @@ class AsterionReferee(GameReferee):
         """Options: edition ("crete"), board (None: from the photo), players (colours; None:
         from the tiles), kill_points ({colour: points}; a photo cannot show them)."""
         return referee_photo(photo, **options)
+
+    def accuracy(self) -> AsterionAccuracy:
+        from referee.asterion.evaluate import AsterionAccuracy
+
+        return AsterionAccuracy()
 
 
 REFEREE = AsterionReferee()

@@ -9,9 +9,14 @@ the same way before they are compared.
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from pnp.rules.asterion import score, table_from_dict
-from referee.evaluate import Outcome
+from referee.evaluate import Case, Outcome
+
+if TYPE_CHECKING:
+    from referee.synth import SynthPhoto
 
 
 def turned(table: dict, quarters: int) -> dict:
@@ -66,3 +71,43 @@ def judge(verdict, truth: dict) -> Outcome:
         score_right = False
     return Outcome(len(true_places), right, verdict.is_certain, board_right, score_right,
                    tuple(p.code for p in verdict.problems))
+
+
+class AsterionAccuracy:
+    """The benchmark's photos (referee.evaluate.AccuracyKit): seeded random legal games of
+    2-4 players, on the Crete board or an open table, under every preset at 12 and 3 MP."""
+
+    pieces = "tiles"
+    states = "boards"
+    resolutions = (12.0, 3.0)
+
+    def __init__(self) -> None:
+        from referee.asterion.synth import PRESETS
+
+        # "3mp" is the default at 3 MP: every preset runs at both resolutions here.
+        self.presets = tuple(name for name in PRESETS if name != "3mp")
+
+    def design(self, i: int) -> tuple[str, float, bool, int]:
+        """Photo i's preset, megapixels, board and player count: presets change fastest,
+        then resolution, board, players (a mixed radix, so every combination comes round)."""
+        rest = i // len(self.presets)
+        return (self.presets[i % len(self.presets)], self.resolutions[rest % 2],
+                (rest // 2) % 2 == 0, 2 + (rest // 4) % 3)
+
+    def case(self, i: int, seed: int) -> Case:
+        from referee.asterion.synth import simulated_table
+
+        preset, megapixels, board, players = self.design(i)
+        table = simulated_table(seed, players, "crete", board)
+        name = (f"{i:03d}-{preset}-{megapixels:g}mp-{'board' if board else 'open'}-"
+                f"{players}p-seed{seed}")
+        return Case(name, preset, megapixels, table, {"edition": "crete", "board": board})
+
+    def photograph(self, case: Case, seed: int) -> SynthPhoto:
+        from referee.asterion.synth import PRESETS, photo
+
+        return photo(case.truth, replace(PRESETS[case.preset], megapixels=case.megapixels),
+                     seed)
+
+    def judge(self, verdict, truth: dict) -> Outcome:
+        return judge(verdict, truth)
