@@ -178,3 +178,11 @@ def test_simulate_is_deterministic_and_readable():
     assert COMMANDS.simulate(12, {"players": 3}) != a
     with pytest.raises(RulesError, match="2, 3 or 4"):
         COMMANDS.simulate(1, {"players": 5})
+
+
+def test_the_docs_example_is_worked_example_1():
+    doc = (EXAMPLE.parents[1] / "docs" / "assyria-rules-core.md").read_text()
+    block = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    rep = COMMANDS.score_report(COMMANDS.read_state(json.loads(block)))
+    red = rep.data["players"]["red"]
+    assert (red["score_after"], red["camels_after"]) == (9, 5)
