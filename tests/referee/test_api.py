@@ -41,7 +41,7 @@ def _imports(path: Path) -> set[str]:
 def test_shared_modules_import_no_game_and_not_the_registry():
     games = _game_packages(ROOT / "pnp" / "rules")
     referee_games = _game_packages(ROOT / "referee") - {"synth"}
-    assert "asterion" in games and referee_games == {"asterion"}
+    assert "asterion" in games and "asterion" in referee_games
     forbidden = ({f"pnp.rules.{g}" for g in games} | {f"pnp.printing.{g}" for g in games}
                  | {f"referee.{g}" for g in referee_games} | {"pnp.games"})
     shared = [*(ROOT / "referee").glob("*.py"), *(ROOT / "referee" / "synth").glob("*.py")]
