@@ -60,7 +60,9 @@ SKINS = ((120, 150, 205), (95, 125, 180), (70, 100, 150), (45, 70, 110))
 def place_fingers(count: int, quads: dict[int, np.ndarray], rng: np.random.Generator
                   ) -> tuple[list[Finger], set[int]]:
     """Fingers resting at random on markers (`quads`: id -> its square, table mm), and
-    every marker id they overlap."""
+    every marker id they overlap. No markers, no fingers."""
+    if not quads:
+        return [], set()
     ids = sorted(quads)
     fingers: list[Finger] = []
     for _ in range(count):
