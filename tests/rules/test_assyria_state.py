@@ -186,3 +186,28 @@ def test_the_docs_example_is_worked_example_1():
     rep = COMMANDS.score_report(COMMANDS.read_state(json.loads(block)))
     red = rep.data["players"]["red"]
     assert (red["score_after"], red["camels_after"]) == (9, 5)
+
+
+def test_the_rules_core_is_standard_library_only():
+    import subprocess
+    import sys
+    code = ("import sys, pnp.rules.assyria.commands, pnp.rules.assyria.game; "
+            "print(sorted(m for m in ('reportlab', 'cv2', 'numpy', 'typer', 'click', 'rich', "
+            "'PIL') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=EXAMPLE.parents[1])
+    assert out.stdout.strip() == "[]"
+
+
+def test_move_notation_round_trips_and_refuses_nonsense():
+    from pnp.rules.assyria.moves import MoveSyntaxError, parse_move
+    for text in ("start H10", "draft date-1", "harvest 2", "hut H23", "feed salt-2 H11 H12",
+                 "feed wild H02", "well H01/H02/H11", "build H23", "centre H23", "roof H23",
+                 "ashur high", "offer", "buy plough", "buy date-2", "pass", "continue"):
+        assert str(parse_move(text)) == text
+    assert str(parse_move("well 1,1,-1")) == "well H01/H02/H11"
+    assert str(parse_move("feed SALT-2 h12 1,1")) == "feed salt-2 H11 H12"
+    for text in ("", "hut", "hut H99", "feed date-1", "feed date-1 H01 H01", "ashur top",
+                 "draft plough", "harvest 0", "well H00/H01/H05", "buy steak", "fly"):
+        with pytest.raises(MoveSyntaxError):
+            parse_move(text)

@@ -1,0 +1,16 @@
+"""Assyria (Ystari 2009, first edition): board, cards, state, moves, scoring and the game.
+
+Standard library only; never draws. See docs/assyria-rules-core.md and the rulings in
+../shared/rulings/assyria.md.
+"""
+
+from pnp.rules.assyria.board import Board, BoardError, board
+from pnp.rules.assyria.engine import apply, legal_moves, new_game, settle
+from pnp.rules.assyria.moves import IllegalMove, MoveSyntaxError, parse_move
+from pnp.rules.assyria.scoring import Line, Scoring, ashur_ranking, game_end, income, reign_end
+from pnp.rules.assyria.state import Problem, State, StateError, read_state, validate
+
+__all__ = ["Board", "BoardError", "IllegalMove", "Line", "MoveSyntaxError", "Problem",
+           "Scoring", "State", "StateError", "apply", "ashur_ranking", "board", "game_end",
+           "income", "legal_moves", "new_game", "parse_move", "read_state", "reign_end",
+           "settle", "validate"]

@@ -28,7 +28,9 @@ def score_report(state: State) -> Report:
     after = state.copy()
     scorings = settle(after)
     lines = [head]
-    if not scorings:
+    if not scorings and state.phase == "over":
+        lines.append("the game is over: every scoring has run")
+    elif not scorings:
         lines.append(f"no scoring is due in phase {state.phase} (a state due one has phase "
                      "income, reign_end or game_end)")
     for sc in scorings:

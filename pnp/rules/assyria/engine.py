@@ -318,6 +318,8 @@ def apply_in_place(s: State, move: Move, log: Log = None, checked: bool = False)
         if nxt:
             s.to_move = nxt
         else:
+            if log is not None:
+                log.append("turn 1 (reign 1)")
             s.phase, s.to_move = "harvest", s.order[0]     # turn 1's sowing lies out
     elif isinstance(move, Harvest):
         assert c is not None
