@@ -76,6 +76,12 @@ def test_food_cards_and_phase_bookkeeping_are_checked():
     assert ("phase", "phase") in got
     got = problems(position(phase="actions", new_wells={"red": ["H01/H02/H11"]}))
     assert ("new_wells", "phase") in got and ("new_wells.red", "well-site") in got
+    # decision phases the engine would have left: no move for the player
+    assert ("this_turn.huts_to_place", "this-turn") in problems(
+        position(phase="huts", to_move="red"))
+    assert ("phase", "phase") in problems(
+        position(phase="supply", to_move="red", huts={"H00": "red"},
+                 hands={"red": ["date-1"]}))
 
 
 def test_not_an_object_and_missing_fields():

@@ -29,6 +29,7 @@ from pnp.rules.assyria.cards import (
     WELLS,
     ZIGGURATS,
     CardError,
+    can_feed,
     parse_card,
 )
 
@@ -654,6 +655,20 @@ def _validate_turn(s: State, bad: Any) -> None:
         if s.huts_to_place > s.expansion_value():
             bad("this_turn.huts_to_place", f"more than the expansion card's "
                                            f"{s.expansion_value()}", "this-turn")
+    # A decision phase the engine would have moved past leaves the player without a move.
+    b = board()
+    if s.phase == "huts" and s.to_move is not None and s.huts_to_place < 1:
+        bad("this_turn.huts_to_place", "phase huts needs at least one hut to place",
+            "this-turn")
+    if s.phase == "supply" and s.to_move is not None:
+        fed = set(s.supplied)
+        foods = {b.hexes[h].food for h in s.huts_of(s.to_move) if h not in fed}
+        cards = s.hands.get(s.to_move, []) + [PLOUGH] * s.ploughs.get(s.to_move, 0)
+        if not any(can_feed(card, food) for card in cards for food in foods):
+            bad("phase", f"{s.to_move} has no card that can supply an unsupplied hut: the "
+                         "supply step is over", "phase")
+    if s.phase == "setup" and all(h in s.ziggurats for h in b.start_hexes(s.n)):
+        bad("ziggurats", "setup: no free start hex left", "phase")
     if s.supplied:
         if s.phase != "supply":
             bad("this_turn.supplied", "huts are supplied in phase supply only", "this-turn")
