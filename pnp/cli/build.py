@@ -82,7 +82,7 @@ EDITION_HELP = "Edition (asterion: crete or revised; default crete)."
 def build(
     game: str = typer.Argument(..., help=GAME_HELP),
     edition: str | None = typer.Option(None, "--edition", "-e", help=EDITION_HELP),
-    paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
+    paper: str = typer.Option("a4", "--paper", help="Paper size: a4, letter or a3."),
     out: Path = typer.Option(Path("output"), "--out", help="Folder for the PDF."),
     bleed: float = typer.Option(2.0, "--bleed", help="Art past each cut line, in mm (0-5)."),
     duplex: str = typer.Option("long", "--duplex",
@@ -108,12 +108,12 @@ def build(
         raise CliError(str(exc)) from None
     except OSError as exc:
         raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
-    kinds = result.components
-    parts = [f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in kinds.items()
-             if kind in ("tile", "tomb")]
-    if "board" in kinds:
-        parts.append(f"1 board in {kinds['board']} pieces")
-    pieces = sum(n for kind, n in kinds.items() if kind in ("tile", "tomb")) + ("board" in kinds)
+    # Every kind the game printed, but the pages about the game (check page, player aid);
+    # a board counts once, "in N pieces".
+    kinds = {k: n for k, n in result.components.items() if k not in ("check", "aid")}
+    parts = [f"1 board in {n} piece{'s' if n != 1 else ''}" if kind == "board"
+             else f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in kinds.items()]
+    pieces = sum(1 if kind == "board" else n for kind, n in kinds.items())
     echo_lines([f"wrote {result.path}: {result.pages} pages ({result.sheets} sheets), "
                 f"{pieces} components ({', '.join(parts)})"])
 
