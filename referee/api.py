@@ -123,6 +123,28 @@ class GameReferee:
                      image_scale: float | None = None, **options: Any) -> np.ndarray:
         return verdict.draw_overlay(image, image_scale, **options)
 
+    # --- what the shell asks (pnp referee GAME ...); defaults fit most games ------------
+
+    def parse_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """The user's option strings (only names in `read_options`) as `read` takes them;
+        raise RefereeError (one line) for a bad value. Default: as given."""
+        return dict(given)
+
+    def summary_lines(self, verdict: Verdict) -> list[str]:
+        """What was seen, in a line or two for people, before problems and the score."""
+        n = len(verdict.problems)
+        return [f"{self.name}: {'sure' if verdict.is_certain else f'{n} problem(s)'}"]
+
+    def score_notes(self, verdict: Verdict) -> list[str]:
+        """Lines after the score: where facts the photo cannot show came from."""
+        return []
+
+    def state_text(self, verdict: Verdict) -> str:
+        """The state seen, as the file `pnp score` reads (`--save-state`)."""
+        import json
+
+        return json.dumps(verdict.state, indent=2, ensure_ascii=False) + "\n"
+
     def accuracy(self) -> AccuracyKit | None:
         """The benchmark's generated photos and judge (referee.evaluate), if the game has
         them yet."""

@@ -47,7 +47,7 @@ def print_report(report: Report, as_json: bool) -> None:
         echo_lines(report.lines)
 
 
-def _given(options: dict[str, Any], allowed: tuple[str, ...], game: str,
+def given_options(options: dict[str, Any], allowed: tuple[str, ...], game: str,
            command: str) -> dict[str, Any]:
     """The options the user gave; one that does not apply to the game is an error."""
     given = {k: v for k, v in options.items() if v not in (None, False)}
@@ -74,7 +74,7 @@ def score_command(
 ) -> None:
     """Score a table or game state: every player's points and the winners."""
     commands, state = load_state(game, state_file)
-    options = _given({"no_kill_points": no_kill_points},
+    options = given_options({"no_kill_points": no_kill_points},
                      getattr(commands, "score_options", ()), game, "score")
     try:
         report = commands.score_report(state, **options)
@@ -105,7 +105,7 @@ def check_command(
 ) -> None:
     """Settle a dispute at the table with the rules (what to ask depends on the game)."""
     commands, state = load_state(game, state_file)
-    query = _given({"target": target, "disturb": disturb, "move": move, "hut": hut,
+    query = given_options({"target": target, "disturb": disturb, "move": move, "hut": hut,
                     "well": well, "ashur": ashur}, commands.check_options, game, "check")
     try:
         report = commands.check_report(state, query)
@@ -133,7 +133,7 @@ def simulate_command(
 ) -> None:
     """Play a seeded random legal game; write the final state and the move log."""
     commands = game_commands(game)
-    options = _given({"players": players, "edition": edition, "board": board, "web": web,
+    options = given_options({"players": players, "edition": edition, "board": board, "web": web,
                       "pattern": pattern, "no_kill_points": no_kill_points},
                      commands.simulate_options, game, "simulate")
     if not -(2**63) <= seed < 2**63:

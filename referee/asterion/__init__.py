@@ -28,6 +28,27 @@ class AsterionReferee(GameReferee):
         from the tiles), kill_points ({colour: points}; a photo cannot show them)."""
         return referee_photo(photo, **options)
 
+    # The shell's hooks (referee.api.GameReferee): Asterion's words in report.py.
+    def parse_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        from referee.asterion.report import parse_options
+
+        return parse_options(given)
+
+    def summary_lines(self, verdict: AsterionVerdict) -> list[str]:
+        from referee.asterion.report import summary_lines
+
+        return summary_lines(verdict)
+
+    def score_notes(self, verdict: AsterionVerdict) -> list[str]:
+        from referee.asterion.report import score_notes
+
+        return score_notes(verdict)
+
+    def state_text(self, verdict: AsterionVerdict) -> str:
+        from referee.asterion.report import state_text
+
+        return state_text(verdict)
+
     def accuracy(self) -> AsterionAccuracy:
         from referee.asterion.evaluate import AsterionAccuracy
 
