@@ -7,6 +7,7 @@ Standard library only.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -41,3 +42,31 @@ def write_bytes(path: Path, data: bytes) -> None:
 
 def write_text(path: Path, text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
+
+
+@contextmanager
+def atomic_folder(path: Path) -> Iterator[Path]:
+    """Yield a fresh temporary folder beside `path`; on success it takes `path`'s place
+    (an earlier folder there is removed), on any failure or interrupt it is removed and
+    `path` is left as it was: the folder is all old or all new."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent))
+    try:
+        yield temp
+        os.chmod(temp, 0o777 & ~_umask())
+        old = None
+        if path.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".old",
+                                        dir=path.parent))
+            os.replace(path, old / "folder")
+        try:
+            os.replace(temp, path)
+        except BaseException:
+            if old is not None:              # put the old folder back
+                os.replace(old / "folder", path)
+            raise
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise

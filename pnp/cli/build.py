@@ -138,5 +138,10 @@ def export(
         raise CliError(str(exc)) from None
     except OSError as exc:
         raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
-    echo_lines([f"wrote {result.files} files to {result.folder}: {result.components} "
-                f"components at {dpi} dpi (manifest.json lists them)"])
+    lines = [f"wrote {result.files} files to {result.folder}: {result.components} "
+             f"components at {dpi} dpi (manifest.json lists them)"]
+    from pnp.printing.export import MAX_FACE_PIXELS
+
+    lines += [f"{name} at {used} dpi: a face has at most {MAX_FACE_PIXELS // 1_000_000} MP"
+              for name, used in result.reduced.items()]
+    echo_lines(lines)

@@ -10,12 +10,12 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.fileio import write_bytes
+from pnp.fileio import atomic_folder
 from pnp.printing import pen
 from pnp.printing.build import BuildRequest, plan
 from pnp.printing.context import DrawContext
@@ -24,6 +24,10 @@ from pnp.printing.placement import Component, Item
 from pnp.printing.style import FONT, register_fonts
 
 MIN_DPI, MAX_DPI = 36, 1200
+# One face's pixels at the most (issue 11): a whole Crete board at 1200 dpi would be a
+# gigapixel image that takes 8 GB to render and that Pillow refuses to open (its limit is
+# ~89 MP). A larger face is rendered at the highest dpi that fits, and the manifest says so.
+MAX_FACE_PIXELS = 64_000_000
 
 
 class ExportError(ValueError):
@@ -43,6 +47,7 @@ class ExportResult:
     folder: Path
     files: int
     components: int
+    reduced: dict[str, int] = field(default_factory=dict)   # file -> dpi, over the pixel cap
 
 
 def _faces(ctx: DrawContext) -> tuple[list[Face], list[dict]]:
@@ -85,10 +90,19 @@ def _render_pdf(faces: list[Face]) -> bytes:
     return buffer.getvalue()
 
 
+def face_dpi(width_mm: float, height_mm: float, dpi: int) -> int:
+    """`dpi`, or the highest whole dpi at which the face stays within MAX_FACE_PIXELS."""
+    pixels = (width_mm / 25.4 * dpi) * (height_mm / 25.4 * dpi)
+    if pixels <= MAX_FACE_PIXELS:
+        return dpi
+    return int(dpi * (MAX_FACE_PIXELS / pixels) ** 0.5)
+
+
 def render_faces(request: BuildRequest, dpi: int = 200):
     """Yield every component face as (file stem, PIL RGB image): "Y07", "Y07-back",
     "board", ... from the same drawing as the PDF, one at a time (the board is large).
-    The referee's test-photo generator uses this in memory."""
+    A face over MAX_FACE_PIXELS comes at a lower dpi (`face_dpi`). The referee's
+    test-photo generator uses this in memory."""
     import pypdfium2 as pdfium
 
     if not MIN_DPI <= dpi <= MAX_DPI:
@@ -98,7 +112,8 @@ def render_faces(request: BuildRequest, dpi: int = 200):
     document = pdfium.PdfDocument(_render_pdf(faces))
     try:
         for index, face in enumerate(faces):
-            image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
+            scale = face_dpi(face.width, face.height, dpi) / 72
+            image = document[index].render(scale=scale).to_pil().convert("RGB")
             yield face.file.removesuffix(".png"), image
     finally:
         document.close()
@@ -106,19 +121,36 @@ def render_faces(request: BuildRequest, dpi: int = 200):
 
 def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
            progress: Callable[[int, int], None] | None = None) -> ExportResult:
+    """Write every face and manifest.json into `out_dir`, all at once: the files are written
+    into a fresh folder beside it that then takes its place, so an interrupted export
+    leaves the old export whole (issue 11). `out_dir` must be new, empty, or an export."""
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise ExportError(f"dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}")
     ctx, _pages = plan(request)
-    _faces_list, manifest = _faces(ctx)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for index, (stem, image) in enumerate(render_faces(request, dpi)):
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG", dpi=(dpi, dpi))
-        write_bytes(out_dir / f"{stem}.png", buffer.getvalue())
-        if progress:
-            progress(index + 1, len(_faces_list))
-    summary = {"game": ctx.game, "edition": ctx.edition, "dpi": dpi,
-               "ink_saver": request.ink_saver, "components": manifest}
-    write_bytes(out_dir / "manifest.json",
-                  (json.dumps(summary, indent=2) + "\n").encode())
-    return ExportResult(out_dir, len(_faces_list) + 1, len(manifest))
+    faces, manifest = _faces(ctx)
+    _check_replaceable(out_dir)
+    reduced = {f.file: face_dpi(f.width, f.height, dpi) for f in faces
+               if face_dpi(f.width, f.height, dpi) != dpi}
+    for entry in manifest:
+        if entry["front"] in reduced:
+            entry["dpi"] = reduced[entry["front"]]
+    with atomic_folder(out_dir) as temp:
+        for index, (stem, image) in enumerate(render_faces(request, dpi)):
+            buffer = io.BytesIO()
+            used = reduced.get(f"{stem}.png", dpi)
+            image.save(buffer, format="PNG", dpi=(used, used))
+            (temp / f"{stem}.png").write_bytes(buffer.getvalue())
+            if progress:
+                progress(index + 1, len(faces))
+        summary = {"game": ctx.game, "edition": ctx.edition, "dpi": dpi,
+                   "ink_saver": request.ink_saver, "components": manifest}
+        (temp / "manifest.json").write_text(json.dumps(summary, indent=2) + "\n")
+    return ExportResult(out_dir, len(faces) + 1, len(manifest), reduced)
+
+
+def _check_replaceable(out_dir: Path) -> None:
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ExportError(f"{out_dir} is a file, not a folder")
+    if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / "manifest.json").exists():
+        raise ExportError(f"{out_dir} holds other files (it is not an earlier export): "
+                          "choose an empty or new folder")

@@ -1,0 +1,57 @@
+"""`pnp export` under hostile options: bounded pixels, and an export folder that is all old
+or all new (issue 11, items 5 and 9)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pnp.printing.asterion import PRINTING
+from pnp.printing.build import BuildRequest
+from pnp.printing.export import MAX_FACE_PIXELS, ExportError, export, face_dpi
+
+from .fuzzing import run_cli
+
+REQUEST = BuildRequest("asterion", "revised", printing=PRINTING)
+
+
+def test_face_dpi_caps_pixels_and_leaves_small_faces_alone():
+    assert face_dpi(50, 50, 1200) == 1200                  # a tile: 5.6 MP
+    board = face_dpi(650, 650, 1200)
+    assert board < 1200
+    assert (650 / 25.4 * board) ** 2 <= MAX_FACE_PIXELS < (650 / 25.4 * (board + 1)) ** 2
+
+
+def test_an_interrupted_export_leaves_the_old_export_whole(tmp_path):
+    out = tmp_path / "export"
+    export(REQUEST, out, dpi=36)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+
+    def interrupt(done: int, total: int) -> None:
+        if done == 10:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        export(BuildRequest("asterion", "revised", ink_saver=True, printing=PRINTING), out,
+               dpi=40, progress=interrupt)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert [p.name for p in tmp_path.iterdir()] == ["export"], "no temporary folder left"
+
+
+def test_a_finished_export_replaces_the_old_one_whole(tmp_path):
+    out = tmp_path / "export"
+    export(REQUEST, out, dpi=36)
+    (out / "stale.png").write_bytes(b"old")
+    export(REQUEST, out, dpi=40)
+    assert not (out / "stale.png").exists()
+    assert json.loads((out / "manifest.json").read_text())["dpi"] == 40
+
+
+def test_export_refuses_a_folder_of_other_files(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(ExportError, match="holds other files"):
+        export(REQUEST, tmp_path, dpi=36)
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+    outcome = run_cli(["export", "asterion", "--out", str(tmp_path), "--dpi", "36"])
+    assert outcome.code == 2 and "holds other files" in outcome.err
