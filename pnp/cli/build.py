@@ -19,10 +19,15 @@ Progress = Callable[[int, int], None]
 
 @app.command("games")
 def games() -> None:
-    """List the games and editions pnp can print."""
+    """List the games, their editions, and what pnp can do for each."""
     for game in GAMES.values():
-        editions = ", ".join(game.editions)
-        typer.echo(f"{game.name}: editions {editions} (default {game.default_edition})")
+        can = [cmd for part, cmds in (("printing", "build, export"),
+                                      ("commands", "score, check, simulate"),
+                                      ("referee", "referee")) if getattr(game, part)
+               for cmd in [cmds]]
+        editions = (f"editions {', '.join(game.editions)} (default {game.default_edition}); "
+                    if game.editions else "")
+        typer.echo(f"{game.name} ({game.title}): {editions}{', '.join(can) or 'nothing yet'}")
 
 
 def parse_offset(value: str) -> tuple[float, float]:
