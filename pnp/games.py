@@ -23,6 +23,8 @@ class GameInfo:
     commands: str | None = None           # a pnp.rules.api.GameRules (score, check, simulate)
     printing: str | None = None           # the game's printed components and their drawing
     referee: str | None = None            # the game's photo referee
+    diagram: str | None = None            # (state JSON, check Report, query) -> PNG bytes:
+    #                                       the picture `pnp check GAME --overlay` writes
 
 
 GAMES: dict[str, GameInfo] = {

@@ -15,6 +15,7 @@ import typer
 from pnp import fileio, games, inputs
 from pnp.cli import app
 from pnp.cli.errors import CliError, choice, dumps, echo_lines
+from pnp.cli.outputs import check_outputs
 from pnp.rules.api import Report, RulesError
 
 GAME_HELP = "Game (see `pnp games`)."
@@ -102,16 +103,32 @@ def check_command(
                                     help="assyria: does this vertex take a well."),
     ashur: bool = typer.Option(False, "--ashur", help="assyria: the ranking at Ashur."),
     as_json: bool = typer.Option(False, "--json", help="JSON instead of text."),
+    overlay: Path | None = typer.Option(None, "--overlay", metavar="OUT.png",
+                                        help="spider-twist: also draw the answer on the web "
+                                             "(PNG)."),
 ) -> None:
     """Settle a dispute at the table with the rules (what to ask depends on the game)."""
     commands, state = load_state(game, state_file)
     query = given_options({"target": target, "disturb": disturb, "move": move, "hut": hut,
-                    "well": well, "ashur": ashur}, commands.check_options, game, "check")
+                           "well": well, "ashur": ashur}, commands.check_options, game,
+                          "check")
+    if overlay is not None:
+        if games.info(game).diagram is None:
+            raise CliError(f"--overlay does not apply to `pnp check {game}`")
+        check_outputs(state_file, {"--overlay": overlay}, {"--overlay": (".png",)})
     try:
         report = commands.check_report(state, query)
     except RulesError as exc:
         raise CliError(*exc.lines) from None
     print_report(report, as_json)
+    if overlay is not None:
+        draw = games.part(game, "diagram")
+        data = inputs.read_json(state_file)
+        try:
+            fileio.write_bytes(overlay, draw(data, report, query))
+        except OSError as exc:
+            raise CliError(f"cannot write {overlay}: {exc.strerror or exc}") from None
+        echo_lines([f"picture written to {overlay}"], err=True)
 
 
 @app.command("simulate")
