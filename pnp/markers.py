@@ -13,11 +13,6 @@ from typing import Any
 
 from pnp import layouts
 
-# Moved to Asterion's side; kept importable from here for callers that predate the move
-# (referee/asterion/markers.py, referee/synth.py, tests/referee): remove once they import
-# pnp.printing.asterion.markers.
-_MOVED = ("tile_marker_ids", "tile_for_marker", "board_first_marker_id")
-
 
 class MarkerError(ValueError):
     """A marker id or block that the allocation does not have."""
@@ -100,10 +95,3 @@ def allocation_problems() -> list[str]:
                      for _a, end, other in spans[:k] if start < end]
     return problems
 
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        from pnp.printing.asterion import markers
-
-        return getattr(markers, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

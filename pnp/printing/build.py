@@ -40,20 +40,11 @@ class BuildRequest:
 
 
 def game_printing(request: BuildRequest) -> GamePrinting:
-    """The request's printing part.
-
-    Compatibility: callers that predate the part (referee/synth.py, tests/referee/scenes.py)
-    send only the game's name; for them, and only then, it is looked up in the registry.
-    Remove once they pass `printing=pnp.games.part(game, "printing")`."""
-    if request.printing is not None:
-        return request.printing
-    import importlib
-
-    games = importlib.import_module("pnp.games")
-    try:
-        return games.part(request.game, "printing")
-    except games.UnknownGame as exc:
-        raise BuildError(str(exc)) from None
+    """The request's printing part (the caller finds it: shared code never asks the
+    registry)."""
+    if request.printing is None:
+        raise BuildError(f"no printing part given for {request.game!r}")
+    return request.printing
 
 
 def validate_request(request: BuildRequest) -> tuple[str | None, Options]:

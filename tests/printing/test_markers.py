@@ -66,10 +66,3 @@ def test_ids_outside_the_tiles_block_are_no_tile():
     tiles = markers.marker_ids("asterion", "tiles")
     assert asterion_markers.tile_for_marker(tiles.stop) is None
     assert asterion_markers.tile_for_marker(markers.marker_ids("asterion", "board").start) is None
-
-
-def test_the_old_import_path_still_reads_the_same_ids():
-    from pnp.markers import tile_for_marker, tile_marker_ids  # compat for the referee
-
-    assert tile_marker_ids("Y07") == asterion_markers.tile_marker_ids("Y07")
-    assert tile_for_marker(1) == asterion_markers.tile_for_marker(1) == ("M", "SW")
