@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.context import DrawContext
 from pnp.printing.game import CheckSample
-from pnp.printing.pen import saved, text
+from pnp.printing.pen import polygon, saved, text
 from pnp.printing.placement import Item
 from pnp.printing.style import BLACK, FONT, FONT_BOLD
 
@@ -81,11 +81,29 @@ def _rulers(canvas: Canvas, x: float, y: float, offset: tuple[float, float]) -> 
 
 
 def _cut_line(sample: CheckSample) -> str:
+    if sample.shape == "round":
+        return (f"Cut on the printed circles: every {sample.noun} is exactly "
+                f"{sample.width:.1f} mm across.")
+    if sample.shape == "hex":
+        return (f"Cut on the printed outlines: every {sample.noun} is exactly "
+                f"{sample.height:.1f} mm across flats.")
     if sample.width == sample.height:
         return (f"Cut on the crop marks: every {sample.noun} is exactly {sample.width:.1f} mm "
                 "square.")
     return (f"Cut on the crop marks: every {sample.noun} is exactly {sample.width:.1f} x "
             f"{sample.height:.1f} mm.")
+
+
+def _outline(canvas: Canvas, shape: str, x: float, y: float, w: float, h: float) -> None:
+    """The sample's cut outline in its box: a rectangle, a circle or a flat-topped hexagon."""
+    if shape == "round":
+        canvas.circle(x + w / 2, y + h / 2, w / 2, stroke=1, fill=0)
+    elif shape == "hex":
+        q = w / 4
+        polygon(canvas, [(x, y + h / 2), (x + q, y), (x + w - q, y), (x + w, y + h / 2),
+                         (x + w - q, y + h), (x + q, y + h)], stroke=1, fill=0)
+    else:
+        canvas.rect(x, y, w, h, stroke=1, fill=0)
 
 
 def draw_check(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
@@ -126,8 +144,9 @@ def draw_check(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
         sw, sh = min(sample.width, w - 40), min(sample.height, SAMPLE_ROOM)
         canvas.setStrokeColor(BLACK)
         canvas.setLineWidth(0.2)
-        canvas.rect((w - sw) / 2, 100, sw, sh, stroke=1, fill=0)
-        size = (f"{sample.width:g} mm" if sample.width == sample.height
+        _outline(canvas, sample.shape, (w - sw) / 2, 100, sw, sh)
+        size = (f"{sample.height:g} mm across flats" if sample.shape == "hex"
+                else f"{sample.width:g} mm" if sample.width == sample.height
                 else f"{sample.width:g} x {sample.height:g} mm")
         text(canvas, w / 2, 100 + sh / 2 + 1.2, f"{size}: one {sample.noun}", 8,
              anchor="middle")

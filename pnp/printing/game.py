@@ -38,6 +38,8 @@ class CheckSample:
     noun: str                    # "tile", "card"
     width: float                 # mm
     height: float
+    shape: str = "rect"          # or "round" (width = diameter), "hex" (flat side up: width
+                                 # corner to corner, height across flats), as Component.shape
 
 
 @dataclass(frozen=True)
