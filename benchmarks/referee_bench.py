@@ -42,6 +42,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--photos", type=int, default=None,
                         help="how many photos (default: 16 per preset)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--conditions", default=None,
+                        help="only these presets/conditions, comma-separated (the design's "
+                             "photo numbers are kept, so each photo is the same as in a full "
+                             "run)")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="write one line per photo (name, certain, state right, seconds, "
+                             "problem codes) to this file")
     parser.add_argument("--save-failures", type=Path, default=None,
                         help="write the JPEG of every photo wrong without a flag, or "
                              "flagged under the default preset, to this folder")
@@ -50,18 +57,32 @@ def main(argv: list[str] | None = None) -> int:
     kit = referee.accuracy()
     if kit is None:
         parser.error(f"{args.game}'s referee has no accuracy kit yet")
-    photos = args.photos if args.photos is not None else 16 * len(kit.presets)
+    presets = tuple(kit.presets)
+    if args.conditions:
+        wanted = [c.strip() for c in args.conditions.split(",") if c.strip()]
+        unknown = [c for c in wanted if c not in presets]
+        if unknown:
+            parser.error(f"unknown condition(s) {', '.join(unknown)} (choose from: "
+                         f"{', '.join(presets)})")
+        presets = tuple(c for c in presets if c in wanted)
+    photos = args.photos if args.photos is not None else 16 * len(presets)
 
     outcomes: dict[str, list[Outcome]] = defaultdict(list)
     latency: dict[tuple[str, float], list[float]] = defaultdict(list)
     generation: dict[float, list[float]] = defaultdict(list)
     failures: list[str] = []
+    log: list[str] = []
     warm = kit.case(0, 0)
     referee.read(kit.photograph(warm, 0).jpeg, **warm.options)      # imports, caches
 
-    for i in range(photos):
+    done, i = 0, -1
+    while done < photos:
+        i += 1
         seed = args.seed * 100_000 + i
         case = kit.case(i, seed)
+        if case.preset not in presets:
+            continue
+        done += 1
         preset, megapixels, name = case.preset, case.megapixels, case.name
         start = time.perf_counter()
         shot = kit.photograph(case, seed)
@@ -71,34 +92,43 @@ def main(argv: list[str] | None = None) -> int:
         latency[preset, megapixels].append(time.perf_counter() - start)
         outcome = kit.judge(verdict, case.truth)
         outcomes[preset].append(outcome)
+        right = outcome.state_right and outcome.score_right
+        codes = " ".join(outcome.problems)
+        log.append(f"{name} certain={outcome.certain} right={right} "
+                   f"tiles={outcome.pieces_right}/{outcome.pieces} "
+                   f"{latency[preset, megapixels][-1]:.3f}s {codes}")
         if outcome.wrong_unflagged or (preset == "default" and not outcome.certain):
             what = "WRONG WITHOUT A FLAG" if outcome.wrong_unflagged else "flagged"
             failures.append(f"{name}: {what} {', '.join(sorted(set(outcome.problems)))}")
             if args.save_failures:
                 args.save_failures.mkdir(parents=True, exist_ok=True)
                 (args.save_failures / f"{name}.jpg").write_bytes(shot.jpeg)
-        print(f"\r{i + 1}/{photos} photos", end="", file=sys.stderr, flush=True)
+        print(f"\r{done}/{photos} photos", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
 
-    header = (f"{'preset':12} {'photos':>6} {kit.pieces + ' right':>12} "
+    header = (f"{'condition':14} {'photos':>6} {kit.pieces + ' right':>12} "
               f"{kit.states + ' right':>13} {'flagged':>8} {'wrong, no flag':>15}")
     print(header)
     print("-" * len(header))
     every: list[Outcome] = []
-    for preset in kit.presets:
+    heavy = tuple(getattr(kit, "heavy_occlusion", ()))
+    for preset in presets:
         row = outcomes[preset]
         every += row
         print(_row(preset, row))
     print("-" * len(header))
+    if heavy:
+        print(_row("all but", [o for p in presets if p not in heavy for o in outcomes[p]]))
+        print(f"  (all but {', '.join(heavy)}: deliberate heavy occlusion)")
     print(_row("all", every))
     print()
     print("flagged photos by problem code (a photo counts once per code):")
-    for preset in kit.presets:
+    for preset in presets:
         codes = Counter(code for o in outcomes[preset] for code in set(o.problems))
         if codes:
-            print(f"  {preset:12} " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
+            print(f"  {preset:14} " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
     print()
-    print(_latency_table(latency, kit))
+    print(_latency_table(latency, kit, presets))
     for megapixels in kit.resolutions:
         if generation[megapixels]:
             print(f"photo generation at {megapixels:g} MP: mean "
@@ -107,35 +137,38 @@ def main(argv: list[str] | None = None) -> int:
         print("\nphotos to look at:")
         for line in failures:
             print(f"  {line}")
+    if args.log:
+        args.log.write_text("\n".join(log) + "\n")
     wrong = sum(o.wrong_unflagged for o in every)
     return 1 if wrong else 0
 
 
-def _latency_table(latency: dict[tuple[str, float], list[float]], kit: AccuracyKit) -> str:
+def _latency_table(latency: dict[tuple[str, float], list[float]], kit: AccuracyKit,
+                   presets: tuple[str, ...]) -> str:
     """`read` seconds, p50 / p95, per preset and resolution, and over all presets."""
-    head = f"{'latency (s)':12}" + "".join(f"{f'{mp:g} MP p50 / p95':>20}"
+    head = f"{'latency (s)':14}" + "".join(f"{f'{mp:g} MP p50 / p95':>20}"
                                           for mp in kit.resolutions)
     lines = [head, "-" * len(head)]
-    for preset in [*kit.presets, "all"]:
+    for preset in [*presets, "all"]:
         cells = []
         for mp in kit.resolutions:
             times = [t for (name, m), ts in latency.items() for t in ts
                      if m == mp and preset in (name, "all")]
             cells.append(f"{statistics.median(times):.3f} / {percentile(times, 0.95):.3f}"
                          if times else "-")
-        lines.append(f"{preset:12}" + "".join(f"{c:>20}" for c in cells))
+        lines.append(f"{preset:14}" + "".join(f"{c:>20}" for c in cells))
     return "\n".join(lines)
 
 
 def _row(label: str, row: list[Outcome]) -> str:
     if not row:
-        return f"{label:12} {0:>6}"
+        return f"{label:14} {0:>6}"
     tiles = sum(o.pieces for o in row)
     right = sum(o.pieces_right for o in row)
     boards = sum(o.certain and o.state_right and o.score_right for o in row)
     flagged = sum(not o.certain for o in row)
     wrong = sum(o.wrong_unflagged for o in row)
-    return (f"{label:12} {len(row):>6} {100 * right / tiles:>11.1f}% "
+    return (f"{label:14} {len(row):>6} {100 * right / tiles:>11.1f}% "
             f"{100 * boards / len(row):>12.1f}% {100 * flagged / len(row):>7.1f}% {wrong:>15}")
 
 

@@ -9,8 +9,8 @@ the same way before they are compared.
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from pnp.rules.asterion import score, table_from_dict
 from referee.evaluate import Case, Outcome
@@ -73,26 +73,60 @@ def judge(verdict, truth: dict) -> Outcome:
                    tuple(p.code for p in verdict.problems))
 
 
+@dataclass(frozen=True)
+class Condition:
+    """One row of the benchmark: a shared preset (referee.synth.PRESETS), what it changes,
+    and what Asterion's scene adds."""
+
+    preset: str
+    changes: tuple[tuple[str, Any], ...] = ()    # Conditions fields changed
+    board: bool | None = None                    # None: the design's choice
+    megapixels: float | None = None              # None: the design's choice
+    stray_tombs: int = 0                         # spare tombs on markers (synth.photo)
+
+
+def conditions() -> dict[str, Condition]:
+    """Every shared preset (but "3mp": every row runs at 12 and 3 MP), then Asterion's own:
+    the printed board seen at 3 MP from standing height, and spare tombs lying on markers
+    (on both of one tile's)."""
+    from referee.asterion.synth import PRESETS
+
+    out = {name: Condition(name) for name in PRESETS if name != "3mp"}
+    out["board-3mp"] = Condition("default", (("fill", 0.65), ("tilt_deg", 25.0)), board=True,
+                                 megapixels=3.0)
+    out["stray-tombs"] = Condition("default", stray_tombs=2)
+    return out
+
+
+# Rows made to hide things on purpose (fingers on random markers, everything at once): the
+# target "boards exact" leaves them out; "wrong without a flag" never does.
+HEAVY_OCCLUSION = ("occluded", "worst")
+
+
 class AsterionAccuracy:
     """The benchmark's photos (referee.evaluate.AccuracyKit): seeded random legal games of
-    2-4 players, on the Crete board or an open table, under every preset at 12 and 3 MP."""
+    2-4 players, on the Crete board or an open table, under every condition at 12 and 3 MP
+    (`conditions()`: the shared presets and Asterion's own)."""
 
     pieces = "tiles"
     states = "boards"
     resolutions = (12.0, 3.0)
+    heavy_occlusion = HEAVY_OCCLUSION
 
     def __init__(self) -> None:
-        from referee.asterion.synth import PRESETS
-
-        # "3mp" is the default at 3 MP: every preset runs at both resolutions here.
-        self.presets = tuple(name for name in PRESETS if name != "3mp")
+        self.conditions = conditions()
+        self.presets = tuple(self.conditions)
 
     def design(self, i: int) -> tuple[str, float, bool, int]:
-        """Photo i's preset, megapixels, board and player count: presets change fastest,
-        then resolution, board, players (a mixed radix, so every combination comes round)."""
+        """Photo i's condition, megapixels, board and player count: conditions change
+        fastest, then resolution, board, players (a mixed radix, so every combination comes
+        round); a condition may fix the board or the resolution."""
         rest = i // len(self.presets)
-        return (self.presets[i % len(self.presets)], self.resolutions[rest % 2],
-                (rest // 2) % 2 == 0, 2 + (rest // 4) % 3)
+        name = self.presets[i % len(self.presets)]
+        c = self.conditions[name]
+        megapixels = c.megapixels if c.megapixels is not None else self.resolutions[rest % 2]
+        board = c.board if c.board is not None else (rest // 2) % 2 == 0
+        return name, megapixels, board, 2 + (rest // 4) % 3
 
     def case(self, i: int, seed: int) -> Case:
         from referee.asterion.synth import simulated_table
@@ -106,8 +140,9 @@ class AsterionAccuracy:
     def photograph(self, case: Case, seed: int) -> SynthPhoto:
         from referee.asterion.synth import PRESETS, photo
 
-        return photo(case.truth, replace(PRESETS[case.preset], megapixels=case.megapixels),
-                     seed)
+        c = self.conditions[case.preset]
+        cond = replace(PRESETS[c.preset], megapixels=case.megapixels, **dict(c.changes))
+        return photo(case.truth, cond, seed, stray_tombs=c.stray_tombs)
 
     def judge(self, verdict, truth: dict) -> Outcome:
         return judge(verdict, truth)

@@ -171,28 +171,67 @@ def _marker_quads(placed: list[_Placed]) -> dict[int, np.ndarray]:
 
 # --- the photo --------------------------------------------------------------------------
 
-def photo(table: dict, conditions: Conditions, seed: int) -> SynthPhoto:
+def photo(table: dict, conditions: Conditions, seed: int, *, stray_tombs: int = 0
+          ) -> SynthPhoto:
     """A phone photo of `table` (a table file dict) under `conditions`; same seed, same photo.
-    `corners` holds each tile's printed NW, NE, SE, SW corners in the photo, by tile id."""
-    return shoot(table, lambda rng: _layout(table, conditions, rng), conditions, seed)
+    `corners` holds each tile's printed NW, NE, SE, SW corners in the photo, by tile id.
+    `stray_tombs` > 0: a spare tomb lies on each marker of one tile, and stray_tombs - 1
+    more on other markers (knocked there by a hand); they count as covered markers.
+    `conditions.hidden_pieces` hides tiles under fingers (SynthPhoto.hidden names them)."""
+    covered: set[int] = set()
+    shot = shoot(table, lambda rng: _layout(table, conditions, rng, stray_tombs, covered),
+                 conditions, seed)
+    shot.covered_markers |= covered
+    return shot
 
 
-def _layout(table: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
+def _layout(table: dict, cond: Conditions, rng: np.random.Generator, stray: int = 0,
+            covered: set[int] | None = None) -> Layout:
     placed = _place_tiles(table, cond, rng)
     tile_mm = np.concatenate([_apply(p.to_table, _square(TILE)) for p in placed])
     half = _board_size() / 2
     board = bool(table.get("board"))
     outline = np.array([[0, -half], [half, 0], [0, half], [-half, 0]]) if board else tile_mm
+    quads = _marker_quads(placed)
 
     def layers(h_cam: np.ndarray, shape: tuple[int, ...], rng_props: np.random.Generator
                ) -> list[Layer]:
-        return _layers(table, placed, h_cam, shape, rng_props, cond.spare_pieces)
+        return _layers(table, placed, h_cam, shape, rng_props, cond.spare_pieces, stray,
+                       quads, covered)
 
-    return Layout(outline, tile_mm, _marker_quads(placed), layers)
+    from pnp.printing.asterion.markers import tile_marker_ids
+
+    return Layout(outline, tile_mm, quads, layers,
+                  {p.id: tile_marker_ids(p.id) for p in placed})
+
+
+def _stray_tombs(placed: list[_Placed], quads: dict[int, np.ndarray], count: int,
+                 rng: np.random.Generator, covered: set[int] | None) -> list[np.ndarray]:
+    """tomb frame mm -> table mm for `count` spare tombs lying on markers: one on each of
+    one tile's markers, the rest on other markers at random; the ids go into `covered`."""
+    if count <= 0 or not placed:
+        return []
+    from pnp.printing.asterion.markers import tile_marker_ids
+
+    victim = placed[int(rng.integers(len(placed)))].id
+    ids = list(tile_marker_ids(victim))
+    others = sorted(set(quads) - set(ids))
+    ids += [others[int(k)] for k in rng.choice(len(others), min(count - 1, len(others)),
+                                                replace=False)] if count > 1 else []
+    out = []
+    for marker_id in ids:
+        at = quads[marker_id].mean(axis=0) + rng.uniform(-1.5, 1.5, 2)
+        out.append(affine(float(at[0]), float(at[1]), rng.uniform(0, 90))
+                   @ affine(-TOMB / 2, -TOMB / 2))
+        if covered is not None:
+            covered.add(marker_id)
+    return out
 
 
 def _layers(table: dict, placed: list[_Placed], h_cam: np.ndarray, shape: tuple[int, ...],
-            rng_tombs: np.random.Generator, spare: int = 0) -> list[Layer]:
+            rng_tombs: np.random.Generator, spare: int = 0, stray: int = 0,
+            quads: dict[int, np.ndarray] | None = None, covered: set[int] | None = None
+            ) -> list[Layer]:
     """The board (if any), the tiles and the tombs, bottom first, each with its contact
     shadow."""
     art = faces()
@@ -207,6 +246,7 @@ def _layers(table: dict, placed: list[_Placed], h_cam: np.ndarray, shape: tuple[
                          (0.6, 1.0, 0.25)))
     tombs = _tombs(table, placed, rng_tombs) + _spare_tombs(table, placed, h_cam, shape,
                                                            spare, rng_tombs)
+    tombs += _stray_tombs(placed, quads or {}, stray, rng_tombs, covered)
     # printed card on a table: a thin, soft contact shadow on the side away from the light
     out.append(Layer([Face(art[p.id], p.to_table, _square(TILE), FACE_DPI, name=p.id)
                       for p in placed], (1.2, 1.2, 0.35)))

@@ -79,6 +79,39 @@ def place_fingers(count: int, quads: dict[int, np.ndarray], rng: np.random.Gener
     return fingers, covered
 
 
+def hide_pieces(count: int, quads: dict[int, np.ndarray], pieces: dict[str, tuple[int, ...]],
+                rng: np.random.Generator) -> tuple[list[Finger], set[int], tuple[str, ...]]:
+    """`count` pieces (`pieces`: name -> its marker ids) with a finger on each of their
+    markers, pointing away from the piece (as a hand holds a piece down at its corners: the
+    rest of the piece stays in view); the fingers, every marker id they overlap, and the
+    pieces hidden."""
+    names = sorted(n for n, ids in pieces.items() if ids and all(i in quads for i in ids))
+    if not names or count <= 0:
+        return [], set(), ()
+    chosen = sorted(names[int(k)] for k in rng.choice(len(names), min(count, len(names)),
+                                                       replace=False))
+    fingers: list[Finger] = []
+    for name in chosen:
+        middle = np.mean([quads[i].mean(axis=0) for i in pieces[name]], axis=0)
+        for marker_id in pieces[name]:
+            centre = quads[marker_id].mean(axis=0)
+            out = centre - middle
+            away = math.degrees(math.atan2(out[1], out[0])) if np.hypot(*out) > 1e-6 else 0.0
+            direction = away + rng.uniform(-35, 35)
+            a = math.radians(direction)
+            # the round tip a few mm past the marker's middle, towards the piece: it hides
+            # the whole marker, the finger lies outwards over the piece's corner
+            tip = centre - 4.0 * np.array([math.cos(a), math.sin(a)])
+            tone = rng.uniform(0, len(SKINS) - 1)
+            low, high = SKINS[int(tone)], SKINS[min(int(tone) + 1, len(SKINS) - 1)]
+            skin = tuple(float(a_ + (b - a_) * (tone % 1)) for a_, b in zip(low, high,
+                                                                          strict=True))
+            fingers.append(Finger(_finger_frame(tip, direction), rng.uniform(16, 19),
+                                  rng.uniform(55, 95), skin))
+    covered = {i for i, q in quads.items() for f in fingers if _overlaps(q, f.outline(1.2)) > 0}
+    return fingers, covered, tuple(chosen)
+
+
 @cache
 def _finger_face(width: float, length: float, ppm: float = 8.0) -> tuple[np.ndarray, ...]:
     """A finger seen from above, in finger mm from (-width, -width) at `ppm` px/mm: shade

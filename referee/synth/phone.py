@@ -73,15 +73,58 @@ def _glare(image: np.ndarray, rng: np.random.Generator, table_px: np.ndarray) ->
     image[y0:, x0:] = cv2.bitwise_not(inverse[y0:, x0:])
 
 
+ROOM_LIGHTS = ("neutral", "warm", "cool", "mixed", "wrong-wb")
+
+
+def room_light(kind: str, shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """The room light's colour as the phone records it, BGR gains (about 1): 3 values, or
+    an (h, w, 3) field for mixed light. "warm": a tungsten or candle-warm lamp the phone's
+    white balance corrects only in part (blue down to 0.55-0.75); "cool": shade, a north
+    window or a cold LED (red down to 0.7-0.85); "mixed": a warm lamp on one side of the
+    table and a window on the other, blending across it; "wrong-wb": the phone's white
+    balance plainly off (a random cast of about 12 % per channel)."""
+    if kind == "neutral":
+        return np.ones(3, np.float32)
+    if kind not in ROOM_LIGHTS:
+        raise ValueError(f"unknown room light {kind!r} ({', '.join(ROOM_LIGHTS)})")
+
+    def warm() -> np.ndarray:
+        return np.array([rng.uniform(0.55, 0.75), rng.uniform(0.8, 0.9), 1.0], np.float32)
+
+    def cool() -> np.ndarray:
+        return np.array([1.0, rng.uniform(0.9, 0.97), rng.uniform(0.7, 0.85)], np.float32)
+
+    if kind == "warm":
+        return warm()
+    if kind == "cool":
+        return cool()
+    if kind == "wrong-wb":
+        gains = np.clip(rng.normal(1.0, 0.12, 3), 0.7, 1.3)
+        return (gains / gains.mean()).astype(np.float32)
+    h, w = shape
+    a, b = warm(), cool()
+    turn = rng.uniform(0, 2 * math.pi)
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    ramp = ((x / w - 0.5) * math.cos(turn) + (y / h - 0.5) * math.sin(turn)) * 2.5
+    t = (1 / (1 + np.exp(-ramp)))[..., None]
+    return (a * (1 - t) + b * t).astype(np.float32)
+
+
 def phone(image: np.ndarray, cond: Conditions, rng_light: np.random.Generator,
-           rng_noise: np.random.Generator, table_px: np.ndarray) -> np.ndarray:
+           rng_noise: np.random.Generator, table_px: np.ndarray,
+           rng_room: np.random.Generator | None = None) -> np.ndarray:
     """What the phone adds to the scene: uneven light and a colour cast, glare, blur and
     sensor noise. All in uint8 with OpenCV: float copies of a 12 MP photo cost more than
-    the rest of the photo together."""
+    the rest of the photo together. `rng_room` draws the room light's colour
+    (`cond.room_light`) when it is not neutral."""
     h, w = image.shape[:2]
     k = 8
     light = _light((h, w), cond, rng_light, table_px, k)
     cast = rng_light.normal(1.0, 0.03, 3).astype(np.float32)                    # white balance
+    if cond.room_light != "neutral" or cond.exposure != 1.0:
+        room = room_light(cond.room_light, light.shape,
+                          rng_room if rng_room is not None else np.random.default_rng(0))
+        cast = cast * room * np.float32(cond.exposure)
     factor = np.clip(np.round(128 * light[..., None] * cast), 0, 255).astype(np.uint8)
     out = image.copy()
     scale_roi(out, enlarged(factor, k, (0, 0, factor.shape[1], factor.shape[0])), 0, 0)

@@ -5,7 +5,8 @@ markers, what the photo must frame); this module does the rest, the same for eve
 pinhole camera `tilt_deg` off vertical warps every face straight into the photo (nothing
 is resampled twice), on a table top in the same plane, with contact shadows, fingers
 resting on markers, uneven light, a person's shadow, glare, lens distortion, blur, sensor
-noise, a colour cast and JPEG. Same seed, same photo.
+noise, a colour cast (or a coloured room light, a wrong white balance, a dim room) and
+JPEG. Same seed, same photo.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import cv2
 import numpy as np
 
 from referee.synth.camera import camera, distorted, frame_size, lens, mm_to_px, transform
-from referee.synth.hands import draw_finger, place_fingers
+from referee.synth.hands import draw_finger, hide_pieces, place_fingers
 from referee.synth.paste import paste_face, print_tone, shade
 from referee.synth.phone import phone
 from referee.synth.table import table_top, texture
@@ -41,11 +42,14 @@ class Conditions:
     noise: float = 3.0                # sensor noise, grey levels
     jpeg_quality: int = 85            # 70..90
     fingers: int = 0                  # fingers resting on markers
-    texture: str = "wood"             # wood, cloth or light
+    texture: str = "wood"             # wood, cloth, light, grain, check or pattern (table.py)
     fill: float = 0.8                 # the table's share of the frame's short side
     distortion: float = 0.0           # lens k1 left after the phone's correction (< 0: barrel)
     print_fade: float = 1.0           # 1: a home print's grey ink and off-white paper; 0: the PDF
     spare_pieces: int = 0             # unused pieces in a heap on the table, clear of the game
+    room_light: str = "neutral"       # neutral, warm, cool, mixed or wrong-wb (phone.py)
+    exposure: float = 1.0             # < 1: a dim room the phone could not fully brighten
+    hidden_pieces: int = 0            # pieces with a finger on each of their markers
 
 
 PRESETS: dict[str, Conditions] = {
@@ -62,6 +66,22 @@ PRESETS: dict[str, Conditions] = {
     "lens": Conditions(distortion=-0.04),
     # the supply of spare pieces (Asterion: tombs) left lying a few cm from the game
     "clutter": Conditions(spare_pieces=25),
+    # tables the project does not print on: a strongly grained wood, a checked or striped
+    # tablecloth, a printed oilcloth with bold flowers and dots
+    "grain": Conditions(texture="grain"),
+    "check": Conditions(texture="check"),
+    "pattern": Conditions(texture="pattern"),
+    # room light: a warm lamp, cold daylight, both at once, the phone's white balance off;
+    # a dim, warm, uneven evening room (underexposed, noisy)
+    "warm": Conditions(room_light="warm", light=0.4),
+    "cool": Conditions(room_light="cool"),
+    "mixed-light": Conditions(room_light="mixed", light=0.5),
+    "white-balance": Conditions(room_light="wrong-wb"),
+    "dim": Conditions(room_light="warm", exposure=0.5, light=0.5, noise=7.0),
+    # loose framing: the game fills half the frame (more table and floor, smaller pieces)
+    "loose": Conditions(fill=0.5),
+    # a piece with a finger on each of its markers (the rest of it in view)
+    "hidden": Conditions(hidden_pieces=1),
     "worst": Conditions(tilt_deg=40.0, jitter_mm=5.0, jitter_deg=8.0, gap_mm=2.0, light=0.6,
                         glare=True, blur_sigma=1.5, noise=6.0, jpeg_quality=70, fingers=2,
                         texture="light", distortion=-0.04),
@@ -82,6 +102,7 @@ class SynthPhoto:
     # table mm -> px (the game's table frame; before the hand's jitter and the lens)
     homography: np.ndarray = field(default_factory=lambda: np.eye(3))
     conditions: Conditions = field(default_factory=Conditions)
+    hidden: tuple[str, ...] = ()      # pieces with a finger on each marker (hidden_pieces)
 
 
 @dataclass(frozen=True)
@@ -120,12 +141,14 @@ class Layout:
     game: np.ndarray                  # table mm: where the game lies (light and glare aim there)
     markers: dict[int, np.ndarray]    # marker id -> its square, table mm: where fingers rest
     layers: LayersFn
+    # piece name -> its marker ids: what Conditions.hidden_pieces may hide (optional)
+    pieces: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 # One random stream per aspect, so that (say) adding a token moves no piece. The game's
 # scene draws its hand placement from "layout" and its loose props from "props".
 STREAMS = ("frame", "layout", "camera", "texture", "props", "fingers", "light", "noise",
-           "print")
+           "print", "room", "hide")
 
 
 def shoot(truth: dict, scene: Callable[[np.random.Generator], Layout], conditions: Conditions,
@@ -146,6 +169,11 @@ def shoot(truth: dict, scene: Callable[[np.random.Generator], Layout], condition
                            outline, cast, print_tone(rng["print"], cond.print_fade))
 
     fingers, covered = place_fingers(cond.fingers, layout.markers, rng["fingers"])
+    hidden: tuple[str, ...] = ()
+    if cond.hidden_pieces:
+        more, also, hidden = hide_pieces(cond.hidden_pieces, layout.markers, layout.pieces,
+                                         rng["hide"])
+        fingers, covered = fingers + more, covered | also
     if fingers:
         scale = mm_to_px(h_cam, outline)
         # fingers rest on the table but are thick: a wider, softer shadow
@@ -159,12 +187,12 @@ def shoot(truth: dict, scene: Callable[[np.random.Generator], Layout], condition
         image = lens(image, cond.distortion)
         corners = {k: distorted(q, size, cond.distortion) for k, q in corners.items()}
         table_px = distorted(table_px, size, cond.distortion)
-    final = phone(image, cond, rng["light"], rng["noise"], table_px)
+    final = phone(image, cond, rng["light"], rng["noise"], table_px, rng["room"])
     ok, buffer = cv2.imencode(".jpg", final, [cv2.IMWRITE_JPEG_QUALITY, int(cond.jpeg_quality)])
     if not ok:
         raise RuntimeError("JPEG encoding failed")
     return SynthPhoto(buffer.tobytes(), cv2.imdecode(buffer, cv2.IMREAD_COLOR),
-                      copy.deepcopy(truth), covered, corners, h_cam, cond)
+                      copy.deepcopy(truth), covered, corners, h_cam, cond, hidden)
 
 
 def _draw_layers(image: np.ndarray, layers: list[Layer], h_cam: np.ndarray,

@@ -1,5 +1,6 @@
-"""The table top seen through the camera: wood with planks, cloth or a light laminate, in the
-plane the game lies in (its grain recedes with the tilt), and its edge and the floor when the
+"""The table top seen through the camera: wood with planks, cloth or a light laminate, a
+strongly grained wood, a checked or striped tablecloth, or a printed oilcloth, in the plane
+the game lies in (its grain recedes with the tilt), and its edge and the floor when the
 camera sees past them.
 """
 
@@ -56,6 +57,67 @@ def _fade(detail_mm: float, spans: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + (spans / detail_mm) ** 2)
 
 
+TEXTURES = ("wood", "cloth", "light", "grain", "check", "pattern")
+
+# Oilcloth and tablecloth colours (BGR): whites, and inks as bold as the game's own
+_CLOTH_GROUNDS = ((238, 240, 242), (215, 228, 236), (120, 60, 35), (60, 70, 150),
+                  (60, 110, 60), (90, 190, 225))
+_CLOTH_INKS = ((40, 40, 185), (150, 80, 35), (50, 120, 50), (35, 35, 40), (30, 150, 215),
+               (130, 60, 120), (230, 230, 230))
+
+
+def _stripe(g: np.ndarray, period: float, spans: np.ndarray) -> np.ndarray:
+    """1 on stripes half a `period` wide across the coordinate g (mm), 0 between,
+    anti-aliased; fading to the mean 0.5 where a sample spans more than a period."""
+    off = np.abs(np.mod(g / period, 1.0) - 0.5) * period           # 0 mid-stripe
+    hard = np.clip((period / 4 - off) / np.maximum(spans, 0.3) + 0.5, 0, 1)
+    keep = _fade(period, spans)
+    return hard * keep + 0.5 * (1 - keep)
+
+
+def _printed_cloth(kind: str, u: np.ndarray, v: np.ndarray, spans: np.ndarray,
+                   along: np.ndarray, across: np.ndarray, extent: float,
+                   rng: np.random.Generator) -> np.ndarray:
+    """A tablecloth or oilcloth (BGR float): "check" is gingham (two crossing stripes, the
+    crossings darkest) or plain stripes, 6-25 mm; "pattern" is a printed oilcloth, blobs
+    and flowers of two or three inks with dark outlines and dots on a coloured ground.
+    Both are as bold as the game's own print, which is the point."""
+    ground = np.array(_CLOTH_GROUNDS[int(rng.integers(len(_CLOTH_GROUNDS)))], np.float32)
+    inks = [np.array(_CLOTH_INKS[int(k)], np.float32)
+            for k in rng.choice(len(_CLOTH_INKS), 3, replace=False)]
+    weave = _field(u, v, 0.8, min(extent, 600), rng) * _fade(0.8, spans)
+    if kind == "check":
+        period = float(rng.uniform(6, 25))
+        turn = math.radians(float(rng.uniform(0, 90)))
+        a = along * math.cos(turn) + across * math.sin(turn)
+        b = -along * math.sin(turn) + across * math.cos(turn)
+        sa = _stripe(a, period, spans)
+        if rng.uniform() < 0.7:                       # gingham
+            mix = (sa + _stripe(b, period, spans)) / 2
+        else:                                         # stripes, two widths
+            mix = np.maximum(sa, _stripe(a + period / 3, period * 2, spans) * 0.6)
+        colour = ground + (inks[0] - ground) * mix[..., None]
+    else:
+        scale = float(rng.uniform(12, 28))
+        colour = np.broadcast_to(ground, (*u.shape, 3)).copy()
+        line = np.zeros(u.shape, np.float32)
+        for ink in inks[: 2 + int(rng.integers(2))]:
+            f = _field(u, v, scale, extent, rng)
+            level = float(rng.uniform(0.45, 0.7))
+            blob = np.clip((f - level) / 0.06 + 0.5, 0, 1) * _fade(scale / 3, spans)
+            colour += (ink - colour) * blob[..., None]
+            line = np.maximum(line, np.exp(-((f - level) / 0.04) ** 2) * _fade(1.0, spans))
+        # polka dots on a lattice
+        pitch = float(rng.uniform(8, 16))
+        du = np.mod(u / pitch, 1.0) - 0.5
+        dv = np.mod(v / pitch + 0.5 * np.floor(u / pitch), 1.0) - 0.5
+        dots = np.clip((0.18 - np.hypot(du, dv)) * pitch / np.maximum(spans, 0.3) + 0.5, 0, 1)
+        dots *= _fade(pitch / 3, spans)
+        colour += (inks[-1] - colour) * (dots * 0.9)[..., None]
+        colour *= (1 - 0.6 * line)[..., None]
+    return colour * (1 + 0.05 * weave)[..., None]
+
+
 @dataclass(frozen=True)
 class TableTop:
     centre: tuple[float, float]     # table mm
@@ -91,7 +153,10 @@ def texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
     along = du * math.cos(a) + dv * math.sin(a)
     across = -du * math.sin(a) + dv * math.cos(a)
     extent = float(max(top.half)) + 200
-    if kind == "wood":
+    if kind in ("wood", "grain"):
+        # "grain": a strongly figured wood (oak, ash, zebrano): the same planks and rings,
+        # but dark latewood lines and rings of three to four times the contrast
+        strong = 1.0 if kind == "wood" else float(rng.uniform(3.0, 4.0))
         base = np.array(rng.uniform([45, 85, 125], [70, 115, 165]), np.float32)
         # planks along the table's length, each its own tone, meeting at faint seams
         plank_w = rng.uniform(90, 160)
@@ -105,14 +170,18 @@ def texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
         bend = _field(u, v, 180, extent, rng) * 3.0
         g = across + bend + plank * 37.0
         # growth rings of uneven width, each ending in a thin dark line of latewood
-        phase = g / 4.0 + 0.6 * _streaks(g, 9.0, rng)
-        latewood = _line((phase - np.round(phase)) * 4.0, 0.6, spans)
+        ring = 4.0 if strong == 1.0 else 8.0          # mm between growth rings
+        phase = g / ring + 0.6 * _streaks(g, 9.0, rng)
+        latewood = _line((phase - np.round(phase)) * ring, 0.6 if strong == 1.0 else 1.4,
+                         spans)
         rings = _streaks(g, 5.0, rng) * _fade(5.0, spans)
         # colour and figure vary in streaks along the grain, not in round blotches
         figure = 0.6 + 0.4 * _field(along / 5, across, 30, extent, rng)
         blotch = _field(along / 5, across, 25, extent, rng)
-        shade = (1 + tone + (0.07 * rings - 0.14 * latewood) * figure + 0.05 * blotch
-                 - seam)
+        shade = (1 + tone + (0.07 * rings - 0.14 * latewood) * figure * strong
+                 + 0.05 * blotch - seam)
+        if strong > 1.0:
+            shade = np.maximum(shade, 0.25)
     elif kind == "cloth":
         base = np.array(rng.uniform([60, 80, 40], [90, 110, 70]), np.float32)
         fibre = _field(u, v, 1.2, min(extent, 600), rng) * _fade(1.2, spans)
@@ -121,9 +190,13 @@ def texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
         # white or light grey laminate: nearly neutral (the phone's white balance tints it)
         base = np.float32(rng.uniform(195, 230)) + rng.uniform(-5, 5, 3).astype(np.float32)
         shade = 1 + 0.03 * _field(u, v, 100, extent, rng)
+    elif kind in ("check", "pattern"):
+        colour = _printed_cloth(kind, u, v, spans, along, across, extent, rng)
+        shade = None
     else:
-        raise ValueError(f"unknown texture {kind!r} (wood, cloth or light)")
-    colour = shade[..., None] * base
+        raise ValueError(f"unknown texture {kind!r} ({', '.join(TEXTURES)})")
+    if shade is not None:
+        colour = shade[..., None] * base
     # beyond the table's edge: the floor, far below and out of focus
     outside = np.maximum(np.abs(along) - top.half[0], np.abs(across) - top.half[1])
     floor = np.array(rng.uniform([35, 40, 45], [70, 75, 85]), np.float32)

@@ -152,3 +152,132 @@ def test_spare_tombs_lie_a_cell_clear_of_the_game(table):
         cv2.fillConvexPoly(game, np.round(_to_px(h, [[-50, -50], [100, -50], [100, 100],
                                                       [-50, 100]])).astype(np.int32), 1)
     assert not (changed & game.astype(bool)).any()
+
+
+# --- the conditions added for issue 11: tables, room light, framing, hidden pieces ---------
+
+def _top_down(size=(800, 600), ppm=2.0):
+    """px -> table mm for a camera straight above, `ppm` px per mm, table centre in the
+    middle; and a table top much larger than the view."""
+    from referee.synth.table import TableTop
+
+    w, h = size
+    px_to_table = np.array([[1 / ppm, 0, -w / 2 / ppm], [0, 1 / ppm, -h / 2 / ppm], [0, 0, 1]])
+    return px_to_table, TableTop((0.0, 0.0), (900.0, 600.0), 10.0)
+
+
+def _cell_contrast(image: np.ndarray, ppm: float = 2.0) -> float:
+    """Median over 34 mm windows (an empty cell's middle, as the referee sees it) of the
+    lightness spread (95th - 5th percentile) against the bright level."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    n = int(34 * ppm)
+    spreads = []
+    for y in range(0, grey.shape[0] - n, n):
+        for x in range(0, grey.shape[1] - n, n):
+            lo, hi = np.percentile(grey[y:y + n, x:x + n], [5, 95])
+            spreads.append(float((hi - lo) / hi))
+    return float(np.median(spreads))
+
+
+@pytest.mark.parametrize("kind", ["grain", "check", "pattern"])
+def test_patterned_tables_are_bold_where_plain_ones_are_not(kind):
+    """The new table tops carry dark lines and bold shapes at the scale of a cell, which
+    the plain ones (wood, cloth, light) do not; same seed, same table."""
+    from referee.synth.table import texture
+
+    px_to_table, top = _top_down()
+    plain = [texture(k, (800, 600), np.random.default_rng(3), px_to_table, top)
+             for k in ("wood", "cloth", "light")]
+    bold = [texture(kind, (800, 600), np.random.default_rng(s), px_to_table, top)
+            for s in range(4)]
+    assert max(_cell_contrast(p) for p in plain) < 0.2
+    assert min(_cell_contrast(b) for b in bold) > 0.3
+    again = texture(kind, (800, 600), np.random.default_rng(0), px_to_table, top)
+    assert np.array_equal(again, bold[0])
+
+
+def _phone_on_grey(**changes) -> np.ndarray:
+    """The phone's light alone on a flat mid-grey scene: no noise, blur or unevenness."""
+    from referee.synth.phone import phone
+
+    cond = replace(FLAT, light=0.0, shadow=False, **changes)
+    grey = np.full((400, 600, 3), 128, np.uint8)
+    rngs = [np.random.default_rng(k) for k in range(3)]
+    return phone(grey, cond, rngs[0], rngs[1], np.array([[300.0, 200.0]]), rngs[2])
+
+
+def test_room_light_colours_the_photo():
+    centre = (slice(150, 250), slice(250, 350))
+    neutral = _phone_on_grey()[centre].reshape(-1, 3).mean(axis=0)
+    warm = _phone_on_grey(room_light="warm")[centre].reshape(-1, 3).mean(axis=0)
+    cool = _phone_on_grey(room_light="cool")[centre].reshape(-1, 3).mean(axis=0)
+    wrong = _phone_on_grey(room_light="wrong-wb")[centre].reshape(-1, 3).mean(axis=0)
+    dim = _phone_on_grey(exposure=0.5)[centre].reshape(-1, 3).mean(axis=0)
+    b, r = 0, 2
+    # neutral: the phone's usual small cast only
+    assert abs(neutral[b] / neutral[r] - 1) < 0.15
+    assert warm[b] / warm[r] < 0.8 and cool[r] / cool[b] < 0.9
+    assert np.ptp(wrong / neutral) > 0.05
+    assert 0.4 < dim.mean() / neutral.mean() < 0.6
+    # mixed: warm on one side of the frame, cool on the other
+    mixed = _phone_on_grey(room_light="mixed").astype(np.float32)
+    ratio = mixed[..., b] / np.maximum(mixed[..., r], 1)
+    assert ratio.max() - ratio.min() > 0.2
+    # the neutral photo is unchanged by the new options' defaults (old photos stay)
+    assert np.array_equal(_phone_on_grey(room_light="neutral", exposure=1.0),
+                          _phone_on_grey())
+
+
+def test_loose_framing_fills_half_the_frame(table):
+    for fill in (0.8, 0.5):
+        shot = photo(table, replace(FLAT, fill=fill), seed=3)
+        pts = np.concatenate(list(shot.corners.values()))
+        extent = np.ptp(pts, axis=0)
+        h, w = shot.image.shape[:2]
+        share = max(extent[0] / w, extent[1] / h)
+        assert fill - 0.12 < share < fill + 0.05, (fill, share)
+
+
+def _decoded(image: np.ndarray) -> set[int]:
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250))
+    _, ids, _ = detector.detectMarkers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    return set() if ids is None else {int(i) for i in ids.ravel()}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_hidden_tile_has_a_finger_on_each_marker(table, seed):
+    shot = photo(table, replace(FLAT, hidden_pieces=1), seed=seed)
+    assert len(shot.hidden) == 1
+    ids = set(tile_marker_ids(shot.hidden[0]))
+    assert ids <= shot.covered_markers
+    seen = _decoded(shot.image)
+    assert not ids & seen
+    # fingers lie outwards: the other tiles' markers are mostly still read
+    everything = {i for t in table["tiles"] for i in tile_marker_ids(t["id"])}
+    assert len(seen & everything) >= len(everything) - 2 - len(shot.covered_markers)
+
+
+def test_stray_tombs_lie_on_one_tiles_markers_and_more(table):
+    shot = photo(table, FLAT, seed=4, stray_tombs=3)
+    plain = photo(table, FLAT, seed=4)
+    assert len(shot.covered_markers) == 4 and not plain.covered_markers
+    by_tile: dict[str, int] = {}
+    for i in shot.covered_markers:
+        owner = tile_for_marker(i)
+        by_tile[owner[0]] = by_tile.get(owner[0], 0) + 1
+    assert 2 in by_tile.values()                      # both markers of one tile
+    assert not shot.covered_markers & _decoded(shot.image)
+
+
+def test_the_kit_has_every_condition_at_its_resolution_and_board():
+    from referee.asterion.evaluate import AsterionAccuracy
+
+    kit = AsterionAccuracy()
+    assert {"grain", "check", "pattern", "warm", "cool", "mixed-light", "white-balance",
+            "dim", "loose", "hidden", "board-3mp", "stray-tombs"} <= set(kit.presets)
+    rows = [kit.design(i) for i in range(8 * len(kit.presets))]
+    board_3mp = [r for r in rows if r[0] == "board-3mp"]
+    assert board_3mp and all(mp == 3.0 and board for _, mp, board, _ in board_3mp)
+    warm = [r for r in rows if r[0] == "warm"]
+    assert {mp for _, mp, _, _ in warm} == {12.0, 3.0}
+    assert {board for _, _, board, _ in warm} == {True, False}
