@@ -41,7 +41,8 @@ GAMES: dict[str, GameInfo] = {
                            printing="pnp.printing.constructo:PRINTING"),
     "spider-twist": GameInfo("spider-twist", "Spider Twist",
                              rules="pnp.rules.spider_twist.game:GAME",
-                             commands="pnp.rules.spider_twist.commands:COMMANDS"),
+                             commands="pnp.rules.spider_twist.commands:COMMANDS",
+                             printing="pnp.printing.spider_twist:PRINTING"),
     "assyria": GameInfo("assyria", "Assyria", rules="pnp.rules.assyria.game:GAME",
                         commands="pnp.rules.assyria.commands:COMMANDS"),
 }

@@ -1,0 +1,69 @@
+"""How the shared splitter (pnp/printing/split.py) cuts Spider Twist's two-sided board.
+
+Pure calculation (no reportlab). The board is butt-joined (no glue tabs: both faces are
+printed, duplex, and the second side must land behind the first), never turned on its
+sheet (a duplex flip is portrait), and cut only where no node of either side lies
+(`geometry.cut_lines`): on A4 or Letter, one cut beside spoke 0 makes two sheets.
+The cells kept whole are every node of both sides (the second side's turned over into the
+first side's frame) and the four areas; the markers of both sides are never cut.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from pnp import layouts
+from pnp.printing import split
+from pnp.printing.placement import Component, Furniture, Options, Paper
+from pnp.printing.spider_twist import geometry
+from pnp.units import mm
+
+
+@cache
+def web_board() -> split.Board:
+    """The board as the splitter sees it (built once: plans are cached per board)."""
+    spec = geometry.spec()
+    data = layouts.load("spider-twist")["board"]
+    cells = [geometry.node_box(p) for p in geometry.node_centres("rings").values()]
+    cells += [geometry.node_box((-x, y)) for x, y in geometry.node_centres("spiral").values()]
+    cells += [geometry._bounds(a.polygon) for a in geometry.areas()]
+    markers = {m.quiet_box() for side in geometry.SIDES for m in geometry.board_markers(side)}
+    # the second side's markers, turned over (the same places: the board is symmetric)
+    markers |= {(-b[2], b[1], -b[0], b[3]) for b in markers}
+    cuts_x, cuts_y = geometry.cut_lines()
+    return split.Board(
+        outline=geometry.outline(),
+        cuts_x=cuts_x,
+        cuts_y=cuts_y,
+        cells=tuple(cells),
+        markers=tuple(sorted(markers)),
+        glue_overlap=0.0,
+        clear_gap=spec.marker_clear_gap,
+        edge_gap=spec.marker_edge_gap,
+        label_height=mm(data["label_height"]),
+        align_mark=mm(data["align_mark"]),
+        turn=False,
+        bare_pieces=True,
+        keep_out=_in_web,
+    )
+
+
+def _in_web(px: np.ndarray, py: np.ndarray, room: float) -> np.ndarray:
+    """Labels keep off the web: inside the circle the spokes reach, with `room`."""
+    return np.hypot(px, py) <= geometry.spec().spoke_end + room
+
+
+def plan(paper: Paper, bleed: float, furniture: Furniture) -> tuple[split.BoardPiece, ...]:
+    """The fewest sheets of `paper` the board fits on (labels A1, A2, ...)."""
+    return split.plan_pieces(web_board(), paper, bleed, furniture)
+
+
+def pieces(options: Options) -> tuple[split.BoardPiece, ...]:
+    return plan(options.paper, options.bleed, options.furniture)
+
+
+def components(options: Options) -> list[Component]:
+    """One full-page component per sheet, its back the spiral side."""
+    return split.piece_components(pieces(options), kind="board", back="board")
