@@ -66,6 +66,35 @@ class RulesError(ValueError):
 
 
 @dataclass(frozen=True)
+class Problem:
+    """One named thing wrong with a state file: `code` (e.g. "duplicate-tile"), a message,
+    and where: a JSON path such as `tiles[3].rot`, a key, a colour, or "" for the whole file.
+    A game may subclass it to print differently (Asterion, Assyria)."""
+
+    code: str
+    message: str
+    where: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "where": self.where, "message": self.message}
+
+
+class ProblemsError(RulesError):
+    """A state that cannot be read or used, for named `problems`: one line each in `lines`.
+    Each game names its own subclass (StateError, TableError)."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__([str(p) for p in self.problems])
+
+    def __str__(self) -> str:
+        return "; ".join(self.lines)
+
+
+@dataclass(frozen=True)
 class Report:
     """An answer for the shell: text lines for people and the same facts as JSON data."""
 

@@ -15,7 +15,7 @@ from pnp.rules.assyria.check import QueryError, check_ashur, check_hut, check_we
 from pnp.rules.assyria.engine import settle
 from pnp.rules.assyria.game import simulate, winners
 from pnp.rules.assyria.scoring import Scoring
-from pnp.rules.assyria.state import State, StateError, read_state
+from pnp.rules.assyria.state import State, read_state
 
 TITLES = {"income": "income and prestige of turn {turn} (reign {reign})",
           "reign_end": "end of reign {reign}", "game_end": "game end"}
@@ -79,10 +79,7 @@ class AssyriaCommands:
     simulate_options = ("players",)
 
     def read_state(self, data: Any) -> State:
-        try:
-            return read_state(data)
-        except StateError as exc:
-            raise RulesError(exc.lines) from None
+        return read_state(data)
 
     def score_report(self, state: State) -> Report:
         return score_report(state)

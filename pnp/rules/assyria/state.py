@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnp.rules import api
 from pnp.rules.assyria.board import BoardError, board, colours
 from pnp.rules.assyria.cards import (
     CAMELS_MAX,
@@ -175,33 +176,16 @@ def _counts(pile: Counter[str]) -> dict[str, int]:
 
 
 # -- problems ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Problem:
-    """One named thing wrong with a state: a code ("occupied"), a message and where (a JSON
-    path such as `huts.H23`)."""
-
-    code: str
-    message: str
-    where: str = ""
+class Problem(api.Problem):
+    """One named thing wrong with a state; `where` is a JSON path such as `huts.H23`.
+    Printed with its code: "huts.H23: a hut and a ziggurat on one hex [occupied]"."""
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message} [{self.code}]" if self.where else \
-            f"{self.message} [{self.code}]"
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "where": self.where, "message": self.message}
+        return f"{super().__str__()} [{self.code}]"
 
 
-class StateError(ValueError):
+class StateError(api.ProblemsError):
     """A state that cannot be read or is not a legal position; `problems` says why."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = problems
-
-    @property
-    def lines(self) -> list[str]:
-        return [str(p) for p in self.problems]
 
 
 def _short(value: Any) -> str:

@@ -43,13 +43,10 @@ class AsterionCommands:
     score_options = ("no_kill_points",)
 
     def read_state(self, data: Any) -> Table:
-        try:
-            table = table_from_dict(data)
-        except TableError as exc:
-            raise RulesError(exc.lines) from None
+        table = table_from_dict(data)
         problems = validate(table)
         if problems:
-            raise RulesError([str(p) for p in problems])
+            raise TableError(problems)
         return table
 
     def score_report(self, table: Table, no_kill_points: bool = False) -> Report:
@@ -62,10 +59,7 @@ class AsterionCommands:
         target = query.get("target")
         if not target:
             raise RulesError("name the tile whose prisoner is disputed, e.g. Y07")
-        try:
-            res = check(table, str(target).upper())
-        except TableError as exc:
-            raise RulesError(exc.lines) from None
+        res = check(table, str(target).upper())
         return Report(check_text(res).splitlines(), res.to_dict())
 
     def simulate(self, seed: int, options: Mapping[str, Any]) -> Simulation:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.inputs import InputError, parse_json
+from pnp.rules import api
 from pnp.rules.asterion.tiles import COLOURS, EDITIONS, MINOTAUR_ID, ROTATIONS
 
 # Coordinates further out than this cannot be part of a connected 69-tile table; the bound
@@ -39,35 +40,19 @@ KEYS = ("game", "edition", "board", "players", "tiles", "dead", "kill_points",
         "no_kill_points")
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One named thing wrong with a table: `code` (e.g. "duplicate-tile"), a message, and
-    where: a tile id or a JSON path such as `tiles[3].rot`."""
-
-    code: str
-    message: str
-    where: str = ""
+class Problem(api.Problem):
+    """One named thing wrong with a table; `where` is a tile id or a JSON path such as
+    `tiles[3].rot`."""
 
     def __str__(self) -> str:
         # "Y07 at 5,5 is ..." already names its tile: no "Y07: " prefix then.
-        if not self.where or self.message.startswith(self.where + " "):
+        if self.message.startswith(self.where + " "):
             return self.message
-        return f"{self.where}: {self.message}"
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "where": self.where, "message": self.message}
+        return super().__str__()
 
 
-class TableError(ValueError):
+class TableError(api.ProblemsError):
     """A table that cannot be read or used; `problems` says why, one line each."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = problems
-
-    @property
-    def lines(self) -> list[str]:
-        return [str(p) for p in self.problems]
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.rules.api import RulesError
+from pnp.rules.api import Problem, ProblemsError
 from pnp.rules.constructo.hexes import (
     PATTERN_NAMES,
     PATTERNS,
@@ -55,24 +55,8 @@ ROUNDS = (1, 2)
 MAX_ROUND_POINTS = 9                  # at most one tower per tile
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One named thing wrong with a state: a code, where (a key or a tile) and a message."""
-
-    code: str
-    where: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}"
-
-
-class StateError(RulesError):
+class StateError(ProblemsError):
     """A state that cannot be read; `problems` (and `lines`) say why, one each."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__([str(p) for p in problems])
-        self.problems = problems
 
 
 @dataclass(frozen=True)
@@ -140,18 +124,18 @@ def _show(value: Any) -> str:
 
 def _read_piece(value: Any, where: str, problems: list[Problem]) -> Piece | None:
     if not isinstance(value, dict) or set(value) != {"owner", "piece"}:
-        problems.append(Problem("bad-piece", where, 'a piece is {"owner": "white"|"black", '
-                                '"piece": "ring"|"medium"|"small"}, not ' + _show(value)))
+        problems.append(Problem("bad-piece", 'a piece is {"owner": "white"|"black", "piece": '
+                                '"ring"|"medium"|"small"}, not ' + _show(value), where))
         return None
     owner, kind = value["owner"], value["piece"]
     ok = True
     if owner not in PLAYERS:
-        problems.append(Problem("bad-owner", where, f"owner {_show(owner)} is not white or "
-                                "black"))
+        problems.append(Problem("bad-owner", f"owner {_show(owner)} is not white or black",
+                                where))
         ok = False
     if kind not in KINDS:
-        problems.append(Problem("bad-piece", where, f"piece {_show(kind)} is not ring, medium "
-                                "or small"))
+        problems.append(Problem("bad-piece", f"piece {_show(kind)} is not ring, medium or "
+                                "small", where))
         ok = False
     return Piece(owner, kind) if ok else None
 
@@ -159,8 +143,8 @@ def _read_piece(value: Any, where: str, problems: list[Problem]) -> Piece | None
 def _read_stacks(data: Any, pattern: str | None,
                  problems: list[Problem]) -> dict[Tile, Stack] | None:
     if not isinstance(data, dict):
-        problems.append(Problem("bad-stacks", "stacks", 'must be an object {"q,r": [pieces '
-                                "bottom to top]}"))
+        problems.append(Problem("bad-stacks", 'must be an object {"q,r": [pieces bottom to '
+                                'top]}', "stacks"))
         return None
     stacks: dict[Tile, Stack] = {}
     whole = True
@@ -168,16 +152,16 @@ def _read_stacks(data: Any, pattern: str | None,
         try:
             tile = parse_tile(key)
         except TileSyntaxError as exc:
-            problems.append(Problem("bad-tile", "stacks", str(exc)))
+            problems.append(Problem("bad-tile", str(exc), "stacks"))
             whole = False
             continue
         where = f"tile {key}"
         if pattern is not None and tile not in PATTERNS[pattern]:
-            problems.append(Problem("off-board", where, f"is not a tile of the {pattern} "
-                                    "pattern"))
+            problems.append(Problem("off-board", f"is not a tile of the {pattern} pattern",
+                                    where))
         if not isinstance(value, list):
-            problems.append(Problem("bad-stack", where, "must be a list of pieces, bottom to "
-                                    "top"))
+            problems.append(Problem("bad-stack", "must be a list of pieces, bottom to top",
+                                    where))
             whole = False
             continue
         pieces = [_read_piece(v, f"{where} level {i + 1}", problems)
@@ -188,8 +172,8 @@ def _read_stacks(data: Any, pattern: str | None,
         stack = tuple(p for p in pieces if p is not None)
         why = stack_problem(stack)
         if why:
-            problems.append(Problem("unreachable-stack", where,
-                                    f"the rules cannot build this stack: {why}"))
+            problems.append(Problem("unreachable-stack",
+                                    f"the rules cannot build this stack: {why}", where))
         if stack:
             stacks[tile] = stack
     return stacks if whole else None
@@ -198,16 +182,18 @@ def _read_stacks(data: Any, pattern: str | None,
 def _read_counts(data: Any, where: str, names: tuple[str, ...], top: int | None,
                  problems: list[Problem]) -> dict[str, int] | None:
     if not isinstance(data, dict) or set(data) != set(names):
-        problems.append(Problem(f"bad-{where.split('.')[0]}", where,
-                                f"must be an object with exactly the keys {', '.join(names)}"))
+        problems.append(Problem(f"bad-{where.split('.')[0]}",
+                                f"must be an object with exactly the keys {', '.join(names)}",
+                                where))
         return None
     counts: dict[str, int] = {}
     for name in names:
         value = data[name]
         if not _is_int(value) or value < 0 or (top is not None and value > top):
             limit = f"0 to {top}" if top is not None else "0 or more"
-            problems.append(Problem(f"bad-{where.split('.')[0]}", f"{where}.{name}",
-                                    f"must be a whole number {limit}, not {_show(value)}"))
+            problems.append(Problem(f"bad-{where.split('.')[0]}",
+                                    f"must be a whole number {limit}, not {_show(value)}",
+                                    f"{where}.{name}"))
             continue
         counts[name] = value
     return counts if len(counts) == len(names) else None
@@ -217,43 +203,44 @@ def validate(data: Any) -> tuple[State | None, list[Problem]]:
     """Every problem with `data`, and the state when there is none."""
     problems: list[Problem] = []
     if not isinstance(data, dict):
-        return None, [Problem("not-an-object", "state", "must be a JSON object")]
+        return None, [Problem("not-an-object", "must be a JSON object", "state")]
     for key in data:
         if key not in KEYS:
-            problems.append(Problem("unknown-key", str(key), f"is not a state key (the keys: "
-                                    f"{', '.join(KEYS)})"))
+            problems.append(Problem("unknown-key",
+                                    f"is not a state key (the keys: {', '.join(KEYS)})",
+                                    str(key)))
     missing = [k for k in KEYS if k not in data]
     for key in missing:
-        problems.append(Problem("missing-key", key, "is missing"))
+        problems.append(Problem("missing-key", "is missing", key))
     get = data.get
     if "game" in data and get("game") != "constructo":
-        problems.append(Problem("wrong-game", "game", f"is {_show(get('game'))}, not "
-                                "'constructo'"))
+        problems.append(Problem("wrong-game", f"is {_show(get('game'))}, not 'constructo'",
+                                "game"))
     pattern = get("pattern")
     if "pattern" in data and pattern not in PATTERN_NAMES:
-        problems.append(Problem("bad-pattern", "pattern", f"{_show(pattern)} is not one of "
-                                f"{', '.join(PATTERN_NAMES)}"))
+        problems.append(Problem("bad-pattern", f"{_show(pattern)} is not one of "
+                                f"{', '.join(PATTERN_NAMES)}", "pattern"))
         pattern = None
     players = get("players")
     if "players" in data and (not isinstance(players, list) or len(players) != 2
                               or sorted(map(str, players)) != sorted(PLAYERS)):
-        problems.append(Problem("bad-players", "players", "must be [\"white\", \"black\"] in "
-                                "round-1 turn order (the first started round 1)"))
+        problems.append(Problem("bad-players", "must be [\"white\", \"black\"] in round-1 "
+                                "turn order (the first started round 1)", "players"))
         players = None
     turn = get("turn")
     if "turn" in data and turn not in PLAYERS:
-        problems.append(Problem("bad-turn", "turn", f"{_show(turn)} is not white or black"))
+        problems.append(Problem("bad-turn", f"{_show(turn)} is not white or black", "turn"))
     round_ = get("round")
     if "round" in data and (not _is_int(round_) or round_ not in ROUNDS):
-        problems.append(Problem("bad-round", "round", f"must be 1 or 2, not {_show(round_)}"))
+        problems.append(Problem("bad-round", f"must be 1 or 2, not {_show(round_)}", "round"))
         round_ = None
     stacks = _read_stacks(get("stacks"), pattern, problems) if "stacks" in data else None
     supply: dict[str, dict[str, int]] | None = None
     if "supply" in data:
         raw = get("supply")
         if not isinstance(raw, dict) or set(raw) != set(PLAYERS):
-            problems.append(Problem("bad-supply", "supply", "must be an object with exactly "
-                                    "the keys white, black"))
+            problems.append(Problem("bad-supply", "must be an object with exactly the keys "
+                                    "white, black", "supply"))
         else:
             read = {p: _read_counts(raw[p], f"supply.{p}", KINDS, PER_KIND, problems)
                     for p in PLAYERS}
@@ -262,12 +249,12 @@ def validate(data: Any) -> tuple[State | None, list[Problem]]:
     scores = (_read_counts(get("scores"), "scores", PLAYERS, None, problems)
               if "scores" in data else None)
     if scores is not None and round_ == 1 and any(scores.values()):
-        problems.append(Problem("bad-scores", "scores", "must be 0 and 0 in round 1 (they "
-                                "hold the points of earlier rounds)"))
+        problems.append(Problem("bad-scores", "must be 0 and 0 in round 1 (they hold the "
+                                "points of earlier rounds)", "scores"))
     if scores is not None and round_ == 2 and sum(scores.values()) > MAX_ROUND_POINTS:
-        problems.append(Problem("bad-scores", "scores", f"round 1 gives at most "
-                                f"{MAX_ROUND_POINTS} points in all (one tower per tile), not "
-                                f"{sum(scores.values())}"))
+        problems.append(Problem("bad-scores", f"round 1 gives at most {MAX_ROUND_POINTS} "
+                                "points in all (one tower per tile), not "
+                                f"{sum(scores.values())}", "scores"))
     if stacks is not None and supply is not None:
         # Ruling "Components": 3 of each piece per player, on the tiles or in the supply.
         for player in PLAYERS:
@@ -275,10 +262,11 @@ def validate(data: Any) -> tuple[State | None, list[Problem]]:
                 on = sum(p == Piece(player, kind) for s in stacks.values() for p in s)
                 if on + supply[player][kind] != PER_KIND:
                     problems.append(Problem(
-                        "piece-count", f"supply.{player}.{kind}",
+                        "piece-count",
                         f"{on} {player} {NAMES[kind]}(s) on the tiles + "
                         f"{supply[player][kind]} in the supply = {on + supply[player][kind]}, "
-                        f"not {PER_KIND}"))
+                        f"not {PER_KIND}",
+                        f"supply.{player}.{kind}"))
     if problems:
         return None, problems
     assert stacks is not None and supply is not None and scores is not None

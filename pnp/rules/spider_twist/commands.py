@@ -18,7 +18,7 @@ from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.spider_twist.female import Reaction, react, routes
 from pnp.rules.spider_twist.game import playout
 from pnp.rules.spider_twist.scoring import ScoreResult, score
-from pnp.rules.spider_twist.state import COLOURS, State, StateError, read_state
+from pnp.rules.spider_twist.state import COLOURS, State, read_state
 from pnp.rules.spider_twist.web import CENTRE, WEBS
 
 
@@ -128,10 +128,7 @@ class SpiderTwistCommands:
     simulate_options = ("web",)
 
     def read_state(self, data: Any) -> State:
-        try:
-            return read_state(data)
-        except StateError as exc:
-            raise RulesError(exc.lines) from None
+        return read_state(data)
 
     def score_report(self, state: State) -> Report:
         res = score(state)

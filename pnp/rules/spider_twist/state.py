@@ -26,6 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnp.rules.api import Problem, ProblemsError
 from pnp.rules.spider_twist.web import WEBS, Web, get_web
 
 GAME = "spider-twist"
@@ -38,32 +39,8 @@ MALE_KEYS = ("colour", "node", "done")
 TURN_KEYS = ("placed", "moves", "mated")
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One named thing wrong with a state: `code` (e.g. "shared-node"), a message, and
-    where: a JSON path such as `males[3].node`, or a colour."""
-
-    code: str
-    message: str
-    where: str = ""
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "where": self.where, "message": self.message}
-
-
-class StateError(ValueError):
+class StateError(ProblemsError):
     """A state that cannot be read; `problems` says why, one line each."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = problems
-
-    @property
-    def lines(self) -> list[str]:
-        return [str(p) for p in self.problems]
 
 
 @dataclass
