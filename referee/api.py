@@ -15,17 +15,26 @@ REFEREE`), registered in `pnp/games.py` as `referee="referee.<game>:REFEREE"`:
 (not a photo, none of the game's markers, bad options); everything it is unsure about is a
 problem in the verdict, never a silently wrong state. Shared modules never import a game:
 the game hands its rules (`GameRules`) to its own verdicts.
+
+What a form or a phone page (`pnp serve`) asks of a referee beyond that, each optional
+with a default that offers nothing:
+
+    REFEREE.describe_options()          # ReadOption per read option: label, choices, parse
+    REFEREE.places(verdict)             # Place: what a player may tap to settle a dispute
+    REFEREE.corrections(verdict)        # Correction: a doubt the player can answer
+    REFEREE.correct(verdict, answers)   # a new verdict with those answers applied
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from pnp.rules.api import GameRules, Report, RulesError
-from referee.errors import EXIT_SURE, EXIT_UNSURE
+from referee.errors import EXIT_SURE, EXIT_UNSURE, CorrectionError
 from referee.image import Photo, PhotoInput
 from referee.problems import RefereeProblem
 
@@ -107,6 +116,53 @@ class Verdict:
         return basic_overlay(self, image, image_scale)
 
 
+@dataclass(frozen=True)
+class ReadOption:
+    """One thing the player may tell a referee that a photo cannot show, as a form offers
+    it: `choices` (the first is the default) or free text with a `hint`. `parse` turns
+    what a person typed into `read()`'s value and raises ValueError (one line) for text it
+    cannot take; `show` is its inverse (a value as text)."""
+
+    name: str                                        # read()'s keyword
+    label: str = ""
+    choices: tuple[str, ...] = ()                    # () for free text
+    hint: str = ""                                   # e.g. "yellow=3,blue=-1"
+    parse: Callable[[str], Any] = str
+    show: Callable[[Any], str] = str
+
+    def value(self, text: str) -> Any:
+        """`text` as read()'s value; a choice must be one of `choices`."""
+        text = text.strip()
+        if self.choices and text not in self.choices:
+            raise ValueError(f"{self.label or self.name}: choose from {', '.join(self.choices)}")
+        return self.parse(text)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Something in the photo a player may point at to settle a dispute (a tile, a node):
+    its outline in original photo px (a polygon, or one point) and the question for the
+    rules (`GameRules.check_report`'s query) and the overlay (`overlay_options`)."""
+
+    label: str                                       # e.g. "Y07"
+    outline: Any                                     # n x 2 array, photo px
+    query: dict[str, Any]                            # e.g. {"target": "Y07"}
+    overlay: dict[str, Any] = field(default_factory=dict)   # e.g. {"check": "Y07"}
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A doubt the player can settle by looking at the table: a question, the values that
+    can be true there (`choices`: (value, words)), and which of the verdict's problems an
+    answer settles (indices into `verdict.problems`)."""
+
+    key: str                                         # names it in `correct`'s answers
+    question: str
+    choices: tuple[tuple[str, str], ...]
+    problems: tuple[int, ...]
+    point: tuple[float, float] | None = None         # photo px
+
+
 class GameReferee:
     """One game's photo referee. A game sets `name` and the options its `read` and its
     overlay take (the CLI offers those), and implements `read`."""
@@ -149,3 +205,24 @@ class GameReferee:
         """The benchmark's generated photos and judge (referee.evaluate), if the game has
         them yet."""
         return None
+
+    def describe_options(self) -> tuple[ReadOption, ...]:
+        """`read_options` for a form; by default each one free text, passed on as typed."""
+        return tuple(ReadOption(n, n.replace("_", " ").capitalize())
+                     for n in self.read_options)
+
+    def places(self, verdict: Verdict) -> list[Place]:
+        """What in the photo a player may tap to ask the rules about it (none by default)."""
+        return []
+
+    def corrections(self, verdict: Verdict) -> list[Correction]:
+        """The verdict's doubts a player can answer by looking (none by default)."""
+        return []
+
+    def correct(self, verdict: Verdict, answers: Mapping[str, str]) -> Verdict:
+        """A new verdict: `answers` (Correction.key -> one of its values) applied to the
+        state, the problems they settle gone, the rules' own checks run again. Raises
+        CorrectionError for an answer that is not on offer."""
+        if answers:
+            raise CorrectionError(f"the {self.name} referee takes no corrections")
+        return verdict

@@ -42,3 +42,7 @@ class AssembleError(RefereeError):
 
 class OverlayError(RefereeError):
     """The overlay could not be drawn or written."""
+
+
+class CorrectionError(RefereeError):
+    """A player's answer to a doubt is not one the referee offered."""

@@ -14,9 +14,10 @@ with the size things appear at.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -47,6 +48,25 @@ def draw_overlay(verdict: Verdict, image: np.ndarray | None = None,
     return verdict.draw_overlay(image, image_scale, **options)
 
 
+# What `framed` records of a drawing: the view `view_of` chose and the banner's height.
+_FRAME: ContextVar[dict[str, Any] | None] = ContextVar("overlay_frame", default=None)
+
+
+def framed(draw: Callable[[], np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
+    """Run an overlay drawing; return it and the 3x3 map from original photo px to its px
+    (None if it framed nothing with `view_of`), so a tap on the picture can be placed."""
+    record: dict[str, Any] = {}
+    token = _FRAME.set(record)
+    try:
+        canvas = draw()
+    finally:
+        _FRAME.reset(token)
+    if "view" not in record:
+        return canvas, None
+    shift = np.array([[1.0, 0, 0], [0, 1.0, record.get("band", 0)], [0, 0, 1.0]])
+    return canvas, shift @ record["view"]
+
+
 def view_of(image: np.ndarray, image_scale: float, outlines: Sequence[np.ndarray],
             points: Sequence[tuple[float, float]]) -> tuple[np.ndarray, tuple[int, int]]:
     """Original photo px -> overlay px: what was seen (`outlines`: each piece's corners,
@@ -68,6 +88,8 @@ def view_of(image: np.ndarray, image_scale: float, outlines: Sequence[np.ndarray
     zoom = min(MAX_SIDE / float(extent.max()), 2.0 * image_scale)
     size = (max(1, round(extent[0] * zoom)), max(1, round(extent[1] * zoom)))
     view = np.array([[zoom, 0, -lo[0] * zoom], [0, zoom, -lo[1] * zoom], [0, 0, 1.0]])
+    if (record := _FRAME.get()) is not None:
+        record["view"] = view
     return view, size
 
 
@@ -125,6 +147,8 @@ def banner(canvas: np.ndarray, verdict: Verdict, sure: str) -> np.ndarray:
     band = np.full((step * len(lines) + round(12 * unit), canvas.shape[1], 3), 255, np.uint8)
     for i, line in enumerate(lines):
         text(band, line, (10 * unit, step * (i + 1)), 0.6 * unit, colour if i == 0 else INK)
+    if (record := _FRAME.get()) is not None:
+        record["band"] = record.get("band", 0) + band.shape[0]
     return np.vstack([band, canvas])
 
 

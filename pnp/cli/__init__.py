@@ -38,6 +38,7 @@ def _root() -> None:
 from pnp.cli import build as _build  # noqa: E402,F401
 from pnp.cli import referee as _referee  # noqa: E402,F401
 from pnp.cli import rules as _rules  # noqa: E402,F401
+from pnp.cli import serve as _serve  # noqa: E402,F401
 
 
 def _error(line: str) -> None:

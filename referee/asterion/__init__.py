@@ -8,9 +8,12 @@ file, the rules core's validate) -> overlay. `REFEREE` is what the registry poin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from referee.api import GameReferee
+from referee.api import Correction, GameReferee, Place, ReadOption
+from referee.asterion import corrections as _corrections
+from referee.asterion.options import OPTIONS
 from referee.asterion.pipeline import AsterionVerdict, referee_photo
 from referee.image import PhotoInput
 
@@ -48,6 +51,18 @@ class AsterionReferee(GameReferee):
         from referee.asterion.report import state_text
 
         return state_text(verdict)
+
+    def describe_options(self) -> tuple[ReadOption, ...]:
+        return OPTIONS
+
+    def places(self, verdict: AsterionVerdict) -> list[Place]:
+        return _corrections.places(verdict)
+
+    def corrections(self, verdict: AsterionVerdict) -> list[Correction]:
+        return _corrections.corrections(verdict)
+
+    def correct(self, verdict: AsterionVerdict, answers: Mapping[str, str]) -> AsterionVerdict:
+        return _corrections.correct(verdict, answers)
 
     def accuracy(self) -> AsterionAccuracy:
         from referee.asterion.evaluate import AsterionAccuracy
