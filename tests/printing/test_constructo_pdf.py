@@ -1,0 +1,371 @@
+"""Constructo's PDF: every piece's printed cut outline measured in the PDF's own geometry,
+tile markers decoded where the geometry puts them, white and black pieces told apart by
+pattern in greyscale, backs behind fronts, and the options."""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+import pytest
+
+from pnp.printing.build import BuildRequest, build, plan
+from pnp.printing.constructo import PRINTING
+from pnp.printing.constructo import geometry as g
+
+MM = 25.4 / 72
+# Ruling "Components": the sizes the cut outlines must measure (diameters; tile across flats).
+RULED_CIRCLES = {"ring": (44.0, 26.0), "medium disc": (34.0,), "small disc": (20.0,)}
+ACROSS_FLATS = 60.0
+CUT_LINE = 0.2           # the cut outlines' stroke width (layouts/constructo.toml)
+
+
+class Builds:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.cache: dict[tuple, Path] = {}
+
+    def request(self, **options) -> BuildRequest:
+        return BuildRequest("constructo", printing=PRINTING, **options)
+
+    def pdf(self, **options) -> pdfium.PdfDocument:
+        key = tuple(sorted(options.items()))
+        if key not in self.cache:
+            self.cache[key] = build(self.request(**options),
+                                    self.folder / f"b{len(self.cache)}").path
+        return pdfium.PdfDocument(self.cache[key])
+
+    def pages(self, **options):
+        return plan(self.request(**options))[1]
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory) -> Builds:
+    return Builds(tmp_path_factory.mktemp("constructo"))
+
+
+# --- reading the PDF's geometry --------------------------------------------------------------
+
+def stroked_paths(page: pdfium.PdfPage, width: float = CUT_LINE) -> list[list[tuple[float, float]]]:
+    """The on-curve points (mm, page frame, y down) of every stroke-only path of this line
+    width: the printed cut outlines."""
+    _, height = page.get_size()
+    outlines = []
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=1):
+        fill, stroke = ctypes.c_int(), ctypes.c_int()
+        raw.FPDFPath_GetDrawMode(obj.raw, fill, stroke)
+        line = ctypes.c_float()
+        raw.FPDFPageObj_GetStrokeWidth(obj.raw, line)
+        if fill.value or not stroke.value or abs(line.value - width) > 1e-4:
+            continue
+        a, b, c, d, e, f = obj.get_matrix().get()
+        points, run = [], 0
+        for i in range(raw.FPDFPath_CountSegments(obj.raw)):
+            segment = raw.FPDFPath_GetPathSegment(obj.raw, i)
+            x, y = ctypes.c_float(), ctypes.c_float()
+            raw.FPDFPathSegment_GetPoint(segment, x, y)
+            is_curve = raw.FPDFPathSegment_GetType(segment) == raw.FPDF_SEGMENT_BEZIERTO
+            run = run + 1 if is_curve else 0
+            if is_curve and run % 3:           # a Bézier's control points are off the curve
+                continue
+            px, py = a * x.value + c * y.value + e, b * x.value + d * y.value + f
+            points.append((px * MM, (height - py) * MM))
+        outlines.append(points)
+    return outlines
+
+
+def circle_of(points) -> tuple[tuple[float, float], float, float] | None:
+    """(centre, smallest and largest diameter through opposite points) of a 4-arc circle."""
+    ends = points[:4] if len(points) >= 5 else None
+    if ends is None:
+        return None
+    cx, cy = sum(p[0] for p in ends) / 4, sum(p[1] for p in ends) / 4
+    radii = [math.hypot(x - cx, y - cy) for x, y in points]
+    return (cx, cy), 2 * min(radii), 2 * max(radii)
+
+
+def hexagon_of(points) -> tuple[tuple[float, float], list[float]] | None:
+    """(centre, the three distances across flats) of a printed hexagon."""
+    if len(points) == 7 and math.dist(points[0], points[-1]) < 1e-6:
+        points = points[:6]                   # the closing segment back to the start
+    if len(points) != 6:
+        return None
+    cx, cy = sum(p[0] for p in points) / 6, sum(p[1] for p in points) / 6
+    flats = []
+    for k in range(3):
+        (ax, ay), (bx, by) = points[k], points[k + 1]
+        length = math.hypot(bx - ax, by - ay)
+        distance = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / length
+        flats.append(2 * distance)
+    return (cx, cy), flats
+
+
+def centre(item) -> tuple[float, float]:
+    return item.x + item.width / 2, item.y + item.height / 2
+
+
+# --- build --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper, size", [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
+def test_build_prints_every_piece_once_with_its_back(builds, paper, size):
+    pdf = builds.pdf(paper=paper)
+    pages = builds.pages(paper=paper)
+    assert len(pdf) == len(pages)
+    for k in range(len(pdf)):
+        w, h = pdf[k].get_size()
+        assert (w * MM, h * MM) == pytest.approx(size, abs=0.01)
+    fronts = [i.component for p in pages if p.side == "front" for i in p.items]
+    backs = [i.component for p in pages if p.side == "back" for i in p.items]
+    kinds = [c.kind for c in fronts]
+    assert kinds[0] == "check" and kinds[-1] == "aid"
+    assert {k: kinds.count(k) for k in set(kinds)} == {
+        "check": 1, "tile": 9, "ring": 6, "medium disc": 6, "small disc": 6, "aid": 1}
+    assert len({c.id for c in fronts}) == len(fronts)
+    # every tile and piece is two-sided; the aid's back is the making-of page
+    assert sorted(c.id for c in backs) == sorted(c.id for c in fronts)
+    owners = [c.id.split("-")[0] for c in fronts if c.shape == "round"]
+    assert owners.count("white") == owners.count("black") == 9
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("side", ["front", "back"])
+def test_every_cut_outline_measures_its_ruled_size(builds, paper, side):
+    """Measured in the PDF's own path geometry (no raster): every round piece has its cut
+    circle(s) of the ruled diameter centred on it, every tile its hexagon 60 mm across
+    flats, within 0.1 mm; and no other cut outline is printed."""
+    pdf = builds.pdf(paper=paper)
+    measured = 0
+    for index, page in enumerate(builds.pages(paper=paper)):
+        if page.side != side or page.kind != "components":
+            continue
+        outlines = stroked_paths(pdf[index])
+        pieces = [i for i in page.items if i.component.shape != "rect"]
+        expected = sum(len(RULED_CIRCLES.get(i.component.kind, (0,))) for i in pieces)
+        assert len(outlines) == expected, (index, len(outlines), expected)
+        for item in pieces:
+            cx, cy = centre(item)
+            if item.component.kind == "tile":
+                hexes = [h for h in map(hexagon_of, outlines)
+                         if h and math.dist(h[0], (cx, cy)) < 0.1]
+                assert len(hexes) == 1, item.component.id
+                assert hexes[0][1] == pytest.approx([ACROSS_FLATS] * 3, abs=0.1)
+                measured += 1
+                continue
+            circles = [c for c in map(circle_of, outlines)
+                       if c and len(outlines) and math.dist(c[0], (cx, cy)) < 0.1]
+            diameters = sorted((c[1] for c in circles), reverse=True)
+            assert diameters == pytest.approx(list(RULED_CIRCLES[item.component.kind]),
+                                              abs=0.1), item.component.id
+            assert all(c[2] - c[1] < 0.1 for c in circles)        # round, not oval
+            measured += 1
+    assert measured == 27
+
+
+def _grey(pdf, index: int, dpi: int) -> np.ndarray:
+    return np.array(pdf[index].render(scale=dpi / 72, grayscale=True).to_pil())
+
+
+DETECTOR = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250),
+                                   cv2.aruco.DetectorParameters())
+
+
+@pytest.mark.parametrize("options", [{}, {"paper": "letter", "ink_saver": True}])
+def test_tile_markers_decode_at_their_computed_places(builds, options):
+    """A 150 dpi raster: each tile's three markers decode to its ids, centred (0.5 mm) and
+    turned (corner order) where geometry.marker_places() says; pieces carry none."""
+    pdf = builds.pdf(**options)
+    dpi = 150
+    scale = dpi / 25.4
+    found: set[tuple[int, str]] = set()
+    places = {p.corner: p for p in g.marker_places()}
+    for index, page in enumerate(builds.pages(**options)):
+        if page.side != "front" or page.kind != "components":
+            continue
+        tiles = {int(i.component.id.split("-")[1]): i for i in page.items
+                 if i.component.kind == "tile"}
+        corners, ids, _ = DETECTOR.detectMarkers(_grey(pdf, index, dpi))
+        assert (ids is None) == (not tiles)
+        for quad, marker_id in zip(corners if ids is not None else [],
+                                   ids.ravel() if ids is not None else [], strict=True):
+            number, corner = g.tile_for_marker(int(marker_id))
+            tx, ty = centre(tiles[number])
+            place = places[corner]
+            quad = quad.reshape(4, 2) / scale
+            got = quad.mean(axis=0)
+            assert np.hypot(got[0] - tx - place.centre[0], got[1] - ty - place.centre[1]) < 0.5
+            want = np.array([(tx + x, ty + y) for x, y in place.corners])
+            # the detector's corners are pixel corners of the outer black square: allow a pixel
+            assert np.abs(quad - want).max() < 0.6, (number, corner)
+            found.add((number, corner))
+    assert found == {(n, c) for n in g.tile_numbers() for c in g.tile_spec().corners}
+
+
+def _faces(pdf, pages, dpi: int, side: str = "front"):
+    """(owner, kind, greyscale crop centred on the piece, radius in px) of every piece."""
+    scale = dpi / 25.4
+    for index, page in enumerate(pages):
+        pieces = [i for i in page.items if i.component.shape == "round"]
+        if page.side != side or not pieces:
+            continue
+        image = _grey(pdf, index, dpi)
+        for item in pieces:
+            owner, kind = g.parse_piece_id(item.component.id)
+            cx, cy = (v * scale for v in centre(item))
+            r = item.width / 2 * scale
+            box = image[round(cy - r):round(cy + r), round(cx - r):round(cx + r)]
+            yield owner, kind, box.astype(float)
+
+
+def _face_mask(kind: str, shape: tuple[int, int], dpi: int) -> np.ndarray:
+    """The piece's face, 0.6 mm in from its cut lines (away from the outline strokes)."""
+    spec = g.piece_specs()[kind]
+    scale = dpi / 25.4
+    h, w = shape
+    yy, xx = np.mgrid[0:h, 0:w]
+    rr = np.hypot(xx - (w - 1) / 2, yy - (h - 1) / 2) / scale
+    return (rr < spec.radius - 0.6) & (rr > max(spec.hole_radius + 0.6, 2.0))
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_white_and_black_differ_by_pattern_not_only_by_grey(builds, ink_saver):
+    """In greyscale, with each face's mean grey taken away, a white and a black piece of one
+    kind still differ: the black one's ring of white dots against the white one's thin line.
+    So a player (or the referee) can tell them apart even where the greys come out close."""
+    dpi = 150
+    pdf = builds.pdf(ink_saver=ink_saver)
+    faces: dict[tuple[str, str], np.ndarray] = {}
+    for owner, kind, box in _faces(pdf, builds.pages(ink_saver=ink_saver), dpi):
+        faces.setdefault((owner, kind), box)
+    for kind in g.piece_specs():
+        white, black = faces[("white", kind)], faces[("black", kind)]
+        size = min(white.shape[0], black.shape[0])
+        white, black = white[:size, :size], black[:size, :size]
+        mask = _face_mask(kind, (size, size), dpi)
+        w, b = white[mask], black[mask]
+        assert w.mean() - b.mean() > 100                      # and the greys do differ
+        residual = (w - w.mean()) - (b - b.mean())
+        assert np.sqrt((residual ** 2).mean()) > 40, kind
+        # the black piece is patterned (dots), the white one nearly plain
+        assert b.std() > 2.5 * w.std(), kind
+        bright = (b > 128).mean()
+        assert 0.05 < bright < 0.5, kind                     # dots, not a light fill
+
+
+def test_backs_lie_behind_their_fronts_for_each_duplex(builds):
+    for duplex in ("long", "short"):
+        pages = builds.pages(duplex=duplex, back_offset=(0.5, -1.0))
+        for front, back in itertools.pairwise(pages):
+            if front.side != "front" or back.side != "back" or front.kind != "components":
+                continue
+            backs = {i.component.id: i for i in back.items}
+            for item in front.items:
+                bx, by = centre(backs[item.component.id])
+                fx, fy = centre(item)
+                if duplex == "long":
+                    assert (bx, by) == pytest.approx((front.width - fx + 0.5, fy - 1.0))
+                else:
+                    assert (bx, by) == pytest.approx((fx + 0.5, front.height - fy - 1.0))
+
+
+def test_backs_measure_the_same_and_the_tile_back_has_no_markers(builds):
+    pdf = builds.pdf(duplex="none")
+    pages = builds.pages(duplex="none")
+    first_back = next(k for k, p in enumerate(pages) if p.side == "back")
+    assert all(p.side == "front" for p in pages[:first_back])
+    for index in range(first_back, len(pages)):
+        if pages[index].kind == "components":
+            _corners, ids, _ = DETECTOR.detectMarkers(_grey(pdf, index, 100))
+            assert ids is None
+
+
+def _centre_crosses(page) -> int:
+    return sum(1 for points in stroked_paths(page, width=0.15) if len(points) == 2)
+
+
+def test_centre_marks_for_a_circle_cutter_go_with_the_crop_marks(builds):
+    with_marks = builds.pdf()
+    without = builds.pdf(crop_marks=False)
+    pages = builds.pages()
+    rounds = 0
+    for index, page in enumerate(pages):
+        n = sum(1 for i in page.items if i.component.shape == "round")
+        rounds += n if page.side == "front" else 0
+        if page.kind == "components":
+            assert _centre_crosses(with_marks[index]) == 2 * n      # two strokes each
+            assert _centre_crosses(without[index]) == 0
+            # the cut outlines stay: they are the pieces' edges
+            assert len(stroked_paths(without[index])) == len(stroked_paths(with_marks[index]))
+    assert rounds == 18
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_art_runs_exactly_the_bleed_past_the_cut(builds, bleed):
+    """The filled art of each round piece spans its diameter plus twice the bleed (its
+    widest filled path centred on it; the cut outline is a stroke)."""
+    pdf = builds.pdf(bleed=bleed)
+    for index, page in enumerate(builds.pages(bleed=bleed)):
+        rounds = [i for i in page.items if i.component.shape == "round"]
+        if page.side != "front" or not rounds:
+            continue
+        _, height = pdf[index].get_size()
+        boxes = []
+        for obj in pdf[index].get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=1):
+            fill, stroke = ctypes.c_int(), ctypes.c_int()
+            raw.FPDFPath_GetDrawMode(obj.raw, fill, stroke)
+            if not fill.value:
+                continue
+            left, bottom, right, top = obj.get_bounds()
+            boxes.append(((left + right) / 2 * MM, (height - (top + bottom) / 2) * MM,
+                          (right - left) * MM))
+        for item in rounds:
+            cx, cy = centre(item)
+            widest = max(w for x, y, w in boxes if math.dist((x, y), (cx, cy)) < 0.05)
+            assert widest == pytest.approx(item.width + 2 * bleed, abs=0.05)
+
+
+def test_the_print_check_and_the_aid_speak_constructo(builds):
+    pdf = builds.pdf()
+    pages = builds.pages()
+
+    def page_text(index: int) -> str:
+        return pdf[index].get_textpage().get_text_range()
+
+    check = page_text(0)
+    assert "Constructo: print check" in check
+    assert "every tile is exactly 60.0 mm across flats" in check
+    aid = next(k for k, p in enumerate(pages) if p.kind == "aid" and p.side == "front")
+    text = page_text(aid)
+    for words in ("rhombus", "triangle", "flower", "ring onto small disc",
+                  "medium disc onto ring", "small disc onto medium disc", "not a tower",
+                  "tower: white scores", "tower: black scores", "no action"):
+        assert words in text, words
+    making = page_text(aid + 1)
+    for words in ("foam board", "circle cutter", "--duplex none", "centre cross"):
+        assert words in making, words
+
+
+def test_two_builds_are_byte_identical(builds, tmp_path):
+    first = build(builds.request(), tmp_path / "one").path.read_bytes()
+    second = build(builds.request(), tmp_path / "two").path.read_bytes()
+    assert first == second
+
+
+def test_the_aids_tower_pictures_are_the_rulings_worked_example():
+    """Ruling "Play", worked example: (1,2) white small / black ring is not a tower; (1,0)
+    white medium / black small / white ring and (0,1) black medium / white small are
+    white's; (1,1) white ring / black medium / white small / black ring is black's."""
+    from pnp.printing.constructo.aid import TOWERS, tower_caption
+
+    assert [[(p.owner, p.kind) for p in stack] for stack in TOWERS] == [
+        [("white", "small"), ("black", "ring")],
+        [("white", "medium"), ("black", "small"), ("white", "ring")],
+        [("black", "medium"), ("white", "small")],
+        [("white", "ring"), ("black", "medium"), ("white", "small"), ("black", "ring")]]
+    assert [tower_caption(stack)[0] for stack in TOWERS] == [
+        "not a tower", "tower: white scores", "tower: white scores", "tower: black scores"]
