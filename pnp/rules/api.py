@@ -55,6 +55,23 @@ class Game(Protocol):
     def state_from_json(self, data: dict[str, Any]) -> Any: ...
 
 
+class GameBase:
+    """What most games' `Game` adapters share: moves print and parse as text, a state has
+    `to_json()`. A game's class lists its own rules functions as the API's methods
+    (`legal_moves = staticmethod(legal_moves)`) and writes a method only where a call
+    needs more than that."""
+
+    name: str
+    editions: tuple[str, ...] = ()
+    player_counts: tuple[int, ...]
+
+    def move_text(self, move: Any) -> str:
+        return str(move)
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        return state.to_json()
+
+
 class RulesError(ValueError):
     """A state file or a query the rules cannot take. `lines`: one problem each, for people
     (the CLI prefixes each with the file name and prints it as `error: ...`, exit 2)."""

@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from pnp.rules.api import GameBase
 from pnp.rules.assyria.board import colours
 from pnp.rules.assyria.engine import apply, apply_in_place, legal_moves, new_game
 from pnp.rules.assyria.moves import Move, parse_move
@@ -54,12 +55,16 @@ def winners(state: State) -> list[str]:
     return [c for c in state.players if state.score[c] == best]
 
 
-class AssyriaGame:
+class AssyriaGame(GameBase):
     """The shared game API (pnp.rules.api.Game) for Assyria."""
 
     name = "assyria"
-    editions: tuple[str, ...] = ()
     player_counts = (2, 3, 4)
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply)
+    random_move = staticmethod(random_move)
+    parse_move = staticmethod(parse_move)
+    state_from_json = staticmethod(state_from_json)
 
     def initial_state(self, seed: int, players: int | Sequence[str] = 4,
                       **options: Any) -> State:
@@ -72,32 +77,11 @@ class AssyriaGame:
             return None
         return state.to_move or state.order[0]
 
-    def legal_moves(self, state: State) -> list[Move]:
-        return legal_moves(state)
-
-    def apply(self, state: State, move: Move) -> State:
-        return apply(state, move)
-
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
     def scores(self, state: State) -> dict[str, int]:
         return {c: state.score.get(c, 0) for c in state.players}
-
-    def random_move(self, state: State, rng: random.Random) -> Move:
-        return random_move(state, rng)
-
-    def move_text(self, move: Move) -> str:
-        return str(move)
-
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
-
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, Any]) -> State:
-        return state_from_json(data)
 
 
 GAME = AssyriaGame()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
+from pnp.rules.api import GameBase
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.engine import STEP, Labyrinth, board_cells, key, kind, xy
 from pnp.rules.asterion.moves import (
@@ -457,46 +458,23 @@ def game_log(state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
-class AsterionGame:
+class AsterionGame(GameBase):
     """The shared game API (pnp/rules/api.py) for Asterion."""
 
     name = "asterion"
     editions = EDITIONS
     player_counts = (2, 3, 4)
-
-    def initial_state(self, seed: int, players: int | list[str] | tuple[str, ...] = 4,
-                      **options: Any) -> State:
-        return initial_state(seed, players, **options)
+    initial_state = staticmethod(initial_state)
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply)
+    is_over = staticmethod(is_over)
+    scores = staticmethod(scores)
+    random_move = staticmethod(random_move)
+    parse_move = staticmethod(parse_move)
+    state_from_json = staticmethod(State.from_json)
 
     def current_player(self, state: State) -> str | None:
         return state.current
-
-    def legal_moves(self, state: State) -> list[Move]:
-        return legal_moves(state)
-
-    def apply(self, state: State, move: Move) -> State:
-        return apply(state, move)
-
-    def is_over(self, state: State) -> bool:
-        return is_over(state)
-
-    def scores(self, state: State) -> dict[str, int]:
-        return scores(state)
-
-    def random_move(self, state: State, rng: random.Random) -> Move:
-        return random_move(state, rng)
-
-    def move_text(self, move: Move) -> str:
-        return str(move)
-
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
-
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, Any]) -> State:
-        return State.from_json(data)
 
 
 GAME = AsterionGame()

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from pnp.rules.api import GameBase
 from pnp.rules.constructo.hexes import PATTERN_NAMES, tile_text
 from pnp.rules.constructo.moves import Action, ChoosePattern, parse_move
 from pnp.rules.constructo.pieces import PLAYERS
@@ -107,46 +107,20 @@ def play_random(seed: int, pattern: str | None = None,
     return RandomGame(state, log, (patterns[0], patterns[1]), turns + turn)
 
 
-class ConstructoGame:
+class ConstructoGame(GameBase):
     """The shared game API (pnp/rules/api.py) for Constructo."""
 
     name = "constructo"
-    editions: tuple[str, ...] = ()
     player_counts = (2,)
-
-    def initial_state(self, seed: int, players: int | Sequence[str] = 2,
-                      **options: Any) -> State:
-        return initial_state(seed, players, **options)
-
-    def current_player(self, state: State) -> str | None:
-        return current_player(state)
-
-    def legal_moves(self, state: State) -> list[Action]:
-        return legal_actions(state)
-
-    def apply(self, state: State, move: Action) -> State:
-        return apply(state, move)
-
-    def is_over(self, state: State) -> bool:
-        return is_over(state)
-
-    def scores(self, state: State) -> dict[str, int]:
-        return totals(state)
-
-    def random_move(self, state: State, rng: random.Random) -> Action:
-        return random_action(state, rng)
-
-    def move_text(self, move: Action) -> str:
-        return str(move)
-
-    def parse_move(self, text: str) -> Action:
-        return parse_move(text)
-
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, Any]) -> State:
-        return read_state(data)
+    initial_state = staticmethod(initial_state)
+    current_player = staticmethod(current_player)
+    legal_moves = staticmethod(legal_actions)
+    apply = staticmethod(apply)
+    is_over = staticmethod(is_over)
+    scores = staticmethod(totals)
+    random_move = staticmethod(random_action)
+    parse_move = staticmethod(parse_move)
+    state_from_json = staticmethod(read_state)
 
 
 GAME = ConstructoGame()

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pnp.rules.api import GameBase
 from pnp.rules.spider_twist.moves import Done, End, Mate, Move, Pass, Place, Step, parse_move
 from pnp.rules.spider_twist.scoring import score, scores
 from pnp.rules.spider_twist.state import COLOURS, MALES, State, read_state
@@ -118,13 +119,18 @@ def playout(seed: int, web: str = "rings") -> Playout:
     return Playout(state, log, count, turns)
 
 
-class SpiderTwistGame:
+class SpiderTwistGame(GameBase):
     """The shared game API (pnp/rules/api.py) for Spider Twist. Both webs are one game
     (two sides of one board), chosen with the option `web=` rather than as editions."""
 
     name = "spider-twist"
-    editions: tuple[str, ...] = ()
     player_counts = (2,)
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply)
+    scores = staticmethod(scores)
+    random_move = staticmethod(random_move)
+    parse_move = staticmethod(parse_move)
+    state_from_json = staticmethod(read_state)
 
     def initial_state(self, seed: int, players: int | Sequence[str] = 2,
                       **options: Any) -> State:
@@ -136,32 +142,8 @@ class SpiderTwistGame:
     def current_player(self, state: State) -> str | None:
         return state.current()
 
-    def legal_moves(self, state: State) -> list[Move]:
-        return legal_moves(state)
-
-    def apply(self, state: State, move: Move) -> State:
-        return apply(state, move)
-
     def is_over(self, state: State) -> bool:
         return state.is_over()
-
-    def scores(self, state: State) -> dict[str, int]:
-        return scores(state)
-
-    def random_move(self, state: State, rng: random.Random) -> Move:
-        return random_move(state, rng)
-
-    def move_text(self, move: Move) -> str:
-        return str(move)
-
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
-
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, Any]) -> State:
-        return read_state(data)
 
 
 GAME = SpiderTwistGame()
