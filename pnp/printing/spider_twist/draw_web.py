@@ -208,21 +208,23 @@ def paint_area(canvas: Canvas, area: geometry.Area, style: Style) -> None:
         tx, ty = area.title_at
         canvas.translate(tx, ty)
         canvas.rotate(area.angle)
-        words = f"{area.colour} · {area.kind}"
-        score = "+2 each" if area.kind == "mated" else "−1 each"
+        words = f"{area.colour} · {area.kind}".upper()
+        score = "  +2 each" if area.kind == "mated" else "  −1 each"
         cap = 3.2
-        canvas.setFillColor(style.strand)
-        width = canvas.stringWidth(words.upper(), FONT_BOLD, font_pt(cap) / PT)
+        bold, plain = font_pt(cap) / PT, font_pt(cap * 0.85) / PT
+        width = (canvas.stringWidth(words, FONT_BOLD, bold)
+                 + canvas.stringWidth(score, FONT, plain))
         icon = cap * 2.0
-        total = icon + 1.5 + width
-        left = -total / 2
+        left = -(icon + 1.5 + width) / 2
         if area.kind == "mated":
             icons.heart(canvas, left + icon / 2, -cap / 2, icon, style.mated)
         else:
             icons.bones(canvas, left + icon / 2, -cap / 2, icon, style.eaten)
         canvas.setFillColor(style.strand)
-        text(canvas, left + icon + 1.5, 0.0, words.upper(), font_pt(cap), FONT_BOLD)
-        text(canvas, 0.0, -cap - 2.6, score, font_pt(cap * 0.8), FONT, anchor="middle")
+        x = left + icon + 1.5
+        text(canvas, x, 0.0, words, font_pt(cap), FONT_BOLD)
+        x += canvas.stringWidth(words, FONT_BOLD, bold)
+        text(canvas, x, 0.0, score, font_pt(cap * 0.85), FONT)
 
 
 def _mix(a: Color, b: Color, t: float) -> Color:
