@@ -42,7 +42,8 @@ GAMES: dict[str, GameInfo] = {
     "spider-twist": GameInfo("spider-twist", "Spider Twist",
                              rules="pnp.rules.spider_twist.game:GAME",
                              commands="pnp.rules.spider_twist.commands:COMMANDS",
-                             printing="pnp.printing.spider_twist:PRINTING"),
+                             printing="pnp.printing.spider_twist:PRINTING",
+                             referee="referee.spider_twist:REFEREE"),
     "assyria": GameInfo("assyria", "Assyria", rules="pnp.rules.assyria.game:GAME",
                         commands="pnp.rules.assyria.commands:COMMANDS"),
 }

@@ -1,0 +1,51 @@
+"""Spider Twist's photo referee: its own stages on top of the shared ones in `referee/`.
+
+Stages: board markers (whose side is up: each side has its own ids) -> the plane -> the
+board square-on -> the female and her die -> every node (empty, or whose male and which
+face) -> the players' areas -> the state through the rules core. `REFEREE` is what the
+registry points at (pnp/games.py: referee="referee.spider_twist:REFEREE");
+docs/referee.md ("Spider Twist") describes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.api import GameReferee
+from referee.image import PhotoInput
+from referee.spider_twist.pipeline import SpiderVerdict, referee_photo
+
+if TYPE_CHECKING:
+    from referee.spider_twist.evaluate import SpiderAccuracy
+
+
+class SpiderReferee(GameReferee):
+    name = "spider-twist"
+    read_options = ("web",)
+    overlay_options = ("disturb",)
+
+    def read(self, photo: PhotoInput, **options: Any) -> SpiderVerdict:
+        """Options: web ("rings" or "spiral"; None: the side the markers show)."""
+        unknown = sorted(set(options) - set(self.read_options))
+        if unknown:
+            from referee.spider_twist.pipeline import BadOption
+
+            raise BadOption(f"spider-twist's referee takes only web, not {', '.join(unknown)}")
+        return referee_photo(photo, **options)
+
+    def summary_lines(self, verdict: SpiderVerdict) -> list[str]:
+        males = sum(p.what == "male" for p in verdict.pieces)
+        side = verdict.side or "unknown"
+        return [f"spider-twist: {side} side up (from its markers), {males} male"
+                f"{'s' if males != 1 else ''} on the web"]
+
+    def score_notes(self, verdict: SpiderVerdict) -> list[str]:
+        return ["stock: the rest of each player's 10 males (not counted from the photo)"]
+
+    def accuracy(self) -> SpiderAccuracy:
+        from referee.spider_twist.evaluate import SpiderAccuracy
+
+        return SpiderAccuracy()
+
+
+REFEREE = SpiderReferee()

@@ -1,0 +1,91 @@
+"""Judge a Spider Twist verdict against the true state: the accuracy tests and benchmark
+share this (the `Outcome` is referee.evaluate's, the same for every game).
+
+A photo cannot show everything in a state: whose turn it is (unless a male is turned, and
+then only his colour), what the player in turn did so far, a pending reaction or roll.
+Both states are compared on what a photo shows: the side, the female, the die, every male
+on the web (node, colour, face), and the mated and eaten counts (stock is the rest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from pnp.rules.spider_twist.commands import COMMANDS
+from pnp.rules.spider_twist.state import read_state
+from referee.evaluate import Case, Outcome
+
+if TYPE_CHECKING:
+    from referee.synth import SynthPhoto
+
+
+def visible(state: dict[str, Any]) -> dict[str, Any]:
+    """What a photo of `state` can show."""
+    males = {m["node"]: (m["colour"], bool(m.get("done", False))) for m in state["males"]}
+    turned = {c for c, d in males.values() if d}
+    return {"web": state["web"], "female": state["female"], "die": state.get("die"),
+            "males": males, "mated": dict(state["mated"]), "eaten": dict(state["eaten"]),
+            "turn": state["turn"] if turned else None}
+
+
+def _score(state: dict[str, Any]) -> Any:
+    return COMMANDS.score_report(read_state(state)).data
+
+
+def judge(verdict, truth: dict[str, Any]) -> Outcome:
+    """Pieces are the males on the web, the female and the die (by node, colour, face,
+    pips); the state is right when everything a photo shows is."""
+    want = visible(truth)
+    got = visible(verdict.state) if verdict.state else None
+    seen = got["males"] if got else {}
+    right = sum(seen.get(n) == v for n, v in want["males"].items())
+    pieces = len(want["males"]) + 1 + (want["die"] is not None)
+    if got:
+        right += got["female"] == want["female"]
+        right += want["die"] is not None and got["die"] == want["die"]
+    state_right = got == want
+    try:
+        score_right = bool(verdict.state) and _score(verdict.state)["players"] == \
+            _score(truth)["players"]
+    except Exception:  # an unreadable state scores nothing
+        score_right = False
+    return Outcome(pieces, right, verdict.is_certain, state_right, score_right,
+                   tuple(p.code for p in verdict.problems))
+
+
+class SpiderAccuracy:
+    """The benchmark's photos (referee.evaluate.AccuracyKit): random legal states of both
+    sides, under every preset at 12 and 3 MP."""
+
+    pieces = "tokens"
+    states = "states"
+    resolutions = (12.0, 3.0)
+
+    def __init__(self) -> None:
+        from referee.synth import PRESETS
+
+        self.presets = tuple(name for name in PRESETS if name != "3mp")
+
+    def design(self, i: int) -> tuple[str, float, str]:
+        rest = i // len(self.presets)
+        return (self.presets[i % len(self.presets)], self.resolutions[rest % 2],
+                ("rings", "spiral")[(rest // 2) % 2])
+
+    def case(self, i: int, seed: int) -> Case:
+        from referee.spider_twist.synth import simulated_state
+
+        preset, megapixels, web = self.design(i)
+        state = simulated_state(seed, web)
+        return Case(f"{i:03d}-{preset}-{megapixels:g}mp-{web}-seed{seed}", preset, megapixels,
+                    state, {})
+
+    def photograph(self, case: Case, seed: int) -> SynthPhoto:
+        from referee.spider_twist.synth import photo
+        from referee.synth import PRESETS
+
+        return photo(case.truth, replace(PRESETS[case.preset], megapixels=case.megapixels),
+                     seed)
+
+    def judge(self, verdict, truth: dict[str, Any]) -> Outcome:
+        return judge(verdict, truth)

@@ -1,0 +1,318 @@
+"""Spider Twist's referee: one photo in, a `SpiderVerdict` out (REFEREE.read calls this).
+
+Stages: board markers (shared detection) -> which side is up (by their ids) and the plane
+(shared RANSAC fit) -> the board seen square-on -> the female and the die on her -> every
+node: empty, or whose token and which face -> the players' areas (counts) -> the state
+through the rules core's `position`, which checks it (`read_state`) before it is believed.
+Everything unsure is a problem with its place, never a guess (docs/referee.md).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import numpy as np
+
+from pnp.printing.spider_twist import geometry
+from pnp.rules.api import GameRules
+from pnp.rules.spider_twist.commands import COMMANDS
+from pnp.rules.spider_twist.state import StateError, position
+from referee.api import Verdict
+from referee.detect import Marker, detect_in_windows, detect_markers, merge_markers
+from referee.errors import NoTiles, RefereeError
+from referee.geometry import plane_from_markers, project
+from referee.image import PhotoInput, load_photo, scaling
+from referee.problems import INVALID_LAYOUT, TOO_FEW_MARKERS, RefereeProblem
+from referee.spider_twist import board, tokens
+from referee.spider_twist.die import DieLook, read_die
+from referee.spider_twist.problems import (
+    AREA_UNCLEAR,
+    AREA_WRONG_COLOUR,
+    DIE_UNCLEAR,
+    FEMALE_UNSEEN,
+    NODE_UNCLEAR,
+    SIDE_UNCLEAR,
+    TOKEN_AMBIGUOUS,
+    TOKEN_UNREADABLE,
+)
+
+MIN_MARKERS = 3             # of a side's 6: 12 corners round the board fix the plane
+AMBIGUOUS_MM = 3.0          # a token this much nearer one node than the next is not sure
+
+
+class BadOption(RefereeError):
+    """An option `read` cannot take."""
+
+
+@dataclass(frozen=True)
+class PieceSeen:
+    what: str                        # "male", "female", "die", "area-male"
+    colour: str | None               # white / black (males), None otherwise
+    node: str | None                 # where it counts (a node, or "<colour>-<kind>" area)
+    done: bool | None                # a male's turned face
+    centre_mm: tuple[float, float]   # board mm
+    point: tuple[float, float]       # photo px
+    pips: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"what": self.what, "colour": self.colour, "at": self.node, "done": self.done,
+                "pips": self.pips,
+                "centre_mm": [round(self.centre_mm[0], 1), round(self.centre_mm[1], 1)],
+                "point": [round(self.point[0], 1), round(self.point[1], 1)]}
+
+
+@dataclass
+class SpiderVerdict(Verdict):
+    side: str | None = None
+    side_from: str = "markers"
+    pieces: list[PieceSeen] = field(default_factory=list)
+    markers: list[int] = field(default_factory=list)
+    turn_seen: bool = False          # the turn came from a turned male (else: white, unseen)
+
+    rules: ClassVar[GameRules | None] = COMMANDS
+
+    def seen(self) -> dict[str, Any]:
+        return {"web": self.side, "web_from": self.side_from, "markers": self.markers,
+                "turn_from": "turned (done) males" if self.turn_seen
+                else "not seen (no male turned): white by default",
+                "stock_from": "the rest of each player's 10 males",
+                "pieces": [p.to_dict() for p in self.pieces]}
+
+    def _draw(self, image: np.ndarray, image_scale: float, disturb: str | None = None,
+              **options: Any) -> np.ndarray:
+        from referee.spider_twist.overlay import draw_overlay
+
+        return draw_overlay(self, image, image_scale, disturb)
+
+
+def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict:
+    if web is not None and web not in board.SIDES:
+        raise BadOption(f"unknown web {web!r} (choose from: {', '.join(board.SIDES)})")
+    timings: dict[str, float] = {}
+    clock = time.perf_counter()
+
+    def lap(stage: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        timings[stage] = timings.get(stage, 0.0) + now - clock
+        clock = now
+
+    image = load_photo(photo)
+    lap("load")
+    ours = [m for m in detect_markers(image.image, image.scale) if board.side_of(m.id)]
+    lap("detect")
+    if not ours:
+        raise NoTiles("no Spider Twist board markers in the photo")
+    problems: list[RefereeProblem] = []
+    counts = {s: sum(board.side_of(m.id) == s for m in ours) for s in board.SIDES}
+    side = max(board.SIDES, key=lambda s: counts[s])
+    other = next(s for s in board.SIDES if s != side)
+    if counts[other]:
+        problems.append(RefereeProblem(SIDE_UNCLEAR, f"markers of both sides seen ({side} "
+                                       f"{counts[side]}, {other} {counts[other]}): one board, "
+                                       "one side up", None, None))
+    side_from = "markers"
+    if web is not None and web != side:
+        problems.append(RefereeProblem(SIDE_UNCLEAR, f"the markers show the {side} side up, "
+                                       f"not the {web} side you named", None, None))
+    mine = [m for m in ours if board.side_of(m.id) == side]
+    model = board.marker_model(side)
+    h = plane_from_markers(mine, model) if len(mine) >= 2 else None
+    if h is not None and len(mine) < len(model):
+        extra = _second_look(image, h, mine, model)
+        if extra:
+            mine = merge_markers(mine, extra)
+            h = plane_from_markers(mine, model)
+    lap("plane")
+    ids = sorted({m.id for m in mine})
+    if h is None or len(ids) < MIN_MARKERS:
+        problems.append(RefereeProblem(TOO_FEW_MARKERS, f"only {len(ids)} of the board's "
+                                       f"{len(model)} markers seen (at least {MIN_MARKERS} "
+                                       "fix the board): photograph the whole board, "
+                                       "markers uncovered", None, None))
+        return SpiderVerdict(None, problems, h, image.size, timings, image, side=side,
+                             side_from=side_from, markers=ids)
+    rect = tokens.rectify_board(image.image, scaling(image.scale) @ h)
+    lap("rectify")
+    pieces, found, more = _read_web(rect, side, h, image)
+    problems += more
+    lap("nodes")
+    areas, area_pieces, area_problems = _read_areas(rect, h)
+    pieces += area_pieces
+    problems += area_problems
+    lap("areas")
+    state, turn_seen, rules_problems = _assemble(side, found, areas, pieces, h)
+    problems += rules_problems
+    lap("assemble")
+    return SpiderVerdict(state if not problems else (state or None), problems, h, image.size,
+                         timings, image, side=side, side_from=side_from, pieces=pieces,
+                         markers=ids, turn_seen=turn_seen)
+
+
+def _second_look(image, h: np.ndarray, seen: list[Marker], model: dict[int, np.ndarray]
+                 ) -> list[Marker]:
+    """Markers looked for again at full resolution where the plane says they must be."""
+    have = {m.id for m in seen}
+    side = float(np.median([m.side for m in seen]))
+    windows = []
+    for marker_id, quad in model.items():
+        if marker_id in have:
+            continue
+        q = project(h, quad)
+        lo, hi = q.min(axis=0) - side, q.max(axis=0) + side
+        windows.append((int(lo[0]), int(lo[1]), int(hi[0]) + 1, int(hi[1]) + 1))
+    if not windows:
+        return []
+    if image.scale < 1.0:
+        found = detect_in_windows(image.full(), windows, 1.0)
+    else:
+        found = detect_in_windows(image.image, windows, 1.0, upsample=2)
+    return [m for m in found if m.id in model]
+
+
+@dataclass
+class _Found:
+    female: str | None = None
+    die: int | None = None
+    males: dict[str, tuple[str, bool]] = field(default_factory=dict)   # node -> colour, done
+
+
+def _px(h: np.ndarray, mm) -> tuple[float, float]:
+    p = project(h, np.array([mm], float))[0]
+    return (float(p[0]), float(p[1]))
+
+
+def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
+              ) -> tuple[list[PieceSeen], _Found, list[RefereeProblem]]:
+    s = geometry.spec()
+    names, centres = board.nodes(side)
+    found = _Found()
+    pieces: list[PieceSeen] = []
+    problems: list[RefereeProblem] = []
+    index = {n: k for k, n in enumerate(names)}
+
+    # the female first: she is large and may overhang a neighbour's dot
+    fem = tokens.find_female(rect)
+    under = None
+    if fem.centre is None:
+        problems.append(RefereeProblem(FEMALE_UNSEEN, "the yellow female was not found on the "
+                                       "web" if fem.blobs == 0 else f"{fem.blobs} yellow "
+                                       "females seen: one female, on the web", None, None))
+    else:
+        node, d1, d2 = tokens.node_of(fem.centre, names, centres)
+        point = _px(h, fem.centre)
+        under = tokens.female_mask(rect, fem.centre)
+        if d1 > s.female * s.off_node + 1.0 or d2 - d1 < AMBIGUOUS_MM:
+            problems.append(RefereeProblem(TOKEN_AMBIGUOUS, f"the female lies between {node} "
+                                           "and a neighbour: push her onto her node",
+                                           (index[node],), point))
+        else:
+            found.female = node
+        pieces.append(PieceSeen("female", None, node, None, fem.centre, point))
+        die = read_die(image.image, image.scale, h, fem.centre)
+        if not die.clear:
+            problems.append(RefereeProblem(DIE_UNCLEAR, f"the die on the female ({node}): "
+                                           f"{die.why}: put it flat on her, pips up, in full "
+                                           "view", (index[node],), point))
+        elif die.pips is not None:
+            found.die = die.pips
+            pieces.append(_die_piece(die, node, h))
+
+    for k, node in enumerate(names):
+        centre = centres[k]
+        point = _px(h, centre)
+        if found.female is not None and node == found.female:
+            continue
+        if under is not None:
+            d = float(np.hypot(*(centre - np.array(fem.centre))))
+            if d < s.female / 2 - s.node_radius:
+                continue                   # under her: a male there would be mated (rules)
+        look = tokens.look_at_node(rect, side, node, centre)
+        if look.verdict == "empty":
+            continue
+        near_female = under is not None and float(np.hypot(*(centre - np.array(
+            fem.centre)))) < s.female / 2 + s.male / 2 + s.male * s.off_node
+        at = tuple(float(v) for v in centre)
+        token = tokens.read_token(rect, at, s.male, under if near_female else None)
+        if (token.kind in ("paper", "female") and look.verdict == "covered"
+                and (token.kind == "female" or near_female)):
+            continue                       # her overhang hides this dot
+        if token.kind not in ("white", "black") or token.seen < 0.6:
+            what = ("something covers it" if token.kind in ("unknown", "paper")
+                    else "a token only partly in view")
+            problems.append(RefereeProblem(TOKEN_UNREADABLE if look.verdict == "covered"
+                                           else NODE_UNCLEAR,
+                                           f"node {node}: {what}; uncover it (whose male, "
+                                           "which face) or take it off", (k,), point))
+            continue
+        found.males[node] = (token.kind, bool(token.done))
+        pieces.append(PieceSeen("male", token.kind, node, bool(token.done), at, _px(h, at)))
+    return pieces, found, problems
+
+
+def _die_piece(die: DieLook, node: str, h: np.ndarray) -> PieceSeen:
+    centre = die.centre or (0.0, 0.0)
+    return PieceSeen("die", None, node, None, centre, _px(h, centre), die.pips)
+
+
+def _read_areas(rect: tokens.Rectified, h: np.ndarray
+                ) -> tuple[dict[str, dict[str, int]], list[PieceSeen], list[RefereeProblem]]:
+    """Count the males in each player's mated and eaten areas, slot by slot."""
+    s = geometry.spec()
+    counts: dict[str, dict[str, int]] = {"mated": {}, "eaten": {}}
+    pieces: list[PieceSeen] = []
+    problems: list[RefereeProblem] = []
+    for a in board.areas():
+        n = 0
+        for slot in a.slots:
+            token = tokens.read_token(rect, slot, s.male * 0.75)
+            if token.kind == "paper":
+                continue
+            point = _px(h, slot)
+            if token.kind not in ("white", "black"):
+                problems.append(RefereeProblem(AREA_UNCLEAR, f"{a.colour}'s {a.kind} area: "
+                                               "something there is not a male that can be "
+                                               "read; uncover it", None, point))
+                continue
+            if token.kind != a.colour:
+                problems.append(RefereeProblem(AREA_WRONG_COLOUR, f"a {token.kind} male in "
+                                               f"{a.colour}'s {a.kind} area: put it in its "
+                                               "own player's area", None, point))
+                continue
+            n += 1
+            pieces.append(PieceSeen("area-male", token.kind, f"{a.colour}-{a.kind}", None,
+                                    tuple(slot), point))
+        counts[a.kind][a.colour] = n
+    return counts, pieces, problems
+
+
+def _assemble(side: str, found: _Found, areas: dict[str, dict[str, int]],
+              pieces: list[PieceSeen], h: np.ndarray
+              ) -> tuple[dict | None, bool, list[RefereeProblem]]:
+    """The state through the rules core (`position`: its validation), or None."""
+    if found.female is None:
+        return None, False, []
+    names, centres = board.nodes(side)
+    index = {n: k for k, n in enumerate(names)}
+    done = {n for n, (_c, d) in found.males.items() if d}
+    turned = {found.males[n][0] for n in done}
+    turn = next(iter(turned)) if len(turned) == 1 else "white"
+    try:
+        state = position(side, found.female, {n: c for n, (c, _d) in found.males.items()},
+                         turn=turn, die=found.die, mated=areas["mated"], eaten=areas["eaten"],
+                         done=done)
+    except StateError as exc:
+        problems = []
+        for p in exc.problems:
+            node = next((n for n in names if n in p.message.split()), None)
+            cell = (index[node],) if node else None
+            point = _px(h, centres[index[node]]) if node else None
+            problems.append(RefereeProblem(INVALID_LAYOUT, f"the rules do not allow what was "
+                                           f"seen: {p}", cell, point))
+        return None, bool(turned), problems
+    data = state.to_json()
+    for key in ("this_turn", "react", "roll"):          # a photo cannot show these
+        data.pop(key, None)
+    return data, bool(turned), []

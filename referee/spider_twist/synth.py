@@ -1,0 +1,238 @@
+"""Spider Twist's scene for the shared photo generator (referee.synth): the board with the
+side in play up, the males on their nodes (picture face up, or turned when done), the
+female with the die on her, mated and eaten males in the players' areas, put down by hand.
+
+Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's PRINTING) where it
+exports them, else the sketches drawn from the same layout data (referee/spider_twist/
+sketch.py). A token lies off its node by the hand's jitter (at most a quarter of its width,
+the ruling allows a third), turned any way (they are round); area males lie near their
+slots. Truth: a seeded random legal game (the rules core's simulator) stopped at a random
+point.
+
+    python -m referee.spider_twist.synth --example   # examples/spider-twist.jpg and .json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from pnp.printing.spider_twist import geometry
+from referee.spider_twist import sketch
+from referee.synth import PRESETS, Conditions, Face, Layer, Layout, SynthPhoto, affine, shoot
+from referee.synth import transform as _apply
+
+FACE_DPI = sketch.DPI
+# (name in the PDF export, or None) for every face the scene needs
+FACE_KINDS = ("board-rings", "board-spiral", "male-white", "male-white-done", "male-black",
+              "male-black-done", "female")
+
+
+@cache
+def faces() -> dict[str, np.ndarray]:
+    """Faces by kind (FACE_KINDS, and "die-1".."die-6"): the PDF's where it has them."""
+    pdf = _pdf_faces()
+    out: dict[str, np.ndarray] = {}
+    for kind in FACE_KINDS:
+        if kind in pdf:
+            out[kind] = pdf[kind]
+        elif kind.startswith("board-"):
+            out[kind] = sketch.board_face(kind.split("-", 1)[1])
+        else:
+            out[kind] = sketch.token_face(kind)
+    for pips in range(1, 7):
+        out[f"die-{pips}"] = sketch.die_face(pips)
+    return out
+
+
+def _pdf_faces() -> dict[str, np.ndarray]:
+    """The PDF's faces by our kind names, if the game's printing exports them (empty if it
+    does not yet)."""
+    try:
+        from pnp.printing.build import BuildRequest
+        from pnp.printing.spider_twist import PRINTING  # type: ignore[attr-defined]
+        from referee.synth import printed_faces
+    except ImportError:
+        return {}
+    try:
+        found = printed_faces(BuildRequest("spider-twist", printing=PRINTING), FACE_DPI)
+    except Exception:  # a print side in progress: fall back to the sketches
+        return {}
+    return {kind: found[kind] for kind in FACE_KINDS if kind in found}
+
+
+# --- states --------------------------------------------------------------------------------
+
+def simulated_state(seed: int, web: str = "rings") -> dict:
+    """A random legal state: the rules core's seeded random game stopped at a random move
+    (never before the first placement), as state JSON."""
+    from pnp.rules.spider_twist.game import initial_state, random_move
+    from pnp.rules.spider_twist.turn import apply_in_place
+
+    rng = random.Random(seed)
+    state = initial_state(seed, 2, web)
+    history = [state.copy()]
+    while not state.is_over():
+        apply_in_place(state, random_move(state, rng))
+        history.append(state.copy())
+    stop = rng.randrange(max(1, len(history) // 4), len(history))
+    chosen = history[stop]
+    data = chosen.to_json()
+    return data
+
+
+# --- placing by hand ---------------------------------------------------------------------------
+
+def _token(kind: str, centre: tuple[float, float], turn: float, width: float,
+           name: str | None = None) -> Face:
+    n = faces()[kind].shape[0]
+    return Face(faces()[kind], affine(centre[0], centre[1], turn) @ affine(-width / 2,
+                                                                           -width / 2),
+                _circle(width), FACE_DPI, sketch.disc_alpha(n), name=name)
+
+
+def _circle(width: float, k: int = 24) -> np.ndarray:
+    r = width / 2
+    return np.array([[r + r * math.cos(2 * math.pi * i / k), r + r * math.sin(2 * math.pi * i / k)]
+                     for i in range(k)])
+
+
+def _off(rng: np.random.Generator, most: float) -> np.ndarray:
+    r, a = most * math.sqrt(rng.uniform()), rng.uniform(0, 2 * math.pi)
+    return np.array([r * math.cos(a), r * math.sin(a)])
+
+
+def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
+    s = geometry.spec()
+    side = state["web"]
+    centres = geometry.node_centres(side)
+    # a hand puts a token roughly on its node: jitter_mm (3 by default, 5 sloppy), never
+    # more than a quarter of its width (the ruling's third is the referee's limit)
+    male_off = min(cond.jitter_mm, s.male / 4)
+    tokens: list[Face] = []
+    for m in state["males"]:
+        kind = f"male-{m['colour']}" + ("-done" if m.get("done") else "")
+        at = np.array(centres[m["node"]]) + _off(rng, male_off)
+        tokens.append(_token(kind, tuple(at), rng.uniform(0, 360), s.male, name=m["node"]))
+    for a in geometry.areas():
+        count = state[a.kind][a.colour]
+        for k in range(count):
+            at = np.array(a.slots[k]) + _off(rng, min(cond.jitter_mm, 3.0))
+            tokens.append(_token(f"male-{a.colour}", tuple(at), rng.uniform(0, 360), s.male,
+                                 name=f"{a.colour}-{a.kind}-{k}"))
+    female_at = np.array(centres[state["female"]]) + _off(rng, min(cond.jitter_mm, s.female / 4))
+    female = _token("female", tuple(female_at), rng.uniform(0, 360), s.female, name="female")
+    on_top: list[Face] = []
+    if state.get("die") is not None:
+        die_at = female_at + _off(rng, 2.5)
+        turn = rng.uniform(0, 90)
+        on_top.append(Face(faces()[f"die-{state['die']}"],
+                           affine(die_at[0], die_at[1], turn) @ affine(-s.die / 2, -s.die / 2),
+                           np.array([[0, 0], [s.die, 0], [s.die, s.die], [0, s.die]]),
+                           FACE_DPI, name="die"))
+    board_px = faces()[f"board-{side}"]
+    x0, y0, x1, y1 = geometry.board_box()
+    outline = np.array(geometry.outline(), float)
+    board = Face(board_px, affine(x0, y0),
+                 np.array([[0, 0], [x1 - x0, 0], [x1 - x0, y1 - y0], [0, y1 - y0]]), FACE_DPI,
+                 key=f"spider-board-{side}")
+    markers = {m.id: np.array(m.corners, float) for m in geometry.board_markers(side)}
+    spare = cond.spare_pieces
+
+    def layers(h_cam: np.ndarray, shape: tuple[int, ...], rng_props: np.random.Generator
+               ) -> list[Layer]:
+        heap = _spare(state, spare, rng_props)
+        return [Layer([board], (0.6, 1.0, 0.25)),
+                Layer([*tokens, female, *heap], (1.0, 0.8, 0.4)),
+                Layer(on_top, (2.5, 2.0, 0.35))]
+
+    return Layout(outline, outline, markers, layers)
+
+
+def _spare(state: dict, count: int, rng: np.random.Generator) -> list[Face]:
+    """Stock males in a loose heap beside the board (off it: they are not in play)."""
+    if count <= 0:
+        return []
+    s = geometry.spec()
+    stock = [c for c in ("white", "black") for _ in range(state["stock"][c])][:count]
+    if not stock:
+        return []
+    side = 1 if rng.uniform() < 0.5 else -1
+    middle = np.array([rng.uniform(-100, 100), side * (s.height / 2 + 25)])
+    out = []
+    for k, c in enumerate(stock):
+        at = middle + np.array([(k % 6) * (s.male + 1.5), side * (k // 6) * (s.male + 1.5)])
+        at += rng.normal(0, 1.0, 2)
+        out.append(_token(f"male-{c}", tuple(at), rng.uniform(0, 360), s.male))
+    return out
+
+
+def photo(state: dict, conditions: Conditions, seed: int) -> SynthPhoto:
+    """A phone photo of `state` (state JSON) under `conditions`; same seed, same photo.
+    `corners` holds each token's outline in the photo: by node for males on the web,
+    "female", "die", and "<colour>-<kind>-<k>" for area males."""
+    return shoot(state, lambda rng: _layout(state, conditions, rng), conditions, seed)
+
+
+def node_points(state: dict, shot: SynthPhoto) -> dict[str, np.ndarray]:
+    """Every node's centre in the photo, through the photo's camera (before the lens)."""
+    centres = geometry.node_centres(state["web"])
+    names = list(centres)
+    pts = _apply(shot.homography, np.array([centres[n] for n in names]))
+    return dict(zip(names, pts, strict=True))
+
+
+# --- the example ---------------------------------------------------------------------------
+
+EXAMPLE_SEED = 12
+
+
+def example_state() -> dict:
+    return simulated_state(EXAMPLE_SEED, "rings")
+
+
+def write_example(folder: Path) -> tuple[Path, Path]:
+    """examples/spider-twist.jpg and spider-twist.json: a game on the rings side."""
+    from pnp.fileio import write_bytes, write_text
+
+    state = example_state()
+    shot = photo(state, replace(PRESETS["default"], megapixels=8.0, tilt_deg=20.0), seed=7)
+    jpg, js = folder / "spider-twist.jpg", folder / "spider-twist.json"
+    write_bytes(jpg, shot.jpeg)
+    write_text(js, json.dumps(state, indent=1) + "\n")
+    return jpg, js
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--example", action="store_true",
+                        help="write examples/spider-twist.jpg and examples/spider-twist.json")
+    parser.add_argument("--state", type=Path, help="a state file to photograph")
+    parser.add_argument("--web", default="rings", choices=("rings", "spiral"))
+    parser.add_argument("--preset", default="default", choices=sorted(PRESETS))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path("output/spider-twist-synth.jpg"))
+    args = parser.parse_args(argv)
+    if args.example:
+        for path in write_example(Path(__file__).resolve().parents[2] / "examples"):
+            print(f"wrote {path}")
+        return 0
+    state = (json.loads(args.state.read_text()) if args.state
+             else simulated_state(args.seed, args.web))
+    shot = photo(state, PRESETS[args.preset], args.seed)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_bytes(shot.jpeg)
+    print(f"wrote {args.out} ({shot.image.shape[1]}x{shot.image.shape[0]}, "
+          f"{len(shot.jpeg) // 1024} KB); covered markers: {sorted(shot.covered_markers)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,314 @@
+"""Read the tokens on a Spider Twist board: the board seen square-on, then, node by node,
+is a token there, whose, and which face; the female and the die on her; the males in the
+players' areas.
+
+The board is rectified at PPM px/mm in the side's frame (referee.geometry.rectify's idea,
+for the whole board at once). Levels are *relative*: each pixel's brightness over the
+paper's nearby (a max filter of the board, blurred), so a shadow or a warm lamp does not
+matter. Pixel classes: yellow (the female), dark (black fill, ink, the web's lines),
+mid (a done black male, 6E grey), light (a done white male, D9 grey), bright (paper, white
+fill). The printed board is known (geometry.py): where a line or a node's dot must be dark.
+
+A node is empty when its printed dot is seen dark, round and alone: the paper round it
+bright where the print is bright. A male lies at most a third of his width off his node
+(ruling; layouts [tokens] off_node), so he always covers his node's dot. Anything else
+is a token, located (the centre of the evidence that the print is hidden), assigned to
+its nearest node, and read by its classes' shares; whatever fits no token is a problem.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+
+from pnp.printing.spider_twist import geometry
+from referee.spider_twist import board
+
+PPM = 4.0                   # px per mm of the rectified board
+
+
+# --- the rectified board -------------------------------------------------------------------
+
+@dataclass
+class Rectified:
+    bgr: np.ndarray
+    rel: np.ndarray          # float32 brightness over the nearby paper (1 = paper)
+    sat: np.ndarray          # float32 0..1
+    hue: np.ndarray          # uint8 0..180
+    origin: tuple[float, float]      # board mm of px (0, 0)'s centre
+
+    def px(self, p) -> np.ndarray:
+        p = np.asarray(p, float)
+        return (p - np.array(self.origin)) * PPM
+
+    def mm(self, q) -> np.ndarray:
+        return np.asarray(q, float) / PPM + np.array(self.origin)
+
+
+def rectify_board(image: np.ndarray, to_photo_work: np.ndarray) -> Rectified:
+    """The whole board, square-on at PPM (from `image`, with `to_photo_work` mapping board
+    mm to its px)."""
+    x0, y0, x1, y1 = geometry.board_box()
+    w, h = round((x1 - x0) * PPM), round((y1 - y0) * PPM)
+    pick = np.array([[1 / PPM, 0, x0 + 0.5 / PPM], [0, 1 / PPM, y0 + 0.5 / PPM], [0, 0, 1.0]])
+    m = to_photo_work @ pick
+    bgr = cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
+    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+    v = hsv[..., 2]
+    # the paper's level nearby: the brightest within ~22 mm, smoothed (at 1 px/mm: cheap)
+    small = cv2.resize(v, (round(w / PPM), round(h / PPM)), interpolation=cv2.INTER_AREA)
+    paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (23, 23)))
+    paper = cv2.GaussianBlur(paper.astype(np.float32), (0, 0), 6)
+    paper = cv2.resize(paper, (w, h), interpolation=cv2.INTER_LINEAR)
+    rel = v.astype(np.float32) / np.maximum(paper, 8.0)
+    sat = hsv[..., 1].astype(np.float32) / 255.0
+    return Rectified(bgr, rel, sat, hsv[..., 0], (x0 + 0.5 / PPM, y0 + 0.5 / PPM))
+
+
+@cache
+def ink_masks(side: str) -> tuple[np.ndarray, np.ndarray]:
+    """(ink, paper) masks of the printed board at PPM: where the print is dark (strands and
+    node dots, a little grown) and where it is surely plain paper (away from any line,
+    dot or dotted spoke)."""
+    x0, y0, x1, y1 = geometry.board_box()
+    w, h = round((x1 - x0) * PPM), round((y1 - y0) * PPM)
+    ink = np.zeros((h, w), np.uint8)
+    near = np.zeros((h, w), np.uint8)
+
+    def p(x, y):
+        return (round((x - x0) * PPM * 8 - 4), round((y - y0) * PPM * 8 - 4))
+
+    s = geometry.spec()
+    for path in geometry.strand_paths(side):
+        pts = np.array([p(*q) for q in path], np.int32)
+        cv2.polylines(ink, [pts], False, 255, max(1, round(0.5 * PPM)), cv2.LINE_8, 3)
+        cv2.polylines(near, [pts], False, 255, round(2.6 * PPM), cv2.LINE_8, 3)
+    for a, b in geometry.spoke_paths(side):
+        cv2.line(near, p(*a), p(*b), 255, round(2.2 * PPM), cv2.LINE_8, 3)
+    for name, (x, y) in geometry.node_centres(side).items():
+        r = s.centre_radius if name == "C" else s.node_radius
+        cv2.circle(ink, p(x, y), round((r - 0.5) * PPM * 8), 255, -1, cv2.LINE_8, 3)
+        cv2.circle(near, p(x, y), round((r + 1.0) * PPM * 8), 255, -1, cv2.LINE_8, 3)
+    for a in geometry.areas():
+        pts = np.array([p(*q) for q in a.polygon], np.int32)
+        cv2.polylines(near, [pts], True, 255, round(2.4 * PPM), cv2.LINE_8, 3)
+    return ink > 0, near == 0
+
+
+# --- pixel classes ---------------------------------------------------------------------------
+
+YELLOW_HUE = (12, 40)
+
+
+def classes(r: Rectified, box: tuple[int, int, int, int]) -> dict[str, np.ndarray]:
+    """Boolean class masks in a box (x0, y0, x1, y1 px) of the rectified board."""
+    x0, y0, x1, y1 = box
+    rel, sat, hue = r.rel[y0:y1, x0:x1], r.sat[y0:y1, x0:x1], r.hue[y0:y1, x0:x1]
+    yellow = (hue >= YELLOW_HUE[0]) & (hue <= YELLOW_HUE[1]) & (sat > 0.45) & (rel > 0.25)
+    grey = ~yellow & (sat < 0.35)
+    return {"yellow": yellow,
+            "dark": grey & (rel < 0.36),
+            "mid": grey & (rel >= 0.36) & (rel < 0.68),
+            "light": grey & (rel >= 0.68) & (rel < 0.935),
+            "bright": grey & (rel >= 0.935),
+            "other": ~yellow & ~grey}
+
+
+def _box(r: Rectified, centre_mm, radius_mm: float) -> tuple[int, int, int, int]:
+    c = r.px(centre_mm)
+    h, w = r.rel.shape
+    k = radius_mm * PPM
+    return (max(0, int(c[0] - k)), max(0, int(c[1] - k)), min(w, int(c[0] + k) + 2),
+            min(h, int(c[1] + k) + 2))
+
+
+def _disc(box, r: Rectified, centre_mm, radius_mm: float, inner_mm: float = 0.0) -> np.ndarray:
+    x0, y0, x1, y1 = box
+    c = r.px(centre_mm)
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    d = np.hypot(xs - c[0], ys - c[1]) / PPM
+    return (d <= radius_mm) & (d >= inner_mm)
+
+
+def shares(r: Rectified, centre_mm, radius_mm: float,
+           exclude: np.ndarray | None = None) -> tuple[dict[str, float], int]:
+    """Each class's share of a disc (px not in `exclude`, a board-size mask), and its px."""
+    box = _box(r, centre_mm, radius_mm)
+    disc = _disc(box, r, centre_mm, radius_mm)
+    if exclude is not None:
+        disc &= ~exclude[box[1]:box[3], box[0]:box[2]]
+    n = int(disc.sum())
+    cls = classes(r, box)
+    return {k: float((m & disc).sum()) / max(1, n) for k, m in cls.items()}, n
+
+
+# --- nodes -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NodeLook:
+    node: str
+    bead: float              # how clearly the printed bead (dark dot, light ring, dark rim)
+    verdict: str             # "empty", "covered" or "unclear"
+
+
+def _mean_in(r: Rectified, box, centre, outer: float, inner: float = 0.0) -> float:
+    x0, y0, x1, y1 = box
+    m = _disc(box, r, centre, outer, inner)
+    return float(r.rel[y0:y1, x0:x1][m].mean()) if m.any() else 0.0
+
+
+def look_at_node(r: Rectified, side: str, node: str, centre) -> NodeLook:
+    """Is the node's printed bead visible (empty), hidden (covered), or neither? The bead
+    (draw_web.py): a light disc of `node_radius` with a dark rim and a dark centre dot; a
+    male lying at most a third of his width off covers all of it."""
+    s = geometry.spec()
+    rad = s.centre_radius if node == "C" else s.node_radius
+    box = _box(r, centre, rad + 1.0)
+    dot = _mean_in(r, box, centre, 0.2 * rad)
+    light = _mean_in(r, box, centre, 0.72 * rad, 0.52 * rad)
+    rim = _mean_in(r, box, centre, rad + 0.25, rad - 0.2)
+    bead = light - max(dot, rim)
+    verdict = "empty" if bead >= BEAD_EMPTY else "covered" if bead <= BEAD_COVERED \
+        else "unclear"
+    return NodeLook(node, round(bead, 3), verdict)
+
+
+BEAD_EMPTY = 0.2             # the bead's light ring this much brighter than dot and rim
+BEAD_COVERED = 0.08
+
+
+# --- tokens ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TokenLook:
+    kind: str                # "white", "black", "female", "paper" or "unknown"
+    done: bool | None        # males: the turned face (no spider); None if unknown
+    centre: tuple[float, float]      # board mm
+    shares: dict[str, float]
+    seen: float              # share of its disc in view (not under the female)
+
+
+def evidence(r: Rectified, side: str, box) -> np.ndarray:
+    """1 where the print is hidden (float32): plain paper not seen as paper, or a printed
+    line or dot seen bright."""
+    ink, paper = ink_masks(side)
+    x0, y0, x1, y1 = box
+    cls = classes(r, box)
+    on_paper = paper[y0:y1, x0:x1] & ~cls["bright"]
+    on_ink = ink[y0:y1, x0:x1] & (cls["bright"] | cls["light"] | cls["yellow"])
+    return (on_paper | on_ink).astype(np.float32)
+
+
+def locate(r: Rectified, side: str, near_mm, width: float, reach: float,
+           exclude: np.ndarray | None = None) -> tuple[float, float]:
+    """Where a token of `width` mm lies, within `reach` mm of `near_mm`: the centre of the
+    disc that holds the most evidence that the print is hidden."""
+    rad = width / 2
+    box = _box(r, near_mm, reach + rad + 1)
+    e = evidence(r, side, box)
+    if exclude is not None:
+        e[exclude[box[1]:box[3], box[0]:box[2]]] = 0.5      # under the female: unknown
+    k = int(rad * 0.85 * PPM)
+    kernel = np.zeros((2 * k + 1, 2 * k + 1), np.float32)
+    cv2.circle(kernel, (k, k), k, 1.0, -1)
+    kernel /= kernel.sum()
+    score = cv2.filter2D(e, -1, kernel, borderType=cv2.BORDER_REPLICATE)
+    c = r.px(near_mm) - np.array(box[:2])
+    ys, xs = np.mgrid[0:score.shape[0], 0:score.shape[1]]
+    score[np.hypot(xs - c[0], ys - c[1]) > reach * PPM] = -1
+    y, x = np.unravel_index(int(np.argmax(score)), score.shape)
+    return tuple(r.mm((x + box[0], y + box[1])))
+
+
+CORE = 4.5                  # mm round the node: inside a male lying up to ~4 mm off it
+
+
+def read_token(r: Rectified, centre, width: float, exclude: np.ndarray | None = None
+               ) -> TokenLook:
+    """Whose male lies at `centre` (mm; a node or an area's slot), and which face, from the
+    levels of the disc of CORE mm round it: a white face's ground is white (spider) or D9
+    grey (done) under dark ink, a black one's 2A black (spider) or 6E grey (done) under
+    white ink (layouts [colours]). Levels between the classes give "unknown"."""
+    radius = min(CORE, width / 2 * 0.6)
+    box = _box(r, centre, radius)
+    disc = _disc(box, r, centre, radius)
+    full = int(disc.sum())
+    if exclude is not None:
+        disc &= ~exclude[box[1]:box[3], box[0]:box[2]]
+    n = int(disc.sum())
+    sh, _ = shares(r, centre, radius, exclude)
+    seen = n / max(1, full)
+    kind, done = "unknown", None
+    if n >= 10:
+        rel = r.rel[box[1]:box[3], box[0]:box[2]][disc]
+        p10, p30, p50, p70 = np.percentile(rel, [10, 30, 50, 70])
+        if sh["yellow"] >= 0.45:
+            kind = "female"
+        elif sh["other"] >= 0.15:
+            kind = "unknown"
+        elif p10 >= 0.8 and p70 - p10 <= 0.08:          # plain, even paper
+            kind = "paper"
+        elif p50 >= 0.62:
+            if p70 >= 0.9:
+                kind, done = "white", False
+            elif 0.7 <= p70 <= 0.86 and p10 < 0.6:
+                kind, done = "white", True
+        elif p50 <= 0.58:
+            if p30 <= 0.4:
+                kind, done = "black", False
+            elif 0.45 <= p30 <= 0.65 and p70 <= 0.8:
+                kind, done = "black", True
+    return TokenLook(kind, done, (round(float(centre[0]), 2), round(float(centre[1]), 2)),
+                     {k: round(v, 3) for k, v in sh.items()}, round(seen, 3))
+
+
+# --- the female and the die --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FemaleLook:
+    centre: tuple[float, float] | None      # board mm
+    blobs: int                              # yellow blobs the size of a female
+
+
+def find_female(r: Rectified) -> FemaleLook:
+    """The yellow female: the yellow blobs of about her size on the web."""
+    s = geometry.spec()
+    box = _box(r, (0.0, 0.0), s.spoke_end + s.female / 2)
+    yellow = classes(r, box)["yellow"].astype(np.uint8)
+    yellow = cv2.morphologyEx(yellow, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(yellow, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    full = math.pi * (s.female / 2 * PPM) ** 2
+    found = []
+    for c in contours:
+        area = cv2.contourArea(c)
+        if area >= 0.3 * full:
+            m = cv2.moments(c)
+            found.append((area, (m["m10"] / m["m00"] + box[0], m["m01"] / m["m00"] + box[1])))
+    if len(found) != 1:
+        return FemaleLook(None, len(found))
+    return FemaleLook(tuple(float(v) for v in r.mm(found[0][1])), 1)
+
+
+def female_mask(r: Rectified, centre) -> np.ndarray:
+    """Board-size mask of the female's disc (a little grown)."""
+    mask = np.zeros(r.rel.shape, np.uint8)
+    c = r.px(centre)
+    cv2.circle(mask, (round(c[0]), round(c[1])),
+               round((geometry.spec().female / 2 + 1.0) * PPM), 1, -1)
+    return mask > 0
+
+
+def node_of(point, names: tuple[str, ...], centres: np.ndarray) -> tuple[str, float, float]:
+    """The nearest node to a point (mm), its distance, and the second nearest's."""
+    d = np.hypot(*(centres - np.asarray(point)).T)
+    order = np.argsort(d)
+    return names[int(order[0])], float(d[order[0]]), float(d[order[1]])
+
+
+def nodes_of(side: str) -> tuple[tuple[str, ...], np.ndarray]:
+    return board.nodes(side)
