@@ -61,7 +61,8 @@ def progress_display(label: str) -> Iterator[Progress]:
 
 
 def _request(game: str, edition: str | None, paper: str, bleed: float, duplex: str,
-             back_offset: str, ink_saver: bool, crop_marks: bool):
+             back_offset: str, ink_saver: bool, crop_marks: bool, cut_files: bool = False,
+             cut_marks: bool = False):
     from pnp.games import UnknownGame, part
     from pnp.printing.build import BuildError, BuildRequest, validate_request
 
@@ -71,7 +72,8 @@ def _request(game: str, edition: str | None, paper: str, bleed: float, duplex: s
         raise CliError(str(exc)) from None
     bleed = option(inputs.finite_float, bleed, "--bleed")
     request = BuildRequest(game, edition, paper.lower(), bleed, duplex.lower(),
-                           parse_offset(back_offset), ink_saver, crop_marks, printing)
+                           parse_offset(back_offset), ink_saver, crop_marks, printing,
+                           cut_files, cut_marks)
     try:
         validate_request(request)
     except BuildError as exc:
@@ -100,12 +102,19 @@ def build(
     ink_saver: bool = typer.Option(False, "--ink-saver", help="Light fills, same shapes."),
     crop_marks: bool = typer.Option(True, "--crop-marks/--no-crop-marks",
                                     help="Crop marks on every cut line, outside the pieces."),
+    cut_files: bool = typer.Option(False, "--cut-files",
+                                   help="Also write an SVG of the cut paths of every sheet, "
+                                        "for a cutting machine (red: cut, blue: score)."),
+    cut_marks: bool = typer.Option(False, "--cut-marks",
+                                   help="Print-and-cut registration marks on the cut sheets "
+                                        "and in their SVGs (with --cut-files)."),
 ) -> None:
     """Write a printable PDF with every piece of a game to OUT/<game>-<edition>.pdf."""
     from pnp.printing.build import build as run_build
     from pnp.printing.placement import PlacementError
 
-    request = _request(game, edition, paper, bleed, duplex, back_offset, ink_saver, crop_marks)
+    request = _request(game, edition, paper, bleed, duplex, back_offset, ink_saver, crop_marks,
+                       cut_files, cut_marks)
     try:
         with progress_display("drawing pages") as progress:
             result = run_build(request, out, progress)
@@ -120,7 +129,9 @@ def build(
              else f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in kinds.items()]
     pieces = sum(1 if kind == "board" else n for kind, n in kinds.items())
     echo_lines([f"wrote {result.path}: {result.pages} pages ({result.sheets} sheets), "
-                f"{pieces} components ({', '.join(parts)})"])
+                f"{pieces} components ({', '.join(parts)})"]
+               + ([f"wrote {len(result.cut_files)} cut files beside it "
+                   f"({result.path.stem}-sheet-NN-cut.svg)"] if cut_files else []))
 
 
 @app.command("export")

@@ -6,11 +6,12 @@ caller (the CLI) found through the registry.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.printing.context import DrawContext
+from pnp.printing.cuts import MARKS, check_cuts
 from pnp.printing.game import page_component
 from pnp.printing.pdf import BuildResult, Progress, write_pdf
 from pnp.printing.placement import DUPLEX_MODES, Options, Page, furniture, papers, place
@@ -37,6 +38,8 @@ class BuildRequest:
     ink_saver: bool = False
     crop_marks: bool = True
     printing: GamePrinting | None = None    # the game's part; see `game_printing`
+    cut_files: bool = False     # an SVG of the cut paths beside the PDF, per sheet
+    cut_marks: bool = False     # print-and-cut registration marks (needs cut_files)
 
 
 def game_printing(request: BuildRequest) -> GamePrinting:
@@ -62,8 +65,17 @@ def validate_request(request: BuildRequest) -> tuple[str | None, Options]:
         raise BuildError(f"bleed must be between 0 and {MAX_BLEED:g} mm, not {request.bleed:g}")
     if any(abs(v) > MAX_BACK_OFFSET for v in request.back_offset):
         raise BuildError(f"back offset must be within ±{MAX_BACK_OFFSET:g} mm on each axis")
-    options = Options(papers()[request.paper], request.bleed, request.duplex,
-                      request.back_offset, request.crop_marks, furniture())
+    if request.cut_marks and not request.cut_files:
+        raise BuildError("--cut-marks needs --cut-files: the marks align a cutter with "
+                         "the cut files")
+    paper = papers()[request.paper]
+    if request.cut_marks and not MARKS.fits(paper):
+        raise BuildError(f"{paper.name} paper is too small for registration marks: they "
+                         f"keep {MARKS.inset + MARKS.length + MARKS.clear:g} mm free in "
+                         f"three corners")
+    page_furniture = MARKS.reserve(furniture()) if request.cut_marks else furniture()
+    options = Options(paper, request.bleed, request.duplex, request.back_offset,
+                      request.crop_marks, page_furniture, request.cut_marks)
     return edition, options
 
 
@@ -86,4 +98,11 @@ def output_name(request: BuildRequest) -> str:
 
 def build(request: BuildRequest, out_dir: Path, progress: Progress | None = None) -> BuildResult:
     context, pages = plan(request)
-    return write_pdf(pages, context, out_dir / output_name(request), progress)
+    if request.cut_files:
+        check_cuts(pages)
+    result = write_pdf(pages, context, out_dir / output_name(request), progress)
+    if request.cut_files:
+        from pnp.printing.cutfile import write_cut_files
+
+        result = replace(result, cut_files=write_cut_files(pages, context, result.path))
+    return result

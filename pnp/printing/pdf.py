@@ -18,6 +18,7 @@ from pnp import layouts
 from pnp.fileio import atomic_path
 from pnp.printing import pen
 from pnp.printing.context import DrawContext
+from pnp.printing.cuts import MARKS, is_cut
 from pnp.printing.placement import Item, Page
 from pnp.printing.style import BLACK, FONT, register_fonts
 from pnp.units import pt
@@ -32,6 +33,7 @@ class BuildResult:
     pages: int
     sheets: int
     components: dict[str, int]          # kind -> count (physical pieces, not pages)
+    cut_files: tuple[Path, ...] = ()    # the cut files written beside it (--cut-files)
 
 
 def draw_item(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
@@ -67,6 +69,10 @@ def draw_page(canvas: Canvas, page: Page, ctx: DrawContext, sheets: int) -> None
         canvas.setLineCap(0)
         for mark in page.marks:
             canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
+    if ctx.options.cut_marks and is_cut(page):
+        canvas.setFillColor(BLACK)
+        for box in MARKS.shapes(page.width, page.height):
+            canvas.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
     if page.label is not None:
         size = pt(layouts.load("paper")["page"]["label_font_size"])
         label = _fit(canvas, _page_label(page, ctx, sheets), size, page.label.max_width)

@@ -52,11 +52,23 @@ class Furniture:
     crop_length: float
     crop_gap: float
     block_gap: float
+    reserve_x: float = 0.0       # paper kept free inside the printer margin, left and right,
+    reserve_y: float = 0.0       # and top and bottom: print-and-cut registration marks
 
     @property
     def margin(self) -> float:
         """From the paper edge to the nearest bleed edge of a component."""
         return self.printer_margin + self.crop_length + self.crop_gap
+
+    @property
+    def margins(self) -> tuple[float, float]:
+        """`margin` at the left and right, and at the top and bottom, with the reserves."""
+        return self.margin + self.reserve_x, self.margin + self.reserve_y
+
+    def printable(self, paper: Paper) -> tuple[float, float]:
+        """Width and height a full-page piece may fill (no crop marks round it)."""
+        return (paper.width - 2 * (self.printer_margin + self.reserve_x),
+                paper.height - 2 * (self.printer_margin + self.reserve_y))
 
 
 @cache
@@ -85,6 +97,13 @@ class Component:
     shared_cuts: bool = False    # identical solid pieces (tombs): neighbours share cut lines
     shape: str = "rect"          # rect, or round / hex: cut along a printed outline instead
     landscape: bool = False      # a full-page component that wants the paper turned
+    # How it is cut (pnp.printing.cuts: the cut files for cutting machines):
+    corner_radius: float = 0.0   # a rect piece's rounded corners (cards), mm
+    hole: float = 0.0            # a round piece's centred round hole (a ring): its diameter
+    outline: tuple[tuple[float, float], ...] = ()   # a cut outline of its own (a board
+    #                              piece with its glue tabs), mm from the item's top-left
+    folds: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()   # fold lines
+    #                              (scored, not cut: a glue tab's seam), same frame
 
 
 @dataclass(frozen=True)
@@ -138,6 +157,7 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
     furniture: Furniture = field(default_factory=furniture)
+    cut_marks: bool = False      # print-and-cut registration marks (furniture reserves room)
 
 
 @dataclass
@@ -184,8 +204,9 @@ def _pack_blocks(groups: list[list[Component]], opts: Options) -> list[list[_Blo
     bottom of earlier pages (e.g. tombs below the tiles), then starts new pages. Returns
     the blocks of each front page."""
     paper, f, b = opts.paper, opts.furniture, opts.bleed
-    inner_w = paper.width - 2 * f.margin
-    inner_h = paper.height - 2 * f.margin
+    margin_x, margin_y = f.margins
+    inner_w = paper.width - 2 * margin_x
+    inner_h = paper.height - 2 * margin_y
     pages: list[list[_Block]] = []
     used: list[float | None] = []      # height used on each page; None: a full-page piece
     for group in groups:
@@ -197,8 +218,9 @@ def _pack_blocks(groups: list[list[Component]], opts: Options) -> list[list[_Blo
         g = gutter(group[0], b)
         cols, rows_per_page = grid_capacity(inner_w, inner_h, w, h, b, g)
         if cols == 0 or rows_per_page == 0:
+            marks = " and registration marks" if f.reserve_x or f.reserve_y else ""
             raise PlacementError(f"{group[0].id} ({w:g} x {h:g} mm) does not fit on "
-                                 f"{paper.name} paper with {b:g} mm bleed")
+                                 f"{paper.name} paper with {b:g} mm bleed{marks}")
         pending = list(group)
         page = 0
         while pending:
@@ -219,7 +241,7 @@ def _pack_blocks(groups: list[list[Component]], opts: Options) -> list[list[_Blo
             used_cols = min(cols, len(take))
             block_w = used_cols * (w + g) - g + 2 * b
             x0 = (paper.width - block_w) / 2 + b                   # centred horizontally
-            pages[page].append(_Block(take, used_cols, rows, x0, f.margin + start + b))
+            pages[page].append(_Block(take, used_cols, rows, x0, margin_y + start + b))
             used[page] = start + rows * (h + g) - g + 2 * b
     return pages
 
@@ -259,7 +281,7 @@ def _block_marks(block: _Block, bleed: float, f: Furniture) -> list[Mark]:
 def _label(paper: Paper, marks: list[Mark], f: Furniture) -> Label:
     """The sheet label goes in the bottom margin, in the widest gap between crop marks."""
     y = paper.height - f.printer_margin - 0.6
-    band_top = paper.height - f.margin
+    band_top = paper.height - f.margins[1]
     xs = sorted(m.x1 for m in marks if m.x1 == m.x2 and m.y2 > band_top - 0.01)
     edges = [f.printer_margin, *xs, paper.width - f.printer_margin]
     gaps = [(b - a, a, b) for a, b in itertools.pairwise(edges)]
