@@ -155,6 +155,23 @@ class GameRules(Protocol):
         """A seeded random legal game to the end; raises RulesError for bad options."""
 
 
+def seat_players(game: str, players: int | Sequence[str], colours: Sequence[str],
+                 counts: Sequence[int]) -> tuple[str, ...]:
+    """Who plays a new game, in seating order: `players` is a count (the first of `colours`)
+    or the colours themselves (known, different, an allowed number); ValueError otherwise."""
+    span = f"{min(counts)} to {max(counts)}" if len(counts) > 1 else f"{counts[0]}"
+    if isinstance(players, int):
+        if players not in counts:
+            raise ValueError(f"{game} is for {span} players, not {players}")
+        return tuple(colours[:players])
+    chosen = tuple(players)
+    if len(chosen) not in counts or len(set(chosen)) != len(chosen) or \
+            any(c not in colours for c in chosen):
+        raise ValueError(f"players must be {span} different colours from "
+                         f"{', '.join(colours)}")
+    return chosen
+
+
 def random_playout(game: Game, seed: int, players: int | Sequence[str],
                    **options: Any) -> tuple[Any, list[Any]]:
     """Play a seeded random game through the public API; return the final state and moves."""

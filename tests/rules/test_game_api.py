@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pnp.games import UnknownGame, game_names, get_commands, get_game
-from pnp.rules.api import Game, GameRules, random_playout
+from pnp.rules.api import Game, GameRules, ProblemsError, RulesError, random_playout
 
 GAMES = game_names("rules")
 
@@ -26,6 +26,25 @@ def test_game_commands_implement_the_protocol(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_game_implements_the_protocol(name):
     assert isinstance(get_game(name), Game)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_wrong_number_or_choice_of_players_is_refused(name):
+    game = get_game(name)
+    for players in (min(game.player_counts) - 1, max(game.player_counts) + 1,
+                    ["nobody", "noone"]):
+        with pytest.raises(ValueError, match="players"):
+            game.initial_state(1, players)
+
+
+@pytest.mark.parametrize("name", game_names("commands"))
+def test_a_bad_state_file_is_a_list_of_named_problems(name):
+    with pytest.raises(ProblemsError) as info:
+        get_commands(name).read_state(["not", "a", "state"])
+    error = info.value
+    assert isinstance(error, RulesError) and error.problems
+    assert error.lines == [str(p) for p in error.problems]
+    assert all(p.code and p.message for p in error.problems)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pnp.rules.api import GameBase
+from pnp.rules.api import GameBase, seat_players
 from pnp.rules.assyria.board import colours
 from pnp.rules.assyria.engine import apply, apply_in_place, legal_moves, new_game
 from pnp.rules.assyria.moves import Move, parse_move
@@ -20,16 +20,7 @@ from pnp.rules.assyria.state import State, state_from_json
 
 def players_of(players: int | Sequence[str]) -> tuple[str, ...]:
     """2 to 4 players: a count (the first colours in seating order) or the colours."""
-    known = colours()
-    if isinstance(players, int):
-        if not 2 <= players <= 4:
-            raise ValueError(f"Assyria is for 2 to 4 players, not {players}")
-        return known[:players]
-    chosen = tuple(players)
-    if not 2 <= len(chosen) <= 4 or len(set(chosen)) != len(chosen) or \
-            any(c not in known for c in chosen):
-        raise ValueError(f"players must be 2 to 4 different colours from {', '.join(known)}")
-    return chosen
+    return seat_players("Assyria", players, colours(), (2, 3, 4))
 
 
 def random_move(state: State, rng: random.Random) -> Move:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
-from pnp.rules.api import GameBase
+from pnp.rules.api import GameBase, seat_players
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.engine import STEP, Labyrinth, board_cells, key, kind, xy
 from pnp.rules.asterion.moves import (
@@ -107,24 +107,12 @@ class State:
                    data["moves"])
 
 
-def _players(players: int | list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    if isinstance(players, int):
-        if not 2 <= players <= 4:
-            raise ValueError("Asterion is for 2 to 4 players")
-        return COLOURS[:players]
-    chosen = tuple(players)
-    if not 2 <= len(chosen) <= 4 or len(set(chosen)) != len(chosen) or \
-            any(c not in COLOURS for c in chosen):
-        raise ValueError(f"players must be 2 to 4 distinct colours from {', '.join(COLOURS)}")
-    return chosen
-
-
 def initial_state(seed: int, players: int | list[str] | tuple[str, ...] = 4,
                   edition: str = "crete", board: bool = False,
                   no_kill_points: bool = False) -> State:
     """A new game: decks shuffled with `random.Random(seed)`, setup discards, hands drawn and
     the start player chosen. Players play in the order given (the rules' anticlockwise)."""
-    chosen = _players(players)
+    chosen = seat_players("Asterion", players, COLOURS, (2, 3, 4))
     if edition not in EDITIONS:
         raise ValueError(f"unknown edition {edition!r} (choose from: {', '.join(EDITIONS)})")
     if board and edition != "crete":

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pnp.rules.api import GameBase
+from pnp.rules.api import GameBase, seat_players
 from pnp.rules.constructo.hexes import PATTERN_NAMES, tile_text
 from pnp.rules.constructo.moves import Action, ChoosePattern, parse_move
 from pnp.rules.constructo.pieces import PLAYERS
@@ -28,22 +28,11 @@ from pnp.rules.constructo.scoring import round_points, totals, towers, winners
 from pnp.rules.constructo.state import State, full_supply, read_state
 
 
-def _players(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int):
-        if players != 2:
-            raise ValueError("Constructo is for 2 players")
-        return PLAYERS
-    chosen = tuple(players)
-    if sorted(chosen) != sorted(PLAYERS):
-        raise ValueError("players must be white and black, the round-1 starter first")
-    return chosen
-
-
 def initial_state(seed: int, players: int | Sequence[str] = 2,
                   pattern: str | None = None) -> State:
     """Round 1, empty board, full supplies; players[0] starts. Without `pattern`, the
     starter's choice is drawn with `random.Random(seed)`."""
-    order = _players(players)
+    order = seat_players("Constructo", players, PLAYERS, (2,))
     if pattern is None:
         pattern = random.Random(seed).choice(PATTERN_NAMES)
     elif pattern not in PATTERN_NAMES:

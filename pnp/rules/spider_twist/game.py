@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.rules.api import GameBase
+from pnp.rules.api import GameBase, seat_players
 from pnp.rules.spider_twist.moves import Done, End, Mate, Move, Pass, Place, Step, parse_move
 from pnp.rules.spider_twist.scoring import score, scores
 from pnp.rules.spider_twist.state import COLOURS, MALES, State, read_state
@@ -23,17 +23,6 @@ from pnp.rules.spider_twist.web import CENTRE, WEBS
 # turn a male instead of acting with this one (rare: it changes nothing but the marker).
 END_RATE = 0.4
 DONE_RATE = 0.03
-
-
-def _players(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int):
-        if players != 2:
-            raise ValueError("Spider Twist is for 2 players")
-        return COLOURS
-    chosen = tuple(players)
-    if sorted(chosen) != sorted(COLOURS):
-        raise ValueError("players must be white and black, once each")
-    return chosen
 
 
 def start_rolls(seed: int) -> list[tuple[int, int]]:
@@ -51,7 +40,7 @@ def start_rolls(seed: int) -> list[tuple[int, int]]:
 def initial_state(seed: int, players: int | Sequence[str] = 2, web: str = "rings") -> State:
     """A new game on side `web`: female on the centre, 10 males each in stock, the start
     player by die roll (ruling "Components", seed L30-35)."""
-    chosen = _players(players)
+    chosen = seat_players("Spider Twist", players, COLOURS, (2,))
     if web not in WEBS:
         raise ValueError(f"unknown web {web!r} (choose from: {', '.join(WEBS)})")
     white, black = start_rolls(seed)[-1]
