@@ -133,6 +133,23 @@ def test_build_prints_every_piece_once_with_its_back(builds, paper, size):
     assert owners.count("white") == owners.count("black") == 9
 
 
+def test_tiles_turn_pointy_side_up_where_that_saves_a_sheet(builds):
+    """A4: 8 tiles a sheet flat side up (6 pointy); Letter: 9 pointy side up (8 flat), so
+    the tiles take one sheet and the pieces fit beside them and on the next."""
+    def sheets(**options) -> list[list[str]]:
+        return [[i.component.kind for i in p.items] for p in builds.pages(**options)
+                if p.side == "front"]
+
+    a4 = sheets(paper="a4")
+    assert [kinds.count("tile") for kinds in a4] == [0, 8, 1, 0, 0]
+    letter = sheets(paper="letter")
+    assert [kinds.count("tile") for kinds in letter] == [0, 9, 0, 0]
+    assert len(letter[1]) + len(letter[2]) == 9 + 18             # every piece by sheet 3
+    turns = {g.tile_turn(i.width, i.height) for p in builds.pages(paper="letter")
+             for i in p.items if i.component.kind == "tile"}
+    assert turns == {90.0}
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("side", ["front", "back"])
 def test_every_cut_outline_measures_its_ruled_size(builds, paper, side):
@@ -194,12 +211,16 @@ def test_tile_markers_decode_at_their_computed_places(builds, options):
         for quad, marker_id in zip(corners if ids is not None else [],
                                    ids.ravel() if ids is not None else [], strict=True):
             number, corner = g.tile_for_marker(int(marker_id))
-            tx, ty = centre(tiles[number])
+            tile = tiles[number]
+            tx, ty = centre(tile)
+            turn = g.tile_turn(tile.width, tile.height)
             place = places[corner]
             quad = quad.reshape(4, 2) / scale
             got = quad.mean(axis=0)
-            assert np.hypot(got[0] - tx - place.centre[0], got[1] - ty - place.centre[1]) < 0.5
-            want = np.array([(tx + x, ty + y) for x, y in place.corners])
+            px, py = g.rotate(place.centre, turn)
+            assert np.hypot(got[0] - tx - px, got[1] - ty - py) < 0.5
+            want = np.array([(tx + x, ty + y) for x, y in
+                             (g.rotate(c, turn) for c in place.corners)])
             # the detector's corners are pixel corners of the outer black square: allow a pixel
             assert np.abs(quad - want).max() < 0.6, (number, corner)
             found.add((number, corner))

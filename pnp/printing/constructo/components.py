@@ -10,14 +10,30 @@ from pnp.printing.constructo.geometry import (
     tile_spec,
 )
 from pnp.printing.game import page_component
-from pnp.printing.placement import Component, Options
+from pnp.printing.placement import Component, Options, grid_capacity
 from pnp.rules.constructo import PLAYERS
 
 
-def tile_components() -> list[Component]:
-    """The 9 hexagonal tiles, flat side up, each with the common back."""
+def tiles_pointy(options: Options) -> bool:
+    """Print the tiles pointy side up (turned 90 degrees) when more fit a sheet that way:
+    on Letter 9 do (3 x 3), flat side up 8 (A4: 8 flat, 6 pointy)."""
     spec = tile_spec()
-    return [Component(tile_id(n), "tile", spec.width, spec.height, back="tile", shape="hex")
+    f = options.furniture
+    inner = (options.paper.width - 2 * f.margin, options.paper.height - 2 * f.margin)
+    flat = grid_capacity(*inner, spec.width, spec.height, options.bleed)
+    pointy = grid_capacity(*inner, spec.height, spec.width, options.bleed)
+    return pointy[0] * pointy[1] > flat[0] * flat[1]
+
+
+def tile_components(options: Options | None = None) -> list[Component]:
+    """The 9 hexagonal tiles, each with the common back: flat side up (cut box 69.3 x 60
+    mm), or turned pointy side up where that saves a sheet (the drawing turns with the box;
+    `geometry.tile_turn`)."""
+    spec = tile_spec()
+    w, h = spec.width, spec.height
+    if options is not None and tiles_pointy(options):
+        w, h = h, w
+    return [Component(tile_id(n), "tile", w, h, back="tile", shape="hex")
             for n in tile_numbers()]
 
 
@@ -35,5 +51,5 @@ def piece_components() -> list[Component]:
 
 def constructo_components(edition: str | None, options: Options) -> list[Component]:
     """Tiles, pieces, then the player aid (its back: cutting and mounting)."""
-    return [*tile_components(), *piece_components(),
+    return [*tile_components(options), *piece_components(),
             page_component("aid", options.paper, back="making")]

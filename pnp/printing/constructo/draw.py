@@ -19,8 +19,10 @@ from pnp.printing.constructo.geometry import (
     parse_piece_id,
     piece_radius,
     piece_specs,
+    rotate,
     tile_marker_ids,
     tile_spec,
+    tile_turn,
 )
 from pnp.printing.constructo.style import Style
 from pnp.printing.context import DrawContext
@@ -44,23 +46,30 @@ def _clip_polygon(canvas: Canvas, points) -> None:
     canvas.clipPath(path, stroke=0, fill=0)
 
 
-def hex_cut_outline(canvas: Canvas, cx: float, cy: float, colour) -> None:
+def _hexagon(grow: float, turn: float, centre: tuple[float, float] = (0.0, 0.0)):
+    cx, cy = centre
+    return [(cx + x, cy + y) for x, y in (rotate(p, turn) for p in hex_outline(grow))]
+
+
+def hex_cut_outline(canvas: Canvas, cx: float, cy: float, colour, turn: float = 0.0) -> None:
     """The tile's cut line: its own path, exactly on the cut hexagon."""
     with saved(canvas):
         canvas.setStrokeColor(colour)
         canvas.setLineWidth(mm(layouts.load("constructo")["tile"]["cut_line"]))
         canvas.setLineJoin(0)
-        polygon(canvas, list(hex_outline(0.0, (cx, cy))), stroke=1, fill=0)
+        polygon(canvas, _hexagon(0.0, turn, (cx, cy)), stroke=1, fill=0)
 
 
 def draw_tile_front(canvas: Canvas, number: int, cx: float, cy: float, style: Style,
-                    bleed: float, outline: bool = True) -> None:
+                    bleed: float, turn: float = 0.0) -> None:
     """A red hexagon with a bevel line, the dashed circle where a ring lies, and three
-    markers in alternate corners (outside that circle)."""
+    markers in alternate corners (outside that circle). `turn`: 90 prints it pointy side
+    up (all of it turns: the markers keep their places on the tile)."""
     data = layouts.load("constructo")["tile"]
     spec = tile_spec()
     with saved(canvas):
         canvas.translate(cx, cy)
+        canvas.rotate(turn)
         grown = hex_outline(bleed)
         _clip_polygon(canvas, grown)
         canvas.setFillColor(style.tile_fill)
@@ -80,16 +89,17 @@ def draw_tile_front(canvas: Canvas, number: int, cx: float, cy: float, style: St
                 distance = (place.centre[0] ** 2 + place.centre[1] ** 2) ** 0.5
                 draw_marker(canvas, marker_id, distance - place.size / 2, -place.size / 2,
                             spec.module)
-    if outline:
-        hex_cut_outline(canvas, cx, cy, style.tile_dark)
+    hex_cut_outline(canvas, cx, cy, style.tile_dark, turn)
 
 
-def draw_tile_back(canvas: Canvas, cx: float, cy: float, style: Style, bleed: float) -> None:
-    """The same back on every tile: red, a bevel, a tower glyph and the game's name."""
+def draw_tile_back(canvas: Canvas, cx: float, cy: float, style: Style, bleed: float,
+                   turn: float = 0.0) -> None:
+    """The same back on every tile: red, a bevel, a ring's rim round the game's name (kept
+    upright when the hexagon is turned)."""
     data = layouts.load("constructo")["tile"]
     with saved(canvas):
         canvas.translate(cx, cy)
-        grown = hex_outline(bleed)
+        grown = _hexagon(bleed, turn)
         _clip_polygon(canvas, grown)
         canvas.setFillColor(style.tile_fill)
         polygon(canvas, list(grown), stroke=0, fill=1)
@@ -97,7 +107,7 @@ def draw_tile_back(canvas: Canvas, cx: float, cy: float, style: Style, bleed: fl
         canvas.setLineWidth(mm(data["bevel_width"]))
         canvas.setLineJoin(1)
         for inset in (2.5, 5.0):
-            polygon(canvas, list(hex_outline(-inset)), stroke=1, fill=0)
+            polygon(canvas, _hexagon(-inset, turn), stroke=1, fill=0)
         # a ring's rim, darker, round the game's name: a stamp of the game's largest piece
         ring = piece_specs()["ring"]
         rim = canvas.beginPath()
@@ -150,12 +160,13 @@ def draw_item(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     comp = item.component
     cx, cy = item.x + item.width / 2, item.y + item.height / 2
     if comp.kind == "tile":
+        turn = tile_turn(comp.width, comp.height)
         if item.face == "front":
             draw_tile_front(canvas, int(comp.id.rsplit("-", 1)[1]), cx, cy, ctx.style,
-                            ctx.bleed)
+                            ctx.bleed, turn)
         else:
-            draw_tile_back(canvas, cx, cy, ctx.style, ctx.bleed)
-            hex_cut_outline(canvas, cx, cy, ctx.style.tile_dark)
+            draw_tile_back(canvas, cx, cy, ctx.style, ctx.bleed, turn)
+            hex_cut_outline(canvas, cx, cy, ctx.style.tile_dark, turn)
     elif comp.kind in {spec.name for spec in piece_specs().values()}:
         # Two-sided: the back repeats the front (either face may lie up on the table).
         owner, kind = parse_piece_id(comp.id)

@@ -89,6 +89,13 @@ def hex_outline(grow: float = 0.0, centre: Point = (0.0, 0.0)) -> tuple[Point, .
                  for a in range(0, 360, 60))
 
 
+def tile_turn(box_width: float, box_height: float) -> float:
+    """How far a printed tile is turned from the tile frame, from its cut box: 0 degrees
+    flat side up (wider than tall), 90 pointy side up (the print side does that on paper
+    where more tiles fit so). Marker places turn with it: `rotate(place.centre, turn)`."""
+    return 0.0 if box_width >= box_height else 90.0
+
+
 def tile_numbers() -> range:
     return range(1, tile_spec().count + 1)
 
