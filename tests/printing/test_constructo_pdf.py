@@ -134,8 +134,9 @@ def test_build_prints_every_piece_once_with_its_back(builds, paper, size):
 
 
 def test_tiles_turn_pointy_side_up_where_that_saves_a_sheet(builds):
-    """A4: 8 tiles a sheet flat side up (6 pointy); Letter: 9 pointy side up (8 flat), so
-    the tiles take one sheet and the pieces fit beside them and on the next."""
+    """Whichever way round takes fewer sheets. A4: 8 tiles a sheet flat side up (6 pointy);
+    Letter: 9 pointy side up (8 flat), so the tiles take one sheet and the pieces fit below
+    them and on the next."""
     def sheets(**options) -> list[list[str]]:
         return [[i.component.kind for i in p.items] for p in builds.pages(**options)
                 if p.side == "front"]
@@ -148,6 +149,12 @@ def test_tiles_turn_pointy_side_up_where_that_saves_a_sheet(builds):
     turns = {g.tile_turn(i.width, i.height) for p in builds.pages(paper="letter")
              for i in p.items if i.component.kind == "tile"}
     assert turns == {90.0}
+    # A3: 20 tiles would fit pointy side up (18 flat), but flat side up leaves the room for
+    # every piece on the same sheet
+    a3 = sheets(paper="a3")
+    assert [len(kinds) for kinds in a3] == [1, 27, 1]
+    assert {g.tile_turn(i.width, i.height) for p in builds.pages(paper="a3")
+            for i in p.items if i.component.kind == "tile"} == {0.0}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

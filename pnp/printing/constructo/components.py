@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp.printing.constructo.geometry import (
     piece_id,
     piece_specs,
@@ -10,19 +12,21 @@ from pnp.printing.constructo.geometry import (
     tile_spec,
 )
 from pnp.printing.game import page_component
-from pnp.printing.placement import Component, Options, grid_capacity
+from pnp.printing.placement import Component, Options, place
 from pnp.rules.constructo import PLAYERS
 
 
 def tiles_pointy(options: Options) -> bool:
-    """Print the tiles pointy side up (turned 90 degrees) when more fit a sheet that way:
-    on Letter 9 do (3 x 3), flat side up 8 (A4: 8 flat, 6 pointy)."""
-    spec = tile_spec()
-    f = options.furniture
-    inner = (options.paper.width - 2 * f.margin, options.paper.height - 2 * f.margin)
-    flat = grid_capacity(*inner, spec.width, spec.height, options.bleed)
-    pointy = grid_capacity(*inner, spec.height, spec.width, options.bleed)
-    return pointy[0] * pointy[1] > flat[0] * flat[1]
+    """Print the tiles pointy side up (turned 90 degrees) when that takes fewer sheets for
+    everything: Letter 9 tiles on a sheet that way (8 flat) and 4 sheets in all, not 5; A4
+    and A3 stay flat side up."""
+    def sheets(components: list[Component]) -> int:
+        return len([p for p in place(components, options) if p.side == "front"])
+
+    flat = tile_components()
+    pointy = [replace(c, width=c.height, height=c.width) for c in flat]
+    pieces = piece_components()
+    return sheets(pointy + pieces) < sheets(flat + pieces)
 
 
 def tile_components(options: Options | None = None) -> list[Component]:
