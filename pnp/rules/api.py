@@ -36,7 +36,7 @@ class Game(Protocol):
         """Every legal move for the player in turn, in a deterministic order."""
 
     def apply(self, state: Any, move: Any) -> Any:
-        """The state after `move` (a new object); raises the game's IllegalMove."""
+        """The state after `move` (a new object); raises IllegalMove."""
 
     def is_over(self, state: Any) -> bool: ...
 
@@ -70,6 +70,15 @@ class GameBase:
 
     def state_to_json(self, state: Any) -> dict[str, Any]:
         return state.to_json()
+
+
+class MoveSyntaxError(ValueError):
+    """Text that is not a move in the game's notation (`Game.parse_move`)."""
+
+
+class IllegalMove(ValueError):
+    """A well-formed move that the rules forbid in this state (`Game.apply`); the message
+    says why."""
 
 
 class RulesError(ValueError):

@@ -7,7 +7,15 @@ import random
 import pytest
 
 from pnp.games import UnknownGame, game_names, get_commands, get_game
-from pnp.rules.api import Game, GameRules, ProblemsError, RulesError, random_playout
+from pnp.rules.api import (
+    Game,
+    GameRules,
+    IllegalMove,
+    MoveSyntaxError,
+    ProblemsError,
+    RulesError,
+    random_playout,
+)
 
 GAMES = game_names("rules")
 
@@ -74,6 +82,26 @@ def test_random_games_keep_the_api_invariants(name, seed):
     assert scores and all(isinstance(v, int) for v in scores.values())
     reloaded = game.state_from_json(game.state_to_json(state))
     assert game.is_over(reloaded) and game.scores(reloaded) == scores
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_moves_that_are_not_legal_now_raise_the_api_errors(name):
+    game = get_game(name)
+    with pytest.raises(MoveSyntaxError):
+        game.parse_move("no such move at all")
+    rng = random.Random(3)
+    state = game.initial_state(3, max(game.player_counts))
+    earlier: list = []          # moves legal in an earlier position
+    stale = 0
+    while not game.is_over(state) and stale < 60:
+        legal = game.legal_moves(state)
+        for move in [m for m in earlier[-20:] if m not in legal][:3]:
+            with pytest.raises(IllegalMove):
+                game.apply(state, move)
+            stale += 1
+        earlier.extend(legal[:3])
+        state = game.apply(state, game.random_move(state, rng))
+    assert stale >= 20, "enough stale moves were tried"
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -24,16 +24,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pnp.rules.api import IllegalMove as IllegalMove  # re-exported: the rules raise it
+from pnp.rules.api import MoveSyntaxError
 from pnp.rules.assyria.board import BoardError, board
 from pnp.rules.assyria.cards import PLOUGH, TIERS, CardError, parse_card
-
-
-class MoveSyntaxError(ValueError):
-    """Text that is not a move in the notation above."""
-
-
-class IllegalMove(ValueError):
-    """A well-formed move that the rules forbid in this state."""
 
 
 def _hex(h: int) -> str:

@@ -14,15 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pnp.rules.api import IllegalMove as IllegalMove  # re-exported: the rules raise it
+from pnp.rules.api import MoveSyntaxError
 from pnp.rules.asterion.tiles import ROTATIONS
-
-
-class MoveSyntaxError(ValueError):
-    """Text that is not a move in the notation above."""
-
-
-class IllegalMove(ValueError):
-    """A well-formed move that the rules forbid in this state."""
 
 
 @dataclass(frozen=True, order=True)

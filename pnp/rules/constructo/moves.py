@@ -14,16 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pnp.rules.api import IllegalMove as IllegalMove  # re-exported: the rules raise it
+from pnp.rules.api import MoveSyntaxError
 from pnp.rules.constructo.hexes import PATTERN_NAMES, Tile, tile_text
 from pnp.rules.constructo.pieces import KINDS
-
-
-class MoveSyntaxError(ValueError):
-    """Text that is not an action in the notation above."""
-
-
-class IllegalMove(ValueError):
-    """A well-formed action the rules forbid in this state; the message says why."""
 
 
 @dataclass(frozen=True, order=True)

@@ -17,13 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-
-class MoveSyntaxError(ValueError):
-    """Text that is not a move in the notation above."""
-
-
-class IllegalMove(ValueError):
-    """A well-formed move that the rules forbid in this state."""
+from pnp.rules.api import IllegalMove as IllegalMove  # re-exported: the rules raise it
+from pnp.rules.api import MoveSyntaxError
 
 
 @dataclass(frozen=True)
