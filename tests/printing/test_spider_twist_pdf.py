@@ -1,0 +1,354 @@
+"""`pnp build spider-twist` read back from the PDF: the board's sheets assemble into the
+board, the spiral side lands behind the rings side, every marker decodes where the
+geometry says, the tokens are their size, every option works."""
+
+from __future__ import annotations
+
+import ctypes
+import math
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+import pytest
+
+from pnp.printing.build import BuildError, BuildRequest, build, plan
+from pnp.printing.placement import Paper, PlacementError, furniture
+from pnp.printing.spider_twist import PRINTING, board, geometry
+from pnp.printing.spider_twist.style import spider_style
+
+MM = 25.4 / 72
+DPI = 150
+SCALE = DPI / 25.4
+CUT_GREY = (0x33, 0x33, 0x33)           # draw_split's cut outline
+TOKEN_CUT = (0x8C, 0x8C, 0x8C)          # a round token's cut circle
+SPEC = geometry.spec()
+CUT_LINE = spider_style().cut_line
+
+
+class Builds:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.paths: dict[tuple, Path] = {}
+
+    def request(self, **options) -> BuildRequest:
+        return BuildRequest("spider-twist", printing=PRINTING, **options)
+
+    def path(self, **options) -> Path:
+        key = tuple(sorted(options.items()))
+        if key not in self.paths:
+            out = self.folder / f"build{len(self.paths)}"
+            self.paths[key] = build(self.request(**options), out).path
+        return self.paths[key]
+
+    def document(self, **options) -> pdfium.PdfDocument:
+        return pdfium.PdfDocument(self.path(**options))
+
+    def pages(self, **options):
+        return plan(self.request(**options))[1]
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory) -> Builds:
+    return Builds(tmp_path_factory.mktemp("spider"))
+
+
+def strokes(page: pdfium.PdfPage, colour: tuple[int, int, int]) -> list[tuple[float, ...]]:
+    """Bounds (mm, y down) and stroke width (mm) of the top-level paths stroked in
+    `colour`."""
+    _w, height = page.get_size()
+    out = []
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=1):
+        r, g, b, a = (ctypes.c_uint() for _ in range(4))
+        raw.FPDFPageObj_GetStrokeColor(obj.raw, r, g, b, a)
+        if (r.value, g.value, b.value) != colour:
+            continue
+        width = ctypes.c_float()
+        raw.FPDFPageObj_GetStrokeWidth(obj.raw, width)
+        left, bottom, right, top = obj.get_bounds()
+        out.append((left * MM, (height - top) * MM, right * MM, (height - bottom) * MM,
+                    width.value))
+    return out
+
+
+def cut_rectangle(page: pdfium.PdfPage) -> tuple[float, float, float, float]:
+    """The board piece's cut outline on its page: the long thin cut lines' centres."""
+    lines = [s for s in strokes(page, CUT_GREY) if abs(s[4] - CUT_LINE) < 0.01]
+    xs, ys = [], []
+    for x0, y0, x1, y1, _w in lines:
+        if x1 - x0 < 2 and y1 - y0 > 20:
+            xs.append((x0 + x1) / 2)
+        elif y1 - y0 < 2 and x1 - x0 > 20:
+            ys.append((y0 + y1) / 2)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+@cache
+def _detector() -> cv2.aruco.ArucoDetector:
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250),
+                                   cv2.aruco.DetectorParameters())
+
+
+def decoded(page: pdfium.PdfPage) -> dict[int, np.ndarray]:
+    """Marker id -> centre (mm on the page) from a 150 dpi raster."""
+    image = np.array(page.render(scale=DPI / 72, grayscale=True).to_pil())
+    corners, ids, _ = _detector().detectMarkers(image)
+    if ids is None:
+        return {}
+    return {int(i): quad.reshape(4, 2).mean(axis=0) / SCALE
+            for quad, i in zip(corners, ids.ravel(), strict=True)}
+
+
+def board_pages(builds: Builds, **options):
+    """(front page index, back page index or None, the front Page) of every board sheet."""
+    pages = builds.pages(**options)
+    fronts = [k for k, p in enumerate(pages) if p.kind == "board" and p.side == "front"]
+    out = []
+    for k in fronts:
+        back = next((j for j, p in enumerate(pages) if p.side == "back"
+                     and p.sheet == pages[k].sheet and p.items), None)
+        out.append((k, back, pages[k]))
+    return out
+
+
+def assembled(builds: Builds, **options):
+    """Each sheet's cut rectangle on its page and where its top-left lands on the
+    assembled board (pieces butted along their cut edges, bands top to bottom, pieces
+    left to right in label order): both from the PDF's geometry only."""
+    document = builds.document(**options)
+    sheets = []
+    for front, back, page in board_pages(builds, **options):
+        rect = cut_rectangle(document[front])
+        sheets.append((page.items[0].component.id.removeprefix("board-"), rect, front, back))
+    sheets.sort(key=lambda s: (s[0][0], int(s[0][1:])))
+    placed = {}
+    band_y, band, x = 0.0, None, 0.0
+    band_height = 0.0
+    for label, rect, front, back in sheets:
+        if label[0] != band:
+            band_y += band_height
+            band, x = label[0], 0.0
+        placed[label] = (rect, (x, band_y), front, back)
+        x += rect[2] - rect[0]
+        band_height = rect[3] - rect[1]
+    return document, placed
+
+
+# --- Builds with every option ------------------------------------------------------------
+
+@pytest.mark.parametrize("options", [
+    {}, {"paper": "letter"}, {"paper": "a3"}, {"duplex": "short"}, {"duplex": "none"},
+    {"bleed": 0.0, "ink_saver": True, "crop_marks": False, "back_offset": (0.5, -1.0)},
+])
+def test_every_option_builds_the_whole_game(builds, options):
+    document = builds.document(**options)
+    pages = builds.pages(**options)
+    assert len(document) == len(pages)
+    fronts = [p for p in pages if p.side == "front"]
+    assert fronts[0].kind == "check" and fronts[-1].kind == "aid"
+    items = [i.component for p in fronts for i in p.items]
+    kinds = [c.kind for c in items]
+    assert kinds.count("board") == 2
+    assert kinds.count("male") == 20 and kinds.count("female") == 1 and kinds.count("die") == 1
+    assert {c.id for c in items if c.kind == "male"} == {
+        f"male-{colour}-{n:02d}" for colour in ("white", "black") for n in range(1, 11)}
+    text = document[len(fronts) - 1 if options.get("duplex") == "none" else len(pages) - 2]
+    assert "SPIDER TWIST" in text.get_textpage().get_text_range()
+    paper = {"letter": (215.9, 279.4), "a3": (297.0, 420.0)}.get(options.get("paper", ""),
+                                                                 (210.0, 297.0))
+    w, h = document[0].get_size()
+    assert (w * MM, h * MM) == pytest.approx(paper, abs=0.01)
+
+
+def test_bad_options_are_refused_in_one_line():
+    with pytest.raises(BuildError, match="unknown paper"):
+        plan(BuildRequest("spider-twist", paper="a5", printing=PRINTING))
+    with pytest.raises(BuildError, match="unknown edition"):
+        plan(BuildRequest("spider-twist", "deluxe", printing=PRINTING))
+    with pytest.raises(PlacementError, match="cannot be split to fit"):
+        board.plan(Paper("tiny", 60.0, 80.0), 2.0, furniture())
+
+
+def test_the_seeds_garbled_side_name_is_not_printed(builds):
+    document = builds.document()
+    for k in range(len(document)):
+        words = document[k].get_textpage().get_text_range().lower()
+        assert "suommormorgen" not in words and "sommermorgen" not in words
+
+
+def test_two_builds_are_byte_identical(builds, tmp_path):
+    again = build(builds.request(), tmp_path).path
+    assert again.read_bytes() == builds.path().read_bytes()
+
+
+# --- The board read back from the PDF ------------------------------------------------------
+
+@pytest.mark.parametrize("options", [{}, {"paper": "letter", "bleed": 3.0},
+                                     {"paper": "a4", "bleed": 5.0}])
+def test_the_sheets_assemble_into_the_board_and_its_markers_land_in_place(builds, options):
+    """Cut out each sheet along its printed outline, butt them together: the board is
+    its size and every rings-side marker lies where geometry.py says (within 0.5 mm)."""
+    document, placed = assembled(builds, **options)
+    width = max(o[0] + r[2] - r[0] for r, o, _f, _b in placed.values())
+    height = max(o[1] + r[3] - r[1] for r, o, _f, _b in placed.values())
+    assert (width, height) == pytest.approx((SPEC.width, SPEC.height), abs=0.5)
+    x0, y0, _x1, _y1 = geometry.board_box()
+    expected = {m.id: np.array(m.centre) - (x0, y0) for m in geometry.board_markers("rings")}
+    found: dict[int, np.ndarray] = {}
+    for rect, origin, front, _back in placed.values():
+        for marker_id, centre in decoded(document[front]).items():
+            assert marker_id not in found, marker_id                # printed once
+            found[marker_id] = centre - rect[:2] + origin
+    assert sorted(found) == sorted(expected)
+    for marker_id, centre in found.items():
+        assert np.hypot(*(centre - expected[marker_id])) < 0.5, marker_id
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_the_spiral_side_lands_exactly_behind_the_rings_side(builds, duplex):
+    """Every spiral-side marker, decoded from the back pages and seen through the sheet,
+    lies behind the rings-side point the second side's frame puts it at: (u, v) behind
+    (-u, v)."""
+    document, placed = assembled(builds, duplex=duplex)
+    x0, y0, _x1, _y1 = geometry.board_box()
+    found = {}
+    for rect, origin, _front, back in placed.values():
+        assert back is not None
+        page = document[back]
+        w, h = (v * MM for v in page.get_size())
+        for marker_id, (bx, by) in decoded(page).items():
+            # the point of the front page this back point lies behind, after the flip
+            seen = (bx, h - by) if duplex == "short" else (w - bx, by)
+            found[marker_id] = np.array(seen) - rect[:2] + origin
+    spiral = geometry.board_markers("spiral")
+    assert sorted(found) == sorted(m.id for m in spiral)
+    for m in spiral:
+        behind = np.array((-m.centre[0], m.centre[1])) - (x0, y0)
+        assert np.hypot(*(found[m.id] - behind)) < 0.5, (duplex, m.name)
+
+
+def test_a_back_offset_moves_the_spiral_side(builds):
+    plain = assembled(builds, duplex="long")
+    moved = assembled(builds, duplex="long", back_offset=(1.5, 0.0))
+    (_rect, _o, _f, back), (_r2, _o2, _f2, back2) = plain[1]["A1"], moved[1]["A1"]
+    a, b = decoded(plain[0][back]), decoded(moved[0][back2])
+    shared = sorted(set(a) & set(b))
+    assert shared
+    for i in shared:
+        assert b[i] - a[i] == pytest.approx((1.5, 0.0), abs=0.3)
+
+
+def test_spokes_are_dotted_and_strands_solid(builds):
+    """Seed L45: the spokes' paths carry a dash pattern of dots, the strands none."""
+    document = builds.document()
+    front = board_pages(builds)[0][0]
+    pdf_page = document[front]
+    dashed = solid = 0
+    for obj in pdf_page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=3):
+        count = raw.FPDFPageObj_GetDashCount(obj.raw)
+        width = ctypes.c_float()
+        raw.FPDFPageObj_GetStrokeWidth(obj.raw, width)
+        if abs(width.value - 0.55) < 1e-3 and count == 2:
+            dashed += 1
+        if abs(width.value - 0.7) < 1e-3 and count <= 0:
+            solid += 1
+    assert dashed >= 5 and solid >= 1
+
+
+# --- Tokens ----------------------------------------------------------------------------
+
+def test_tokens_are_cut_to_their_sizes(builds):
+    """Every round token's printed cut circle, measured in the PDF: 20 males of 17 mm,
+    one female of 26 mm (the bounds include the 0.2 mm stroke)."""
+    document = builds.document()
+    pages = builds.pages()
+    k = next(i for i, p in enumerate(pages) if any(it.component.kind == "male"
+                                                    for it in p.items))
+    circles = [(x1 - x0, y1 - y0) for x0, y0, x1, y1, w in strokes(document[k], TOKEN_CUT)
+               if abs(w - 0.2) < 0.01]
+    males = [c for c in circles if abs(c[0] - SPEC.male) < 0.5]
+    females = [c for c in circles if abs(c[0] - SPEC.female) < 0.5]
+    assert len(males) == 20 and len(females) == 1
+    for w, h in males + females:
+        assert w == pytest.approx(h, abs=0.01)
+        assert min(abs(w - SPEC.male), abs(w - SPEC.female)) <= 0.45
+
+
+def _face_pixels(builds: Builds, colour: str, face_page: str) -> np.ndarray:
+    """The middle of a male token's face (RGB) as printed, front or back page."""
+    document = builds.document()
+    pages = builds.pages()
+    k = next(i for i, p in enumerate(pages) if any(it.component.kind == "male"
+                                                    for it in p.items))
+    if face_page == "back":
+        k += 1
+    item = next(it for it in pages[k].items if it.component.id == f"male-{colour}-01")
+    image = np.array(document[k].render(scale=DPI / 72).to_pil().convert("RGB"))
+    r = item.width / 2
+    cx, cy = (item.x + r) * SCALE, (item.y + r) * SCALE
+    half = int(r * 0.7 * SCALE)
+    return image[int(cy) - half:int(cy) + half, int(cx) - half:int(cx) + half]
+
+
+def test_the_faces_tell_colour_and_state_apart_in_grey(builds):
+    """In a black-and-white print: white males are light, black males dark, on either
+    face; and the picture face differs from the done face of the same colour."""
+    grey = {(c, f): _face_pixels(builds, c, f).mean() for c in ("white", "black")
+            for f in ("front", "back")}
+    assert min(grey["white", "front"], grey["white", "back"]) > \
+        max(grey["black", "front"], grey["black", "back"]) + 60
+    for colour in ("white", "black"):
+        a = _face_pixels(builds, colour, "front").astype(float).mean(axis=2)
+        b = _face_pixels(builds, colour, "back").astype(float).mean(axis=2)
+        assert np.abs(a - b).mean() > 25, colour
+
+
+def test_tokens_carry_no_markers(builds):
+    document = builds.document()
+    pages = builds.pages()
+    for k, page in enumerate(pages):
+        if any(it.component.kind in ("male", "female", "die") for it in page.items):
+            assert decoded(document[k]) == {}
+
+
+def test_no_marker_outside_the_board_sheets(builds):
+    document = builds.document()
+    pages = builds.pages()
+    for k, page in enumerate(pages):
+        if page.kind not in ("board", "check"):
+            assert decoded(document[k]) == {}, page.kind
+
+
+def test_the_sheet_labels_and_the_seam_marks_are_printed(builds):
+    document = builds.document()
+    for front, _back, page in board_pages(builds):
+        words = document[front].get_textpage().get_text_range()
+        label = page.items[0].component.id.removeprefix("board-")
+        assert label in words
+        other = "A2" if label == "A1" else "A1"
+        assert other in words                          # the alignment marks name it
+
+
+def test_aid_pictures_agree_with_the_rules_core():
+    """The aid's 'eating routes win' scene is the ruling's worked example 1: she stops on
+    S1R3 and eats black, by one of two walks."""
+    from pnp.printing.spider_twist import aid
+
+    female, males, node, _came = aid.SCENES["eating"]
+    data = aid._reaction("rings", female, males, node)
+    assert data["reach"] == 2 and data["distance"] == 4
+    assert sorted(tuple(o["path"]) for o in data["outcomes"]) == [
+        ("S0R2", "S0R3", "S1R3"), ("S0R2", "S1R2", "S1R3")]
+    assert {(o["stops_at"], o["eats"]) for o in data["outcomes"]} == {("S1R3", "black")}
+    first = aid._reaction("rings", *aid.SCENES["first"][:3])
+    assert [(o["stops_at"], o["eats"]) for o in first["outcomes"]] == [("S1R2", "white")]
+    route = aid._reaction("rings", *aid.SCENES["route"][:3])
+    assert route["reach"] == 2 and route["distance"] == 3
+    assert [o["eats"] for o in route["outcomes"]] == [None]
+    reach = aid._reaction("rings", *aid.SCENES["reach"][:3])
+    assert reach["reach"] == 3 and {c["node"] for c in reach["counted"]} == {"C", "S2R2",
+                                                                           "S2R4"}
+    assert math.isfinite(reach["distance"])
