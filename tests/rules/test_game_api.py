@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -124,3 +126,22 @@ def test_revised_edition_through_the_api():
         state = game.apply(state, rng.choice(moves))
     assert any(" " in game.move_text(m) for m in game.legal_moves(state)), \
         "by mid-game the revised edition offers actions"
+
+
+def test_every_rules_module_imports_only_the_standard_library():
+    """House rule: the rules cores (every module under pnp/rules) are pure standard-library
+    Python: no drawing, vision, CLI or referee code, of any game."""
+    code = ("import importlib, pkgutil, sys; before = set(sys.modules); import pnp.rules; "
+            "[importlib.import_module(m.name) for m in "
+            "pkgutil.walk_packages(pnp.rules.__path__, 'pnp.rules.')]; "
+            "new = set(sys.modules) - before; "
+            "print(sorted(m for m in new if m.split('.')[0] not in sys.stdlib_module_names "
+            "and m.split('.')[0] != 'pnp' or m.startswith(('pnp.printing', 'pnp.cli'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
+    shared = ("import sys, pnp.rules.api; print(sorted(m for m in sys.modules if "
+              "m.startswith('pnp.') and m != 'pnp.rules' and m != 'pnp.rules.api'))")
+    out = subprocess.run([sys.executable, "-c", shared], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]", "the shared API imports no game and no registry"

@@ -123,14 +123,3 @@ def test_simulate_default_web_and_a_bad_one():
     assert COMMANDS.simulate(2, {}).files == COMMANDS.simulate(2, {"web": "rings"}).files
     with pytest.raises(RulesError, match="unknown web 'flat'"):
         COMMANDS.simulate(2, {"web": "flat"})
-
-
-def test_rules_core_is_standard_library_only():
-    import subprocess
-    import sys
-    code = ("import sys, pnp.rules.spider_twist, pnp.rules.spider_twist.commands;"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in {'reportlab', 'cv2', "
-            "'numpy', 'typer', 'PIL', 'click', 'rich'}))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
-    assert out.stdout.strip() == "[]"
