@@ -41,6 +41,12 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     s = hsv[..., 1].astype(np.float32) / 255.0
     top = float(np.percentile(v, 99))
     white = ((s < 0.22) & (v > 0.62 * top)).astype(np.uint8)
+    # only on her: the web's paper round her is white too
+    n = white.shape[0]
+    on_her = np.zeros_like(white)
+    cv2.circle(on_her, (n // 2, n // 2), round((geometry.spec().female / 2 - 0.6) * DIE_PPM),
+               1, -1)
+    white &= on_her
     white = cv2.morphologyEx(white, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     count, labels, stats, centres = cv2.connectedComponentsWithStats(white)
     expected = (side * DIE_PPM) ** 2

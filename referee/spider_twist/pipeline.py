@@ -267,7 +267,7 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray
     for a in board.areas():
         n = 0
         for slot in a.slots:
-            token = tokens.read_token(rect, slot, s.male * 0.75)
+            token = tokens.read_token(rect, slot, s.male)
             if token.kind == "paper":
                 continue
             point = _px(h, slot)

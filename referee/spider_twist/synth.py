@@ -30,7 +30,7 @@ from referee.synth import PRESETS, Conditions, Face, Layer, Layout, SynthPhoto, 
 from referee.synth import transform as _apply
 
 FACE_DPI = sketch.DPI
-# (name in the PDF export, or None) for every face the scene needs
+# every face the scene needs ("-done": a male's back, turned face up)
 FACE_KINDS = ("board-rings", "board-spiral", "male-white", "male-white-done", "male-black",
               "male-black-done", "female")
 
@@ -54,18 +54,24 @@ def faces() -> dict[str, np.ndarray]:
 
 def _pdf_faces() -> dict[str, np.ndarray]:
     """The PDF's faces by our kind names, if the game's printing exports them (empty if it
-    does not yet)."""
+    does not yet). A male's "done" face is his back (`<stem>-back`)."""
     try:
+        import cv2
+
         from pnp.printing.build import BuildRequest
+        from pnp.printing.export import render_faces
         from pnp.printing.spider_twist import PRINTING  # type: ignore[attr-defined]
-        from referee.synth import printed_faces
     except ImportError:
         return {}
+    named = {kind.replace("-done", "-back") if kind.endswith("-done") else kind: kind
+             for kind in FACE_KINDS}
     try:
-        found = printed_faces(BuildRequest("spider-twist", printing=PRINTING), FACE_DPI)
+        return {named[stem]: cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
+                for stem, image in render_faces(BuildRequest("spider-twist",
+                                                             printing=PRINTING), FACE_DPI)
+                if stem in named}
     except Exception:  # a print side in progress: fall back to the sketches
         return {}
-    return {kind: found[kind] for kind in FACE_KINDS if kind in found}
 
 
 # --- states --------------------------------------------------------------------------------
