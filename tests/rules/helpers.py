@@ -1,10 +1,20 @@
-"""Small hand-built tables and game states for the rules tests."""
+"""Small hand-built tables and game states for the rules tests; `play`, for any game."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from pnp.rules.api import Game
 from pnp.rules.asterion import Table, table_from_dict
 from pnp.rules.asterion.game import State, initial_state
 from pnp.rules.asterion.moves import Place, parse_move
+
+
+def play(game: Game, state: Any, *texts: str) -> Any:
+    """The state after the moves written as `texts`, each parsed and applied by `game`."""
+    for text in texts:
+        state = game.apply(state, game.parse_move(text))
+    return state
 
 
 def placements(*specs: str) -> list[dict]:

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 import pytest
 
 from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import sow_key
 from pnp.rules.assyria.engine import apply, legal_moves, new_game, sow
+from pnp.rules.assyria.game import GAME
 from pnp.rules.assyria.moves import (
     Ashur,
     Build,
@@ -22,17 +24,13 @@ from pnp.rules.assyria.moves import (
     PlaceHut,
     Roof,
     Well,
-    parse_move,
 )
 from pnp.rules.assyria.state import read_state
 
+from . import helpers
 from .test_assyria_positions import FOUR, START, at, position
 
-
-def play(s, *texts):
-    for text in texts:
-        s = apply(s, parse_move(text))
-    return s
+play = partial(helpers.play, GAME)
 
 
 def hexes(*names):

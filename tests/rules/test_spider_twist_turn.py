@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from pnp.rules.spider_twist import (
@@ -22,11 +24,9 @@ from pnp.rules.spider_twist.game import GAME, apply, initial_state, start_rolls
 from pnp.rules.spider_twist.state import position
 from pnp.rules.spider_twist.turn import apply_in_place
 
+from . import helpers
 
-def play(state, *texts):
-    for text in texts:
-        state = apply(state, parse_move(text))
-    return state
+play = partial(helpers.play, GAME)
 
 
 def illegal(state, text, match):
