@@ -74,8 +74,8 @@ def serve_command(
         typer.echo("The token in the address is the key to this page: whoever has it can "
                    "upload photos and see the results. Ctrl-C stops the server.")
         typer.echo(f"Photos and results: {folder}" if keep is not None else
-                   "Photos and results are kept in a temporary folder, removed on exit "
-                   "(--keep DIR keeps them).")
+                   f"Photos and results: {folder} (temporary, removed on exit; --keep DIR "
+                   "keeps them)")
         sys.stdout.flush()
         network.run(served, sock)
     typer.echo("pnp serve: stopped" + ("" if keep is not None else
