@@ -397,3 +397,29 @@ def test_the_aids_tower_pictures_are_the_rulings_worked_example():
         [("white", "ring"), ("black", "medium"), ("white", "small"), ("black", "ring")]]
     assert [tower_caption(stack)[0] for stack in TOWERS] == [
         "not a tower", "tower: white scores", "tower: white scores", "tower: black scores"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_cutting_machines_paths_are_the_printed_outlines(builds, paper):
+    """--cut-files cuts each piece where its outline is printed: a tile's hexagon at its
+    corners (flat or turned), a ring's hole and rim, a disc's rim."""
+    from pnp.printing import cuts
+
+    for page in builds.pages(paper=paper):
+        if page.side != "front":
+            continue
+        for item in page.items:
+            found = cuts.item_cuts(item)
+            cx, cy = centre(item)
+            if item.component.kind == "tile":
+                turn = g.tile_turn(item.width, item.height)
+                printed = sorted((round(cx + x, 6), round(cy + y, 6)) for x, y in
+                                 (g.rotate(p, turn) for p in g.hex_outline()))
+                cut = sorted((round(x, 6), round(y, 6)) for x, y in found.cut[0].points)
+                assert cut == pytest.approx(printed, abs=1e-6)
+            elif item.component.shape == "round":
+                _owner, kind = g.parse_piece_id(item.component.id)
+                spec = g.piece_specs()[kind]
+                radii = [(e.cx, e.cy, e.rx, e.ry) for e in found.cut]
+                want = [(cx, cy, r, r) for r in (spec.hole_radius, spec.radius) if r]
+                assert radii == pytest.approx(want)

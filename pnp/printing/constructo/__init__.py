@@ -59,7 +59,7 @@ def _export(ctx: DrawContext) -> list[ExportPiece]:
                 extra["hole_mm"] = piece.hole
             pieces.append(ExportPiece(
                 Component(piece_id(owner, kind), piece.name, piece.diameter, piece.diameter,
-                          back=piece_id(owner, kind), shape="round"),
+                          back=piece_id(owner, kind), shape="round", hole=piece.hole),
                 back=True, count=piece.count, extra=extra))
     return pieces
 

@@ -48,7 +48,8 @@ def piece_components() -> list[Component]:
     for kind, spec in piece_specs().items():
         for owner in PLAYERS:
             components += [Component(piece_id(owner, kind, n), spec.name, spec.diameter,
-                                     spec.diameter, back=piece_id(owner, kind), shape="round")
+                                     spec.diameter, back=piece_id(owner, kind), shape="round",
+                                     hole=spec.hole)
                            for n in range(1, spec.count + 1)]
     return components
 
