@@ -15,7 +15,10 @@ import argparse
 import importlib.util
 import random
 import time
+from functools import partial
 from pathlib import Path
+
+from _timing import per_second
 
 from pnp.rules.assyria.engine import apply_in_place, legal_moves, new_game
 from pnp.rules.assyria.game import simulate
@@ -41,6 +44,13 @@ def bare_game(seed: int, players: int) -> int:
         moves = legal_moves(s)
         apply_in_place(s, moves[rng.randrange(len(moves))], checked=True)
     return s.moves
+
+
+def bare_games(players: int, count: int) -> tuple[float, float]:
+    """(games/s, moves a game) of `bare_game` over seeds 0..count-1."""
+    moves: list[int] = []
+    rate = per_second(lambda seed: moves.append(bare_game(seed, players)), count)
+    return rate, sum(moves) / count
 
 
 def checked_game(seed: int, players: int, checks) -> tuple[int, list[str]]:
@@ -76,16 +86,10 @@ def main() -> None:
     args = parser.parse_args()
     checks = load_checks()
     for players in (2, 3, 4):
-        start = time.perf_counter()
-        moves = sum(bare_game(seed, players) for seed in range(args.games))
-        bare = time.perf_counter() - start
-        start = time.perf_counter()
-        for seed in range(args.games):
-            simulate(seed, players)
-        logged = time.perf_counter() - start
-        print(f"{players} players: {args.games / bare:7.1f} games/s bare, "
-              f"{args.games / logged:7.1f} games/s with log (simulate), "
-              f"{moves / args.games:5.1f} moves/game")
+        bare, moves = bare_games(players, args.games)
+        logged = per_second(partial(simulate, players=players), args.games)
+        print(f"{players} players: {bare:7.1f} games/s bare, "
+              f"{logged:7.1f} games/s with log (simulate), {moves:5.1f} moves/game")
     total_games = total_bad = 0
     start = time.perf_counter()
     for players in (2, 3, 4):

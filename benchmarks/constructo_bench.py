@@ -12,32 +12,15 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import time
 from pathlib import Path
+
+from _timing import per_call, per_second
 
 from pnp.rules.api import random_playout
 from pnp.rules.constructo.commands import COMMANDS
 from pnp.rules.constructo.game import GAME, play_random
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "constructo-state.json"
-
-
-def rate(play, games: int) -> float:
-    start = time.perf_counter()
-    for seed in range(games):
-        play(seed)
-    return games / (time.perf_counter() - start)
-
-
-def per_call_ms(call, repeats: int) -> float:
-    """Median of 5 batches, in milliseconds per call."""
-    samples = []
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(repeats):
-            call()
-        samples.append((time.perf_counter() - start) / repeats * 1000)
-    return statistics.median(samples)
 
 
 def main() -> None:
@@ -53,13 +36,13 @@ def main() -> None:
         ("Game API random_playout (checked apply)", lambda s: random_playout(GAME, s, 2)),
         ("COMMANDS.simulate (files as text)", lambda s: COMMANDS.simulate(s, {})),
     ]:
-        print(f"{label:<42} {rate(play, args.games):8.0f} games/s")
+        print(f"{label:<42} {per_second(play, args.games):8.0f} games/s")
     data = json.loads(EXAMPLE.read_text())
-    read = per_call_ms(lambda: COMMANDS.read_state(data), args.reads)
+    read = per_call(lambda: COMMANDS.read_state(data), args.reads)
     state = COMMANDS.read_state(data)
-    score = per_call_ms(lambda: COMMANDS.score_report(state), args.reads)
-    check = per_call_ms(lambda: COMMANDS.check_report(state, {"move": "move 0,0 1,0"}),
-                        args.reads)
+    score = per_call(lambda: COMMANDS.score_report(state), args.reads)
+    check = per_call(lambda: COMMANDS.check_report(state, {"move": "move 0,0 1,0"}),
+                     args.reads)
     print(f"read + validate the example state  {read:.3f} ms")
     print(f"score_report                       {score:.3f} ms")
     print(f"check_report one move              {check:.3f} ms")

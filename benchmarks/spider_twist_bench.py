@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
+
+from _timing import per_call, per_second
 
 from pnp.rules.spider_twist import get_web, react
 from pnp.rules.spider_twist.game import playout
@@ -18,27 +19,17 @@ from pnp.rules.spider_twist.game import playout
 
 def games(web: str, count: int) -> tuple[float, float, float]:
     """(games/s, mean moves, mean turns) over seeds 0..count-1."""
-    moves, turns = [], []
-    start = time.perf_counter()
-    for seed in range(count):
-        game = playout(seed, web)
-        moves.append(game.moves)
-        turns.append(game.turns)
-    rate = count / (time.perf_counter() - start)
-    return rate, statistics.mean(moves), statistics.mean(turns)
+    played = []
+    rate = per_second(lambda seed: played.append(playout(seed, web)), count)
+    return (rate, statistics.mean(g.moves for g in played),
+            statistics.mean(g.turns for g in played))
 
 
 def reaction_us(repeats: int) -> float:
     """Median of 5 batches: the rings worked example, microseconds per reaction."""
     web = get_web("rings")
     males = {"S3R1": "black", "S1R3": "black", "S2R3": "white", "S3R3": "white"}
-    samples = []
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(repeats):
-            react(web, "S0R2", None, males, "S3R3")
-        samples.append((time.perf_counter() - start) / repeats * 1e6)
-    return statistics.median(samples)
+    return per_call(lambda: react(web, "S0R2", None, males, "S3R3"), repeats, unit=1e6)
 
 
 def main() -> None:
