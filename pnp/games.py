@@ -45,7 +45,8 @@ GAMES: dict[str, GameInfo] = {
                              printing="pnp.printing.spider_twist:PRINTING",
                              referee="referee.spider_twist:REFEREE"),
     "assyria": GameInfo("assyria", "Assyria", rules="pnp.rules.assyria.game:GAME",
-                        commands="pnp.rules.assyria.commands:COMMANDS"),
+                        commands="pnp.rules.assyria.commands:COMMANDS",
+                        printing="pnp.printing.assyria:PRINTING"),
 }
 
 
