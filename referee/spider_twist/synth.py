@@ -2,12 +2,12 @@
 side in play up, the males on their nodes (picture face up, or turned when done), the
 female with the die on her, mated and eaten males in the players' areas, put down by hand.
 
-Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's PRINTING) where it
-exports them, else the sketches drawn from the same layout data (referee/spider_twist/
-sketch.py). A token lies off its node by the hand's jitter (at most a quarter of its width,
-the ruling allows a third), turned any way (they are round); area males lie near their
-slots. Truth: a seeded random legal game (the rules core's simulator) stopped at a random
-point.
+Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's PRINTING; a done
+male is his token's back); the die's top face is drawn from the layout data (sketch.py),
+flat on the female (the generator has no height). A token lies off its node by the hand's
+jitter (at most a quarter of its width; the ruling allows a third), turned any way (they
+are round); area males lie near their slots. Truth: a seeded random legal game (the rules
+core's simulator) stopped at a random point.
 
     python -m referee.spider_twist.synth --example   # examples/spider-twist.jpg and .json
 """
@@ -37,41 +37,26 @@ FACE_KINDS = ("board-rings", "board-spiral", "male-white", "male-white-done", "m
 
 @cache
 def faces() -> dict[str, np.ndarray]:
-    """Faces by kind (FACE_KINDS, and "die-1".."die-6"): the PDF's where it has them."""
-    pdf = _pdf_faces()
-    out: dict[str, np.ndarray] = {}
-    for kind in FACE_KINDS:
-        if kind in pdf:
-            out[kind] = pdf[kind]
-        elif kind.startswith("board-"):
-            out[kind] = sketch.board_face(kind.split("-", 1)[1])
-        else:
-            out[kind] = sketch.token_face(kind)
+    """Faces by kind (FACE_KINDS, and "die-1".."die-6"), rendered once per process (about
+    2.5 s): the PDF's own, the die's top face drawn from the layout data."""
+    import cv2
+
+    from pnp.printing.build import BuildRequest
+    from pnp.printing.export import render_faces
+    from pnp.printing.spider_twist import PRINTING
+
+    # a male's "done" face is the back of his token
+    named = {kind.replace("-done", "-back") if kind.endswith("-done") else kind: kind
+             for kind in FACE_KINDS}
+    out = {named[stem]: cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
+           for stem, image in render_faces(BuildRequest("spider-twist", printing=PRINTING),
+                                           FACE_DPI) if stem in named}
+    missing = sorted(set(FACE_KINDS) - set(out))
+    if missing:
+        raise RuntimeError(f"the Spider Twist export has no face for {', '.join(missing)}")
     for pips in range(1, 7):
         out[f"die-{pips}"] = sketch.die_face(pips)
     return out
-
-
-def _pdf_faces() -> dict[str, np.ndarray]:
-    """The PDF's faces by our kind names, if the game's printing exports them (empty if it
-    does not yet). A male's "done" face is his back (`<stem>-back`)."""
-    try:
-        import cv2
-
-        from pnp.printing.build import BuildRequest
-        from pnp.printing.export import render_faces
-        from pnp.printing.spider_twist import PRINTING  # type: ignore[attr-defined]
-    except ImportError:
-        return {}
-    named = {kind.replace("-done", "-back") if kind.endswith("-done") else kind: kind
-             for kind in FACE_KINDS}
-    try:
-        return {named[stem]: cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
-                for stem, image in render_faces(BuildRequest("spider-twist",
-                                                             printing=PRINTING), FACE_DPI)
-                if stem in named}
-    except Exception:  # a print side in progress: fall back to the sketches
-        return {}
 
 
 # --- states --------------------------------------------------------------------------------
