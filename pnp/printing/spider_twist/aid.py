@@ -61,14 +61,10 @@ def _reaction(side: str, female: str, males: tuple[tuple[str, str], ...], node: 
               die: int | None = None) -> dict[str, Any]:
     """The rules core's answer for a scene (its check report's data)."""
     from pnp.rules.spider_twist.commands import COMMANDS
+    from pnp.rules.spider_twist.state import position
 
-    state = {"game": "spider-twist", "web": side, "players": ["white", "black"],
-             "turn": dict(males)[node], "female": female, "die": die,
-             "males": [{"colour": c, "node": n} for n, c in males],
-             "stock": {c: 10 - sum(1 for _n, m in males if m == c) for c in ("white", "black")},
-             "mated": {"white": 0, "black": 0},
-             "eaten": {"white": 0, "black": 0}}
-    report = COMMANDS.check_report(COMMANDS.read_state(state), {"disturb": node})
+    state = position(side, female, dict(males), turn=dict(males)[node], die=die)
+    report = COMMANDS.check_report(state, {"disturb": node})
     return report.data
 
 

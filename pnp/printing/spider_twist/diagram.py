@@ -212,3 +212,23 @@ def _key(canvas: Canvas, x: float, y: float, colour, mark: str) -> None:
             canvas.line(x - 3.0, y, x + 3.0, y)
         else:
             scene.cross(canvas, x, y, 3.6, colour)
+
+
+def main() -> None:
+    """Write docs/spider-twist-reaction.png: the ruling's first worked example (the rings
+    side, examples/spider-twist-state.json, disturbance on S3R3)."""
+    import json
+    from pathlib import Path
+
+    from pnp.fileio import write_bytes
+    from pnp.rules.spider_twist.commands import COMMANDS
+
+    root = Path(__file__).resolve().parents[3]
+    state = json.loads((root / "examples" / "spider-twist-state.json").read_text())
+    report = COMMANDS.check_report(COMMANDS.read_state(state), {"disturb": "S3R3"})
+    write_bytes(root / "docs" / "spider-twist-reaction.png",
+                reaction_png(state, "S3R3", report.data, dpi=90))
+
+
+if __name__ == "__main__":
+    main()
