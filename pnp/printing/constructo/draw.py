@@ -106,8 +106,8 @@ def draw_tile_back(canvas: Canvas, cx: float, cy: float, style: Style, bleed: fl
         canvas.setStrokeColor(style.tile_line)
         canvas.setLineWidth(mm(data["bevel_width"]))
         canvas.setLineJoin(1)
-        for inset in (2.5, 5.0):
-            polygon(canvas, _hexagon(-inset, turn), stroke=1, fill=0)
+        for k in (1, 2):                      # a double bevel
+            polygon(canvas, _hexagon(-k * mm(data["bevel_inset"]), turn), stroke=1, fill=0)
         # a ring's rim, darker, round the game's name: a stamp of the game's largest piece
         ring = piece_specs()["ring"]
         rim = canvas.beginPath()
