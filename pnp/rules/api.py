@@ -56,14 +56,20 @@ class Game(Protocol):
 
 
 class GameBase:
-    """What most games' `Game` adapters share: moves print and parse as text, a state has
-    `to_json()`. A game's class lists its own rules functions as the API's methods
-    (`legal_moves = staticmethod(legal_moves)`) and writes a method only where a call
-    needs more than that."""
+    """What most games' `Game` adapters share: over when nobody is to move, moves print as
+    text, a state has `to_json()`. A game's class lists its own rules functions as the API's
+    methods (`legal_moves = staticmethod(legal_moves)`) and writes a method only where a
+    call needs more than that."""
 
     name: str
     editions: tuple[str, ...] = ()
     player_counts: tuple[int, ...]
+
+    def current_player(self, state: Any) -> str | None:
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        return self.current_player(state) is None      # the API's definition of over
 
     def move_text(self, move: Any) -> str:
         return str(move)

@@ -68,9 +68,6 @@ class AssyriaGame(GameBase):
             return None
         return state.to_move or state.order[0]
 
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
-
     def scores(self, state: State) -> dict[str, int]:
         return {c: state.score.get(c, 0) for c in state.players}
 

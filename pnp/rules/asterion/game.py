@@ -455,7 +455,6 @@ class AsterionGame(GameBase):
     initial_state = staticmethod(initial_state)
     legal_moves = staticmethod(legal_moves)
     apply = staticmethod(apply)
-    is_over = staticmethod(is_over)
     scores = staticmethod(scores)
     random_move = staticmethod(random_move)
     parse_move = staticmethod(parse_move)

@@ -21,7 +21,6 @@ from pnp.rules.constructo.rules import (
     apply_legal,
     current_player,
     has_action,
-    is_over,
     legal_actions,
 )
 from pnp.rules.constructo.scoring import round_points, totals, towers, winners
@@ -105,7 +104,6 @@ class ConstructoGame(GameBase):
     current_player = staticmethod(current_player)
     legal_moves = staticmethod(legal_actions)
     apply = staticmethod(apply)
-    is_over = staticmethod(is_over)
     scores = staticmethod(totals)
     random_move = staticmethod(random_action)
     parse_move = staticmethod(parse_move)

@@ -131,8 +131,5 @@ class SpiderTwistGame(GameBase):
     def current_player(self, state: State) -> str | None:
         return state.current()
 
-    def is_over(self, state: State) -> bool:
-        return state.is_over()
-
 
 GAME = SpiderTwistGame()
