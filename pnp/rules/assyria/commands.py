@@ -77,12 +77,8 @@ class AssyriaCommands:
     name = "assyria"
     check_options = ("hut", "well", "ashur")
     simulate_options = ("players",)
-
-    def read_state(self, data: Any) -> State:
-        return read_state(data)
-
-    def score_report(self, state: State) -> Report:
-        return score_report(state)
+    read_state = staticmethod(read_state)
+    score_report = staticmethod(score_report)
 
     def check_report(self, state: State, query: Mapping[str, Any]) -> Report:
         lines: list[str] = []

@@ -80,9 +80,7 @@ class ConstructoCommands:
     name = "constructo"
     check_options = ("move",)
     simulate_options = ("pattern",)
-
-    def read_state(self, data: Any) -> State:
-        return read_state(data)
+    read_state = staticmethod(read_state)
 
     def score_report(self, state: State) -> Report:
         data = score_data(state)

@@ -126,9 +126,7 @@ class SpiderTwistCommands:
     name = "spider-twist"
     check_options = ("disturb",)
     simulate_options = ("web",)
-
-    def read_state(self, data: Any) -> State:
-        return read_state(data)
+    read_state = staticmethod(read_state)
 
     def score_report(self, state: State) -> Report:
         res = score(state)
