@@ -16,8 +16,9 @@ import pypdfium2.raw as raw
 import pytest
 
 from pnp.printing.build import BuildError, BuildRequest, build, plan
+from pnp.printing.cuts import Ellipse, Poly, page_cuts
 from pnp.printing.placement import Paper, PlacementError, furniture
-from pnp.printing.spider_twist import PRINTING, board, geometry
+from pnp.printing.spider_twist import PRINTING, board, die, geometry
 from pnp.printing.spider_twist.style import spider_style
 
 MM = 25.4 / 72
@@ -352,3 +353,25 @@ def test_aid_pictures_agree_with_the_rules_core():
     assert reach["reach"] == 3 and {c["node"] for c in reach["counted"]} == {"C", "S2R2",
                                                                            "S2R4"}
     assert math.isfinite(reach["distance"])
+
+
+def test_the_print_check_measures_a_round_male_token(builds):
+    words = builds.document()[0].get_textpage().get_text_range()
+    assert f"every male token is exactly {SPEC.male:.1f} mm across" in words
+
+
+def test_cut_paths_are_the_round_tokens_and_the_die_net_with_its_folds(builds):
+    cuts = {c.id: c for page in builds.pages() if page.side == "front"
+            for c in page_cuts(page)}
+    males = [c for i, c in cuts.items() if i.startswith("male-")]
+    assert len(males) == 20
+    assert all(isinstance(c.cut[0], Ellipse) and c.cut[0].rx == SPEC.male / 2 for c in males)
+    assert cuts["female"].cut[0].rx == SPEC.female / 2
+    net = cuts["die"]
+    (outline,) = net.cut
+    assert isinstance(outline, Poly) and len(outline.points) == len(die.outline())
+    assert len(net.score) == 12                  # 5 edges between faces, 7 tabs
+    # the net folds into a cube: 6 faces of `die` mm, 7 tabs, every face edge accounted for
+    s = SPEC.die
+    assert {round(die.face_box(v)[2] - die.face_box(v)[0], 6) for v in range(1, 7)} == {s}
+    assert sorted(sum(1 for f in die.FACES if f + g == 7) for g in die.FACES) == [1] * 6

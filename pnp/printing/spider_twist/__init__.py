@@ -36,15 +36,16 @@ def _tokens() -> dict[str, Any]:
 def token_components() -> list[Component]:
     """The males (round, picture face on the front, "done" face on the back), the female
     (round, the same picture both sides) and the die net (cut along its outline)."""
-    from pnp.printing.spider_twist.die import net_size
+    from pnp.printing.spider_twist import die
 
     male, female = mm(_tokens()["male"]), mm(_tokens()["female"])
     comps = [Component(f"male-{colour}-{n:02d}", "male", male, male, back=f"male-{colour}",
                        shape="round")
              for colour in COLOURS for n in range(1, MALES + 1)]
     comps.append(Component("female", "female", female, female, back="female", shape="round"))
-    width, height = net_size()
-    comps.append(Component("die", "die", width, height, shape="net"))
+    width, height = die.net_size()
+    comps.append(Component("die", "die", width, height, shape="net", outline=die.outline(),
+                           folds=tuple(die.folds())))
     return comps
 
 
@@ -104,8 +105,8 @@ def _export(ctx: DrawContext) -> list[ExportPiece]:
                                   extra={"colour": colour, "faces": {"front": "picture",
                                                                      "back": "done"}}))
     female = next(t for t in tokens if t.kind == "female")
-    die = next(t for t in tokens if t.kind == "die")
-    pieces += [ExportPiece(female, back=True), ExportPiece(die)]
+    net = next(t for t in tokens if t.kind == "die")
+    pieces += [ExportPiece(female, back=True), ExportPiece(net)]
     return pieces
 
 
@@ -117,5 +118,6 @@ PRINTING = GamePrinting(
     draw=_draw,
     style=_style,
     export=_export,
-    check_sample=CheckSample("male token", mm(_tokens()["male"]), mm(_tokens()["male"])),
+    check_sample=CheckSample("male token", mm(_tokens()["male"]), mm(_tokens()["male"]),
+                             shape="round"),
 )

@@ -107,7 +107,7 @@ def draw_net(canvas: Canvas, x: float, y: float, style: Style, grow: float) -> N
         canvas.setStrokeColor(style.label)
         canvas.setLineWidth(0.2)
         canvas.setDash([1.0, 1.0], 0)
-        for a, b in _folds():
+        for a, b in folds():
             canvas.line(*a, *b)
         canvas.setDash([], 0)
         canvas.setStrokeColor(style.strand)
@@ -121,7 +121,7 @@ def _bounds(poly) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _folds():
+def folds():
     """Every edge between two faces or a face and its tab (folded, not cut)."""
     s, tab = geometry.spec().die, geometry.spec().die_tab
     y = tab
