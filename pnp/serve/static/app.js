@@ -181,8 +181,9 @@ function render(data) {
   if (data.state) {
     link.href = withToken(data.state);
     link.setAttribute("download", `${data.game}-${data.number}-state.json`);
-    link.textContent = data.corrected ? "Download the corrected state file"
-                                      : "Download the state file";
+    link.textContent = !data.certain ? "Download what was seen as a state file (not sure: " +
+                                       "check it)"
+      : data.corrected ? "Download the corrected state file" : "Download the state file";
   }
 }
 
