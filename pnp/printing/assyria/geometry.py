@@ -592,7 +592,14 @@ def split_board() -> split.Board:
         label_height=s.label_height,
         align_mark=s.align_mark,
         grown=grown_outline,
+        keep_out=_on_the_map,
     )
+
+
+def _on_the_map(px, py, room: float):
+    """Points (arrays) on the map or within `room` of it: a sheet's label stays off it."""
+    x0, y0, x1, y1 = map_frame()
+    return (px > x0 - room) & (px < x1 + room) & (py > y0 - room) & (py < y1 + room)
 
 
 def plan(paper, bleed: float, furniture) -> tuple[split.BoardPiece, ...]:
