@@ -134,7 +134,7 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
                                        "markers uncovered", None, None))
         return SpiderVerdict(None, problems, h, image.size, timings, image, side=side,
                              side_from=side_from, markers=ids)
-    rect = tokens.rectify_board(image.image, scaling(image.scale) @ h)
+    rect = tokens.rectify_board(image.image, scaling(image.scale) @ h, side)
     lap("rectify")
     pieces, found, more = _read_web(rect, side, h, image)
     problems += more
@@ -267,7 +267,7 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray
     for a in board.areas():
         n = 0
         for slot in a.slots:
-            token = tokens.read_token(rect, slot, s.male)
+            token = tokens.read_token(rect, slot, s.male, face=False)
             if token.kind == "paper":
                 continue
             point = _px(h, slot)

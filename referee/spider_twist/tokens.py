@@ -40,6 +40,7 @@ class Rectified:
     sat: np.ndarray          # float32 0..1
     hue: np.ndarray          # uint8 0..180
     origin: tuple[float, float]      # board mm of px (0, 0)'s centre
+    side: str = "rings"
 
     def px(self, p) -> np.ndarray:
         p = np.asarray(p, float)
@@ -49,7 +50,7 @@ class Rectified:
         return np.asarray(q, float) / PPM + np.array(self.origin)
 
 
-def rectify_board(image: np.ndarray, to_photo_work: np.ndarray) -> Rectified:
+def rectify_board(image: np.ndarray, to_photo_work: np.ndarray, side: str) -> Rectified:
     """The whole board, square-on at PPM (from `image`, with `to_photo_work` mapping board
     mm to its px)."""
     x0, y0, x1, y1 = geometry.board_box()
@@ -67,7 +68,7 @@ def rectify_board(image: np.ndarray, to_photo_work: np.ndarray) -> Rectified:
     paper = cv2.resize(paper, (w, h), interpolation=cv2.INTER_LINEAR)
     rel = v.astype(np.float32) / np.maximum(paper, 8.0)
     sat = hsv[..., 1].astype(np.float32) / 255.0
-    return Rectified(bgr, rel, sat, hsv[..., 0], (x0 + 0.5 / PPM, y0 + 0.5 / PPM))
+    return Rectified(bgr, rel, sat, hsv[..., 0], (x0 + 0.5 / PPM, y0 + 0.5 / PPM), side)
 
 
 @cache
@@ -228,12 +229,13 @@ def locate(r: Rectified, side: str, near_mm, width: float, reach: float,
 CORE = 5.5                  # mm round the node or slot: the disc whose levels are read
 
 
-def read_token(r: Rectified, centre, width: float, exclude: np.ndarray | None = None
-               ) -> TokenLook:
+def read_token(r: Rectified, centre, width: float, exclude: np.ndarray | None = None,
+               face: bool = True) -> TokenLook:
     """Whose male lies at `centre` (mm; a node or an area's slot), and which face, from the
     class shares of the disc of CORE mm round it. A white face's ground is white (spider,
     dark ink) or D9 grey (done); a black one's 2A black (spider, white ink) or 6E grey
-    (done) (layouts [colours]). Shares between the measured ranges give "unknown"."""
+    (done) (layouts [colours]). Shares between the measured ranges give "unknown".
+    `face` False: whose only (a male in a player's area counts whichever face is up)."""
     radius = min(CORE, width / 2 * 0.65)
     box = _box(r, centre, radius)
     disc = _disc(box, r, centre, radius)
@@ -244,29 +246,66 @@ def read_token(r: Rectified, centre, width: float, exclude: np.ndarray | None = 
     sh, _ = shares(r, centre, radius, exclude)
     seen = n / max(1, full)
     kind, done = "unknown", None
-    dark, mid, light, bright = sh["dark"], sh["mid"], sh["light"], sh["bright"]
+    dark, mid = sh["dark"], sh["mid"]
+    level = float(r.rel[box[1]:box[3], box[0]:box[2]][disc].mean()) if n else 0.0
+    sh["level"] = level
     if n < 10 or sh["other"] >= 0.12:
         pass
     elif sh["yellow"] >= 0.45:
         kind = "female"
     elif dark + mid <= 0.03:
         kind = "paper"
-    elif dark <= 0.03 and mid >= 0.55:
-        kind, done = "black", True
-    elif dark >= BLACK_DARK and bright <= 0.12:
-        kind, done = "black", False
-    elif light >= 0.55 and bright <= 0.06 and dark <= WHITE_DARK and mid <= 0.35:
-        kind, done = "white", True
-    elif 0.02 <= dark <= WHITE_DARK and bright >= 0.12 and mid <= 0.42:
-        kind, done = "white", False
+    elif not face:                        # whose only (the players' areas)
+        if level >= WHITE_LEVEL and dark >= 0.02:
+            kind = "white"
+        elif level <= BLACK_LEVEL and (dark >= 0.17 or mid >= 0.55):
+            kind = "black"
+    elif level >= WHITE_LEVEL:
+        # the ground against the paper just round the token: white (spider) or D9 grey
+        ground = float(np.percentile(r.rel[box[1]:box[3], box[0]:box[2]][disc], 90))
+        paper = paper_level(r, centre, width)
+        sh["ground"] = ground / paper if paper else 0.0
+        # and the disc's mean level: the done face has less ink than the spider
+        lean = level - 2 * sh["ground"]
+        if sh["ground"] >= WHITE_GROUND and lean <= -1.22:
+            kind, done = "white", False
+        elif sh["ground"] <= DONE_GROUND and lean >= -1.21:
+            kind, done = "white", True
+    elif level <= BLACK_LEVEL:
+        if dark >= 0.17:
+            kind, done = "black", False
+        elif dark <= 0.03 and mid >= 0.55:
+            kind, done = "black", True
     return TokenLook(kind, done, (round(float(centre[0]), 2), round(float(centre[1]), 2)),
                      {k: round(v, 3) for k, v in sh.items()}, round(seen, 3))
 
 
-# Measured on generated photos (every preset, 12 and 3 MP): a black spider face shows
-# 20-51 % dark, a white one 4-12 %; between the two is "unknown".
-BLACK_DARK = 0.17
-WHITE_DARK = 0.14
+def paper_level(r: Rectified, centre, width: float) -> float:
+    """The plain paper's level in a ring just outside a token of `width` at `centre`."""
+    outer = width / 2 + 6.0
+    box = _box(r, centre, outer)
+    _ink, paper = ink_masks_for(r)
+    ring = _disc(box, r, centre, outer, width / 2 + 2.5) & paper[box[1]:box[3], box[0]:box[2]]
+    if ring.sum() < 20:
+        return 0.0
+    return float(np.percentile(r.rel[box[1]:box[3], box[0]:box[2]][ring], 60))
+
+
+def ink_masks_for(r: Rectified) -> tuple[np.ndarray, np.ndarray]:
+    return ink_masks(r.side)
+
+
+# A white male's ground (the disc's 90th percentile) over the paper round it: 1.005-1.036
+# on the spider face (white card on the web's off-white), at most 0.983 on the done face
+# (E4 grey) on generated photos (11 presets, 3 and 12 MP); between is unknown.
+WHITE_GROUND = 0.997
+DONE_GROUND = 0.99
+
+
+# Measured on generated photos (presets, 3 to 12 MP): the mean level of a white male's
+# disc (either face) is 0.7-0.85 of the paper's, a black one's 0.4-0.55; between is unknown.
+WHITE_LEVEL = 0.64
+BLACK_LEVEL = 0.6
 
 
 # --- the female and the die --------------------------------------------------------------------
