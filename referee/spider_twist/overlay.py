@@ -108,5 +108,6 @@ def _routes(canvas: np.ndarray, verdict, disturb: str, to_px: np.ndarray, unit: 
         cv2.circle(canvas, pt(stop), round(9 * unit), EATS if r["eats"] else ROUTE,
                    max(2, round(3 * unit)), cv2.LINE_AA)
     at = project(to_px, np.array([where[data["disturb"]]]))[0]
-    label(canvas, f"disturb {data['disturb']}: reach {data['reach']}",
-          (at[0], at[1] - 28 * unit), unit, EATS)
+    words = (f"disturb {data['disturb']}: die {data['die']['before']} on her, no reaction"
+             if data.get("die") else f"disturb {data['disturb']}: reach {data['reach']}")
+    label(canvas, words, (at[0], at[1] - 28 * unit), unit, EATS)

@@ -1,0 +1,176 @@
+"""Spider Twist's photo referee on generated photos (referee/spider_twist/synth.py) of
+random legal states, judged against the truth; its die reader on flat scenes; the CLI on
+the README's example."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.cli import main
+from pnp.printing.spider_twist.geometry import marker_side
+from pnp.rules.spider_twist.commands import COMMANDS
+from pnp.rules.spider_twist.state import read_state
+from referee.errors import NoTiles, RefereeError
+from referee.image import load_photo
+from referee.spider_twist import REFEREE
+from referee.spider_twist.die import DIE_PPM, read_die
+from referee.spider_twist.evaluate import judge, visible
+from referee.spider_twist.problems import SIDE_UNCLEAR
+from referee.spider_twist.synth import faces, node_points, photo, simulated_state
+from referee.synth import PRESETS, affine, paste_face
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@cache
+def shot(seed: int, web: str, megapixels: float = 3.0):
+    state = simulated_state(seed, web)
+    return state, photo(state, replace(PRESETS["default"], megapixels=megapixels), seed)
+
+
+def test_a_clean_photo_reads_to_the_exact_state_and_score():
+    state, picture = shot(11, "rings")
+    verdict = REFEREE.read(picture.jpeg)
+    assert verdict.is_certain, verdict.problems
+    assert visible(verdict.state) == visible(state)
+    outcome = judge(verdict, state)
+    assert outcome.state_right and outcome.score_right and outcome.pieces_right == outcome.pieces
+    truth = COMMANDS.score_report(read_state(state)).data
+    assert verdict.score_report().data["players"] == truth["players"]
+    # the photo's truth has a die and a turned male: both were read
+    assert state["die"] is not None and any(m["done"] for m in state["males"])
+
+
+def test_the_side_is_told_by_the_markers():
+    state, picture = shot(10, "spiral")
+    verdict = REFEREE.read(picture.jpeg)
+    assert verdict.side == "spiral" and verdict.state["web"] == "spiral"
+    assert verdict.state["female"] == state["female"]
+    assert verdict.markers and all(marker_side(i) == "spiral" for i in verdict.markers)
+    # naming the other side is a problem, not a silent override
+    named = REFEREE.read(picture.jpeg, web="rings")
+    assert not named.is_certain
+    assert SIDE_UNCLEAR in [p.code for p in named.problems]
+
+
+def _cover(image: np.ndarray, at: np.ndarray, radius: float) -> np.ndarray:
+    """A skin-coloured blob (a fingertip) over a point of the photo."""
+    out = image.copy()
+    cv2.circle(out, (round(at[0]), round(at[1])), round(radius), (95, 125, 180), -1,
+               cv2.LINE_AA)
+    return out
+
+
+@pytest.mark.parametrize("occupied", [True, False])
+def test_a_covered_node_is_flagged_at_its_place(occupied):
+    state, picture = shot(11, "rings")
+    points = node_points(state, picture)
+    males = {m["node"] for m in state["males"]}
+    node = next(n for n in points if (n in males) == occupied and n != state["female"]
+                and n != "C"
+                and np.linalg.norm(points[n] - points[state["female"]]) > 120)
+    scale = np.linalg.norm(points["S0R1"] - points["S0R2"]) / 17.5     # px per mm
+    verdict = REFEREE.read(_cover(picture.image, points[node], 9 * scale))
+    assert not verdict.is_certain
+    names = list(points)
+    flagged = [p for p in verdict.problems if p.cell == (names.index(node),)]
+    assert flagged, verdict.problems
+    assert math.dist(flagged[0].point, points[node]) < 5 * scale
+
+
+def _female_and_die(pips: int | None, cover: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """A flat scene at 6 px/mm: the web's paper, the female at (40, 40) mm, the die on
+    her turned 20 degrees; `cover` puts a dark blot over half the die."""
+    ppm = 6.0
+    image = np.full((480, 480, 3), (239, 249, 246), np.uint8)
+    to_px = np.diag([ppm, ppm, 1.0])
+    f = faces()
+    female = f["female"]
+    n = female.shape[0]
+    mask = np.zeros((n, n), np.uint8)
+    cv2.circle(mask, (n // 2, n // 2), n // 2 - 1, 255, -1)
+    dpi_mm = 25.4 / 200
+    paste_face(image, female, to_px @ affine(40, 40) @ affine(-13, -13) @
+               np.diag([dpi_mm, dpi_mm, 1.0]), mask)
+    if pips is not None:
+        paste_face(image, f[f"die-{pips}"], to_px @ affine(41, 39, 20) @ affine(-7, -7) @
+                   np.diag([dpi_mm, dpi_mm, 1.0]))
+    if cover:
+        cv2.rectangle(image, (round(38 * ppm), round(30 * ppm)), (round(52 * ppm),
+                                                                  round(39 * ppm)),
+                      (60, 70, 90), -1)
+    return image, to_px
+
+
+@pytest.mark.parametrize("pips", [1, 2, 3, 4, 5, 6])
+def test_the_die_pips_are_counted(pips):
+    image, to_px = _female_and_die(pips)
+    die = read_die(image, 1.0, to_px, (40.0, 40.0))
+    assert die.clear and die.pips == pips
+
+
+def test_no_die_and_a_half_hidden_die():
+    image, to_px = _female_and_die(None)
+    assert read_die(image, 1.0, to_px, (40.0, 40.0)).pips is None
+    assert read_die(image, 1.0, to_px, (40.0, 40.0)).clear
+    image, to_px = _female_and_die(5, cover=True)
+    die = read_die(image, 1.0, to_px, (40.0, 40.0))
+    assert not die.clear and die.pips is None
+    assert DIE_PPM > 6                     # the die is looked at closer than the photo
+
+
+def test_the_overlay_draws_pieces_and_the_disturbance():
+    state, picture = shot(5, "rings")
+    assert state["die"] is None                 # she reacts: her routes are drawn
+    verdict = REFEREE.read(picture.jpeg)
+    plain = REFEREE.draw_overlay(verdict)
+    node = state["males"][0]["node"]
+    routes = REFEREE.draw_overlay(verdict, disturb=node)
+    assert plain.shape == routes.shape and plain.ndim == 3
+    orange = np.all(np.abs(routes.astype(int) - (0, 159, 230)) < 30, axis=2).sum()
+    before = np.all(np.abs(plain.astype(int) - (0, 159, 230)) < 30, axis=2).sum()
+    assert orange > before + 100          # her routes are drawn
+
+
+def test_the_judge_catches_a_wrong_state():
+    state, picture = shot(11, "rings")
+    verdict = REFEREE.read(picture.jpeg)
+    wrong = json.loads(json.dumps(state))
+    wrong["males"][0]["colour"] = "black" if wrong["males"][0]["colour"] == "white" \
+        else "white"
+    assert judge(verdict, state).state_right
+    assert not judge(verdict, wrong).state_right
+
+
+def test_bad_input_is_one_clear_error():
+    blank = np.full((600, 800, 3), 200, np.uint8)
+    with pytest.raises(NoTiles):
+        REFEREE.read(blank)
+    _state, picture = shot(11, "rings")
+    with pytest.raises(RefereeError):
+        REFEREE.read(picture.jpeg, web="round")
+    with pytest.raises(RefereeError):
+        REFEREE.read(picture.jpeg, board=True)
+    assert load_photo(picture.jpeg).size[0] > 0
+
+
+def test_the_example_photo_scores_as_its_state_file(capsys, tmp_path):
+    truth = json.loads((EXAMPLES / "spider-twist.json").read_text())
+    overlay = tmp_path / "overlay.png"
+    code = main(["referee", "spider-twist", str(EXAMPLES / "spider-twist.jpg"), "--json",
+                 "--overlay", str(overlay)])
+    seen = json.loads(capsys.readouterr().out)
+    assert code == 0
+    expected = COMMANDS.score_report(read_state(truth)).data
+    assert seen["players"] == expected["players"]
+    assert seen["winners"] == expected["winners"]
+    assert seen["detection"]["web"] == truth["web"]
+    assert overlay.stat().st_size > 0
