@@ -279,11 +279,14 @@ def _block_marks(block: _Block, bleed: float, f: Furniture) -> list[Mark]:
 
 
 def _label(paper: Paper, marks: list[Mark], f: Furniture) -> Label:
-    """The sheet label goes in the bottom margin, in the widest gap between crop marks."""
+    """The sheet label goes in the bottom margin, in the widest gap between crop marks
+    (and, with registration marks, clear of the corners they keep: `reserve_y` deep)."""
     y = paper.height - f.printer_margin - 0.6
     band_top = paper.height - f.margins[1]
-    xs = sorted(m.x1 for m in marks if m.x1 == m.x2 and m.y2 > band_top - 0.01)
-    edges = [f.printer_margin, *xs, paper.width - f.printer_margin]
+    side = f.printer_margin + f.reserve_y
+    xs = sorted(m.x1 for m in marks if m.x1 == m.x2 and m.y2 > band_top - 0.01
+                and side < m.x1 < paper.width - side)
+    edges = [side, *xs, paper.width - side]
     gaps = [(b - a, a, b) for a, b in itertools.pairwise(edges)]
     width, a, b = max(gaps)
     return Label((a + b) / 2, y, max(0.0, width - 2.0))

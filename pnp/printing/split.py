@@ -495,8 +495,9 @@ def _search(board: Board, paper: Paper, bleed: float, furniture: Furniture):
             if end not in best or total < best[end][0]:
                 best[end] = (total, (*prev_bands, ((start, end), ends)))
     if last not in best:
+        marks = " and registration marks" if furniture.reserve_x or furniture.reserve_y else ""
         raise SplitError(f"the board cannot be split to fit {paper.name} paper "
-                         f"with {bleed:g} mm bleed")
+                         f"with {bleed:g} mm bleed{marks}")
     return best[last][1]
 
 
