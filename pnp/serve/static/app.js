@@ -43,13 +43,27 @@ async function api(url, body) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(url, init);
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (e) {
+    throw new Error(UNREACHABLE);
+  }
   let data = null;
   try { data = await response.json(); } catch (e) { /* not JSON */ }
   if (!response.ok && !(data && data.job)) {
-    throw new Error((data && data.error) || `the computer answered ${response.status}`);
+    throw new Error((data && data.error) || answered(response.status));
   }
   return data;
+}
+
+const UNREACHABLE = "The computer did not answer: is the phone on the same network, and is " +
+                    "pnp serve still running?";
+
+function answered(status) {
+  return status === 403
+    ? "This page's access code is not valid (was pnp serve restarted?): scan its QR code again"
+    : `the computer answered ${status}`;
 }
 
 // ------------------------------------------------------------------ the game and options
@@ -122,15 +136,14 @@ function upload(file) {
     let data = null;
     try { data = JSON.parse(xhr.responseText); } catch (e) { /* not JSON */ }
     if (data && data.error) return fail(sentence(data.error));
-    if (!data || xhr.status !== 200) return fail(`The computer answered ${xhr.status}.`);
+    if (!data || xhr.status !== 200) return fail(sentence(answered(xhr.status)));
     $("settings").open = false;
     render(data);
     $("result").scrollIntoView({ behavior: "smooth", block: "start" });
   };
   xhr.onerror = () => {
     hide("progress");
-    fail("The photo did not reach the computer: is the phone on the same network, and is " +
-         "pnp serve still running?");
+    fail(UNREACHABLE);
   };
   xhr.send(file);
 }
