@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import segno
 import uvicorn
 
 LOCALHOST = "127.0.0.1"
@@ -54,8 +55,6 @@ def page_url(address: str, port: int, token: str) -> str:
 def qr_text(url: str) -> str:
     """The URL as a QR code drawn with text (two rows per line where the terminal takes
     UTF-8, else ANSI blocks)."""
-    import segno
-
     qr = segno.make(url, error="m")
     out = io.StringIO()
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
