@@ -239,6 +239,12 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
         if (token.kind in ("paper", "female") and look.verdict == "covered"
                 and (token.kind == "female" or near_female)):
             continue                       # her overhang hides this dot
+        if look.verdict == "unclear" and token.kind != "paper":
+            # the bead half seen: a token between nodes, or something on the print
+            problems.append(RefereeProblem(NODE_UNCLEAR, f"node {node}: its printed bead is "
+                                           "only partly hidden; push the male onto his node "
+                                           "or clear it", (k,), point))
+            continue
         if token.kind not in ("white", "black") or token.seen < 0.6:
             what = ("something covers it" if token.kind in ("unknown", "paper")
                     else "a token only partly in view")

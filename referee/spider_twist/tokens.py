@@ -155,6 +155,7 @@ class NodeLook:
     node: str
     bead: float              # how clearly the printed bead (dark dot, light ring, dark rim)
     verdict: str             # "empty", "covered" or "unclear"
+    light: float = 0.0       # the bead's light ring's level (paper: about 1)
 
 
 def _mean_in(r: Rectified, box, centre, outer: float, inner: float = 0.0) -> float:
@@ -171,16 +172,35 @@ def look_at_node(r: Rectified, side: str, node: str, centre) -> NodeLook:
     rad = s.centre_radius if node == "C" else s.node_radius
     box = _box(r, centre, rad + 1.0)
     dot = _mean_in(r, box, centre, 0.2 * rad)
-    light = _mean_in(r, box, centre, 0.72 * rad, 0.52 * rad)
     rim = _mean_in(r, box, centre, rad + 0.25, rad - 0.2)
-    bead = light - max(dot, rim)
-    verdict = "empty" if bead >= BEAD_EMPTY else "covered" if bead <= BEAD_COVERED \
-        else "unclear"
-    return NodeLook(node, round(bead, 3), verdict)
+    if node == "C":
+        # C's bead is larger, pale yellow, with a thin ring at 0.62 of its radius (too thin
+        # to count on): its light on both sides of that ring
+        light = min(_mean_in(r, box, centre, 0.5 * rad, 0.3 * rad),
+                    _mean_in(r, box, centre, 0.9 * rad, 0.76 * rad))
+        bead = light - max(dot, rim)
+    else:
+        light = _mean_in(r, box, centre, 0.72 * rad, 0.52 * rad)
+        bead = light - max(dot, rim)
+    pale = 0.14 if node == "C" else 0.0      # C's bead is pale yellow, not white
+    if (bead >= BEAD_EMPTY and light >= BEAD_LIGHT_EMPTY - pale
+            or bead >= BEAD_STRONG and light >= BEAD_LIGHT_EMPTY - pale - 0.06):
+        verdict = "empty"                # (a clear bead in a token's shadow)
+    elif bead <= BEAD_COVERED or light <= BEAD_LIGHT_COVERED - pale:
+        verdict = "covered"             # no bead, or its "light" part is a token's dark
+    else:
+        verdict = "unclear"
+    return NodeLook(node, round(bead, 3), verdict, round(light, 3))
 
 
-BEAD_EMPTY = 0.2             # the bead's light ring this much brighter than dot and rim
-BEAD_COVERED = 0.08
+# Measured on generated photos (10 presets, 3 and 12 MP, both sides): an empty node's bead
+# shows 0.18-0.51 (lens: from 0.04) with its light ring at 0.82-1.01 of the paper; a
+# covered one at most 0.16 and 0.81 (one sloppy white male 0.9). Between: unclear.
+BEAD_EMPTY = 0.17            # the bead's light ring this much brighter than dot and rim
+BEAD_LIGHT_EMPTY = 0.82
+BEAD_STRONG = 0.25
+BEAD_COVERED = 0.1
+BEAD_LIGHT_COVERED = 0.8     # a bead's light ring this dark: a male lies on it
 
 
 # --- tokens ------------------------------------------------------------------------------------
@@ -267,9 +287,9 @@ def read_token(r: Rectified, centre, width: float, exclude: np.ndarray | None = 
         sh["ground"] = ground / paper if paper else 0.0
         # and the disc's mean level: the done face has less ink than the spider
         lean = level - 2 * sh["ground"]
-        if sh["ground"] >= WHITE_GROUND and lean <= -1.22:
+        if sh["ground"] >= WHITE_GROUND and lean <= -1.235:
             kind, done = "white", False
-        elif sh["ground"] <= DONE_GROUND and lean >= -1.21:
+        elif sh["ground"] <= DONE_GROUND and lean >= -1.2:
             kind, done = "white", True
     elif level <= BLACK_LEVEL:
         if dark >= 0.17:
@@ -298,8 +318,8 @@ def ink_masks_for(r: Rectified) -> tuple[np.ndarray, np.ndarray]:
 # A white male's ground (the disc's 90th percentile) over the paper round it: 1.005-1.036
 # on the spider face (white card on the web's off-white), at most 0.983 on the done face
 # (E4 grey) on generated photos (11 presets, 3 and 12 MP); between is unknown.
-WHITE_GROUND = 0.997
-DONE_GROUND = 0.99
+WHITE_GROUND = 0.999
+DONE_GROUND = 0.986
 
 
 # Measured on generated photos (presets, 3 to 12 MP): the mean level of a white male's
