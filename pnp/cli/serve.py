@@ -34,7 +34,8 @@ def serve_command(
     try:
         from pnp.serve import ServeConfig, create_app, network, new_token
     except ImportError as exc:
-        raise CliError(f"pnp serve needs its extra ({exc.name} is missing): {INSTALL}") from None
+        missing = (exc.name or "a package").split(".")[0]
+        raise CliError(f"pnp serve needs its extra ({missing} is missing): {INSTALL}") from None
 
     number = option(inputs.bounded_int, port, "--port", 0, 65535)
     if keep is not None and keep.exists() and not keep.is_dir():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import subprocess
 import sys
 import urllib.error
@@ -88,9 +89,15 @@ def test_keep_keeps_the_photos_and_results(tmp_path):
 def test_bad_options_are_one_line(tmp_path, capsys):
     afile = tmp_path / "a-file"
     afile.write_text("x")
-    for args, words in ((["--port", "70000"], "--port must be a whole number from 0 to 65535"),
-                        (["--port", "x"], "--port must be a whole number"),
-                        (["--keep", str(afile)], "is a file; name a folder")):
-        assert main(["serve", "--local", *args]) == 2
-        err = capsys.readouterr().err
-        assert words in err and err.count("\n") == 1, err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        for args, words in ((["--port", "70000"], "--port must be a whole number from 0 to "
+                                                  "65535"),
+                            (["--port", "x"], "--port must be a whole number"),
+                            (["--keep", str(afile)], "is a file; name a folder"),
+                            (["--port", port], f"cannot listen on port {port}")):
+            assert main(["serve", "--local", *args]) == 2
+            err = capsys.readouterr().err
+            assert words in err and err.count("\n") == 1, err
