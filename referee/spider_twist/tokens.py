@@ -183,8 +183,8 @@ def look_at_node(r: Rectified, side: str, node: str, centre) -> NodeLook:
         light = _mean_in(r, box, centre, 0.72 * rad, 0.52 * rad)
         bead = light - max(dot, rim)
     pale = 0.14 if node == "C" else 0.0      # C's bead is pale yellow, not white
-    if (bead >= BEAD_EMPTY and light >= BEAD_LIGHT_EMPTY - pale
-            or bead >= BEAD_STRONG and light >= BEAD_LIGHT_EMPTY - pale - 0.06):
+    if ((bead >= BEAD_EMPTY and light >= BEAD_LIGHT_EMPTY - pale)
+            or (bead >= BEAD_STRONG and light >= BEAD_LIGHT_EMPTY - pale - 0.06)):
         verdict = "empty"                # (a clear bead in a token's shadow)
     elif bead <= BEAD_COVERED or light <= BEAD_LIGHT_COVERED - pale:
         verdict = "covered"             # no bead, or its "light" part is a token's dark
