@@ -237,6 +237,21 @@ def test_the_board_splits_into_few_sheets_that_fit(paper, bleed, sheets):
         assert len(owners) == 1
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_the_board_splits_with_print_and_cut_marks_too(paper):
+    """The marks keep the paper's corners free (pnp.printing.cuts): fewer millimetres a
+    sheet, still a plan, every piece inside what the marks leave printable."""
+    from pnp.printing.cuts import MARKS
+
+    f = MARKS.reserve(furniture())
+    sheet = papers()[paper]
+    pieces = geo.plan(sheet, 2.0, f)
+    assert len(pieces) >= len(geo.plan(sheet, 2.0, furniture()))
+    for p in pieces:
+        w, h = f.printable(sheet.turned() if p.landscape else sheet)
+        assert p.width <= w + EPS and p.height <= h + EPS
+
+
 def test_manifest_extra_lists_every_hex_and_well_in_mm():
     extra = geo.manifest_extra()
     assert list(extra["hexes"]) == [h.name for h in rules_board().hexes]

@@ -77,9 +77,9 @@ def cards_landscape(options: Options) -> bool:
     """Whether cards go on the sheet turned a quarter (88 wide, 63 high): when more fit a
     sheet that way (A4 and Letter with bleed; A3 holds more upright)."""
     w, h = card_size()
-    f = options.furniture
-    inner_w = options.paper.width - 2 * f.margin
-    inner_h = options.paper.height - 2 * f.margin
+    mx, my = options.furniture.margins
+    inner_w = options.paper.width - 2 * mx
+    inner_h = options.paper.height - 2 * my
     up = grid_capacity(inner_w, inner_h, w, h, options.bleed)
     turned = grid_capacity(inner_w, inner_h, h, w, options.bleed)
     return turned[0] * turned[1] > up[0] * up[1]
@@ -87,11 +87,13 @@ def cards_landscape(options: Options) -> bool:
 
 def card_components(landscape: bool = False) -> list[Component]:
     """The 54 cards, one component each ("grape-2.1", "grape-2.2", ...), with their deck's
-    back. `landscape`: laid on the sheet turned a quarter (the drawing turns the art)."""
+    back and rounded corners. `landscape`: laid on the sheet turned a quarter (the drawing
+    turns the art)."""
     w, h = card_size()
     if landscape:
         w, h = h, w
-    return [Component(f"{face.key}.{n}", "card", w, h, back=face.deck)
+    return [Component(f"{face.key}.{n}", "card", w, h, back=face.deck,
+                      corner_radius=card_corner())
             for face in card_faces() for n in range(1, face.count + 1)]
 
 

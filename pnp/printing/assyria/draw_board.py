@@ -357,18 +357,22 @@ def _costs(canvas: Canvas, st: Style, box) -> None:
 # --- The bottom band ---------------------------------------------------------------------
 
 def _ashur(canvas: Canvas, st: Style) -> None:
-    box = geo.text_blocks()["ashur"]
-    x0, y0, x1, y1 = box
+    blocks = geo.text_blocks()
+    x0, y0, x1, _y1 = blocks["ashur"]
     canvas.setFillColor(st.accent)
     text(canvas, x0 + 4.0, y0 + 7.5, "ASHUR", 11.0, FONT_BOLD)
     canvas.setFillColor(st.ink)
     text(canvas, x0 + 25.0, y0 + 7.3, "the priests: a hut from your stock on the next free "
          "space", 6.3)
+    wrapped(canvas, x0 + 4.0, y0 + 14.0, x1 - x0 - 8.0, "Reign end: the sum of the reign's "
+            "expansion cards to the most influence; less the highest card, to the next; and "
+            "so on.", 6.0, leading=1.15)
     captions = {
-        "high": ("High", "influence 3", "1 / 4 / 8 points for 1 / 2 / 3 huts"),
-        "middle": ("Middle", "influence 2", "a plough (if you hold none)"),
-        "low": ("Low", "influence 1", "1 camel per hut"),
+        "high": ("High · 4 camels", "influence 3", "1 / 4 / 8 points for 1 / 2 / 3 huts"),
+        "middle": ("Middle · 3 camels", "influence 2", "a plough (if you hold none)"),
+        "low": ("Low · 2 camels", "influence 1", "1 camel per hut"),
     }
+    cx0, _cy0, cx1, _cy1 = blocks["ashur-captions"]
     for tier in rules_cards.TIERS:
         tx0, ty0, tx1, ty1 = geo.ashur_tier_box(tier)
         canvas.setFillColor(mix(st.frame, st.ink, 0.12))
@@ -380,17 +384,11 @@ def _ashur(canvas: Canvas, st: Style) -> None:
             canvas.setFillColor(mix(st.ink, WHITE, 0.5))
             _centred(canvas, sp.box, str(sp.get("cost")), 9.0)
         name, influence, bonus = captions[tier]
-        cx = geo.ashur_tier_box("low")[2] + 3.0
         canvas.setFillColor(st.accent)
-        text(canvas, cx, ty0 + 6.5, f"{name} · {rules_cards.TIER_COST[tier]} camels", 7.0,
-             FONT_BOLD)
+        text(canvas, cx0 + 1.0, ty0 + 5.0, name, 6.8, FONT_BOLD)
         canvas.setFillColor(st.ink)
-        text(canvas, cx, ty0 + 11.0, influence, 6.3)
-        wrapped(canvas, cx, ty0 + 15.0, x1 - cx - 1.5, bonus, 6.3, leading=1.15)
-    canvas.setFillColor(st.ink)
-    wrapped(canvas, x0 + 4.0, y1 - 2.2, x1 - x0 - 8, "Reign end: sum of the reign's expansion "
-            "cards to the most influence, less the highest card to the next, and so on.",
-            5.8, leading=1.1)
+        text(canvas, cx0 + 1.0, ty0 + 8.8, influence, 6.1)
+        wrapped(canvas, cx0 + 1.0, ty0 + 12.4, cx1 - cx0 - 1.5, bonus, 6.1, leading=1.1)
 
 
 def _card_slot(canvas: Canvas, st: Style, box, fill: Color) -> None:

@@ -247,8 +247,10 @@ def harvest_spaces() -> tuple[Space, ...]:
                  for k in range(1, 6))
 
 
-# The bottom band's blocks (units): Ashur, used ploughs, expansion slots, key.
-ASHUR_BLOCK = (0, 15, 9, 6)
+# The bottom band's blocks (units): Ashur (the temple, and its captions right of the line
+# x = unit 7, which stays free for a cut), used ploughs, expansion slots, key.
+ASHUR_BLOCK = (0, 15, 7, 6)
+ASHUR_CAPTIONS = (7, 15, 2, 6)
 PLOUGH_BLOCK = (9, 15, 4, 6)
 EXPANSION_BLOCK = (13, 15, 6, 6)
 KEY_BLOCK = (19, 15, 3, 6)
@@ -261,9 +263,9 @@ HARVEST_TITLE = (22, 14, 5, 1)
 HARVEST_NOTE = (22, 16, 5, 1)
 COST_BLOCK = (22, 17, 5, 4)
 
-ASHUR_SPACE = 15.0              # side of a priest space, mm
+ASHUR_SPACE = 16.0              # side of a priest space, mm (a 14 mm hut fits)
 ASHUR_GAP = 2.0
-ASHUR_TIER = 22.0               # a tier's height
+ASHUR_TIER = 24.0               # a tier's height
 
 
 @cache
@@ -274,7 +276,7 @@ def ashur_spaces() -> tuple[Space, ...]:
     x0, _y0, _x1, y1 = unit_box(*ASHUR_BLOCK)
     widest = max(rules_cards.TIER_SPACES.values())
     temple_w = widest * ASHUR_SPACE + (widest - 1) * ASHUR_GAP
-    left = x0 + 6.0
+    left = x0 + 4.5
     base = y1 - 6.0                              # the temple's foot
     out = []
     for level, tier in enumerate(reversed(rules_cards.TIERS)):   # low, middle, high
@@ -340,12 +342,19 @@ def track_spaces() -> tuple[Space, ...]:
 
 def text_blocks() -> dict[str, Box]:
     """Titles, notes and legends: kept whole by the cuts like the spaces."""
-    blocks = {"ashur": ASHUR_BLOCK, "plough": PLOUGH_BLOCK, "expansion": EXPANSION_BLOCK,
+    pad = 2.5                   # a cut may run between the temple and its captions
+    boxes = {"ashur": _inset(unit_box(*ASHUR_BLOCK), right=pad),
+             "ashur-captions": _inset(unit_box(*ASHUR_CAPTIONS), left=pad)}
+    blocks = {"plough": PLOUGH_BLOCK, "expansion": EXPANSION_BLOCK,
               "key": KEY_BLOCK, "camel-title": CAMEL_TITLE, "offering-title": OFFERING_TITLE,
               "offering-note": OFFERING_NOTE, "turn-title": TURN_TITLE,
               "harvest-title": HARVEST_TITLE, "harvest-note": HARVEST_NOTE,
               "costs": COST_BLOCK}
-    return {name: unit_box(*units) for name, units in blocks.items()}
+    return boxes | {name: unit_box(*units) for name, units in blocks.items()}
+
+
+def _inset(box: Box, left: float = 0.0, right: float = 0.0) -> Box:
+    return (box[0] + left, box[1], box[2] - right, box[3])
 
 
 # --- Hexes, wells, rivers, areas ---------------------------------------------------------
@@ -568,8 +577,9 @@ def cut_lines() -> tuple[tuple[float, ...], tuple[float, ...]]:
 
 def _useful(ys: list[float]) -> list[float]:
     """The row lines worth offering: a few (each one offered keeps markers off two score
-    rows beside it): those the plans for A4, Letter and A3 use (tests check the plans)."""
-    wanted = (6, 10, 14)
+    rows beside it): those the plans for A4, Letter and A3 use, with and without the
+    print-and-cut marks' reserved corners (tests check the plans)."""
+    wanted = (6, 7, 10, 14, 15)
     return [y for y in ys if any(abs(y - unit_y(k)) < 1e-6 for k in wanted)]
 
 
