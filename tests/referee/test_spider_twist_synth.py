@@ -1,0 +1,67 @@
+"""Spider Twist's scene for the photo generator: deterministic, its truth a legal state, and
+its ground truth matching its pixels (markers where the board puts them, tokens where the
+state puts them)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.printing.spider_twist import geometry
+from pnp.rules.spider_twist.state import read_state
+from referee.spider_twist.synth import node_points, photo, simulated_state
+from referee.synth import Conditions, transform
+
+FLAT = Conditions(megapixels=3.0, tilt_deg=25.0, light=0.0, shadow=False, noise=0.0,
+                  blur_sigma=0.0, jpeg_quality=95, jitter_mm=0.0)
+
+
+@pytest.fixture(scope="module")
+def state() -> dict:
+    return simulated_state(11, "rings")
+
+
+def test_random_states_are_legal_and_the_same_per_seed():
+    for seed in range(6):
+        for web in ("rings", "spiral"):
+            data = simulated_state(seed, web)
+            assert data == simulated_state(seed, web)
+            read_state(data)                          # raises if the rules refuse it
+            assert data["web"] == web
+
+
+def test_the_same_seed_gives_the_same_photo(state):
+    a = photo(state, FLAT, seed=5)
+    b = photo(state, FLAT, seed=5)
+    assert a.jpeg == b.jpeg
+    assert a.truth == state
+
+
+def test_markers_decode_where_the_board_puts_them(state):
+    shot = photo(state, FLAT, seed=2)
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250))
+    corners, ids, _ = detector.detectMarkers(cv2.cvtColor(shot.image, cv2.COLOR_BGR2GRAY))
+    places = {m.id: m for m in geometry.board_markers("rings")}
+    seen = {int(i): q.reshape(4, 2) for q, i in zip(corners, ids.ravel(), strict=True)}
+    assert set(places) <= set(seen)
+    for marker_id, m in places.items():
+        expected = transform(shot.homography, np.array(m.corners))
+        assert np.abs(seen[marker_id] - expected).max() < 2.0, marker_id
+
+
+def test_tokens_lie_on_their_nodes(state):
+    """With no jitter each male's outline is centred on his node, the female's on hers."""
+    shot = photo(state, FLAT, seed=3)
+    points = node_points(state, shot)
+    for m in state["males"]:
+        centre = shot.corners[m["node"]].mean(axis=0)
+        assert np.linalg.norm(centre - points[m["node"]]) < 1.5
+    assert np.linalg.norm(shot.corners["female"].mean(axis=0) - points[state["female"]]) < 1.5
+    if state["die"] is not None:
+        assert "die" in shot.corners
+    # the areas hold as many males as the state says
+    for colour in ("white", "black"):
+        for kind in ("mated", "eaten"):
+            n = sum(name.startswith(f"{colour}-{kind}-") for name in shot.corners)
+            assert n == state[kind][colour]
