@@ -1,0 +1,218 @@
+"""Constructo's scene for the shared photo generator (referee.synth): the nine tiles laid
+in the round's pattern, touching, each turned any way by its markers' places (pointy side
+up, plus a hand's slop), and on each its stack: pieces as flat discs and rings, each up to
+4 mm off the tile's centre (a ring stays round its small disc), every level casting its
+soft shadow on the ones below.
+
+Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's PRINTING), masked
+to their round shape (the export's faces are rectangles on white). The generator has no
+height: a level's parallax at a tilt is not drawn (its shadow is). Truth: a seeded random
+legal game (the rules core's `play`) stopped at a random point of round 1.
+
+    python -m referee.constructo.synth --example   # examples/constructo.jpg and .json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from pnp.printing.constructo import geometry
+from referee.synth import PRESETS, Conditions, Face, Layer, Layout, SynthPhoto, affine, shoot
+from referee.synth import transform as _apply
+
+FACE_DPI = 200
+OFF_CENTRE_MM = 4.0        # the issue: pieces sit up to 4 mm off their tile's centre
+RING_SLOP_MM = 2.5         # a ring round a small disc: the hole leaves 3 mm each way
+
+
+@cache
+def faces() -> dict[str, np.ndarray]:
+    """The export's faces by stem ("tile-3", "black-ring", ...), BGR, once per process."""
+    import cv2
+
+    from pnp.printing.build import BuildRequest
+    from pnp.printing.constructo import PRINTING
+    from pnp.printing.export import render_faces
+
+    return {stem: cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
+            for stem, image in render_faces(BuildRequest("constructo", printing=PRINTING),
+                                            FACE_DPI) if not stem.endswith("-back")}
+
+
+@cache
+def _piece_alpha(kind: str, n: int) -> np.ndarray:
+    import cv2
+
+    spec = geometry.piece_specs()[kind]
+    mask = np.zeros((n, n), np.uint8)
+    c = n * 4
+    px = n / spec.diameter                       # px per mm
+    cv2.circle(mask, (c, c), int(spec.radius * px * 8) - 4, 255, -1, cv2.LINE_AA, 3)
+    if spec.hole:
+        cv2.circle(mask, (c, c), int(spec.hole_radius * px * 8) + 4, 0, -1, cv2.LINE_AA, 3)
+    return mask
+
+
+@cache
+def _tile_alpha(h: int, w: int) -> np.ndarray:
+    import cv2
+
+    px = h / geometry.tile_spec().across_flats
+    pts = np.array(geometry.hex_outline(-0.15), float) * px + np.array([w / 2, h / 2])
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(mask, [np.round(pts * 8).astype(np.int32)], 255, cv2.LINE_AA, 3)
+    return mask
+
+
+# --- states --------------------------------------------------------------------------------
+
+def simulated_state(seed: int, pattern: str | None = None) -> dict:
+    """A random legal round-1 state: the rules core's seeded random game stopped at a
+    random action (at least one piece down), as state JSON."""
+    from pnp.rules.constructo.game import initial_state, random_action
+    from pnp.rules.constructo.rules import apply_legal, is_round_over
+
+    rng = random.Random(seed)
+    state = initial_state(seed, 2, pattern)
+    history = []
+    while not is_round_over(state):
+        state = apply_legal(state, random_action(state, rng))
+        history.append(state)
+    return history[rng.randrange(len(history))].to_json()
+
+
+# --- placing by hand ---------------------------------------------------------------------------
+
+def _off(rng: np.random.Generator, most: float) -> np.ndarray:
+    r, a = most * math.sqrt(rng.uniform()), rng.uniform(0, 2 * math.pi)
+    return np.array([r * math.cos(a), r * math.sin(a)])
+
+
+def _circle(radius: float, k: int = 32) -> np.ndarray:
+    return np.array([[radius + radius * math.cos(2 * math.pi * i / k),
+                      radius + radius * math.sin(2 * math.pi * i / k)] for i in range(k)])
+
+
+def tile_places(state: dict, cond: Conditions, rng: np.random.Generator
+                ) -> dict[str, tuple[int, np.ndarray, float]]:
+    """Tile "q,r" -> (printed tile number, centre mm, turn degrees) as a hand lays them."""
+    step = geometry.tile_spec().across_flats + max(0.0, cond.gap_mm)
+    centres = geometry.board_centres(state["pattern"], step)
+    numbers = [int(n) for n in rng.permutation(list(geometry.tile_numbers()))]
+    out = {}
+    for k, (q, r) in enumerate(sorted(centres)):
+        at = np.array(centres[(q, r)]) + _off(rng, min(cond.jitter_mm, 2.0) / 2)
+        turn = 30.0 + 60.0 * int(rng.integers(6)) + rng.uniform(-1, 1) * min(cond.jitter_deg, 3)
+        out[f"{q},{r}"] = (numbers[k], at, turn)
+    return out
+
+
+def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
+    spec = geometry.tile_spec()
+    places = tile_places(state, cond, rng)
+    tiles, markers = [], {}
+    for _tile, (number, at, turn) in places.items():
+        img = faces()[geometry.tile_id(number)]
+        h, w = img.shape[:2]
+        to_table = affine(at[0], at[1], turn)
+        tiles.append(Face(img, to_table @ affine(-w / FACE_DPI * 25.4 / 2,
+                                                 -h / FACE_DPI * 25.4 / 2),
+                          np.array(geometry.hex_outline(), float) + np.array(
+                              [w / FACE_DPI * 25.4 / 2, h / FACE_DPI * 25.4 / 2]),
+                          FACE_DPI, _tile_alpha(h, w), name=f"tile-{number}"))
+        for mid, place in zip(geometry.tile_marker_ids(number), geometry.marker_places(),
+                              strict=True):
+            markers[mid] = _apply(to_table, np.array(place.corners, float))
+    levels: list[list[Face]] = []
+    for key, stack in state["stacks"].items():
+        _number, at, _turn = places[key]
+        below = None
+        for level, piece in enumerate(stack):
+            kind, owner = piece["piece"], piece["owner"]
+            if below is not None and kind == "ring" and below[0] == "small":
+                off = below[1] + _off(rng, RING_SLOP_MM)      # round its small disc
+                if np.hypot(*off) > OFF_CENTRE_MM:
+                    off = below[1] + (off - below[1]) * 0.3
+            elif below is not None and kind == "small" and below[0] == "ring":
+                off = below[1] + _off(rng, RING_SLOP_MM)
+            else:
+                off = _off(rng, OFF_CENTRE_MM)
+            below = (kind, off)
+            img = faces()[geometry.piece_id(owner, kind)]
+            r = geometry.piece_radius(kind)
+            n = img.shape[0]
+            c = at + off
+            face = Face(img, affine(c[0], c[1], rng.uniform(0, 360)) @ affine(-r, -r),
+                        _circle(r), FACE_DPI, _piece_alpha(kind, n),
+                        name=f"{key}/{level}")
+            while len(levels) <= level:
+                levels.append([])
+            levels[level].append(face)
+    outline = np.vstack([_apply(f.to_table, f.outline) for f in tiles])
+    del spec
+
+    def layers(h_cam: np.ndarray, shape: tuple[int, ...], rng_props: np.random.Generator
+               ) -> list[Layer]:
+        return [Layer(tiles, (0.6, 1.0, 0.25))] + [Layer(faces_, (1.0, 0.9, 0.4))
+                                                     for faces_ in levels]
+
+    return Layout(outline, outline, markers, layers)
+
+
+def photo(state: dict, conditions: Conditions, seed: int) -> SynthPhoto:
+    """A phone photo of `state` under `conditions`; same seed, same photo. `corners` holds
+    each tile's outline ("tile-<n>") and each piece's ("<q,r>/<level>")."""
+    return shoot(state, lambda rng: _layout(state, conditions, rng), conditions, seed)
+
+
+# --- the example ---------------------------------------------------------------------------
+
+EXAMPLE_SEED = 5
+
+
+def write_example(folder: Path) -> tuple[Path, Path]:
+    """examples/constructo.jpg and constructo.json: the worked example's board."""
+    from pnp.fileio import write_bytes, write_text
+
+    state = json.loads((folder / "constructo-state.json").read_text())
+    shot = photo(state, replace(PRESETS["default"], megapixels=8.0, tilt_deg=20.0),
+                 seed=EXAMPLE_SEED)
+    jpg, js = folder / "constructo.jpg", folder / "constructo.json"
+    write_bytes(jpg, shot.jpeg)
+    write_text(js, json.dumps(state, indent=1) + "\n")
+    return jpg, js
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--example", action="store_true",
+                        help="write examples/constructo.jpg and examples/constructo.json")
+    parser.add_argument("--state", type=Path, help="a state file to photograph")
+    parser.add_argument("--preset", default="default", choices=sorted(PRESETS))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path("output/constructo-synth.jpg"))
+    args = parser.parse_args(argv)
+    if args.example:
+        for path in write_example(Path(__file__).resolve().parents[2] / "examples"):
+            print(f"wrote {path}")
+        return 0
+    state = (json.loads(args.state.read_text()) if args.state
+             else simulated_state(args.seed))
+    shot = photo(state, PRESETS[args.preset], args.seed)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_bytes(shot.jpeg)
+    print(f"wrote {args.out} ({shot.image.shape[1]}x{shot.image.shape[0]}, "
+          f"{len(shot.jpeg) // 1024} KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
