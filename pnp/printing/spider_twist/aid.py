@@ -191,7 +191,10 @@ def _web_scene(key: str, only_reach: bool = False):
             canvas.rect(x, y, w, h, stroke=0, fill=1)
             canvas.translate(x + w / 2 - cx * scale, y + h / 2 - cy * scale)
             canvas.scale(scale, scale)
-            paint_side(canvas, "rings", style, 0.0, markers=False, labels=False, areas=False)
+            view = (cx - w / 2 / scale, cy - h / 2 / scale, cx + w / 2 / scale,
+                    cy + h / 2 / scale)
+            paint_side(canvas, "rings", style, 0.0, markers=False, labels=False, areas=False,
+                       view=view)
             draw_reaction(canvas, "rings", style, female, dict(males), (), None, node, data,
                           labels=False, areas=False, moved_from=came, paint=False,
                           marks=1.7)

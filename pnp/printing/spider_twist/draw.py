@@ -6,6 +6,7 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.printing import split
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_split import PieceStyle, draw_piece, draw_piece_back
 from pnp.printing.pen import saved
@@ -21,13 +22,17 @@ def draw_item(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     style = ctx.style
     if kind == "board":
         pieces = board.pieces(ctx.options)
+        # each sheet paints only its part of the side (the rest would be clipped away)
+        x0, y0, x1, y1 = split.bounds(split.piece_for(pieces, item.component).art_polygon)
         if item.face == "front":
             draw_piece(canvas, item, board.web_board(), pieces,
-                       lambda c, grow: paint_side(c, "rings", style, grow),
+                       lambda c, grow: paint_side(c, "rings", style, grow,
+                                                  view=(x0, y0, x1, y1)),
                        PieceStyle(style.cut_line, 0.35, DIAGRAM_GREY), ctx.bleed)
-        else:
+        else:                      # the second side's frame: the first's turned over
             draw_piece_back(canvas, item, pieces,
-                            lambda c, grow: paint_side(c, "spiral", style, grow),
+                            lambda c, grow: paint_side(c, "spiral", style, grow,
+                                                       view=(-x1, y0, -x0, y1)),
                             ctx.options.duplex, ctx.bleed)
     elif kind == "male":
         colour = item.component.id.split("-")[1]            # male-white-03

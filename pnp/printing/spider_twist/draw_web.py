@@ -53,10 +53,24 @@ def polygon_path(canvas: Canvas, points):
 
 # --- The web -------------------------------------------------------------------------------
 
+Box = tuple[float, float, float, float]
+
+
+def _sees(view: Box | None, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether a box meets the view (None: everything is seen)."""
+    return view is None or not (x1 < view[0] or x0 > view[2] or y1 < view[1] or y0 > view[3])
+
+
+def _sees_point(view: Box | None, x: float, y: float, r: float) -> bool:
+    return _sees(view, x - r, y - r, x + r, y + r)
+
+
 def paint_side(canvas: Canvas, side: str, style: Style, grow: float,
-               markers: bool = True, labels: bool = True, areas: bool = True) -> None:
+               markers: bool = True, labels: bool = True, areas: bool = True,
+               view: Box | None = None) -> None:
     """One whole side in its own frame (origin C). `grow`: paint the ground this far past
-    the board's outline."""
+    the board's outline. `view`: only what meets this box (board frame) need be painted
+    (a sheet's part of the board, a picture's window): the rest is left out."""
     spec = geometry.spec()
     x0, y0, x1, y1 = geometry.board_box()
     canvas.setFillColor(style.ground[side])
@@ -64,11 +78,13 @@ def paint_side(canvas: Canvas, side: str, style: Style, grow: float,
     _web_disc(canvas, side, style)
     if areas:
         for area in geometry.areas():
-            paint_area(canvas, area, style)
-    paint_web(canvas, side, style, labels=labels)
+            if _sees(view, *geometry._bounds(area.polygon)):
+                paint_area(canvas, area, style)
+    paint_web(canvas, side, style, labels=labels, view=view)
     if markers:
         for m in geometry.board_markers(side):
-            draw_marker(canvas, m.id, m.corners[0][0], m.corners[0][1], spec.marker_module)
+            if _sees(view, *m.quiet_box()):
+                draw_marker(canvas, m.id, m.corners[0][0], m.corners[0][1], spec.marker_module)
 
 
 def _web_disc(canvas: Canvas, side: str, style: Style) -> None:
@@ -82,7 +98,8 @@ def _web_disc(canvas: Canvas, side: str, style: Style) -> None:
         canvas.circle(0, 0, r + 1.0, stroke=1, fill=0)
 
 
-def paint_web(canvas: Canvas, side: str, style: Style, labels: bool = True) -> None:
+def paint_web(canvas: Canvas, side: str, style: Style, labels: bool = True,
+              view: Box | None = None) -> None:
     """Spokes, strands, entry arrows, nodes (and their names) of a side."""
     spec = geometry.spec()
     with saved(canvas):
@@ -103,16 +120,21 @@ def paint_web(canvas: Canvas, side: str, style: Style, labels: bool = True) -> N
         canvas.setLineJoin(1)
         path = canvas.beginPath()
         for curve in geometry.strand_curves(side):
-            curve_path(canvas, curve, path)
+            xs, ys = [p[0] for p in curve], [p[1] for p in curve]
+            if _sees(view, min(xs), min(ys), max(xs), max(ys)):
+                curve_path(canvas, curve, path)
         canvas.drawPath(path, stroke=1, fill=0)
     _entry_arrows(canvas, side, style)
+    room = spec.centre_radius + 1.0
     for node, (x, y) in geometry.node_centres(side).items():
+        if not _sees_point(view, x, y, room):
+            continue
         if node == CENTRE:
             _centre(canvas, x, y, style)
         else:
             _node(canvas, x, y, style)
     if labels:
-        _node_labels(canvas, side, style)
+        _node_labels(canvas, side, style, view)
 
 
 def _entry_arrows(canvas: Canvas, side: str, style: Style) -> None:
@@ -179,12 +201,21 @@ def label_spot(side: str, node: str) -> tuple[float, float, str]:
     return (lx, ly + (0.9 if ty > 0.5 else 0.0), anchor)
 
 
-def _node_labels(canvas: Canvas, side: str, style: Style) -> None:
-    size = style.node_label_pt
+def _node_labels(canvas: Canvas, side: str, style: Style, view: Box | None = None) -> None:
+    """Every node's name, small, in one text object (upright in the y-down frame)."""
+    size = style.node_label_pt / PT                      # font size in mm
     canvas.setFillColor(style.label)
+    words = canvas.beginText()
+    words.setFont(FONT, size)
     for node in geometry.node_centres(side):
         x, y, anchor = label_spot(side, node)
-        text(canvas, x, y, node, size, FONT, anchor=anchor)
+        if not _sees_point(view, x, y, 6.0):
+            continue
+        width = canvas.stringWidth(node, FONT, size)
+        dx = {"start": 0.0, "middle": -width / 2, "end": -width}[anchor]
+        words.setTextTransform(1, 0, 0, -1, x + dx, y)
+        words.textOut(node)
+    canvas.drawText(words)
 
 
 def paint_area(canvas: Canvas, area: geometry.Area, style: Style) -> None:
@@ -262,17 +293,17 @@ def male_face(canvas: Canvas, cx: float, cy: float, diameter: float, colour: str
 def _rim(canvas: Canvas, cx: float, cy: float, r: float, colour: str, ink: Color,
          style: Style) -> None:
     inner = r * 0.84
+    canvas.setStrokeColor(ink)
     if colour == "white":
-        canvas.setStrokeColor(ink)
         canvas.setLineWidth(r * 0.07)
         canvas.circle(cx, cy, inner, stroke=1, fill=0)
     else:
-        canvas.setFillColor(ink)
-        beads = 16
-        for k in range(beads):
-            a = 2 * math.pi * k / beads
-            canvas.circle(cx + inner * math.sin(a), cy - inner * math.cos(a), r * 0.055,
-                          stroke=0, fill=1)
+        # 16 beads: a dotted circle (round caps on zero-length dashes)
+        with saved(canvas):
+            canvas.setLineWidth(r * 0.11)
+            canvas.setLineCap(1)
+            canvas.setDash([0.0001, 2 * math.pi * inner / 16 - 0.0001], 0)
+            canvas.circle(cx, cy, inner, stroke=1, fill=0)
 
 
 def female_face(canvas: Canvas, cx: float, cy: float, diameter: float, style: Style,
