@@ -20,6 +20,7 @@ CASES = [
     ["build", "asterion", "--edition", "revised"],
     ["build", "asterion", "--edition", "crete", "--paper", "letter", "--duplex", "short"],
     ["build", "asterion", "--edition", "crete", "--ink-saver"],
+    ["build", "assyria"],                     # target (issue 10): under 2 s
     ["build", "spider-twist"],                       # target under 1.0 s as well (issue 8)
     ["build", "constructo"],                                   # target under 1.0 s too
 ]
