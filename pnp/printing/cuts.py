@@ -18,8 +18,6 @@ PDF (pdf.py) and the cut files (cutfile.py) both draw from this module.
 
 from __future__ import annotations
 
-import itertools
-import math
 from dataclasses import dataclass, replace
 
 from pnp.printing.placement import Component, Furniture, Item, Page, Paper, PlacementError
@@ -123,36 +121,6 @@ def check_cuts(pages: list[Page]) -> None:
 def is_cut(page: Page) -> bool:
     """A front page with something to cut: it gets a cut file (and registration marks)."""
     return page.side == "front" and any(has_cut(item.component) for item in page.items)
-
-
-# --- Points along a path (tests and pictures) ---------------------------------------------
-
-def outline_points(shape: Shape, step: float = 1.0) -> list[Point]:
-    """Points along a shape's path, at most about `step` mm apart (closed paths end where
-    they start)."""
-    if isinstance(shape, Poly):
-        pts = list(shape.points) + ([shape.points[0]] if shape.closed else [])
-        out = [pts[0]]
-        for a, b in itertools.pairwise(pts):
-            n = max(1, math.ceil(math.dist(a, b) / step))
-            out += [(a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)
-                    for k in range(1, n + 1)]
-        return out
-    if isinstance(shape, Ellipse):
-        n = max(12, math.ceil(2 * math.pi * max(shape.rx, shape.ry) / step))
-        return [(shape.cx + shape.rx * math.cos(2 * math.pi * k / n),
-                 shape.cy + shape.ry * math.sin(2 * math.pi * k / n)) for k in range(n + 1)]
-    x, y, w, h, r = shape.x, shape.y, shape.width, shape.height, shape.radius
-    if r <= 0:
-        return outline_points(Poly(((x, y), (x + w, y), (x + w, y + h), (x, y + h))), step)
-    out: list[Point] = []
-    arc = max(3, math.ceil(math.pi / 2 * r / step))
-    for cx, cy, start in ((x + w - r, y + r, -90.0), (x + w - r, y + h - r, 0.0),
-                          (x + r, y + h - r, 90.0), (x + r, y + r, 180.0)):
-        for k in range(arc + 1):
-            a = math.radians(start + 90.0 * k / arc)
-            out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return outline_points(Poly(tuple(out)), step)
 
 
 # --- Registration marks -----------------------------------------------------------------
