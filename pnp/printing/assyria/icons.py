@@ -97,28 +97,32 @@ def palm(colour: Color) -> Draw:
         trunk = Color(0.55, 0.38, 0.2)
         _pen(c, trunk, dark(trunk), 0.03)
         p = c.beginPath()
-        p.moveTo(-0.06, 0.46)
-        p.curveTo(-0.02, 0.2, 0.02, 0.0, -0.02, -0.22)
-        p.lineTo(0.05, -0.22)
-        p.curveTo(0.09, 0.0, 0.06, 0.2, 0.06, 0.46)
+        p.moveTo(-0.09, 0.48)
+        p.curveTo(-0.03, 0.2, 0.0, 0.0, -0.04, -0.16)
+        p.lineTo(0.06, -0.16)
+        p.curveTo(0.1, 0.0, 0.08, 0.2, 0.07, 0.48)
         p.close()
         c.drawPath(p, stroke=1, fill=1)
+        c.setLineWidth(0.02)
+        for y in (0.05, 0.17, 0.29, 0.41):          # the trunk's rings
+            c.line(-0.05, y, 0.07, y - 0.03)
         _pen(c, colour, dark(colour), 0.03)
-        for angle, length in ((-160, 0.42), (-125, 0.4), (-90, 0.3), (-55, 0.4), (-20, 0.42),
-                              (160, 0.3), (20, 0.3)):
+        top = (0.01, -0.2)
+        for angle, length in ((-170, 0.48), (-140, 0.5), (-110, 0.42), (-70, 0.42),
+                              (-40, 0.5), (-10, 0.48), (150, 0.36), (30, 0.36)):
             a = math.radians(angle)
-            ex, ey = 0.01 + length * math.cos(a), -0.24 + length * math.sin(a)
-            nx, ny = -math.sin(a) * 0.07, math.cos(a) * 0.07
-            mx, my = (0.01 + ex) / 2, (-0.24 + ey) / 2
+            ex, ey = top[0] + length * math.cos(a), top[1] + length * math.sin(a) + 0.12 * length
+            nx, ny = -math.sin(a) * 0.1, math.cos(a) * 0.1
+            mx, my = (top[0] + ex) / 2, (top[1] + ey) / 2 - 0.06
             leaf = c.beginPath()
-            leaf.moveTo(0.01, -0.24)
-            leaf.curveTo(mx + nx, my + ny - 0.04, ex, ey, ex, ey)
-            leaf.curveTo(ex, ey, mx - nx, my - ny - 0.04, 0.01, -0.24)
+            leaf.moveTo(*top)
+            leaf.curveTo(mx + nx, my + ny, ex, ey, ex, ey)
+            leaf.curveTo(ex, ey, mx - nx, my - ny, *top)
             leaf.close()
             c.drawPath(leaf, stroke=1, fill=1)
         c.setFillColor(Color(0.45, 0.28, 0.12))
-        for dx in (-0.05, 0.05):
-            c.circle(0.01 + dx, -0.19, 0.04, stroke=0, fill=1)
+        for dx in (-0.06, 0.06):
+            c.circle(top[0] + dx, top[1] + 0.06, 0.05, stroke=0, fill=1)
     return draw
 
 
