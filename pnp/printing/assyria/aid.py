@@ -20,6 +20,7 @@ from pnp.rules.assyria import cards as c
 from pnp.units import PT_PER_MM
 
 BODY = 7.6            # pt
+A4_WIDTH = 210.0      # the aid is laid out this wide, then scaled to the paper
 LEADING = 1.22
 
 
@@ -184,7 +185,9 @@ def _players(canvas: Canvas, x: float, y: float, ctx: DrawContext) -> float:
 
 
 def draw_player_aid(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
-    w, h = item.width, item.height
+    """Laid out on an A4-wide page and scaled to the paper's width (A3: the A4 aid, larger)."""
+    k = item.width / A4_WIDTH
+    w, h = A4_WIDTH, item.height / k
     margin = 14.0
     gap = 8.0
     col_w = (w - 2 * margin - gap) / 2
@@ -192,6 +195,7 @@ def draw_player_aid(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     bottom = h - 14.0
     with saved(canvas):
         canvas.translate(item.x, item.y)
+        canvas.scale(k, k)
         canvas.setFillColor(BLACK)
         text(canvas, w / 2, 19.0, "Assyria: player aid", 15, FONT_BOLD, anchor="middle")
         column = 0
