@@ -36,12 +36,16 @@ def request(**options) -> BuildRequest:
     return BuildRequest("assyria", printing=PRINTING, **options)
 
 
-@cache
 def built(**options) -> tuple[pdfium.PdfDocument, list]:
-    """The PDF of a build and its planned pages (same order), built once per options."""
-    out = FOLDER / "-".join(f"{k}{v}" for k, v in sorted(options.items())).replace(",", "_")
-    path = build(request(**options), out).path
-    _ctx, pages = plan(request(**options))
+    """The PDF of a build and its planned pages (same order), built once per request."""
+    return _built(request(**options))
+
+
+@cache
+def _built(req: BuildRequest) -> tuple[pdfium.PdfDocument, list]:
+    out = FOLDER / f"build{_built.cache_info().currsize}"
+    path = build(req, out).path
+    _ctx, pages = plan(req)
     return pdfium.PdfDocument(path), pages
 
 
