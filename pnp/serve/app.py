@@ -184,7 +184,7 @@ def create_app(config: ServeConfig) -> ASGIApp:
         incoming.replace(job.photo)
         await desk.read(job, lambda j: _work(spec, j))
         config.say(results.log_line(spec, job))
-        return _result(job)
+        return await _result(job)
 
     def _work(spec: results.GameSpec, job: Job) -> None:
         try:
@@ -194,12 +194,14 @@ def create_app(config: ServeConfig) -> ASGIApp:
             job.error = ("the referee failed on this photo (the computer's terminal has the "
                          "details); try another photo")
 
-    def _result(job: Job) -> Response:
-        data = results.result_json(spec_of(job), job, f"/api/jobs/{job.id}")
+    async def _result(job: Job) -> Response:
+        # off the event loop: a game's corrections may try the rules many times
+        data = await run_in_threadpool(results.result_json, spec_of(job), job,
+                                       f"/api/jobs/{job.id}")
         return JSONResponse(data, status_code=422 if "error" in data else 200)
 
     async def job_result(request: Request) -> Response:
-        return _result(job_of(request))
+        return await _result(job_of(request))
 
     async def overlay(request: Request) -> Response:
         job = job_of(request)
@@ -231,7 +233,7 @@ def create_app(config: ServeConfig) -> ASGIApp:
                 isinstance(k, str) and isinstance(v, str) for k, v in answers.items()):
             raise PageError("send the answers as {\"answers\": {question: answer}}")
         await run_in_threadpool(results.correct, spec_of(job), job, answers)
-        return _result(job)
+        return await _result(job)
 
     async def state(request: Request) -> Response:
         job = job_of(request)
