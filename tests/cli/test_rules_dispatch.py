@@ -76,3 +76,15 @@ def test_constructo_move_dispute_from_the_example():
     outcome = run_cli(["check", "constructo", "examples/constructo-state.json", "--move",
                        "place ring 2,1"])
     assert outcome.code == 0 and "illegal for white: round 1 is over" in outcome.out
+
+
+def test_spider_twist_check_draws_the_reaction(tmp_path):
+    picture = tmp_path / "reaction.png"
+    outcome = run_cli(["check", "spider-twist", "examples/spider-twist-state.json",
+                       "--disturb", "S3R3", "--overlay", str(picture)])
+    assert outcome.code == 0, outcome.err
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"picture written to {picture}" in outcome.err
+    outcome = run_cli(["check", "spider-twist", "examples/spider-twist-state.json",
+                       "--disturb", "S3R3", "--overlay", "examples/spider-twist-state.json"])
+    assert outcome.code == 2 and "would overwrite the input" in outcome.err
