@@ -21,6 +21,7 @@ from referee.geometry import rectify
 DIE_PPM = 8.0
 WINDOW = 44.0               # mm round the female's centre (her 26 mm and the die's reach)
 PIP = 0.17                  # a pip's diameter over the die's side (usual dice: 0.15-0.2)
+HER_YELLOW = 0.8            # of her disc seen yellow: no die (and nothing else) on her
 
 
 @dataclass(frozen=True)
@@ -31,11 +32,14 @@ class DieLook:
     centre: tuple[float, float] | None = None     # board mm
 
 
-def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float, float]
-             ) -> DieLook:
+def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float, float],
+             gain: np.ndarray | None = None) -> DieLook:
+    """`gain`: BGR gains that make the paper grey (the board's white balance)."""
     side = geometry.spec().die
     origin = (female[0] - WINDOW / 2, female[1] - WINDOW / 2)
     patch = rectify(image, h, scale, origin, WINDOW, DIE_PPM)
+    if gain is not None:
+        patch = cv2.convertScaleAbs(patch.astype(np.float32) * gain.reshape(1, 1, 3))
     hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
     v = hsv[..., 2].astype(np.float32)
     s = hsv[..., 1].astype(np.float32) / 255.0
@@ -50,12 +54,17 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     white = cv2.morphologyEx(white, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     count, labels, stats, centres = cv2.connectedComponentsWithStats(white)
     expected = (side * DIE_PPM) ** 2
-    if count <= 1:
+    # her face is yellow all over (her picture in dark yellow): without a die, little else
+    hue = hsv[..., 0]
+    yellow = (hue >= 12) & (hue <= 40) & (s > 0.4) & (on_her > 0)
+    yellow_share = float(yellow.sum()) / max(1, int(on_her.sum()))
+    area = float(stats[1:, cv2.CC_STAT_AREA].max()) if count > 1 else 0.0
+    if area < 0.2 * expected:
+        if yellow_share < HER_YELLOW:
+            return DieLook(None, False, f"only {yellow_share:.0%} of her is seen yellow and "
+                           "no die is found", female)
         return DieLook(None, True)
     k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    area = float(stats[k, cv2.CC_STAT_AREA])
-    if area < 0.2 * expected:
-        return DieLook(None, True)
     at = tuple(float(c) for c in np.array(origin) + centres[k] / DIE_PPM)
     if area < 0.6 * expected:
         return DieLook(None, False, "something white on the female, too small for the die",

@@ -41,6 +41,7 @@ class Rectified:
     hue: np.ndarray          # uint8 0..180
     origin: tuple[float, float]      # board mm of px (0, 0)'s centre
     side: str = "rings"
+    gain: np.ndarray | None = None   # BGR gains that made the paper grey
 
     def px(self, p) -> np.ndarray:
         p = np.asarray(p, float)
@@ -59,6 +60,7 @@ def rectify_board(image: np.ndarray, to_photo_work: np.ndarray, side: str) -> Re
     m = to_photo_work @ pick
     bgr = cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
+    bgr, gain = _balanced(bgr, side)
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     v = hsv[..., 2]
     # the paper's level nearby: the brightest within ~22 mm, smoothed (at 1 px/mm: cheap)
@@ -68,7 +70,33 @@ def rectify_board(image: np.ndarray, to_photo_work: np.ndarray, side: str) -> Re
     paper = cv2.resize(paper, (w, h), interpolation=cv2.INTER_LINEAR)
     rel = v.astype(np.float32) / np.maximum(paper, 8.0)
     sat = hsv[..., 1].astype(np.float32) / 255.0
-    return Rectified(bgr, rel, sat, hsv[..., 0], (x0 + 0.5 / PPM, y0 + 0.5 / PPM), side)
+    return Rectified(bgr, rel, sat, hsv[..., 0], (x0 + 0.5 / PPM, y0 + 0.5 / PPM), side,
+                     gain)
+
+
+def _balanced(bgr: np.ndarray, side: str) -> tuple[np.ndarray, np.ndarray]:
+    """White balance on the web's paper: its brighter half's median colour made grey (a
+    warm lamp or a cool window tints every face alike; the faces are told by grey levels)."""
+    _ink, paper = ink_masks(side)
+    step = 4                                           # every 4th px is plenty
+    sample = bgr[::step, ::step][paper[::step, ::step] & _web_disc(side)[::step, ::step]]
+    if len(sample) < 100:
+        return bgr, np.ones(3, np.float32)
+    v = sample.max(axis=1)
+    bright = sample[v >= np.median(v)]
+    colour = np.median(bright, axis=0).astype(np.float32)
+    gain = colour.mean() / np.maximum(colour, 1.0)
+    return cv2.convertScaleAbs(bgr.astype(np.float32) * gain.reshape(1, 1, 3)), gain
+
+
+@cache
+def _web_disc(side: str) -> np.ndarray:
+    x0, y0, x1, y1 = geometry.board_box()
+    w, h = round((x1 - x0) * PPM), round((y1 - y0) * PPM)
+    mask = np.zeros((h, w), np.uint8)
+    cv2.circle(mask, (round(-x0 * PPM), round(-y0 * PPM)),
+               round(geometry.spec().outer_radius * PPM), 1, -1)
+    return mask > 0
 
 
 @cache
