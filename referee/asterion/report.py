@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from pnp import inputs
-from pnp.rules.asterion import COLOURS, EDITIONS
-from pnp.rules.asterion.table import MAX_KILL_POINTS
-from pnp.rules.asterion.tiles import colour_letter
+from pnp.rules.asterion import EDITIONS
+from referee.asterion.options import parse_kill_points, parse_players
 from referee.errors import RefereeError
 
 
@@ -17,50 +16,23 @@ class OptionError(RefereeError):
     """An option of `pnp referee asterion` that makes no sense."""
 
 
-def colour(name: str) -> str:
-    """A colour by name or letter (`yellow`, `Y`)."""
-    name = name.strip().lower()
-    for c in COLOURS:
-        if name in (c, colour_letter(c).lower()):
-            return c
-    raise OptionError(f"unknown colour {inputs.quote(name)} (choose from: {', '.join(COLOURS)})")
-
-
-def parse_players(text: str) -> list[str]:
-    players = [colour(p) for p in text.split(",") if p.strip()]
-    if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
-        raise OptionError(f"--players must name 2 to 4 different colours, not "
-                          f"{inputs.quote(text)}")
-    return players
-
-
-def parse_kill_points(text: str) -> dict[str, int]:
-    """`yellow=3,b=-1` (names or letters, each colour once) -> {"yellow": 3, "blue": -1}."""
-    points: dict[str, int] = {}
-    try:
-        for name, value in inputs.pairs(text, "--kill-points"):
-            c = colour(name)
-            if c in points:
-                raise OptionError(f"--kill-points: {c} is given twice")
-            points[c] = inputs.bounded_int(value, f"--kill-points for {c}", -MAX_KILL_POINTS,
-                                           MAX_KILL_POINTS)
-    except inputs.InputError as exc:
-        raise OptionError(str(exc)) from None
-    return points
-
-
 def parse_options(given: dict[str, Any]) -> dict[str, Any]:
+    """The CLI's option strings as `read` takes them, with the same parsers and bounds as the
+    phone page's form (options.py)."""
     options = dict(given)
-    edition = options.get("edition")
-    if edition is not None and edition not in EDITIONS:
-        raise OptionError(f"unknown edition {inputs.quote(edition)} "
-                          f"(choose from: {', '.join(EDITIONS)})")
-    if options.get("board") and (edition or "crete") != "crete":
-        raise OptionError(f"the {edition} edition has no board (--board is for crete)")
-    if "players" in options:
-        options["players"] = parse_players(options["players"])
-    if "kill_points" in options:
-        options["kill_points"] = parse_kill_points(options["kill_points"])
+    try:
+        edition = options.get("edition")
+        if edition is not None and edition not in EDITIONS:
+            raise ValueError(f"unknown edition {inputs.quote(edition)} "
+                             f"(choose from: {', '.join(EDITIONS)})")
+        if options.get("board") and (edition or "crete") != "crete":
+            raise ValueError(f"the {edition} edition has no board (--board is for crete)")
+        if "players" in options:
+            options["players"] = parse_players(options["players"])
+        if "kill_points" in options:
+            options["kill_points"] = parse_kill_points(options["kill_points"])
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
     return options
 
 
