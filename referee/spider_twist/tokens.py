@@ -309,15 +309,15 @@ def read_token(r: Rectified, centre, width: float, exclude: np.ndarray | None = 
         elif level <= BLACK_LEVEL and (dark >= 0.17 or mid >= 0.55):
             kind = "black"
     elif level >= WHITE_LEVEL:
-        # the ground against the paper just round the token: white (spider) or D9 grey
+        # the ground against the paper just round the token: white (spider) or E4 grey
         ground = float(np.percentile(r.rel[box[1]:box[3], box[0]:box[2]][disc], 90))
+        sh["ink"] = 1.0 - level / ground if ground > 0 else 0.0
         paper = paper_level(r, centre, width)
         sh["ground"] = ground / paper if paper else 0.0
-        # and the disc's mean level: the done face has less ink than the spider
-        lean = level - 2 * sh["ground"]
-        if sh["ground"] >= WHITE_GROUND and lean <= -1.235:
+        # and how much ink on it: the spider is more than the tick and "DONE"
+        if sh["ground"] >= WHITE_GROUND and sh["ink"] >= SPIDER_INK:
             kind, done = "white", False
-        elif sh["ground"] <= DONE_GROUND and lean >= -1.2:
+        elif sh["ground"] <= DONE_GROUND and sh["ink"] <= DONE_INK:
             kind, done = "white", True
     elif level <= BLACK_LEVEL:
         if dark >= 0.17:
@@ -343,11 +343,15 @@ def ink_masks_for(r: Rectified) -> tuple[np.ndarray, np.ndarray]:
     return ink_masks(r.side)
 
 
-# A white male's ground (the disc's 90th percentile) over the paper round it: 1.005-1.036
-# on the spider face (white card on the web's off-white), at most 0.983 on the done face
-# (E4 grey) on generated photos (11 presets, 3 and 12 MP); between is unknown.
-WHITE_GROUND = 0.999
-DONE_GROUND = 0.986
+# A white male's face, on generated photos (12 presets, 3 and 12 MP): his ground (the
+# disc's 90th percentile) over the paper round him is 1.011-1.087 on the spider face (white
+# card on the web's off-white), 0.95-1.002 on the done face (E4 grey); the ink (1 - mean
+# over ground) 0.214-0.28 for the spider, 0.104-0.192 for the tick and "DONE". Both must
+# agree; anything between is unknown.
+WHITE_GROUND = 0.995
+DONE_GROUND = 1.008
+SPIDER_INK = 0.205
+DONE_INK = 0.199
 
 
 # Measured on generated photos (presets, 3 to 12 MP): the mean level of a white male's
