@@ -174,3 +174,19 @@ def test_the_example_photo_scores_as_its_state_file(capsys, tmp_path):
     assert seen["winners"] == expected["winners"]
     assert seen["detection"]["web"] == truth["web"]
     assert overlay.stat().st_size > 0
+
+
+@pytest.mark.parametrize("colour", ["white", "black"])
+def test_turned_males_are_read_done_and_give_the_turn(colour):
+    """The player in turn has turned every male of his (ruling "A turn": turning shows a
+    male will not move); the others show their spider."""
+    state = simulated_state(11, "rings")
+    state["turn"] = colour
+    for m in state["males"]:
+        m["done"] = m["colour"] == colour
+    read_state(state)                                   # a legal state
+    picture = photo(state, replace(PRESETS["default"], megapixels=3.0), 4)
+    verdict = REFEREE.read(picture.jpeg)
+    assert verdict.is_certain, verdict.problems
+    assert visible(verdict.state) == visible(state)
+    assert verdict.state["turn"] == colour and verdict.turn_seen
