@@ -24,7 +24,7 @@ from pnp.printing.draw_marker import draw_marker
 from pnp.printing.draw_split import PieceStyle, draw_piece, mix
 from pnp.printing.draw_split import clip as clip_polygons
 from pnp.printing.draw_split import path as polygon_path
-from pnp.printing.pen import polygon, saved, text
+from pnp.printing.pen import polygon, saved, text, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import FONT, FONT_BOLD, WHITE
 from pnp.rules.assyria import cards as rules_cards
@@ -231,8 +231,8 @@ def _start_mark(canvas: Canvas, st: Style, h: geo.HexPlace, x: float, y: float) 
     canvas.setStrokeColor(st.accent)
     canvas.setLineWidth(0.3)
     canvas.roundRect(left - 1.2, y - 3.6, width + 2.4, 7.2, 1.5, stroke=1, fill=1)
-    icons.use(canvas, "zig-start", icons.ziggurat(st.accent, st.ink), left + size / 2, y - 0.2,
-              size)
+    use_form(canvas, "zig-start", icons.ziggurat(st.accent, st.ink), left + size / 2, y - 0.2,
+             size)
     canvas.setFillColor(st.accent)
     text(canvas, left + size + 1.0, y + 1.6, counts, 6.5, FONT_BOLD)
 
@@ -269,7 +269,7 @@ def _title(canvas: Canvas, st: Style, box, string: str, icon=None) -> None:
     name, draw = icon
     width = 7.0 + 1.5 + text_width(canvas, string.upper(), size, FONT_BOLD)
     left = (x0 + x1 - width) / 2
-    icons.use(canvas, name, draw, left + 3.5, (y0 + y1) / 2, 7.0)
+    use_form(canvas, name, draw, left + 3.5, (y0 + y1) / 2, 7.0)
     canvas.setFillColor(st.accent)
     text(canvas, left + 8.5, (y0 + y1) / 2 + 0.36 * size / PT_PER_MM, string.upper(), size,
          FONT_BOLD)
@@ -409,8 +409,8 @@ def _ploughs(canvas: Canvas, st: Style) -> None:
     with saved(canvas):
         canvas.setFillAlpha(0.35)
         canvas.setStrokeAlpha(0.35)
-        icons.use(canvas, "plough", icons.plough(mix(st.frame, st.ink, 0.3), st.ink),
-                  (slot[0] + slot[2]) / 2, (slot[1] + slot[3]) / 2, 40.0)
+        use_form(canvas, "plough", icons.plough(mix(st.frame, st.ink, 0.3), st.ink),
+                 (slot[0] + slot[2]) / 2, (slot[1] + slot[3]) / 2, 40.0)
     canvas.setFillColor(st.ink)
     wrapped(canvas, x0 + 2.0, slot[3] + 5.0, x1 - x0 - 4.0, "A plough used for a hut comes "
             "here. Buy one back: 2 camels.", 6.0, anchor="middle", leading=1.15)
@@ -461,7 +461,7 @@ def _key(canvas: Canvas, st: Style) -> None:
     canvas.setFillColor(st.ink)
     text(canvas, x0 + 11.5, y + 1.1, "well spot", 6.3)
     y += row
-    icons.use(canvas, "zig-start", icons.ziggurat(st.accent, st.ink), x0 + 6.0, y, 6.0)
+    use_form(canvas, "zig-start", icons.ziggurat(st.accent, st.ink), x0 + 6.0, y, 6.0)
     canvas.setFillColor(st.ink)
     text(canvas, x0 + 11.5, y + 1.1, "start (players)", 6.3)
     y += row

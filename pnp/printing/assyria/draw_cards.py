@@ -21,7 +21,7 @@ from pnp.printing.assyria.draw_board import wrapped
 from pnp.printing.assyria.style import Style
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_split import mix
-from pnp.printing.pen import clip_rect, saved, text
+from pnp.printing.pen import clip_rect, saved, text, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import FONT, FONT_BOLD, WHITE
 from pnp.rules.assyria import cards as rules_cards
@@ -87,7 +87,7 @@ def _camel_value(canvas: Canvas, st: Style, value: int) -> None:
     canvas.circle(10.0, 10.0, 6.2, stroke=1, fill=1)
     canvas.setFillColor(st.ink)
     text(canvas, 10.0, 10.4, str(value), 13.0, FONT_BOLD, anchor="middle")
-    icons.use(canvas, "card-camel", icons.camel(mix(st.frame, st.ink, 0.45)), 10.0, 13.4, 4.2)
+    use_form(canvas, "card-camel", icons.camel(mix(st.frame, st.ink, 0.45)), 10.0, 13.4, 4.2)
 
 
 def _food_front(canvas: Canvas, face: CardFace, st: Style, w: float, h: float) -> None:
@@ -144,8 +144,8 @@ def _wild_front(canvas: Canvas, st: Style, w: float, h: float) -> None:
 def _plough_front(canvas: Canvas, st: Style, w: float, h: float) -> None:
     canvas.setFillColor(mix(PLOUGH, st.ink, 0.2))
     text(canvas, w / 2, 14.0, "PLOUGH", 13.0, FONT_BOLD, anchor="middle")
-    icons.use(canvas, "card-plough", icons.plough(mix(st.frame, PLOUGH, 0.3), st.ink),
-              w / 2, 42.0, 36.0)
+    use_form(canvas, "card-plough", icons.plough(mix(st.frame, PLOUGH, 0.3), st.ink),
+             w / 2, 42.0, 36.0)
     canvas.setFillColor(st.ink)
     y = wrapped(canvas, 6.0, h - 24.0, w - 12.0, "Feeds 1 hut of any food; then it goes to "
                 "the used-plough space.", 7.0, anchor="middle", leading=1.2)
@@ -158,8 +158,8 @@ def _huts_row(canvas: Canvas, st: Style, n: int, w: float, y: float, colour: Col
     step = size + 2.0
     x0 = w / 2 - step * (n - 1) / 2
     for k in range(n):
-        icons.use(canvas, "card-hut", icons.hut(mix(colour, WHITE, 0.7), colour), x0 + k * step,
-                  y, size)
+        use_form(canvas, "card-hut", icons.hut(mix(colour, WHITE, 0.7), colour), x0 + k * step,
+                 y, size)
 
 
 def _expansion_front(canvas: Canvas, face: CardFace, st: Style, w: float, h: float) -> None:
@@ -236,10 +236,10 @@ def draw_back(canvas: Canvas, deck: str, st: Style, w: float, h: float, b: float
     text(canvas, w / 2, h / 2 + 14.0, label, 9.0, FONT, anchor="middle")
     emblem = {"food": lambda: icons.food(canvas, "barley", HexColor("#E8C25A"), w / 2,
                                          h / 2 + 3.0, 12.0, "back"),
-              "plough": lambda: icons.use(canvas, "back-plough",
-                                          icons.plough(HexColor("#D9C9A8"), WHITE), w / 2,
-                                          h / 2 + 3.0, 13.0),
-              "expansion": lambda: icons.use(canvas, "back-zig",
-                                             icons.ziggurat(HexColor("#E2B07A"), WHITE), w / 2,
-                                             h / 2 + 3.0, 13.0)}
+              "plough": lambda: use_form(canvas, "back-plough",
+                                         icons.plough(HexColor("#D9C9A8"), WHITE), w / 2,
+                                         h / 2 + 3.0, 13.0),
+              "expansion": lambda: use_form(canvas, "back-zig",
+                                            icons.ziggurat(HexColor("#E2B07A"), WHITE), w / 2,
+                                            h / 2 + 3.0, 13.0)}
     emblem[deck]()

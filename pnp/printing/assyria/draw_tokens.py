@@ -14,7 +14,7 @@ from pnp.printing.assyria.components import token_player
 from pnp.printing.assyria.style import Player, Style
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_split import mix
-from pnp.printing.pen import clip_rect, saved
+from pnp.printing.pen import clip_rect, saved, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import WHITE
 
@@ -32,7 +32,7 @@ def _corner_symbols(canvas: Canvas, p: Player, s: float, inset: float, r: float)
 
 
 def _hut(canvas: Canvas, st: Style, p: Player, s: float) -> None:
-    icons.use(canvas, f"hut-{p.name}", icons.hut(WHITE, p.dark), s / 2, s / 2 + 0.6, s * 0.62)
+    use_form(canvas, f"hut-{p.name}", icons.hut(WHITE, p.dark), s / 2, s / 2 + 0.6, s * 0.62)
     icons.player_symbol(canvas, p.symbol, s / 2, s / 2 + 2.6, s * 0.09, _fill(st, p), p.dark,
                         0.2)
 
@@ -49,7 +49,7 @@ def _base(canvas: Canvas, st: Style, p: Player, s: float) -> None:
     inner = s * 0.73
     canvas.rect((s - inner) / 2, (s - inner) / 2, inner, inner, stroke=1, fill=0)
     _corner_symbols(canvas, p, s, s * 0.075 + 0.6, s * 0.05)
-    icons.use(canvas, f"zig-{p.name}", icons.ziggurat(WHITE, p.dark), s / 2, s / 2, s * 0.42)
+    use_form(canvas, f"zig-{p.name}", icons.ziggurat(WHITE, p.dark), s / 2, s / 2, s * 0.42)
 
 
 def _centre(canvas: Canvas, st: Style, p: Player, s: float) -> None:
@@ -87,8 +87,8 @@ def _round_token(canvas: Canvas, item: Item, st: Style, bleed: float) -> None:
         if player is None:                       # a well
             canvas.setFillColor(st.fill(st.well))
             canvas.circle(0, 0, r + bleed, stroke=0, fill=1)
-            icons.use(canvas, "well-token", icons.well(mix(st.well, WHITE, 0.5), st.ink), 0, 0,
-                      s * 0.8)
+            use_form(canvas, "well-token", icons.well(mix(st.well, WHITE, 0.5), st.ink), 0, 0,
+                     s * 0.8)
         else:
             p = st.player(player)
             canvas.setFillColor(_fill(st, p))

@@ -9,33 +9,13 @@ salt a heap of crystals, barley an ear, dates long fruits on a stalk.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.draw_split import mix
-from pnp.printing.pen import polygon, saved
+from pnp.printing.pen import Draw, polygon, saved, use_form
 from pnp.printing.style import BLACK, WHITE
-
-Draw = Callable[[Canvas], None]
-
-
-def use(canvas: Canvas, name: str, draw: Draw, x: float, y: float, size: float,
-        rotate: float = 0.0) -> None:
-    """Place icon `name` centred at (x, y), `size` mm across; define its form on first use."""
-    defined: set[str] = canvas.__dict__.setdefault("_pnp_forms", set())
-    if name not in defined:
-        canvas.beginForm(name, -0.75, -0.75, 0.75, 0.75)
-        draw(canvas)
-        canvas.endForm()
-        defined.add(name)
-    with saved(canvas):
-        canvas.translate(x, y)
-        if rotate:
-            canvas.rotate(rotate)
-        canvas.scale(size, size)
-        canvas.doForm(name)
 
 
 def _pen(canvas: Canvas, fill: Color | None, stroke: Color | None, width: float = 0.04) -> None:
@@ -191,7 +171,7 @@ FOOD_DRAW = {"grape": grape, "palm": palm, "salt": salt, "barley": barley, "date
 def food(canvas: Canvas, name: str, colour: Color, x: float, y: float, size: float,
          key: str = "") -> None:
     """A food icon, `size` mm across, centred at (x, y)."""
-    use(canvas, f"food-{name}{key}", FOOD_DRAW[name](colour), x, y, size)
+    use_form(canvas, f"food-{name}{key}", FOOD_DRAW[name](colour), x, y, size)
 
 
 # --- Pieces and things -------------------------------------------------------------------

@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import layouts
 from pnp.printing.asterion import icons
 from pnp.printing.context import DrawContext
-from pnp.printing.pen import saved, text
+from pnp.printing.pen import saved, text, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import BLACK, FONT, FONT_BOLD
 
@@ -100,14 +100,14 @@ def _legend(canvas: Canvas, x: float, y: float, ctx: DrawContext) -> float:
     for k, (name, draw, label) in enumerate(entries):
         cx = x + (k % 2) * col_w
         cy = y + (k // 2) * 13.0
-        icons.use(canvas, name, draw, cx + 5, cy, 9.0)
+        use_form(canvas, name, draw, cx + 5, cy, 9.0)
         canvas.setFillColor(BLACK)
         text(canvas, cx + 12, cy + 1.2, label, BODY_PT)
     # the tomb token, as printed
     cy = y + ((len(entries) + 1) // 2) * 13.0
     canvas.setFillColor(BLACK)
     canvas.rect(x, cy - 6, 10, 10, stroke=0, fill=1)
-    icons.use(canvas, "tombstone", icons.tombstone, x + 5, cy - 1, 7.2)
+    use_form(canvas, "tombstone", icons.tombstone, x + 5, cy - 1, 7.2)
     text(canvas, x + 12, cy + 1.2, "tomb: a dead prisoner", BODY_PT)
     return cy + 10
 

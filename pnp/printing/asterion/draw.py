@@ -25,7 +25,7 @@ from pnp.printing.asterion.markers import tile_marker_ids
 from pnp.printing.asterion.style import Palette, Style
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_marker import draw_marker
-from pnp.printing.pen import clip_rect, saved, text
+from pnp.printing.pen import clip_rect, saved, text, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import FONT_BOLD, WHITE
 from pnp.rules.asterion.tiles import Tile, load_tileset
@@ -94,7 +94,7 @@ def _features(canvas: Canvas, tile: Tile, palette: Palette) -> None:
         else:
             name, draw = feature.kind, {"coin": icons.chest, "wing": icons.wing,
                                         "asterion": icons.asterion}[feature.kind]
-        icons.use(canvas, name, draw, *feature.at, size * ICON_SIZE[feature.kind])
+        use_form(canvas, name, draw, *feature.at, size * ICON_SIZE[feature.kind])
 
 
 def draw_tile_front(canvas: Canvas, tile: Tile, x: float, y: float, style: Style,
@@ -128,7 +128,7 @@ def draw_tile_front(canvas: Canvas, tile: Tile, x: float, y: float, style: Style
                 canvas.translate(ix + id_width + 2.0, iy - 1.2)
                 icons.symbol_path(canvas, palette.symbol, 1.3)
         if tile.horns:
-            icons.use(canvas, "horns", icons.horns, *horns_anchor(), 9.0)
+            use_form(canvas, "horns", icons.horns, *horns_anchor(), 9.0)
 
 
 def draw_tile_back(canvas: Canvas, colour: str | None, x: float, y: float, style: Style,
@@ -164,7 +164,7 @@ def draw_tile_back(canvas: Canvas, colour: str | None, x: float, y: float, style
                     path.lineTo(px, py)
             canvas.drawPath(path, stroke=1, fill=0)
         if colour is None:
-            icons.use(canvas, "asterion", icons.asterion, c, c, 13.0)
+            use_form(canvas, "asterion", icons.asterion, c, c, 13.0)
         else:
             canvas.setFillColor(WHITE if not style.ink_saver else palette.fill)
             canvas.setStrokeColor(palette.dark)
@@ -181,7 +181,7 @@ def draw_tomb(canvas: Canvas, x: float, y: float, size: float, fill, bleed: floa
         clip_rect(canvas, -bleed, -bleed, size + 2 * bleed, size + 2 * bleed)
         canvas.setFillColor(fill)
         canvas.rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, stroke=0, fill=1)
-        icons.use(canvas, "tombstone", icons.tombstone, size / 2, size / 2, size * 0.72)
+        use_form(canvas, "tombstone", icons.tombstone, size / 2, size / 2, size * 0.72)
 
 
 

@@ -26,7 +26,7 @@ from pnp.printing.draw_split import clip as _clip
 from pnp.printing.draw_split import mix as _mix
 from pnp.printing.draw_split import path as _path
 from pnp.printing.pen import polygon as fill_polygon
-from pnp.printing.pen import saved, text
+from pnp.printing.pen import saved, text, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import FONT, FONT_BOLD, WHITE
 from pnp.units import PT_PER_MM, mm
@@ -113,7 +113,7 @@ def _minotaur_square(canvas: Canvas, style: BoardStyle) -> None:
     with saved(canvas):
         canvas.setFillAlpha(0.35)
         canvas.setStrokeAlpha(0.35)
-        icons.use(canvas, "asterion", icons.asterion, 0.0, -s * 0.04, s * 0.42)
+        use_form(canvas, "asterion", icons.asterion, 0.0, -s * 0.04, s * 0.42)
 
 
 def legend_items() -> list[tuple[int, str]]:

@@ -7,13 +7,12 @@ scaled by the caller, and stored once per PDF as a form XObject (smaller, faster
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.asterion.style import Palette
-from pnp.printing.pen import polygon, saved
+from pnp.printing.pen import Draw, polygon
 from pnp.printing.style import WHITE
 
 GOLD = HexColor("#E8B83A")
@@ -22,24 +21,7 @@ WOOD_DARK = HexColor("#5E3A17")
 BONE = HexColor("#F3EAD3")
 INK = HexColor("#2B2320")
 
-Draw = Callable[[Canvas], None]
 
-
-def use(canvas: Canvas, name: str, draw: Draw, x: float, y: float, size: float,
-        rotate: float = 0.0) -> None:
-    """Place icon `name` centred at (x, y), `size` mm across; define its form on first use."""
-    defined: set[str] = canvas.__dict__.setdefault("_pnp_forms", set())
-    if name not in defined:
-        canvas.beginForm(name, -0.75, -0.75, 0.75, 0.75)
-        draw(canvas)
-        canvas.endForm()
-        defined.add(name)
-    with saved(canvas):
-        canvas.translate(x, y)
-        if rotate:
-            canvas.rotate(rotate)
-        canvas.scale(size, size)
-        canvas.doForm(name)
 
 
 def _style(canvas: Canvas, fill: Color, stroke: Color, width: float) -> None:
