@@ -146,7 +146,7 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
     state, turn_seen, rules_problems = _assemble(side, found, areas, pieces, h)
     problems += rules_problems
     lap("assemble")
-    return SpiderVerdict(state if not problems else (state or None), problems, h, image.size,
+    return SpiderVerdict(state, problems, h, image.size,
                          timings, image, side=side, side_from=side_from, pieces=pieces,
                          markers=ids, turn_seen=turn_seen)
 

@@ -1,19 +1,18 @@
 """Read the tokens on a Spider Twist board: the board seen square-on, then, node by node,
-is a token there, whose, and which face; the female and the die on her; the males in the
-players' areas.
+is a male there, whose, and which face; the female; the males in the players' areas.
 
 The board is rectified at PPM px/mm in the side's frame (referee.geometry.rectify's idea,
-for the whole board at once). Levels are *relative*: each pixel's brightness over the
-paper's nearby (a max filter of the board, blurred), so a shadow or a warm lamp does not
-matter. Pixel classes: yellow (the female), dark (black fill, ink, the web's lines),
-mid (a done black male, 6E grey), light (a done white male, D9 grey), bright (paper, white
-fill). The printed board is known (geometry.py): where a line or a node's dot must be dark.
+for the whole board at once), white-balanced on the web's paper. Levels are *relative*:
+each pixel's brightness over the paper's nearby (a max filter of the board, blurred), so a
+shadow or a dim lamp does not matter. Pixel classes: yellow (the female), dark (black
+ground, ink, the web's lines), mid (a done black male's 6E grey), light, bright (paper,
+white card), other (saturated, not yellow).
 
-A node is empty when its printed dot is seen dark, round and alone: the paper round it
-bright where the print is bright. A male lies at most a third of his width off his node
-(ruling; layouts [tokens] off_node), so he always covers his node's dot. Anything else
-is a token, located (the centre of the evidence that the print is hidden), assigned to
-its nearest node, and read by its classes' shares; whatever fits no token is a problem.
+A node is empty when its printed bead (draw_web.py: a white disc with a dark rim and a dark
+centre dot) is seen whole. A male lies at most a third of his width off his node (ruling
+"Components"; layouts [tokens] off_node), so he always hides his node's whole bead; a bead
+half seen is unclear, never guessed. A covered node's male is read from the levels of the
+disc round the node (`read_token`); whatever fits no face is unknown (a problem).
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ import cv2
 import numpy as np
 
 from pnp.printing.spider_twist import geometry
-from referee.spider_twist import board
 
 PPM = 4.0                   # px per mm of the rectified board
 
@@ -242,38 +240,6 @@ class TokenLook:
     seen: float              # share of its disc in view (not under the female)
 
 
-def evidence(r: Rectified, side: str, box) -> np.ndarray:
-    """1 where the print is hidden (float32): plain paper not seen as paper, or a printed
-    line or dot seen bright."""
-    ink, paper = ink_masks(side)
-    x0, y0, x1, y1 = box
-    cls = classes(r, box)
-    on_paper = paper[y0:y1, x0:x1] & ~cls["bright"]
-    on_ink = ink[y0:y1, x0:x1] & (cls["bright"] | cls["light"] | cls["yellow"])
-    return (on_paper | on_ink).astype(np.float32)
-
-
-def locate(r: Rectified, side: str, near_mm, width: float, reach: float,
-           exclude: np.ndarray | None = None) -> tuple[float, float]:
-    """Where a token of `width` mm lies, within `reach` mm of `near_mm`: the centre of the
-    disc that holds the most evidence that the print is hidden."""
-    rad = width / 2
-    box = _box(r, near_mm, reach + rad + 1)
-    e = evidence(r, side, box)
-    if exclude is not None:
-        e[exclude[box[1]:box[3], box[0]:box[2]]] = 0.5      # under the female: unknown
-    k = int(rad * 0.85 * PPM)
-    kernel = np.zeros((2 * k + 1, 2 * k + 1), np.float32)
-    cv2.circle(kernel, (k, k), k, 1.0, -1)
-    kernel /= kernel.sum()
-    score = cv2.filter2D(e, -1, kernel, borderType=cv2.BORDER_REPLICATE)
-    c = r.px(near_mm) - np.array(box[:2])
-    ys, xs = np.mgrid[0:score.shape[0], 0:score.shape[1]]
-    score[np.hypot(xs - c[0], ys - c[1]) > reach * PPM] = -1
-    y, x = np.unravel_index(int(np.argmax(score)), score.shape)
-    return tuple(r.mm((x + box[0], y + box[1])))
-
-
 CORE = 5.5                  # mm round the node or slot: the disc whose levels are read
 
 
@@ -401,7 +367,3 @@ def node_of(point, names: tuple[str, ...], centres: np.ndarray) -> tuple[str, fl
     d = np.hypot(*(centres - np.asarray(point)).T)
     order = np.argsort(d)
     return names[int(order[0])], float(d[order[0]]), float(d[order[1]])
-
-
-def nodes_of(side: str) -> tuple[tuple[str, ...], np.ndarray]:
-    return board.nodes(side)
