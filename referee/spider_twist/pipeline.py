@@ -225,10 +225,15 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
         point = _px(h, centre)
         if found.female is not None and node == found.female:
             continue
-        if under is not None:
+        if under is not None and node != found.female:
             d = float(np.hypot(*(centre - np.array(fem.centre))))
             if d < s.female / 2 - s.node_radius:
-                continue                   # under her: a male there would be mated (rules)
+                # her disc hides a neighbour's whole bead: she lies far off her node, and a
+                # male there could not be seen
+                problems.append(RefereeProblem(NODE_UNCLEAR, f"node {node} is under the "
+                                               "female: push her onto her node", (k,),
+                                               point))
+                continue
         look = tokens.look_at_node(rect, side, node, centre)
         if look.verdict == "empty":
             continue
