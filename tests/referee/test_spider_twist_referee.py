@@ -190,3 +190,16 @@ def test_turned_males_are_read_done_and_give_the_turn(colour):
     assert verdict.is_certain, verdict.problems
     assert visible(verdict.state) == visible(state)
     assert verdict.state["turn"] == colour and verdict.turn_seen
+
+
+@pytest.mark.parametrize(("seed", "web", "preset"), [(41, "rings", "glare"),
+                                                     (42, "spiral", "occluded"),
+                                                     (43, "rings", "worst"),
+                                                     (44, "spiral", "dim")])
+def test_hard_photos_are_right_or_flagged(seed, web, preset):
+    state = simulated_state(seed, web)
+    picture = photo(state, replace(PRESETS[preset], megapixels=3.0), seed)
+    verdict = REFEREE.read(picture.jpeg)
+    outcome = judge(verdict, state)
+    assert not outcome.wrong_unflagged, outcome
+    assert all(p.message for p in verdict.problems)
