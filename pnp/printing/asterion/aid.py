@@ -6,33 +6,20 @@ core is the authority.
 
 from __future__ import annotations
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import layouts
+from pnp.printing.aid import Heading, Prose
 from pnp.printing.asterion import icons
 from pnp.printing.context import DrawContext
 from pnp.printing.pen import saved, text, use_form
 from pnp.printing.placement import Item
-from pnp.printing.style import BLACK, FONT, FONT_BOLD
+from pnp.printing.style import BLACK, FONT_BOLD
 
 BODY_PT = 9.5
 LEADING = 4.6      # mm between lines of body text
-
-
-def _paragraph(canvas: Canvas, x: float, y: float, width: float, string: str,
-               size: float = BODY_PT, font: str = FONT) -> float:
-    """Draw wrapped text from baseline y; return the baseline after the last line."""
-    for line in simpleSplit(string, font, size, width * 72 / 25.4):
-        text(canvas, x, y, line, size, font)
-        y += LEADING * size / BODY_PT
-    return y
-
-
-def _heading(canvas: Canvas, x: float, y: float, string: str) -> float:
-    canvas.setFillColor(BLACK)
-    text(canvas, x, y, string, 12, FONT_BOLD)
-    return y + 6.5
+PROSE = Prose(BODY_PT, LEADING)
+HEADING = Heading(12, 6.5)
 
 
 def _setup_lines(ctx: DrawContext) -> list[str]:
@@ -125,11 +112,11 @@ def draw_player_aid(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
         y = 38.0
         for title, lines in (("Setup", _setup_lines(ctx)), ("Your turn", _turn_lines(ctx)),
                              ("End and scoring", END_LINES)):
-            y = _heading(canvas, margin, y, title)
+            y = HEADING.draw(canvas, margin, y, title)
             for line in lines:
-                y = _paragraph(canvas, margin, y, width, line) + 1.2
+                y = PROSE.paragraph(canvas, margin, y, width, line) + 1.2
             y += 4
-        y = _heading(canvas, margin, y, "Icons")
+        y = HEADING.draw(canvas, margin, y, "Icons")
         y = _legend(canvas, margin, y + 4, ctx)
         if layouts.load("asterion")["editions"][ctx.edition]["board"]:
             _board_key(canvas, margin, y + 4, ctx)
@@ -141,7 +128,7 @@ def _board_key(canvas: Canvas, x: float, y: float, ctx: DrawContext) -> float:
     from pnp.printing.asterion.draw_board import board_style
 
     style = board_style(ctx.style.ink_saver)
-    y = _heading(canvas, x, y, "The Crete board")
+    y = HEADING.draw(canvas, x, y, "The Crete board")
     for players in sorted(style.area_colours, reverse=True):
         with saved(canvas):
             canvas.setStrokeColor(style.area_colours[players])

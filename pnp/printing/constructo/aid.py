@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import layouts
+from pnp.printing.aid import Heading, Prose, wrap
 from pnp.printing.constructo.draw import draw_piece
 from pnp.printing.constructo.geometry import (
     board_centres,
@@ -32,6 +32,8 @@ from pnp.rules.constructo.pieces import NAMES, tower_owner
 
 BODY_PT = 9.0
 LEADING = 4.3                  # mm between lines of body text
+PROSE = Prose(BODY_PT, LEADING)
+HEADING = Heading(11.5, 5.8)
 GREY = HexColor("#555555")
 EDGE = HexColor("#333333")
 EXAMPLE = 0.36                 # scale of the pictured stacks
@@ -39,20 +41,6 @@ THICK = 3.0                    # a piece's thickness in the side views, mm at sc
 
 
 # --- text -------------------------------------------------------------------------------
-
-def _paragraph(canvas: Canvas, x: float, y: float, width: float, string: str,
-               size: float = BODY_PT, font: str = FONT) -> float:
-    """Wrapped text from baseline y; returns the baseline after the last line."""
-    for line in simpleSplit(string, font, size, width * 72 / 25.4):
-        text(canvas, x, y, line, size, font)
-        y += LEADING * size / BODY_PT
-    return y
-
-
-def _heading(canvas: Canvas, x: float, y: float, string: str) -> float:
-    canvas.setFillColor(BLACK)
-    text(canvas, x, y, string, 11.5, FONT_BOLD)
-    return y + 5.8
 
 
 def _bullets(canvas: Canvas, x: float, y: float, width: float,
@@ -62,12 +50,12 @@ def _bullets(canvas: Canvas, x: float, y: float, width: float,
         canvas.setFillColor(BLACK)
         text(canvas, x, y, lead, BODY_PT, FONT_BOLD)
         indent = canvas.stringWidth(lead + " ", FONT_BOLD, BODY_PT) * 25.4 / 72
-        lines = simpleSplit(rest, FONT, BODY_PT, (width - indent) * 72 / 25.4)
+        lines = wrap(rest, FONT, BODY_PT, width - indent)
         first, rest_text = lines[0], " ".join(lines[1:])
         text(canvas, x + indent, y, first, BODY_PT)
         y += LEADING
         if rest_text:
-            y = _paragraph(canvas, x + indent, y, width - indent, rest_text)
+            y = PROSE.paragraph(canvas, x + indent, y, width - indent, rest_text)
         y += 0.8
     return y
 
@@ -250,13 +238,13 @@ def draw_player_aid(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
         canvas.setFillColor(GREY)
         text(canvas, w / 2, 25.5, "2 players, 2 rounds. Each player: 3 rings, 3 medium discs "
              "and 3 small discs. 9 red tiles make the board.", 8.5, anchor="middle")
-        y = _heading(canvas, margin, 35, "The board: three patterns")
+        y = HEADING.draw(canvas, margin, 35, "The board: three patterns")
         canvas.setFillColor(BLACK)
-        y = _paragraph(canvas, margin, y, width,
-                       "Each round, the player who starts chooses a pattern and lays the 9 "
-                       "tiles, edges touching, in the middle of the table. In a first game, "
-                       "use the same pattern in both rounds. Other shapes may be agreed, but "
-                       "may play oddly.")
+        y = PROSE.paragraph(canvas, margin, y, width,
+                            "Each round, the player who starts chooses a pattern and lays the 9 "
+                            "tiles, edges touching, in the middle of the table. In a first game, "
+                            "use the same pattern in both rounds. Other shapes may be agreed, but "
+                            "may play oddly.")
         scale = 0.15
         slot = width / len(PATTERN_NAMES)
         pattern_cy = y + 14.0
@@ -266,7 +254,7 @@ def draw_player_aid(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
             canvas.setFillColor(BLACK)
             text(canvas, cx, pattern_cy + 19.0, pattern, 9, FONT_BOLD, anchor="middle")
         y = pattern_cy + 27.0
-        y = _heading(canvas, margin, y, "Your turn: exactly one action (no passing)")
+        y = HEADING.draw(canvas, margin, y, "Your turn: exactly one action (no passing)")
         y = _bullets(canvas, margin, y, width, TURN[:2])
         # the cycle as a loop, then each move's result from above and from the side
         top = y + 0.5
@@ -276,18 +264,18 @@ def draw_player_aid(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
                          style, [caption, note])
                 for k, (stack, caption, note) in enumerate(MOVES))
         y = _bullets(canvas, margin, y + 2.0, width, TURN[2:])
-        y = _heading(canvas, margin, y + 2.0, "Towers")
+        y = HEADING.draw(canvas, margin, y + 2.0, "Towers")
         canvas.setFillColor(BLACK)
-        y = _paragraph(canvas, margin, y, width,
-                       "A tower is a tile with two or more pieces, except a ring around a "
-                       "small disc with nothing else: those two lie side by side. A tower "
-                       "belongs to the owner of its top piece.")
+        y = PROSE.paragraph(canvas, margin, y, width,
+                            "A tower is a tile with two or more pieces, except a ring around a "
+                            "small disc with nothing else: those two lie side by side. A tower "
+                            "belongs to the owner of its top piece.")
         top = y + 0.5
         slot = width / len(TOWERS)
         y = max(_example(canvas, stack, margin + slot * (k + 0.5), top, EXAMPLE, style,
                          tower_caption(stack))
                 for k, stack in enumerate(TOWERS))
-        y = _heading(canvas, margin, y + 3.0, "The end of a round")
+        y = HEADING.draw(canvas, margin, y + 3.0, "The end of a round")
         _bullets(canvas, margin, y, width, END)
 
 
@@ -340,10 +328,10 @@ def draw_making(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
         text(canvas, w / 2, 19, f"Making {name}", 16, FONT_BOLD, anchor="middle")
         y = 32.0
         for title, lines in MAKING:
-            y = _heading(canvas, margin, y, title)
+            y = HEADING.draw(canvas, margin, y, title)
             canvas.setFillColor(BLACK)
             for line in lines:
-                y = _paragraph(canvas, margin, y, width, line) + 1.0
+                y = PROSE.paragraph(canvas, margin, y, width, line) + 1.0
             y += 3.0
         _cutting_diagram(canvas, w / 2, y + 30.0, style)
 

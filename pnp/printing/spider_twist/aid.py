@@ -12,9 +12,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.printing.aid import Prose, wrap
 from pnp.printing.context import DrawContext
 from pnp.printing.pen import saved, text
 from pnp.printing.placement import Item
@@ -26,6 +26,7 @@ from pnp.printing.style import FONT, FONT_BOLD, WHITE
 
 BODY_PT = 8.6
 LEADING = 3.9          # mm between lines of body text
+PROSE = Prose(BODY_PT, LEADING)
 MARGIN = 12.0
 GAP = 5.0
 
@@ -45,15 +46,6 @@ TURN = [
     ("End", "as soon as a player has only one male left (web and stock together), at "
             "once. 2 points per mated male, −1 per eaten male; the higher total wins."),
 ]
-
-
-def _paragraph(canvas: Canvas, x: float, y: float, width: float, string: str,
-               size: float = BODY_PT, font: str = FONT) -> float:
-    """Wrapped text from baseline y; returns the baseline after the last line."""
-    for line in simpleSplit(string, font, size, width * 72 / 25.4):
-        text(canvas, x, y, line, size, font)
-        y += LEADING * size / BODY_PT
-    return y
 
 
 @cache
@@ -141,7 +133,7 @@ def _turn(canvas: Canvas, x: float, y: float, w: float, style: Style) -> float:
         canvas.setFillColor(WHITE)
         text(canvas, cx + 6.5, cy, word.upper(), 7.2, FONT_BOLD, anchor="middle")
         canvas.setFillColor(style.strand)
-        ys[col] = _paragraph(canvas, cx + 15.0, cy, col_w - 15.0, words) + 1.6
+        ys[col] = PROSE.paragraph(canvas, cx + 15.0, cy, col_w - 15.0, words) + 1.6
     return max(ys)
 
 
@@ -155,7 +147,7 @@ def _panel(canvas: Canvas, x: float, y: float, w: float, h: float, title: str, w
         canvas.roundRect(x, y, w, h, 2.5, stroke=1, fill=1)
     canvas.setFillColor(style.strand)
     text(canvas, x + 3.0, y + 6.0, title, 10, FONT_BOLD)
-    lines = simpleSplit(words, FONT, BODY_PT, (w - 6.0) * 72 / 25.4)
+    lines = wrap(words, FONT, BODY_PT, w - 6.0)
     text_h = len(lines) * LEADING + 2.0
     pic_y, pic_h = y + 9.0, h - 9.0 - text_h - 2.0
     with saved(canvas):
@@ -164,7 +156,7 @@ def _panel(canvas: Canvas, x: float, y: float, w: float, h: float, title: str, w
         canvas.clipPath(path, stroke=0, fill=0)
         picture(canvas, x + 2.0, pic_y, w - 4.0, pic_h, style)
     canvas.setFillColor(style.strand)
-    _paragraph(canvas, x + 3.0, y + h - text_h + 2.2, w - 6.0, words)
+    PROSE.paragraph(canvas, x + 3.0, y + h - text_h + 2.2, w - 6.0, words)
 
 
 def _web_scene(key: str, only_reach: bool = False):
