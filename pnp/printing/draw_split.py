@@ -19,12 +19,11 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from pnp.printing import split
 from pnp.printing.pen import polygon as fill_polygon
-from pnp.printing.pen import saved, text
+from pnp.printing.pen import polygon_path, saved, text
 from pnp.printing.placement import Item
-from pnp.printing.style import FONT, FONT_BOLD, WHITE
+from pnp.printing.style import FONT, FONT_BOLD, WHITE, font_pt
 from pnp.units import PT_PER_MM
 
-CAP_HEIGHT = 0.73            # Vera's capital height, in ems
 GLUE_GREY = HexColor("#9A9A9A")
 CUT_GREY = HexColor("#333333")
 HIGHLIGHT = HexColor("#E69F00")   # Okabe-Ito orange: this piece in the assembly diagram
@@ -44,15 +43,6 @@ def mix(a: Color, b: Color, t: float) -> Color:
                  a.blue + (b.blue - a.blue) * t)
 
 
-def path(canvas: Canvas, points):
-    path = canvas.beginPath()
-    path.moveTo(*points[0])
-    for p in points[1:]:
-        path.lineTo(*p)
-    path.close()
-    return path
-
-
 def clip(canvas: Canvas, *polygons) -> None:
     path = canvas.beginPath()
     for poly in polygons:
@@ -61,11 +51,6 @@ def clip(canvas: Canvas, *polygons) -> None:
             path.lineTo(*p)
         path.close()
     canvas.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
-
-
-def font_pt(cap_mm: float) -> float:
-    """The font size (pt) whose capitals are `cap_mm` tall."""
-    return cap_mm / CAP_HEIGHT * PT_PER_MM
 
 
 def text_mm(canvas: Canvas, string: str, font: str, size_pt: float) -> float:
@@ -221,7 +206,7 @@ def _diagram(canvas: Canvas, board: split.Board, box: split.Box, piece: split.Bo
             canvas.setFillColor(fill)
             canvas.setStrokeColor(CUT_GREY)
             canvas.setLineWidth(0.3 / scale)
-            canvas.drawPath(path(canvas, other.polygon), stroke=1, fill=1)
+            canvas.drawPath(polygon_path(canvas, other.polygon), stroke=1, fill=1)
             cx = sum(p[0] for p in other.polygon) / len(other.polygon)
             cy = sum(p[1] for p in other.polygon) / len(other.polygon)
             cap = 2.2 / scale

@@ -54,14 +54,19 @@ def text(canvas: Canvas, x: float, y: float, string: str, size_pt: float,
             canvas.drawString(0, 0, string)
 
 
-def polygon(canvas: Canvas, points: list[tuple[float, float]], stroke: int = 1,
-            fill: int = 1) -> None:
+def polygon_path(canvas: Canvas, points):
+    """A closed path through `points`, to stroke, fill or clip."""
     path = canvas.beginPath()
     path.moveTo(*points[0])
     for point in points[1:]:
         path.lineTo(*point)
     path.close()
-    canvas.drawPath(path, stroke=stroke, fill=fill)
+    return path
+
+
+def polygon(canvas: Canvas, points: list[tuple[float, float]], stroke: int = 1,
+            fill: int = 1) -> None:
+    canvas.drawPath(polygon_path(canvas, points), stroke=stroke, fill=fill)
 
 
 def use_form(canvas: Canvas, name: str, draw: Draw, x: float, y: float, size: float,

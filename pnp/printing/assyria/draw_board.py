@@ -23,8 +23,7 @@ from pnp.printing.context import DrawContext
 from pnp.printing.draw_marker import draw_marker
 from pnp.printing.draw_split import PieceStyle, draw_piece, mix
 from pnp.printing.draw_split import clip as clip_polygons
-from pnp.printing.draw_split import path as polygon_path
-from pnp.printing.pen import polygon, saved, text, use_form
+from pnp.printing.pen import polygon, polygon_path, saved, text, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import FONT, FONT_BOLD, WHITE
 from pnp.rules.assyria import cards as rules_cards

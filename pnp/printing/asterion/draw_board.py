@@ -21,14 +21,13 @@ from pnp.printing.asterion import board as geo
 from pnp.printing.asterion import icons
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_marker import draw_marker
-from pnp.printing.draw_split import CAP_HEIGHT, PieceStyle, draw_piece, font_pt, text_mm
+from pnp.printing.draw_split import PieceStyle, draw_piece, text_mm
 from pnp.printing.draw_split import clip as _clip
 from pnp.printing.draw_split import mix as _mix
-from pnp.printing.draw_split import path as _path
 from pnp.printing.pen import polygon as fill_polygon
-from pnp.printing.pen import saved, text, use_form
+from pnp.printing.pen import polygon_path, saved, text, use_form
 from pnp.printing.placement import Item
-from pnp.printing.style import FONT, FONT_BOLD, WHITE
+from pnp.printing.style import CAP_HEIGHT, FONT, FONT_BOLD, WHITE, font_pt
 from pnp.units import PT_PER_MM, mm
 
 
@@ -96,7 +95,7 @@ def _draw_art(canvas: Canvas, style: BoardStyle, sea_grow: float) -> None:
         canvas.setStrokeColor(style.area_colours[players])
         canvas.setLineWidth(style.area_line)
         canvas.setDash(list(style.area_dashes.get(players, ())) or [], 0)
-        canvas.drawPath(_path(canvas, geo.staircase(radius)), stroke=1, fill=0)
+        canvas.drawPath(polygon_path(canvas, geo.staircase(radius)), stroke=1, fill=0)
     canvas.setDash([], 0)
     for marker in geo.board_marker_places():
         x, y = marker.corners[0]
@@ -177,7 +176,7 @@ def draw_whole_board(canvas: Canvas, x: float, y: float, ctx: DrawContext) -> No
             _draw_art(canvas, style, 0.0)
         canvas.setStrokeColor(style.line)
         canvas.setLineWidth(style.cut_line)
-        canvas.drawPath(_path(canvas, geo.diamond()), stroke=1, fill=0)
+        canvas.drawPath(polygon_path(canvas, geo.diamond()), stroke=1, fill=0)
 
 
 # --- A piece -----------------------------------------------------------------------------

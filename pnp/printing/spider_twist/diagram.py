@@ -27,9 +27,9 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.printing import pen
 from pnp.printing.pen import saved, text
 from pnp.printing.spider_twist import geometry, scene
-from pnp.printing.spider_twist.draw_web import font_pt, paint_side
+from pnp.printing.spider_twist.draw_web import paint_side
 from pnp.printing.spider_twist.style import Style, spider_style
-from pnp.printing.style import FONT, FONT_BOLD, WHITE, register_fonts
+from pnp.printing.style import FONT, FONT_BOLD, WHITE, font_pt, register_fonts
 from pnp.rules.spider_twist import read_state
 
 LEGEND = 36.0           # mm below the board for the legend

@@ -16,19 +16,14 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.draw_marker import draw_marker
-from pnp.printing.pen import saved, text
+from pnp.printing.pen import polygon_path, saved, text
 from pnp.printing.spider_twist import geometry, icons
 from pnp.printing.spider_twist.style import Style
-from pnp.printing.style import FONT, FONT_BOLD, WHITE
+from pnp.printing.style import FONT, FONT_BOLD, WHITE, font_pt
 from pnp.rules.spider_twist.web import CENTRE
+from pnp.units import PT_PER_MM
 
 CUT_GREY = HexColor("#8C8C8C")
-CAP = 0.73                      # Vera's capital height in ems
-PT = 72 / 25.4
-
-
-def font_pt(cap_mm: float) -> float:
-    return cap_mm / CAP * PT
 
 
 def curve_path(canvas: Canvas, curve, path=None, move: bool = True):
@@ -39,15 +34,6 @@ def curve_path(canvas: Canvas, curve, path=None, move: bool = True):
         path.moveTo(x0, y0)
     path.curveTo(x0 + 2 / 3 * (qx - x0), y0 + 2 / 3 * (qy - y0),
                  x2 + 2 / 3 * (qx - x2), y2 + 2 / 3 * (qy - y2), x2, y2)
-    return path
-
-
-def polygon_path(canvas: Canvas, points):
-    path = canvas.beginPath()
-    path.moveTo(*points[0])
-    for p in points[1:]:
-        path.lineTo(*p)
-    path.close()
     return path
 
 
@@ -203,7 +189,7 @@ def label_spot(side: str, node: str) -> tuple[float, float, str]:
 
 def _node_labels(canvas: Canvas, side: str, style: Style, view: Box | None = None) -> None:
     """Every node's name, small, in one text object (upright in the y-down frame)."""
-    size = style.node_label_pt / PT                      # font size in mm
+    size = style.node_label_pt / PT_PER_MM               # font size in mm
     canvas.setFillColor(style.label)
     words = canvas.beginText()
     words.setFont(FONT, size)
@@ -242,7 +228,7 @@ def paint_area(canvas: Canvas, area: geometry.Area, style: Style) -> None:
         words = f"{area.colour} · {area.kind}".upper()
         score = "  +2 each" if area.kind == "mated" else "  −1 each"
         cap = 3.2
-        bold, plain = font_pt(cap) / PT, font_pt(cap * 0.85) / PT
+        bold, plain = font_pt(cap) / PT_PER_MM, font_pt(cap * 0.85) / PT_PER_MM
         width = (canvas.stringWidth(words, FONT_BOLD, bold)
                  + canvas.stringWidth(score, FONT, plain))
         icon = cap * 2.0

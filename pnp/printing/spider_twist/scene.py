@@ -14,9 +14,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.pen import saved, text
 from pnp.printing.spider_twist import geometry, icons
-from pnp.printing.spider_twist.draw_web import curve_path, female_face, font_pt, male_face
+from pnp.printing.spider_twist.draw_web import curve_path, female_face, male_face
 from pnp.printing.spider_twist.style import Style
-from pnp.printing.style import FONT_BOLD, WHITE
+from pnp.printing.style import FONT_BOLD, WHITE, font_pt
 
 TOKEN_SCALE = 0.86      # tokens in a scene are drawn a little smaller than printed, so the
                         # routes between neighbouring nodes stay visible
