@@ -36,6 +36,7 @@ from functools import cache
 from pnp import layouts
 from pnp.markers import marker_ids
 from pnp.printing import split
+from pnp.printing.marker_sizes import MarkerSizes
 from pnp.printing.split import Box, Point, Polygon
 from pnp.rules.assyria import cards as rules_cards
 from pnp.rules.assyria.board import board as rules_board
@@ -47,7 +48,7 @@ SQRT3 = math.sqrt(3.0)
 # --- The layout data ---------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Spec:
+class Spec(MarkerSizes):
     side: float                 # R: a hex's side (and centre-to-corner), mm
     track_columns: int          # score spaces along the top between the corners
     track_rows: int             # score spaces along each side between the corners
@@ -72,15 +73,6 @@ class Spec:
     def vu(self) -> float:
         """A track unit's height: half a hex, flat to flat."""
         return SQRT3 / 2 * self.side
-
-    @property
-    def marker_size(self) -> float:
-        return self.marker_module * self.marker_modules
-
-    @property
-    def quiet_size(self) -> float:
-        """The marker with its white quiet zone, one module all round."""
-        return self.marker_size + 2 * self.marker_module
 
 
 @cache

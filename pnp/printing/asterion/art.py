@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp import layouts
+from pnp.printing.marker_sizes import MarkerSizes
 from pnp.rules.asterion.tiles import Region, Tile
 from pnp.units import mm
 
@@ -19,7 +20,7 @@ Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
-class TileSpec:
+class TileSpec(MarkerSizes):
     size: float
     path_width: float
     path_outline: float
@@ -32,10 +33,6 @@ class TileSpec:
     @property
     def centre(self) -> float:
         return self.size / 2
-
-    @property
-    def marker_size(self) -> float:
-        return self.marker_module * self.marker_modules
 
 
 @cache

@@ -36,6 +36,7 @@ import numpy as np
 from pnp import layouts
 from pnp.printing import split
 from pnp.printing.asterion.markers import board_first_marker_id
+from pnp.printing.marker_sizes import MarkerSizes
 from pnp.printing.placement import Component, Furniture, Paper
 from pnp.printing.split import (  # noqa: F401  (the board's users and tests read them here)
     AlignMark,
@@ -59,7 +60,7 @@ SQRT2 = math.sqrt(2.0)
 # --- The layout data ---------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class BoardSpec:
+class BoardSpec(MarkerSizes):
     square: float               # side of a square, mm
     radius: int                 # squares with |i| + |j| <= radius
     coast: float                # from the staircase's convex corners to the diamond edge
@@ -74,15 +75,6 @@ class BoardSpec:
     legend_size: float          # font size of the legends (mm)
     align_mark: float           # radius of the alignment marks on the seams
     diagram: float              # side of the assembly diagram
-
-    @property
-    def marker_size(self) -> float:
-        return self.marker_module * self.marker_modules
-
-    @property
-    def quiet_size(self) -> float:
-        """The marker with its white quiet zone of one module all round."""
-        return self.marker_size + 2 * self.marker_module
 
 
 @cache

@@ -37,6 +37,7 @@ from functools import cache
 
 from pnp import layouts
 from pnp.markers import marker_ids
+from pnp.printing.marker_sizes import MarkerSizes
 from pnp.rules.spider_twist.web import CENTRE, RINGS, SPOKES, Web, get_web
 from pnp.units import mm
 
@@ -50,7 +51,7 @@ Box = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
-class BoardSpec:
+class BoardSpec(MarkerSizes):
     width: float
     height: float
     outer_radius: float
@@ -64,6 +65,7 @@ class BoardSpec:
     area_gap: float
     cut_gap: float
     marker_module: float
+    marker_modules = MARKER_MODULES  # a class constant, not a layout field
     marker_edge_gap: float
     marker_clear_gap: float
     male: float                      # token diameters, mm
@@ -71,15 +73,6 @@ class BoardSpec:
     die: float
     die_tab: float
     off_node: float                  # how far a token may lie off its node, in widths
-
-    @property
-    def marker_size(self) -> float:
-        return self.marker_module * MARKER_MODULES
-
-    @property
-    def quiet_size(self) -> float:
-        """A marker with its white quiet zone of one module all round."""
-        return self.marker_size + 2 * self.marker_module
 
     @property
     def male_reach(self) -> float:
