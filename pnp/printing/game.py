@@ -17,6 +17,7 @@ See /docs/printing.md ("Adding a game") for a walk-through.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -76,6 +77,24 @@ class GamePrinting:
 
     def edition_title(self, edition: str | None) -> str | None:
         return None if edition is None else self.editions[edition]
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """A function that calls `target` ("module:attribute"), importing it on the first call.
+
+    Keeps a game's `__init__` cheap: its drawing modules (reportlab) load only when a build
+    draws, as the registry's "module:attribute" parts do.
+    """
+    module, _, name = target.partition(":")
+    found: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not found:
+            found.append(getattr(importlib.import_module(module), name))
+        return found[0](*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = f"lazy({target})"
+    return call
 
 
 def page_component(kind: str, paper: Paper, back: str | None = None) -> Component:

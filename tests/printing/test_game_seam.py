@@ -4,6 +4,8 @@ check page, page labels and export run on nothing but what its GamePrinting give
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pypdfium2 as pdfium
 import pytest
@@ -11,7 +13,7 @@ from reportlab.lib.colors import HexColor
 
 from pnp.printing.build import BuildError, BuildRequest, build, output_name, plan
 from pnp.printing.export import export
-from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, page_component
+from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, lazy, page_component
 from pnp.printing.placement import Component
 
 INK = HexColor("#224466")
@@ -71,3 +73,21 @@ def test_export_writes_the_games_faces_and_manifest_extras(tmp_path):
                                        "deck": "main"}]
     assert result.files == 3
     assert (tmp_path / "card-1-back.png").exists()
+
+
+def test_lazy_imports_its_target_on_the_first_call_only():
+    hypot = lazy("math:hypot")
+    assert hypot(3.0, 4.0) == 5.0
+    missing = lazy("pnp.printing.no_such_module:draw_item")   # made without importing
+    with pytest.raises(ModuleNotFoundError):
+        missing()
+
+
+def test_importing_the_games_printing_parts_loads_no_reportlab():
+    code = ("import sys\n"
+            "import pnp.printing.asterion, pnp.printing.spider_twist\n"
+            "import pnp.printing.constructo, pnp.printing.assyria\n"
+            "print(sorted(m for m in sys.modules if m.startswith('reportlab')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

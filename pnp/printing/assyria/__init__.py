@@ -7,10 +7,10 @@ board geometry (`pnp.printing.assyria.geometry`) without them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnp import layouts
-from pnp.printing.game import CheckSample, ExportPiece, GamePrinting
+from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, lazy
 from pnp.printing.placement import Component, Options
 
 if TYPE_CHECKING:
@@ -49,12 +49,6 @@ def _draw(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
         draw_player_aid(canvas, item, ctx)
     else:
         raise ValueError(f"no drawing for component kind {kind!r}")
-
-
-def _style(ink_saver: bool) -> Any:
-    from pnp.printing.assyria.style import assyria_style
-
-    return assyria_style(ink_saver)
 
 
 def _export(ctx: DrawContext) -> list[ExportPiece]:
@@ -100,7 +94,7 @@ PRINTING = GamePrinting(
     editions={},
     components=_components,
     draw=_draw,
-    style=_style,
+    style=lazy("pnp.printing.assyria.style:assyria_style"),
     export=_export,
     check_sample=_check_sample(),
 )

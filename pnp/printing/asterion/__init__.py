@@ -6,18 +6,15 @@ cheap: the drawing modules (reportlab) load on first use.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnp import layouts
-from pnp.printing.game import CheckSample, ExportPiece, GamePrinting
+from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, lazy
 from pnp.printing.placement import Component, Options
 from pnp.units import mm
 
 if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
-
     from pnp.printing.context import DrawContext
-    from pnp.printing.placement import Item
 
 
 def _components(edition: str | None, options: Options) -> list[Component]:
@@ -25,18 +22,6 @@ def _components(edition: str | None, options: Options) -> list[Component]:
 
     assert edition is not None
     return asterion_components(edition, options)
-
-
-def _draw(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
-    from pnp.printing.asterion.draw import draw_item
-
-    draw_item(canvas, item, ctx)
-
-
-def _style(ink_saver: bool) -> Any:
-    from pnp.printing.asterion.style import asterion_style
-
-    return asterion_style(ink_saver)
 
 
 def _export(ctx: DrawContext) -> list[ExportPiece]:
@@ -65,8 +50,8 @@ PRINTING = GamePrinting(
     title=layouts.load("asterion")["game"]["name"],
     editions=_editions(),
     components=_components,
-    draw=_draw,
-    style=_style,
+    draw=lazy("pnp.printing.asterion.draw:draw_item"),
+    style=lazy("pnp.printing.asterion.style:asterion_style"),
     export=_export,
     check_sample=CheckSample("tile", mm(layouts.load("asterion")["tile"]["size"]),
                              mm(layouts.load("asterion")["tile"]["size"])),

@@ -19,27 +19,12 @@ from pnp.printing.constructo.geometry import (
     tile_numbers,
     tile_spec,
 )
-from pnp.printing.game import CheckSample, ExportPiece, GamePrinting
+from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, lazy
 from pnp.printing.placement import Component
 from pnp.rules.constructo import PLAYERS
 
 if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
-
     from pnp.printing.context import DrawContext
-    from pnp.printing.placement import Item
-
-
-def _draw(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
-    from pnp.printing.constructo.draw import draw_item
-
-    draw_item(canvas, item, ctx)
-
-
-def _style(ink_saver: bool) -> Any:
-    from pnp.printing.constructo.style import constructo_style
-
-    return constructo_style(ink_saver)
 
 
 def _export(ctx: DrawContext) -> list[ExportPiece]:
@@ -69,8 +54,8 @@ PRINTING = GamePrinting(
     title=layouts.load("constructo")["game"]["name"],
     editions={},
     components=constructo_components,
-    draw=_draw,
-    style=_style,
+    draw=lazy("pnp.printing.constructo.draw:draw_item"),
+    style=lazy("pnp.printing.constructo.style:constructo_style"),
     export=_export,
     check_sample=CheckSample("tile", tile_spec().width, tile_spec().height, shape="hex"),
 )

@@ -15,15 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnp import layouts
-from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, page_component
+from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, lazy, page_component
 from pnp.printing.placement import Component, Options
 from pnp.units import mm
 
 if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
-
     from pnp.printing.context import DrawContext
-    from pnp.printing.placement import Item
 
 MALES = 10                      # per colour (pnp.rules.spider_twist.state.MALES)
 COLOURS = ("white", "black")
@@ -54,18 +51,6 @@ def _components(edition: str | None, options: Options) -> list[Component]:
 
     return [*board.components(options), *token_components(),
             page_component("aid", options.paper)]
-
-
-def _draw(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
-    from pnp.printing.spider_twist.draw import draw_item
-
-    draw_item(canvas, item, ctx)
-
-
-def _style(ink_saver: bool) -> Any:
-    from pnp.printing.spider_twist.style import spider_style
-
-    return spider_style(ink_saver)
 
 
 def side_extra(side: str) -> dict[str, Any]:
@@ -115,8 +100,8 @@ PRINTING = GamePrinting(
     title=layouts.load("spider-twist")["game"]["name"],
     editions={},
     components=_components,
-    draw=_draw,
-    style=_style,
+    draw=lazy("pnp.printing.spider_twist.draw:draw_item"),
+    style=lazy("pnp.printing.spider_twist.style:spider_style"),
     export=_export,
     check_sample=CheckSample("male token", mm(_tokens()["male"]), mm(_tokens()["male"]),
                              shape="round"),
