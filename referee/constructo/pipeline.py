@@ -215,14 +215,15 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None) -> Construct
     lap("plane")
     problems: list[RefereeProblem] = []
     places, off = _axial(np.array([t.centre_mm for t in tiles]))
-    chosen, fitted = None, None
+    chosen, fitted, alike = None, None, []
     names = (pattern,) if pattern else PATTERN_NAMES
     if places is not None and off < LATTICE_SLOP:
-        for name in names:
-            fitted = fit_pattern(places, name)
-            if fitted is not None:
-                chosen = name
-                break
+        fits = {name: fit_pattern(places, name) for name in names}
+        fits = {name: f for name, f in fits.items() if f is not None}
+        if fits:
+            chosen = next(iter(fits))
+            fitted = fits[chosen]
+            alike = [n for n in fits if n != chosen]
     if chosen is None:
         told = f"the {pattern} pattern" if pattern else "any pattern"
         problems.append(RefereeProblem(PATTERN_UNCLEAR, f"the {len(tiles)} tiles seen do not "
@@ -254,8 +255,12 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None) -> Construct
         state, more = _assemble(chosen, tiles)
         problems += more
     lap("assemble")
+    # the rhombus and the flower are one shape turned: the tiles cannot tell them apart
+    # (the pattern changes no score); say so rather than pretend
+    source = "--pattern" if pattern else "tiles" + (
+        f" (the same shape as {', '.join(alike)}: give --pattern to name it)" if alike else "")
     return ConstructoVerdict(state, problems, h, image.size, timings, image, pattern=chosen,
-                             pattern_from="--pattern" if pattern else "tiles", tiles=tiles)
+                             pattern_from=source, tiles=tiles)
 
 
 def _assemble(pattern: str, tiles: list[TileSeen]) -> tuple[dict | None,

@@ -59,6 +59,7 @@ class StackLook:
     layers: list[Layer] = field(default_factory=list)   # visible, from the bottom up
     band: str | None = None      # a top ring round a small disc: "red", "piece" or "unclear"
     band_seen_mm2: float = 0.0
+    hidden_ring: Layer | None = None   # a lower ring's rim seen round the visible stack
     problem: str | None = None   # why the stack cannot be read (a STACK_UNCLEAR/BAND_HIDDEN)
     code: str | None = None
 
@@ -105,11 +106,13 @@ def classify(tile: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     for a in (60.0, 180.0, 300.0):      # the corners without a marker, as printed
         d = np.abs((ang - a + 180) % 360 - 180)
         free |= (d < 8) & (rad > 28.0) & (rad < 31.0)
-    red_chroma = float(np.median(chroma[free]))
     red_top = float(np.median(top[free]))
+    # red by hue (chroma over level), which a shadow does not change
+    hue = chroma / np.maximum(top, 1.0)
+    red_hue = float(np.median(hue[free]))
     cls = np.full(rad.shape, LIGHT, np.uint8)
     cls[top < DARK_SHARE * red_top] = DARK
-    cls[chroma > RED_SHARE * max(red_chroma, 20.0)] = RED
+    cls[(hue > RED_SHARE * max(red_hue, 0.15)) & (top > 0.2 * red_top)] = RED
     # a white piece's thin grey line is no black piece: open the dark mask
     dark = (cls == DARK).astype(np.uint8)
     k = max(3, round(0.9 * PPM) | 1)
@@ -219,6 +222,12 @@ def read_stack(tile: np.ndarray) -> StackLook:
             look.problem = f"a piece {2 * radius:.0f} mm across is no ring, medium or small"
             return look
         look.layers.append(Layer(kind, OWNER[blob.colour], blob.centre, radius, blob.dots))
+    # a ring peeking out from under a ring of the other player: three levels down in the
+    # cycle (ring, medium, small, ring), the pieces between hidden; it changes no score
+    if ([la.kind for la in look.layers[:2]] == ["ring", "ring"]
+            and look.layers[0].owner != look.layers[1].owner):
+        look.hidden_ring = look.layers.pop(0)
+        chain = chain[1:]
     # visible layers go in size down; a small disc seen in a ring's hole is under it
     order = ["ring", "medium", "small"]
     seq = [la.kind for la in look.layers]
