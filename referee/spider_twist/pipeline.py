@@ -258,6 +258,17 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
                                            f"node {node}: {what}; uncover it (whose male, "
                                            "which face) or take it off", (k,), point))
             continue
+        if token.kind == "white" and token.done and node != "C":
+            # a done white face is light and plain, as the paper is: if a bead-like spot
+            # lies just beside the node (a lens the plane does not absorb), the "male"
+            # may be the empty node's paper
+            _spot, response = tokens.find_bead(rect, centre)
+            if response >= tokens.BEAD_BESIDE:
+                problems.append(RefereeProblem(NODE_UNCLEAR, f"node {node}: a turned white "
+                                               "male, or the empty node seen beside its "
+                                               "place; photograph from straight above",
+                                               (k,), point))
+                continue
         found.males[node] = (token.kind, bool(token.done))
         pieces.append(PieceSeen("male", token.kind, node, bool(token.done), at, _px(h, at)))
     return pieces, found, problems
