@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.style import FONT
@@ -31,6 +32,18 @@ def saved(canvas: Canvas) -> Iterator[Canvas]:
         yield canvas
     finally:
         canvas.restoreState()
+
+
+def ink(canvas: Canvas, fill: Color | None, stroke: Color | None, width: float) -> None:
+    """Set the fill and stroke colours (None: leave as is) and a round-joined, round-capped
+    line `width` wide: how our icons are drawn."""
+    if fill is not None:
+        canvas.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+    canvas.setLineWidth(width)
+    canvas.setLineJoin(1)
+    canvas.setLineCap(1)
 
 
 def clip_rect(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:

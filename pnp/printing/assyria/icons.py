@@ -14,18 +14,11 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.draw_split import mix
-from pnp.printing.pen import Draw, polygon, saved, use_form
+from pnp.printing.pen import Draw, ink, polygon, saved, use_form
 from pnp.printing.style import BLACK, WHITE
+from pnp.printing.symbols import Symbols
 
-
-def _pen(canvas: Canvas, fill: Color | None, stroke: Color | None, width: float = 0.04) -> None:
-    if fill is not None:
-        canvas.setFillColor(fill)
-    if stroke is not None:
-        canvas.setStrokeColor(stroke)
-    canvas.setLineWidth(width)
-    canvas.setLineJoin(1)
-    canvas.setLineCap(1)
+SYMBOLS = Symbols(square=1.7, square_corner=0.0, diamond=1.3)   # the players' shapes
 
 
 def _ellipse(canvas: Canvas, cx: float, cy: float, rx: float, ry: float, angle: float = 0.0,
@@ -49,14 +42,14 @@ def light(colour: Color) -> Color:
 
 def grape(colour: Color) -> Draw:
     def draw(c: Canvas) -> None:
-        _pen(c, mix(colour, BLACK, 0.1), dark(colour), 0.035)
+        ink(c, mix(colour, BLACK, 0.1), dark(colour), 0.035)
         # stalk and leaf
         c.setStrokeColor(mix(colour, BLACK, 0.6))
         c.setLineWidth(0.05)
         c.line(0.0, -0.3, 0.05, -0.46)
         c.setFillColor(mix(HEX_LEAF, WHITE, 0.1))
         _ellipse(c, 0.17, -0.36, 0.13, 0.06, -25, stroke=0)
-        _pen(c, colour, dark(colour), 0.035)
+        ink(c, colour, dark(colour), 0.035)
         r = 0.105
         rows = ((-0.22, (-0.2, 0.0, 0.2)), (-0.03, (-0.2, 0.0, 0.2)), (0.15, (-0.1, 0.1)),
                 (0.32, (0.0,)))
@@ -75,7 +68,7 @@ HEX_LEAF = Color(0.30, 0.55, 0.25)
 def palm(colour: Color) -> Draw:
     def draw(c: Canvas) -> None:
         trunk = Color(0.55, 0.38, 0.2)
-        _pen(c, trunk, dark(trunk), 0.03)
+        ink(c, trunk, dark(trunk), 0.03)
         p = c.beginPath()
         p.moveTo(-0.09, 0.48)
         p.curveTo(-0.03, 0.2, 0.0, 0.0, -0.04, -0.16)
@@ -86,7 +79,7 @@ def palm(colour: Color) -> Draw:
         c.setLineWidth(0.02)
         for y in (0.05, 0.17, 0.29, 0.41):          # the trunk's rings
             c.line(-0.05, y, 0.07, y - 0.03)
-        _pen(c, colour, dark(colour), 0.03)
+        ink(c, colour, dark(colour), 0.03)
         top = (0.01, -0.2)
         for angle, length in ((-170, 0.48), (-140, 0.5), (-110, 0.42), (-70, 0.42),
                               (-40, 0.5), (-10, 0.48), (150, 0.36), (30, 0.36)):
@@ -109,18 +102,18 @@ def palm(colour: Color) -> Draw:
 def salt(colour: Color) -> Draw:
     def draw(c: Canvas) -> None:
         heap = mix(colour, WHITE, 0.55)
-        _pen(c, heap, dark(colour), 0.035)
+        ink(c, heap, dark(colour), 0.035)
         p = c.beginPath()
         p.moveTo(-0.46, 0.36)
         p.curveTo(-0.3, 0.0, -0.15, -0.2, 0.0, -0.22)
         p.curveTo(0.15, -0.2, 0.3, 0.0, 0.46, 0.36)
         p.close()
         c.drawPath(p, stroke=1, fill=1)
-        _pen(c, WHITE, dark(colour), 0.03)
+        ink(c, WHITE, dark(colour), 0.03)
         for x, y, s in ((-0.18, 0.16, 0.1), (0.14, 0.18, 0.11), (-0.01, -0.02, 0.1),
                         (0.0, 0.32, 0.08), (0.3, 0.3, 0.06), (-0.3, 0.3, 0.06)):
             polygon(c, [(x, y - s), (x + s, y), (x, y + s), (x - s, y)])
-        _pen(c, None, dark(colour), 0.03)
+        ink(c, None, dark(colour), 0.03)
         c.line(-0.46, 0.36, 0.46, 0.36)
     return draw
 
@@ -128,7 +121,7 @@ def salt(colour: Color) -> Draw:
 def barley(colour: Color) -> Draw:
     def draw(c: Canvas) -> None:
         stem = dark(colour)
-        _pen(c, colour, stem, 0.035)
+        ink(c, colour, stem, 0.035)
         c.setLineWidth(0.05)
         c.line(0.0, 0.48, 0.0, -0.3)
         c.setLineWidth(0.035)
@@ -147,7 +140,7 @@ def barley(colour: Color) -> Draw:
 
 def date(colour: Color) -> Draw:
     def draw(c: Canvas) -> None:
-        _pen(c, None, Color(0.45, 0.6, 0.2), 0.05)
+        ink(c, None, Color(0.45, 0.6, 0.2), 0.05)
         p = c.beginPath()
         p.moveTo(0.0, -0.48)
         p.curveTo(0.0, -0.3, -0.05, -0.2, -0.05, -0.15)
@@ -155,7 +148,7 @@ def date(colour: Color) -> Draw:
         c.line(-0.05, -0.2, -0.28, -0.05)
         c.line(-0.05, -0.2, 0.22, -0.05)
         c.line(0.0, -0.3, 0.05, 0.1)
-        _pen(c, colour, dark(colour), 0.035)
+        ink(c, colour, dark(colour), 0.035)
         for x, y, angle in ((-0.3, 0.12, 12), (-0.12, 0.2, 5), (0.06, 0.26, -4), (0.25, 0.13, -12),
                             (-0.22, 0.34, 8), (0.16, 0.36, -8)):
             _ellipse(c, x, y, 0.085, 0.15, angle)
@@ -179,7 +172,7 @@ def food(canvas: Canvas, name: str, colour: Color, x: float, y: float, size: flo
 def camel(colour: Color) -> Draw:
     """A camel in profile, facing left."""
     def draw(c: Canvas) -> None:
-        _pen(c, colour, dark(colour), 0.02)
+        ink(c, colour, dark(colour), 0.02)
         p = c.beginPath()
         p.moveTo(-0.46, -0.14)          # nose
         p.curveTo(-0.46, -0.2, -0.4, -0.24, -0.34, -0.22)   # head top
@@ -213,7 +206,7 @@ def camel(colour: Color) -> Draw:
 def hut(fill: Color, stroke: Color) -> Draw:
     """A round mud hut with a domed roof and a door."""
     def draw(c: Canvas) -> None:
-        _pen(c, fill, stroke, 0.045)
+        ink(c, fill, stroke, 0.045)
         p = c.beginPath()
         p.moveTo(-0.4, 0.38)
         p.lineTo(-0.4, 0.02)
@@ -237,7 +230,7 @@ def hut(fill: Color, stroke: Color) -> Draw:
 def ziggurat(fill: Color, stroke: Color) -> Draw:
     """A stepped temple: three tiers and a stair."""
     def draw(c: Canvas) -> None:
-        _pen(c, fill, stroke, 0.04)
+        ink(c, fill, stroke, 0.04)
         for k, (w, h) in enumerate(((0.9, 0.24), (0.62, 0.22), (0.34, 0.2))):
             y = 0.42 - sum(t for _w, t in ((0.9, 0.24), (0.62, 0.22), (0.34, 0.2))[:k + 1])
             c.rect(-w / 2, y, w, h, stroke=1, fill=1)
@@ -252,7 +245,7 @@ def ziggurat(fill: Color, stroke: Color) -> Draw:
 def plough(fill: Color, stroke: Color) -> Draw:
     """An ard: a long beam, a handle and a share."""
     def draw(c: Canvas) -> None:
-        _pen(c, fill, stroke, 0.03)
+        ink(c, fill, stroke, 0.03)
         beam = c.beginPath()
         beam.moveTo(-0.48, -0.12)
         beam.curveTo(-0.1, -0.06, 0.1, 0.02, 0.22, 0.2)
@@ -280,7 +273,7 @@ def plough(fill: Color, stroke: Color) -> Draw:
 def well(fill: Color, stroke: Color) -> Draw:
     """A well seen from above: a stone ring round dark water."""
     def draw(c: Canvas) -> None:
-        _pen(c, fill, stroke, 0.04)
+        ink(c, fill, stroke, 0.04)
         c.circle(0, 0, 0.46, stroke=1, fill=1)
         c.setFillColor(Color(0.22, 0.45, 0.66))
         c.circle(0, 0, 0.26, stroke=1, fill=1)
@@ -296,23 +289,6 @@ def well(fill: Color, stroke: Color) -> Draw:
     return draw
 
 
-def symbol_path(canvas: Canvas, symbol: str, r: float, stroke: int = 1, fill: int = 1) -> None:
-    """A player's shape (circle, square, triangle, diamond) of 'radius' r round (0, 0)."""
-    if symbol == "circle":
-        canvas.circle(0, 0, r, stroke=stroke, fill=fill)
-    elif symbol == "square":
-        side = r * 1.7
-        canvas.rect(-side / 2, -side / 2, side, side, stroke=stroke, fill=fill)
-    elif symbol == "triangle":
-        h = r * 2.1
-        polygon(canvas, [(0, -h * 0.6), (h * 0.58, h * 0.4), (-h * 0.58, h * 0.4)], stroke, fill)
-    elif symbol == "diamond":
-        d = r * 1.3
-        polygon(canvas, [(0, -d), (d, 0), (0, d), (-d, 0)], stroke, fill)
-    else:
-        raise ValueError(f"unknown symbol {symbol!r}")
-
-
 def player_symbol(canvas: Canvas, symbol: str, x: float, y: float, r: float, fill: Color,
                   stroke: Color, width: float = 0.3) -> None:
     with saved(canvas):
@@ -321,4 +297,4 @@ def player_symbol(canvas: Canvas, symbol: str, x: float, y: float, r: float, fil
         canvas.setStrokeColor(stroke)
         canvas.setLineWidth(width)
         canvas.setLineJoin(1)
-        symbol_path(canvas, symbol, r)
+        SYMBOLS.path(canvas, symbol, r)

@@ -8,47 +8,26 @@ from __future__ import annotations
 
 import itertools
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.asterion.style import Palette
-from pnp.printing.pen import Draw, polygon
+from pnp.printing.pen import Draw, ink
 from pnp.printing.style import WHITE
+from pnp.printing.symbols import Symbols
 
 GOLD = HexColor("#E8B83A")
 WOOD = HexColor("#8A5A2B")
 WOOD_DARK = HexColor("#5E3A17")
 BONE = HexColor("#F3EAD3")
 INK = HexColor("#2B2320")
-
-
-
-
-def _style(canvas: Canvas, fill: Color, stroke: Color, width: float) -> None:
-    canvas.setFillColor(fill)
-    canvas.setStrokeColor(stroke)
-    canvas.setLineWidth(width)
-    canvas.setLineJoin(1)
-    canvas.setLineCap(1)
+SYMBOLS = Symbols(square=1.72, square_corner=0.15, diamond=1.25)   # the colours' shapes
 
 
 def symbol_path(canvas: Canvas, symbol: str, r: float, stroke: int = 1, fill: int = 1) -> None:
-    """A colour's shape (circle, square, triangle, diamond) of 'radius' r around (0, 0)."""
-    if symbol == "circle":
-        canvas.circle(0, 0, r, stroke=stroke, fill=fill)
-    elif symbol == "square":
-        side = r * 1.72
-        canvas.roundRect(-side / 2, -side / 2, side, side, r * 0.15, stroke=stroke, fill=fill)
-    elif symbol == "triangle":
-        h = r * 2.1
-        polygon(canvas, [(0, -h * 0.6), (h * 0.58, h * 0.4), (-h * 0.58, h * 0.4)], stroke, fill)
-    elif symbol == "diamond":
-        d = r * 1.25
-        polygon(canvas, [(0, -d), (d, 0), (0, d), (-d, 0)], stroke, fill)
-    elif symbol == "horns":
-        canvas.circle(0, 0, r, stroke=stroke, fill=fill)
-    else:
-        raise ValueError(f"unknown symbol {symbol!r}")
+    """A colour's shape (circle, square, triangle, diamond; horns: a circle) of 'radius' r
+    around (0, 0)."""
+    SYMBOLS.path(canvas, "circle" if symbol == "horns" else symbol, r, stroke, fill)
 
 
 def _person(canvas: Canvas, dy: float, scale: float) -> None:
@@ -67,7 +46,7 @@ def prisoner(palette: Palette) -> Draw:
     """A medallion in the colour's shape with a figure: colour and shape both tell the owner."""
 
     def draw(canvas: Canvas) -> None:
-        _style(canvas, palette.fill, palette.dark, 0.06)
+        ink(canvas, palette.fill, palette.dark, 0.06)
         symbol_path(canvas, palette.symbol, 0.46)
         dy = 0.12 if palette.symbol == "triangle" else 0.0
         scale = 0.8 if palette.symbol == "triangle" else 1.0
@@ -78,7 +57,7 @@ def prisoner(palette: Palette) -> Draw:
 
 def chest(canvas: Canvas) -> None:
     """A treasure chest (the rules' coin)."""
-    _style(canvas, WOOD, WOOD_DARK, 0.05)
+    ink(canvas, WOOD, WOOD_DARK, 0.05)
     canvas.rect(-0.42, -0.06, 0.84, 0.44, stroke=1, fill=1)          # body
     lid = canvas.beginPath()
     lid.moveTo(-0.42, -0.06)
@@ -97,7 +76,7 @@ def chest(canvas: Canvas) -> None:
 
 def wing(canvas: Canvas) -> None:
     """A bird's wing: a curved leading edge and a scalloped row of flight feathers."""
-    _style(canvas, WHITE, INK, 0.045)
+    ink(canvas, WHITE, INK, 0.045)
     path = canvas.beginPath()
     path.moveTo(-0.42, 0.05)                                   # shoulder
     path.curveTo(-0.2, -0.38, 0.2, -0.46, 0.46, -0.4)          # leading edge to the tip
@@ -120,7 +99,7 @@ def wing(canvas: Canvas) -> None:
 
 def horns(canvas: Canvas) -> None:
     """A pair of horns: the start-player sign."""
-    _style(canvas, BONE, INK, 0.05)
+    ink(canvas, BONE, INK, 0.05)
     for side in (-1, 1):
         path = canvas.beginPath()
         path.moveTo(side * 0.08, 0.25)
@@ -134,7 +113,7 @@ def horns(canvas: Canvas) -> None:
 
 def asterion(canvas: Canvas) -> None:
     """Asterion's head: the Minotaur at the centre of the labyrinth."""
-    _style(canvas, HexColor("#6B4A2B"), INK, 0.035)
+    ink(canvas, HexColor("#6B4A2B"), INK, 0.035)
     for side in (-1, 1):                                             # horns
         path = canvas.beginPath()
         path.moveTo(side * 0.16, -0.16)
@@ -164,7 +143,7 @@ def asterion(canvas: Canvas) -> None:
 
 def tombstone(canvas: Canvas) -> None:
     """The mark on a tomb token: a white headstone with a cross."""
-    _style(canvas, WHITE, WHITE, 0.04)
+    ink(canvas, WHITE, WHITE, 0.04)
     path = canvas.beginPath()
     path.moveTo(-0.26, 0.36)
     path.lineTo(-0.26, -0.1)
