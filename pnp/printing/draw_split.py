@@ -57,7 +57,6 @@ def text_mm(canvas: Canvas, string: str, font: str, size_pt: float) -> float:
     return canvas.stringWidth(string, font, size_pt) / PT_PER_MM
 
 
-
 def draw_piece(canvas: Canvas, item: Item, board: split.Board, pieces, paint: Paint,
                style: PieceStyle, bleed: float) -> None:
     """One piece (of `pieces`, the plan) for `item`, its drawn box's top-left at

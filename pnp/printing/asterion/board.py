@@ -246,7 +246,6 @@ def board_marker_places() -> tuple[BoardMarker, ...]:
     return tuple(places)
 
 
-
 # --- What the coast carries: legends, alignment marks, labels, the diagram ---------------
 
 SIDES = ("NE", "SE", "SW", "NW")
@@ -295,7 +294,6 @@ def _in_legend(point: Point, room: float) -> bool:
         if abs(along) <= r * SQRT2 / 4 + room and depth <= legend_depth() + room:
             return True
     return False
-
 
 
 def _in_legends(px: np.ndarray, py: np.ndarray, room: float) -> np.ndarray:
