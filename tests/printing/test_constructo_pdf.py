@@ -7,7 +7,6 @@ from __future__ import annotations
 import ctypes
 import itertools
 import math
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -15,9 +14,10 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 
-from pnp.printing.build import BuildRequest, build, plan
+from pnp.printing.build import build
 from pnp.printing.constructo import PRINTING
 from pnp.printing.constructo import geometry as g
+from tests.printing.builds import Builds
 
 MM = 25.4 / 72
 # Ruling "Components": the sizes the cut outlines must measure (diameters; tile across flats).
@@ -26,28 +26,9 @@ ACROSS_FLATS = 60.0
 CUT_LINE = 0.2           # the cut outlines' stroke width (layouts/constructo.toml)
 
 
-class Builds:
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.cache: dict[tuple, Path] = {}
-
-    def request(self, **options) -> BuildRequest:
-        return BuildRequest("constructo", printing=PRINTING, **options)
-
-    def pdf(self, **options) -> pdfium.PdfDocument:
-        key = tuple(sorted(options.items()))
-        if key not in self.cache:
-            self.cache[key] = build(self.request(**options),
-                                    self.folder / f"b{len(self.cache)}").path
-        return pdfium.PdfDocument(self.cache[key])
-
-    def pages(self, **options):
-        return plan(self.request(**options))[1]
-
-
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory) -> Builds:
-    return Builds(tmp_path_factory.mktemp("constructo"))
+    return Builds(tmp_path_factory.mktemp("constructo"), "constructo", PRINTING)
 
 
 # --- reading the PDF's geometry --------------------------------------------------------------

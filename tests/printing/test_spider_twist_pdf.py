@@ -7,7 +7,6 @@ from __future__ import annotations
 import ctypes
 import math
 from functools import cache
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -20,6 +19,7 @@ from pnp.printing.cuts import Ellipse, Poly, page_cuts
 from pnp.printing.placement import Paper, PlacementError, furniture
 from pnp.printing.spider_twist import PRINTING, board, die, geometry
 from pnp.printing.spider_twist.style import spider_style
+from tests.printing.builds import Builds
 
 MM = 25.4 / 72
 DPI = 150
@@ -30,31 +30,9 @@ SPEC = geometry.spec()
 CUT_LINE = spider_style().cut_line
 
 
-class Builds:
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.paths: dict[tuple, Path] = {}
-
-    def request(self, **options) -> BuildRequest:
-        return BuildRequest("spider-twist", printing=PRINTING, **options)
-
-    def path(self, **options) -> Path:
-        key = tuple(sorted(options.items()))
-        if key not in self.paths:
-            out = self.folder / f"build{len(self.paths)}"
-            self.paths[key] = build(self.request(**options), out).path
-        return self.paths[key]
-
-    def document(self, **options) -> pdfium.PdfDocument:
-        return pdfium.PdfDocument(self.path(**options))
-
-    def pages(self, **options):
-        return plan(self.request(**options))[1]
-
-
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory) -> Builds:
-    return Builds(tmp_path_factory.mktemp("spider"))
+    return Builds(tmp_path_factory.mktemp("spider"), "spider-twist", PRINTING)
 
 
 def strokes(page: pdfium.PdfPage, colour: tuple[int, int, int]) -> list[tuple[float, ...]]:
@@ -119,7 +97,7 @@ def assembled(builds: Builds, **options):
     """Each sheet's cut rectangle on its page and where its top-left lands on the
     assembled board (pieces butted along their cut edges, bands top to bottom, pieces
     left to right in label order): both from the PDF's geometry only."""
-    document = builds.document(**options)
+    document = builds.pdf(**options)
     sheets = []
     for front, back, page in board_pages(builds, **options):
         rect = cut_rectangle(document[front])
@@ -145,7 +123,7 @@ def assembled(builds: Builds, **options):
     {"bleed": 0.0, "ink_saver": True, "crop_marks": False, "back_offset": (0.5, -1.0)},
 ])
 def test_every_option_builds_the_whole_game(builds, options):
-    document = builds.document(**options)
+    document = builds.pdf(**options)
     pages = builds.pages(**options)
     assert len(document) == len(pages)
     fronts = [p for p in pages if p.side == "front"]
@@ -174,7 +152,7 @@ def test_bad_options_are_refused_in_one_line():
 
 
 def test_the_seeds_garbled_side_name_is_not_printed(builds):
-    document = builds.document()
+    document = builds.pdf()
     for k in range(len(document)):
         words = document[k].get_textpage().get_text_range().lower()
         assert "suommormorgen" not in words and "sommermorgen" not in words
@@ -244,7 +222,7 @@ def test_a_back_offset_moves_the_spiral_side(builds):
 
 def test_spokes_are_dotted_and_strands_solid(builds):
     """Seed L45: the spokes' paths carry a dash pattern of dots, the strands none."""
-    document = builds.document()
+    document = builds.pdf()
     front = board_pages(builds)[0][0]
     pdf_page = document[front]
     dashed = solid = 0
@@ -264,7 +242,7 @@ def test_spokes_are_dotted_and_strands_solid(builds):
 def test_tokens_are_cut_to_their_sizes(builds):
     """Every round token's printed cut circle, measured in the PDF: 20 males of 17 mm,
     one female of 26 mm (the bounds include the 0.2 mm stroke)."""
-    document = builds.document()
+    document = builds.pdf()
     pages = builds.pages()
     k = next(i for i, p in enumerate(pages) if any(it.component.kind == "male"
                                                     for it in p.items))
@@ -280,7 +258,7 @@ def test_tokens_are_cut_to_their_sizes(builds):
 
 def _face_pixels(builds: Builds, colour: str, face_page: str) -> np.ndarray:
     """The middle of a male token's face (RGB) as printed, front or back page."""
-    document = builds.document()
+    document = builds.pdf()
     pages = builds.pages()
     k = next(i for i, p in enumerate(pages) if any(it.component.kind == "male"
                                                     for it in p.items))
@@ -308,7 +286,7 @@ def test_the_faces_tell_colour_and_state_apart_in_grey(builds):
 
 
 def test_tokens_carry_no_markers(builds):
-    document = builds.document()
+    document = builds.pdf()
     pages = builds.pages()
     for k, page in enumerate(pages):
         if any(it.component.kind in ("male", "female", "die") for it in page.items):
@@ -316,7 +294,7 @@ def test_tokens_carry_no_markers(builds):
 
 
 def test_no_marker_outside_the_board_sheets(builds):
-    document = builds.document()
+    document = builds.pdf()
     pages = builds.pages()
     for k, page in enumerate(pages):
         if page.kind not in ("board", "check"):
@@ -324,7 +302,7 @@ def test_no_marker_outside_the_board_sheets(builds):
 
 
 def test_the_sheet_labels_and_the_seam_marks_are_printed(builds):
-    document = builds.document()
+    document = builds.pdf()
     for front, _back, page in board_pages(builds):
         words = document[front].get_textpage().get_text_range()
         label = page.items[0].component.id.removeprefix("board-")
@@ -356,7 +334,7 @@ def test_aid_pictures_agree_with_the_rules_core():
 
 
 def test_the_print_check_measures_a_round_male_token(builds):
-    words = builds.document()[0].get_textpage().get_text_range()
+    words = builds.pdf()[0].get_textpage().get_text_range()
     assert f"every male token is exactly {SPEC.male:.1f} mm across" in words
 
 
