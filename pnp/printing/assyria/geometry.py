@@ -36,6 +36,7 @@ from functools import cache
 from pnp import layouts
 from pnp.markers import marker_ids
 from pnp.printing import split
+from pnp.printing.lengths import lengths
 from pnp.printing.marker_sizes import MarkerSizes
 from pnp.printing.split import Box, Point, Polygon
 from pnp.rules.assyria import cards as rules_cards
@@ -80,17 +81,13 @@ def spec() -> Spec:
     data = layouts.load("assyria")["print"]
     board, card = data["board"], data["cards"]
     return Spec(
+        **lengths(board, "margin", "marker_module", "glue_overlap", "label_height",
+                  "align_mark", "well_spot"),
         side=mm(board["hex_side"]),
         track_columns=int(board["track_columns"]),
         track_rows=int(board["track_rows"]),
-        margin=mm(board["margin"]),
-        marker_module=mm(board["marker_module"]),
         marker_modules=int(board["marker_modules"]),
         marker_counts={k: int(v) for k, v in board["markers"].items()},
-        glue_overlap=mm(board["glue_overlap"]),
-        label_height=mm(board["label_height"]),
-        align_mark=mm(board["align_mark"]),
-        well_spot=mm(board["well_spot"]),
         card_w=mm(card["width"]),
         card_h=mm(card["height"]),
         card_gap=mm(board["card_slot_gap"]),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp import layouts
+from pnp.printing.lengths import lengths
 from pnp.printing.marker_sizes import MarkerSizes
 from pnp.rules.asterion.tiles import Region, Tile
 from pnp.units import mm
@@ -40,9 +41,7 @@ def tile_spec() -> TileSpec:
     data = layouts.load("asterion")
     tile, markers = data["tile"], data["markers"]
     return TileSpec(
-        size=mm(tile["size"]),
-        path_width=mm(tile["path_width"]),
-        path_outline=mm(tile["path_outline"]),
+        **lengths(tile, "size", "path_width", "path_outline"),
         icon=mm(tile["icon_size"]),
         marker_module=mm(markers["module"]),
         marker_modules=int(markers["modules"]),

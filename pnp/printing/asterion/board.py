@@ -36,6 +36,7 @@ import numpy as np
 from pnp import layouts
 from pnp.printing import split
 from pnp.printing.asterion.markers import board_first_marker_id
+from pnp.printing.lengths import lengths
 from pnp.printing.marker_sizes import MarkerSizes
 from pnp.printing.placement import Component, Furniture, Paper
 from pnp.printing.split import (  # noqa: F401  (the board's users and tests read them here)
@@ -52,7 +53,6 @@ from pnp.printing.split import (  # noqa: F401  (the board's users and tests rea
     clip_box,
     contains,
 )
-from pnp.units import mm
 
 SQRT2 = math.sqrt(2.0)
 
@@ -82,20 +82,13 @@ def board_spec() -> BoardSpec:
     data = layouts.load("asterion")
     board, markers = data["board"], data["markers"]
     return BoardSpec(
-        square=mm(board["square"]),
+        **lengths(board, "square", "coast", "marker_module", "marker_square_gap",
+                  "marker_edge_gap", "glue_overlap", "label_height", "legend_size",
+                  "align_mark", "diagram"),
         radius=int(board["radius"]),
-        coast=mm(board["coast"]),
-        marker_module=mm(board["marker_module"]),
         marker_modules=int(markers["modules"]),
-        marker_square_gap=mm(board["marker_square_gap"]),
-        marker_edge_gap=mm(board["marker_edge_gap"]),
-        glue_overlap=mm(board["glue_overlap"]),
         areas={int(k): int(v) for k, v in board["areas"].items()},
         first_id=board_first_marker_id(),
-        label_height=mm(board["label_height"]),
-        legend_size=mm(board["legend_size"]),
-        align_mark=mm(board["align_mark"]),
-        diagram=mm(board["diagram"]),
     )
 
 

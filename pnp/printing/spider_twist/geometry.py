@@ -37,9 +37,9 @@ from functools import cache
 
 from pnp import layouts
 from pnp.markers import marker_ids
+from pnp.printing.lengths import lengths
 from pnp.printing.marker_sizes import MarkerSizes
 from pnp.rules.spider_twist.web import CENTRE, RINGS, SPOKES, Web, get_web
-from pnp.units import mm
 
 GAME = "spider-twist"
 SIDES = ("rings", "spiral")          # rings: front (first side); spiral: back
@@ -86,17 +86,11 @@ def spec() -> BoardSpec:
     data = layouts.load(GAME)
     board, tokens = data["board"], data["tokens"]
     return BoardSpec(
-        width=mm(board["width"]), height=mm(board["height"]),
-        outer_radius=mm(board["outer_radius"]), ring_gap=mm(board["ring_gap"]),
-        spoke_end=mm(board["spoke_end"]), node_radius=mm(board["node_radius"]),
-        centre_radius=mm(board["centre_radius"]), sag=float(board["sag"]),
-        area_radius=mm(board["area_radius"]), area_inset=mm(board["area_inset"]),
-        area_gap=mm(board["area_gap"]), cut_gap=mm(board["cut_gap"]),
-        marker_module=mm(board["marker_module"]),
-        marker_edge_gap=mm(board["marker_edge_gap"]),
-        marker_clear_gap=mm(board["marker_clear_gap"]),
-        male=mm(tokens["male"]), female=mm(tokens["female"]), die=mm(tokens["die"]),
-        die_tab=mm(tokens["die_tab"]), off_node=float(tokens["off_node"]),
+        **lengths(board, "width", "height", "outer_radius", "ring_gap", "spoke_end",
+                  "node_radius", "centre_radius", "area_radius", "area_inset", "area_gap",
+                  "cut_gap", "marker_module", "marker_edge_gap", "marker_clear_gap"),
+        **lengths(tokens, "male", "female", "die", "die_tab"),
+        sag=float(board["sag"]), off_node=float(tokens["off_node"]),
     )
 
 
