@@ -1,0 +1,337 @@
+"""Assyria's referee: one photo (and a state file for what a photo cannot show) in, an
+`AssyriaVerdict` out (REFEREE.read calls `referee_photo`).
+
+Stages: board markers (shared detection) -> the plane (shared RANSAC fit, a second look
+for missing markers) -> the map seen square-on -> pieces (patches of a player's colour the
+print does not have: huts, ziggurats and their level) -> wells at the 58 vertices -> every
+empty hex checked against the print (something covering it is a problem, never "empty")
+-> the state: the board from the photo, the rest (hands, tracks, turn) from `--state`,
+read by the rules core (`read_state`: its validation) before it is believed.
+The tracks' discs are not read: score, camels, offerings and Ashur come from `--state`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+
+from pnp.printing.assyria import geometry
+from pnp.rules.api import GameRules, RulesError
+from pnp.rules.assyria.commands import COMMANDS
+from referee.api import Verdict
+from referee.assyria import read
+from referee.assyria.problems import (
+    HEX_UNCLEAR,
+    LEVEL_UNCLEAR,
+    PIECE_OFF_HEX,
+    PIECE_UNCLEAR,
+    PLAYERS_MISMATCH,
+    STATE_NEEDED,
+    WELL_UNCLEAR,
+)
+from referee.detect import Marker, detect_in_windows, detect_markers, merge_markers
+from referee.errors import NoTiles, RefereeError
+from referee.geometry import plane_from_markers, project
+from referee.image import PhotoInput, load_photo, scaling
+from referee.problems import INVALID_LAYOUT, TOO_FEW_MARKERS, RefereeProblem
+
+MIN_MARKERS = 6             # of 26 round the board: enough corners to trust the plane
+INNER = geometry.spec().side * math.sqrt(3) / 2      # a hex's inner radius, mm (19.05)
+OFF_MOST = 0.75 * INNER     # a piece's middle at most this far off its hex centre
+AMBIGUOUS_MM = 4.0          # nearer one centre than the next by less: between two hexes
+HEX_MATCH = 0.35            # an empty hex correlates at least this well with its print
+WELL_YES, WELL_NO = 0.45, 0.25
+WELL_HIDDEN = 0.8          # a vertex's ring this much under pieces: no well can show
+
+
+class BadOption(RefereeError):
+    """An option `read` cannot take."""
+
+
+@dataclass(frozen=True)
+class PieceSeen:
+    what: str                        # "hut", "ziggurat", "well"
+    colour: str | None               # the owner (None: a well)
+    at: str                          # hex name, or vertex name for a well
+    level: int | None                # a ziggurat's
+    centre_mm: tuple[float, float]   # board mm
+    point: tuple[float, float]       # photo px
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"what": self.what, "colour": self.colour, "at": self.at}
+        if self.level is not None:
+            out["level"] = self.level
+        out["centre_mm"] = [round(self.centre_mm[0], 1), round(self.centre_mm[1], 1)]
+        out["point"] = [round(self.point[0], 1), round(self.point[1], 1)]
+        return out
+
+
+@dataclass
+class AssyriaVerdict(Verdict):
+    pieces: list[PieceSeen] = field(default_factory=list)
+    markers: list[int] = field(default_factory=list)
+    state_from: str | None = None    # the --state file's name, or None
+
+    rules: ClassVar[GameRules | None] = COMMANDS
+
+    def seen(self) -> dict[str, Any]:
+        rest = (f"from {self.state_from}" if self.state_from
+                else "unknown (no --state given)")
+        return {"markers": self.markers,
+                "board_from": "the photo (huts, ziggurats, wells)",
+                "rest_from": f"hands, tracks (score, camels, offerings, Ashur), turn: {rest}",
+                "pieces": [p.to_dict() for p in self.pieces]}
+
+    def _draw(self, image: np.ndarray, image_scale: float, **options: Any) -> np.ndarray:
+        from referee.assyria.overlay import draw_overlay
+
+        return draw_overlay(self, image, image_scale)
+
+
+def _px(h: np.ndarray, mm) -> tuple[float, float]:
+    p = project(h, np.array([mm], float))[0]
+    return (float(p[0]), float(p[1]))
+
+
+def marker_model() -> dict[int, np.ndarray]:
+    return {m.id: np.array(m.corners, float) for m in geometry.markers()}
+
+
+def given_state(state: Any) -> tuple[dict[str, Any] | None, str | None]:
+    """--state as parsed JSON (a path, or already-parsed data), and its name."""
+    if state is None:
+        return None, None
+    if isinstance(state, dict):
+        return state, "the given state"
+    from pnp.inputs import InputError, read_json
+
+    try:
+        data = read_json(Path(state))
+    except (InputError, OSError) as exc:
+        raise BadOption(f"--state {state}: {exc}") from None
+    if not isinstance(data, dict):
+        raise BadOption(f"--state {state}: not an Assyria state (a JSON object)")
+    try:
+        COMMANDS.read_state(data)
+    except RulesError as exc:
+        raise BadOption(f"--state {state}: {exc.lines[0] if exc.lines else exc}") from None
+    return data, Path(state).name
+
+
+def given_players(players: Any) -> int | None:
+    if players is None:
+        return None
+    try:
+        n = int(str(players).strip())
+    except ValueError:
+        n = 0
+    if n not in (2, 3, 4):
+        raise BadOption(f"--players must be 2, 3 or 4 for assyria, not {players}")
+    return n
+
+
+def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None
+                  ) -> AssyriaVerdict:
+    base, state_from = given_state(state)
+    n_players = given_players(players)
+    timings: dict[str, float] = {}
+    clock = time.perf_counter()
+
+    def lap(stage: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        timings[stage] = timings.get(stage, 0.0) + now - clock
+        clock = now
+
+    image = load_photo(photo)
+    lap("load")
+    model = marker_model()
+    mine = [m for m in detect_markers(image.image, image.scale) if m.id in model]
+    lap("detect")
+    if not mine:
+        raise NoTiles("no Assyria board markers in the photo")
+    problems: list[RefereeProblem] = []
+    h = plane_from_markers(mine, model) if len(mine) >= 2 else None
+    if h is not None and len(mine) < len(model):
+        extra = _second_look(image, h, mine, model)
+        if extra:
+            mine = merge_markers(mine, extra)
+            h = plane_from_markers(mine, model)
+    ids = sorted({m.id for m in mine})
+    lap("plane")
+    if h is None or len(ids) < MIN_MARKERS:
+        problems.append(RefereeProblem(TOO_FEW_MARKERS, f"only {len(ids)} of the board's "
+                                       f"{len(model)} markers seen (at least {MIN_MARKERS} "
+                                       "fix the board): photograph the whole board, "
+                                       "markers uncovered", None, None))
+        return AssyriaVerdict(None, problems, h, image.size, timings, image, markers=ids,
+                              state_from=state_from)
+    seen = read.square_on(image.image, scaling(image.scale) @ h)
+    lap("rectify")
+    patches, covered = read.patches(seen)
+    pieces, board, more = _pieces(seen, patches, h)
+    problems += more
+    lap("pieces")
+    wells, well_pieces, more = _wells(seen, covered, h)
+    pieces += well_pieces
+    problems += more
+    lap("wells")
+    problems += _covered_hexes(seen, covered, {p.at for p in pieces}, h)
+    lap("hexes")
+    data, more = _assemble(board, wells, base, n_players, h)
+    problems += more
+    lap("assemble")
+    return AssyriaVerdict(data, problems, h, image.size, timings, image, pieces=pieces,
+                          markers=ids, state_from=state_from)
+
+
+def _second_look(image, h: np.ndarray, seen: list[Marker], model: dict[int, np.ndarray]
+                 ) -> list[Marker]:
+    """Markers looked for again at full resolution where the plane says they must be."""
+    have = {m.id for m in seen}
+    side = float(np.median([m.side for m in seen]))
+    windows = []
+    for marker_id, quad in model.items():
+        if marker_id in have:
+            continue
+        q = project(h, quad)
+        lo, hi = q.min(axis=0) - side, q.max(axis=0) + side
+        windows.append((int(lo[0]), int(lo[1]), int(hi[0]) + 1, int(hi[1]) + 1))
+    if not windows:
+        return []
+    if image.scale < 1.0:
+        found = detect_in_windows(image.full(), windows, 1.0)
+    else:
+        found = detect_in_windows(image.image, windows, 1.0, upsample=2)
+    return [m for m in found if m.id in model]
+
+
+def _pieces(seen: read.Map, patches: list[read.Patch], h: np.ndarray
+            ) -> tuple[list[PieceSeen], dict[str, tuple[str, str, int | None]],
+                       list[RefereeProblem]]:
+    places = geometry.hexes()
+    centres = np.array([p.centre for p in places])
+    index = {p.name: k for k, p in enumerate(places)}
+    pieces: list[PieceSeen] = []
+    board: dict[str, tuple[str, str, int | None]] = {}     # hex -> kind, colour, level
+    problems: list[RefereeProblem] = []
+    twice: set[str] = set()
+    for p in patches:
+        d = np.hypot(*(centres - np.array(p.centre)).T)
+        order = np.argsort(d)
+        k1, d1, d2 = int(order[0]), float(d[order[0]]), float(d[order[1]])
+        name = places[k1].name
+        point = _px(h, p.centre)
+        cell = (places[k1].q, places[k1].r)
+        kind = read.kind_of(p)
+        if kind is None:
+            if p.area < read.HUT_AREA[0] and d1 > INNER:
+                continue                     # a sliver off the map (the frame's print)
+            problems.append(RefereeProblem(PIECE_UNCLEAR, f"something {p.colour} near {name} "
+                                           f"({p.area:.0f} mm², {p.sides[0]:.0f} x "
+                                           f"{p.sides[1]:.0f} mm) is neither a whole hut nor "
+                                           "a ziggurat: uncover it, or move pieces apart",
+                                           cell, point))
+            continue
+        if d1 > OFF_MOST or d2 - d1 < AMBIGUOUS_MM:
+            problems.append(RefereeProblem(PIECE_OFF_HEX, f"a {p.colour} {kind} lies between "
+                                           f"{name} and a neighbour: push it onto its hex",
+                                           cell, point))
+            continue
+        level = None
+        if kind == "ziggurat":
+            level, _looks = read.level_of(seen, p)
+            if level is None:
+                problems.append(RefereeProblem(LEVEL_UNCLEAR, f"the {p.colour} ziggurat on "
+                                               f"{name}: its stack (base, centre, roof) is not "
+                                               "clear; stack it squarely, in full view",
+                                               cell, point))
+        if name in board:
+            twice.add(name)
+        board[name] = (kind, p.colour, level)
+        pieces.append(PieceSeen(kind, p.colour, name, level, p.centre, point))
+    for name in sorted(twice):
+        k = index[name]
+        problems.append(RefereeProblem(INVALID_LAYOUT, f"more than one piece on {name}: one "
+                                       "hut or one ziggurat a hex",
+                                       (places[k].q, places[k].r), _px(h, places[k].centre)))
+    return pieces, board, problems
+
+
+def _wells(seen: read.Map, covered: np.ndarray, h: np.ndarray
+           ) -> tuple[list[str], list[PieceSeen], list[RefereeProblem]]:
+    names, pieces, problems = [], [], []
+    grey = read.grey_mask(seen)
+    for w in geometry.wells():
+        look, hidden = read.well_look(seen, grey, covered, w.at)
+        point = _px(h, w.at)
+        if look >= WELL_YES:
+            names.append(w.name)
+            pieces.append(PieceSeen("well", None, w.name, None, w.at, point))
+        elif look > WELL_NO or hidden > WELL_HIDDEN:
+            why = "a piece covers it" if hidden > WELL_HIDDEN else "half a well seen"
+            problems.append(RefereeProblem(WELL_UNCLEAR, f"well vertex {w.name}: {why}; put "
+                                           "the well (if any) squarely on its vertex, in view",
+                                           (w.index,), point))
+    return names, pieces, problems
+
+
+def _covered_hexes(seen: read.Map, covered: np.ndarray, taken: set[str], h: np.ndarray
+                   ) -> list[RefereeProblem]:
+    problems = []
+    for p in geometry.hexes():
+        if p.name in taken:
+            continue
+        match = read.hex_match(seen, p.centre, covered)
+        if match < HEX_MATCH:
+            problems.append(RefereeProblem(HEX_UNCLEAR, f"hex {p.name}: its print is hidden "
+                                           "by something not a hut or ziggurat; clear it or "
+                                           "uncover the piece", (p.q, p.r), _px(h, p.centre)))
+    return problems
+
+
+def _assemble(board: dict[str, tuple[str, str, int | None]], wells: list[str],
+              base: dict[str, Any] | None, n_players: int | None, h: np.ndarray
+              ) -> tuple[dict[str, Any] | None, list[RefereeProblem]]:
+    """The board from the photo over the --state's rest, through the rules core."""
+    huts = {n: c for n, (k, c, _lv) in sorted(board.items()) if k == "hut"}
+    zigs = {n: {"owner": c, "level": lv} for n, (k, c, lv) in sorted(board.items())
+            if k == "ziggurat" and lv is not None}
+    seen = {"huts": huts, "ziggurats": zigs, "wells": sorted(wells)}
+    problems: list[RefereeProblem] = []
+    if base is None:
+        problems.append(RefereeProblem(STATE_NEEDED, "no --state: a photo cannot show the "
+                                       "hands, the tracks or whose turn it is; give the "
+                                       "game's state file with --state", None, None))
+        return seen, problems
+    players = list(base.get("players", []))
+    if n_players is not None and n_players != len(players):
+        problems.append(RefereeProblem(PLAYERS_MISMATCH, f"--players {n_players}, but the "
+                                       f"state file has {len(players)} players", None, None))
+    strangers = sorted({c for _k, c, _lv in board.values()} - set(players))
+    if strangers:
+        problems.append(RefereeProblem(PLAYERS_MISMATCH, f"{', '.join(strangers)} pieces on "
+                                       "the board, but not among the state file's players: "
+                                       f"{', '.join(players)}", None, None))
+    data = dict(base)
+    data.update(seen)
+    data["new_wells"] = {c: [v for v in vs if v in wells]
+                         for c, vs in base.get("new_wells", {}).items()
+                         if any(v in wells for v in vs)}
+    try:
+        COMMANDS.read_state(data)
+    except RulesError as exc:
+        places = {p.name: p for p in geometry.hexes()}
+        for line in exc.lines:
+            hexname = next((w.strip(".:,") for w in line.replace(".", " ").split()
+                            if w.strip(".:,") in places), None)
+            hp = places.get(hexname) if hexname else None
+            problems.append(RefereeProblem(
+                INVALID_LAYOUT, f"the rules do not allow what was seen: {line}",
+                (hp.q, hp.r) if hp else None, _px(h, hp.centre) if hp else None))
+    return data, problems
