@@ -34,6 +34,8 @@ BAND_MARGIN = 0.7           # mm kept off the hole's and the small disc's edges
 MIN_BAND_MM2 = 20.0         # less than this of the band in view: hidden
 SURE_SHARE = 0.75           # the band's share that must be red (or piece) to decide
 KIND_RADII = {"ring": 22.0, "medium": 17.0, "small": 10.0}
+EDGE_MM = 3.0               # what lies only this near a piece's edge is not on it
+PEEK_MM = 9.0               # a lower ring shows round a ring at most this far out
 KIND_SLOP = 3.0             # mm: an outer radius this far from every kind's is unreadable
 
 RED, LIGHT, DARK = 0, 1, 2
@@ -131,6 +133,8 @@ class _Blob:
     filled_area: float        # mm2
     centre: tuple[float, float]
     dots: int = 0
+    radius: float = 0.0                 # mm: the circle round it
+    disc: tuple[float, float] = (0.0, 0.0)   # that circle's centre
 
 
 def _fill(mask: np.ndarray) -> np.ndarray:
@@ -191,9 +195,21 @@ def _peel(cls: np.ndarray, usable: np.ndarray) -> list[_Blob]:
         own = region & (cls == colour)
         centre = (float(xs[region].mean()), float(ys[region].mean()))
         n_dots = sum(bool((d & region).any()) for d in dots) if colour == DARK else 0
-        out.append(_Blob(colour, own, region, float(region.sum()) * px2, centre, n_dots))
+        # its disc: the circle round what shows of it (a piece on it may hang over its
+        # edge and meet the piece below, so the patch alone may be open on one side)
+        core = _open(region, 3.2)            # without dots or crumbs on its edge
+        contours, _h = cv2.findContours((core if core.any() else region).astype(np.uint8),
+                                        cv2.RETR_EXTERNAL,
+                                        cv2.CHAIN_APPROX_NONE)
+        (cx, cy), rad = cv2.minEnclosingCircle(max(contours, key=cv2.contourArea))
+        radius = rad / PPM
+        disc = (cx + 0.5) / PPM - HALF, (cy + 0.5) / PPM - HALF
+        out.append(_Blob(colour, own, region, float(region.sum()) * px2, centre, n_dots,
+                         radius, disc))
         other = DARK if colour == LIGHT else LIGHT
-        region = _fill(_open(region & (cls == other), 1.0))
+        region = _fill(_open(_disc(disc, radius - 0.8) & (cls == other), 1.0))
+        if not (region & _disc(disc, radius - EDGE_MM)).any():
+            break                            # crumbs of the piece below along its edge
     return out
 
 
@@ -209,19 +225,23 @@ def read_stack(tile: np.ndarray) -> StackLook:
     look = StackLook()
     if not chain:
         return look
+    if (len(chain) >= 2 and KIND_RADII["ring"] + KIND_SLOP < chain[0].radius
+            <= KIND_RADII["ring"] + PEEK_MM and _kind(chain[1].radius) == "ring"):
+        # two rings' outlines together: a lower ring peeks from under the top one
+        chain[0].radius = KIND_RADII["ring"]
     for blob in chain:
         if len(look.layers) and blob.filled_area < INNER_MM2:
             look.code = "stack-unclear"
             look.problem = (f"{blob.filled_area:.0f} mm2 of something on a piece: too little "
                             "to be a piece in view")
             return look
-        radius = float(np.sqrt(blob.filled_area / np.pi))
+        radius = blob.radius
         kind = _kind(radius)
         if kind is None:
             look.code = "stack-unclear"
             look.problem = f"a piece {2 * radius:.0f} mm across is no ring, medium or small"
             return look
-        look.layers.append(Layer(kind, OWNER[blob.colour], blob.centre, radius, blob.dots))
+        look.layers.append(Layer(kind, OWNER[blob.colour], blob.disc, radius, blob.dots))
     # a ring peeking out from under a ring of the other player: three levels down in the
     # cycle (ring, medium, small, ring), the pieces between hidden; it changes no score
     if ([la.kind for la in look.layers[:2]] == ["ring", "ring"]
@@ -253,7 +273,7 @@ def read_stack(tile: np.ndarray) -> StackLook:
 
 
 def _inside_hole(ring: _Blob, small: _Blob) -> bool:
-    hole = _disc(ring.centre, geometry.piece_specs()["ring"].hole_radius + 1.0)
+    hole = _disc(ring.disc, geometry.piece_specs()["ring"].hole_radius + 1.0)
     return bool((small.filled & hole).sum() > 0.9 * small.filled.sum())
 
 
@@ -263,7 +283,7 @@ def _disc(centre: tuple[float, float], radius: float) -> np.ndarray:
 
 
 def _ring_centre(ring: _Blob) -> tuple[float, float]:
-    return ring.centre
+    return ring.disc
 
 
 def _band(cls: np.ndarray, usable: np.ndarray, ring: _Blob, small: _Blob
@@ -273,7 +293,7 @@ def _band(cls: np.ndarray, usable: np.ndarray, ring: _Blob, small: _Blob
     hole_r = geometry.piece_specs()["ring"].hole_radius
     small_r = geometry.piece_radius("small")
     band = (_disc(_ring_centre(ring), hole_r - BAND_MARGIN)
-            & ~_disc(small.centre, small_r + BAND_MARGIN) & usable)
+            & ~_disc(small.disc, small_r + BAND_MARGIN) & usable)
     seen = float(band.sum()) / PPM ** 2
     if seen < MIN_BAND_MM2:
         return "unclear", seen
@@ -287,5 +307,5 @@ def _band(cls: np.ndarray, usable: np.ndarray, ring: _Blob, small: _Blob
 
 
 def _hole_red(cls: np.ndarray, usable: np.ndarray, ring: _Blob) -> bool:
-    hole = _disc(ring.centre, geometry.piece_specs()["ring"].hole_radius - 1.0) & usable
+    hole = _disc(ring.disc, geometry.piece_specs()["ring"].hole_radius - 1.0) & usable
     return bool(hole.sum() == 0 or np.mean(cls[hole] == RED) >= SURE_SHARE)
