@@ -48,7 +48,8 @@ GAMES: dict[str, GameInfo] = {
                              diagram="pnp.printing.spider_twist.diagram:draw_overlay"),
     "assyria": GameInfo("assyria", "Assyria", rules="pnp.rules.assyria.game:GAME",
                         commands="pnp.rules.assyria.commands:COMMANDS",
-                        printing="pnp.printing.assyria:PRINTING"),
+                        printing="pnp.printing.assyria:PRINTING",
+                        referee="referee.assyria:REFEREE"),
 }
 
 

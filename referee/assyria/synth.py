@@ -51,19 +51,22 @@ def faces() -> dict[str, np.ndarray]:
 # --- states --------------------------------------------------------------------------------
 
 def simulated_state(seed: int, players: int = 4) -> dict:
-    """A random legal state as state JSON: the rules core's seeded random game stopped at a
-    random point after the first huts are placed."""
+    """A random legal state as state JSON, due its turn's scoring: the rules core's seeded
+    random game stopped at the end of a random turn's actions, in phase "income" (what the
+    table looks like when the referee is asked to score the turn)."""
     from pnp.rules.assyria.engine import apply_in_place, new_game
     from pnp.rules.assyria.game import players_of, random_move
 
     rng = random.Random(seed)
     state = new_game(seed, players_of(players))
-    history = []
+    due = []
     while state.phase != "over":
+        before = state.to_json()
         apply_in_place(state, random_move(state, rng))
-        if state.huts or state.ziggurats:
-            history.append(state.to_json())
-    return history[rng.randrange(len(history) // 5, len(history))]
+        if before["phase"] == "actions" and state.turn != before["turn"]:
+            before.update(phase="income", to_move=None)
+            due.append(before)
+    return due[rng.randrange(len(due))]
 
 
 # --- placing by hand ---------------------------------------------------------------------

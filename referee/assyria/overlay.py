@@ -1,0 +1,73 @@
+"""Assyria's overlay: the picture people look at to agree on the result.
+
+On a faded copy of the photo (referee.overlay's primitives): the board's outline, every
+hut and ziggurat read (its size outlined in its owner's colour, the hex and the level
+written by it), every well (a grey ring on its vertex), every problem in magenta with its
+code, and the SURE / NOT SURE band.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from pnp.printing.assyria import geometry
+from pnp.printing.assyria.components import token_size
+from referee.geometry import project
+from referee.overlay import INK, banner, faded, label, mark_problem, outline, view_of
+
+SURE = "Referee: SURE - every hex and well vertex read. The score is in the text output."
+COLOURS = {"red": (0, 94, 213), "blue": (178, 114, 0), "green": (115, 158, 0),
+           "yellow": (66, 228, 240), None: (148, 143, 138)}
+
+
+def _circle_mm(centre, radius: float, k: int = 32) -> np.ndarray:
+    a = np.linspace(0, 2 * math.pi, k, endpoint=False)
+    return np.c_[centre[0] + radius * np.cos(a), centre[1] + radius * np.sin(a)]
+
+
+def _square_mm(centre, side: float) -> np.ndarray:
+    r = side / 2
+    x, y = centre
+    return np.array([[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]])
+
+
+def draw_overlay(verdict, image: np.ndarray, image_scale: float) -> np.ndarray:
+    h = verdict.homography
+    board = np.array(geometry.outline(), float)
+    outlines = [project(h, board)] if h is not None else []
+    view, size = view_of(image, image_scale, outlines,
+                         [p.point for p in verdict.problems if p.point is not None])
+    canvas = faded(image, image_scale, view, size)
+    if h is None:
+        unit = max(1.0, canvas.shape[1] / 1400)
+        for p in verdict.problems:
+            mark_problem(canvas, p, view, unit)
+        return banner(canvas, verdict, SURE)
+    to_px = view @ h
+    hut_px = project(to_px, np.array([[0.0, 0.0], [token_size("hut"), 0.0]]))
+    unit = float(np.clip(np.linalg.norm(hut_px[1] - hut_px[0]) / 40, 0.6, 3.0))
+    outline(canvas, project(to_px, board), unit)
+    for p in verdict.pieces:
+        colour = COLOURS.get(p.colour, INK)
+        if p.what == "well":
+            shape = project(to_px, _circle_mm(p.centre_mm, token_size("well") / 2))
+        else:
+            side = token_size("hut" if p.what == "hut" else "base")
+            shape = project(to_px, _square_mm(p.centre_mm, side))
+        poly = [np.round(shape).astype(np.int32)]
+        cv2.polylines(canvas, poly, True, INK, max(2, round(4 * unit)), cv2.LINE_AA)
+        cv2.polylines(canvas, poly, True, colour, max(1, round(2 * unit)), cv2.LINE_AA)
+        if p.what != "well":
+            at = project(to_px, np.array([p.centre_mm]))[0]
+            words = p.at if p.level is None else f"{p.at} L{p.level}"
+            label(canvas, words, (at[0], at[1] + 22 * unit), unit * 0.8, INK)
+    places = {(hp.q, hp.r): hp for hp in geometry.hexes()}
+    for q in verdict.problems:
+        place = None
+        if q.cell is not None and len(q.cell) == 2 and tuple(q.cell) in places:
+            place = project(to_px, np.array(places[tuple(q.cell)].corners))
+        mark_problem(canvas, q, view, unit, place)
+    return banner(canvas, verdict, SURE)
