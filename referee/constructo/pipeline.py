@@ -20,16 +20,11 @@ import numpy as np
 
 from pnp.printing.constructo import geometry
 from pnp.rules.api import GameRules
-from pnp.rules.constructo import PATTERN_NAMES, PATTERNS, KINDS, PLAYERS, Piece, stack_problem
+from pnp.rules.constructo import KINDS, PATTERN_NAMES, PATTERNS, PLAYERS, Piece, stack_problem
 from pnp.rules.constructo.commands import COMMANDS
 from pnp.rules.constructo.pieces import PER_KIND
 from pnp.rules.constructo.state import StateError, read_state
 from referee.api import Verdict
-from referee.detect import detect_markers
-from referee.errors import NoTiles, RefereeError
-from referee.geometry import project, rigid_fit, rotation, similarity
-from referee.image import PhotoInput, load_photo
-from referee.problems import INVALID_LAYOUT, RefereeProblem
 from referee.constructo import stacks
 from referee.constructo.problems import (
     BAND_HIDDEN,
@@ -38,6 +33,11 @@ from referee.constructo.problems import (
     SUPPLY_OVER,
     TILE_UNSEEN,
 )
+from referee.detect import detect_markers
+from referee.errors import NoTiles, RefereeError
+from referee.geometry import project, rigid_fit, rotation, similarity
+from referee.image import PhotoInput, load_photo
+from referee.problems import INVALID_LAYOUT, RefereeProblem
 
 LATTICE_SLOP = 0.25         # of a tile's step: a centre further off its hex is no pattern
 

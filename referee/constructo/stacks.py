@@ -16,6 +16,7 @@ the rules allow (`stack_problem`) that shows exactly this.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import cv2
@@ -264,7 +265,7 @@ def read_stack(tile: np.ndarray) -> StackLook:
         if len(seq) > 2:
             look.code, look.problem = "stack-unclear", "a ring round a small disc on more"
         return look
-    if any(order.index(a) >= order.index(b) for a, b in zip(seq, seq[1:], strict=False)):
+    if any(order.index(a) >= order.index(b) for a, b in itertools.pairwise(seq)):
         look.code, look.problem = "stack-unclear", f"layers {' / '.join(seq)} cannot lie so"
     if seq[-1] == "ring" and not _hole_red(cls, usable, chain[-1]):
         look.code = "stack-unclear"

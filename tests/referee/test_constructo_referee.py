@@ -1,0 +1,120 @@
+"""Constructo's photo referee on generated photos (referee/constructo/synth.py) of random
+legal states and of the ruling's worked example, judged against the truth: stacks read
+from above, the hard case ([small, ring] or [medium, small, ring]) flagged when its band is
+hidden, the overlay, the CLI on the example."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.cli import main
+from pnp.rules.constructo.commands import COMMANDS
+from pnp.rules.constructo.state import read_state
+from referee.constructo import REFEREE
+from referee.constructo.evaluate import judge, visible
+from referee.constructo.problems import BAND_HIDDEN, STACK_UNCLEAR
+from referee.constructo.synth import photo, simulated_state
+from referee.errors import EXIT_UNSURE, NoTiles, RefereeError
+from referee.geometry import project
+from referee.synth import PRESETS
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@cache
+def example():
+    truth = json.loads((EXAMPLES / "constructo.json").read_text())
+    return truth, REFEREE.read(EXAMPLES / "constructo.jpg")
+
+
+def _score(state):
+    return COMMANDS.score_report(read_state(state)).data["round_points"]
+
+
+@pytest.mark.parametrize("seed, tilt", [(3, 35.0), (8, 0.0)])
+def test_a_clean_photo_reads_every_stack_and_the_score(seed, tilt):
+    truth = simulated_state(seed)
+    shot = photo(truth, replace(PRESETS["default"], megapixels=3.0, tilt_deg=tilt), seed)
+    verdict = REFEREE.read(shot.image)
+    outcome = judge(verdict, truth)
+    assert verdict.is_certain, [p.message for p in verdict.problems]
+    assert outcome.state_right and outcome.score_right
+    assert _score(verdict.state) == _score(truth)
+
+
+def test_the_worked_example_reads_as_the_ruling_says():
+    # ruling "Play", worked example: (1,0) white medium / black small / white ring is a
+    # white tower; (1,2) white small / black ring no tower; (0,1) black medium / white
+    # small a white tower; (1,1) white ring / black medium / white small / black ring a
+    # black tower (seen: its bottom ring hides under the top one, the score is the same)
+    truth, verdict = example()
+    assert verdict.is_certain, [p.message for p in verdict.problems]
+    seen = [visible(s) for s in verdict.state["stacks"].values()]
+    w, b = "white", "black"
+    assert ((b, "small"), (w, "ring"), True) in seen            # a tower, white on top
+    assert ((w, "small"), (b, "ring"), False) in seen           # side by side: no tower
+    assert ((b, "medium"), (w, "small")) in seen
+    assert ((w, "small"), (b, "ring"), True) in seen            # a tower, black on top
+    assert _score(verdict.state) == _score(truth)
+    # supply is not seen: 3 of each less those read
+    assert verdict.detection()["supply_from"].startswith("not seen")
+
+
+def test_a_hidden_band_is_flagged_not_guessed():
+    # ruling "Components", the hard case: hide the band round the small disc in the hole
+    # of (1,0)'s white ring (as its wall would at a tilt) and the tower is not decided
+    _truth, verdict = example()
+    tile = next(t for t in verdict.tiles if t.look.band == "piece"
+                and t.look.layers[-1].owner == "white")
+    ring = tile.look.layers[-1]
+    circle = np.array([[ring.centre_mm[0] + 13.3 * np.cos(a), ring.centre_mm[1]
+                        + 13.3 * np.sin(a)] for a in np.linspace(0, 2 * np.pi, 48)])
+    image = cv2.imread(str(EXAMPLES / "constructo.jpg"))
+    cv2.fillPoly(image, [np.round(project(tile.to_photo, circle)).astype(np.int32)],
+                 (38, 36, 40))
+    hidden = REFEREE.read(image)
+    assert hidden.exit_code == EXIT_UNSURE
+    codes = {p.code for p in hidden.problems if p.cell == tile.place}
+    assert codes & {BAND_HIDDEN, STACK_UNCLEAR}
+
+
+def test_the_overlay_draws_the_tiles():
+    _truth, verdict = example()
+    canvas = REFEREE.draw_overlay(verdict)
+    assert canvas.ndim == 3 and canvas.shape[0] > 500
+    # the tiles' outlines are drawn in ink: many more dark pixels than a faded photo has
+    from referee.overlay import basic_overlay
+    basic = basic_overlay(verdict, verdict.photo.image, verdict.photo.scale)
+    assert (canvas.min(axis=2) < 60).sum() > 2 * (basic.min(axis=2) < 60).sum()
+
+
+def test_the_judge_catches_a_wrong_stack_and_a_wrong_score():
+    truth, verdict = example()
+    assert judge(verdict, truth).state_right
+    wrong = json.loads(json.dumps(truth))
+    wrong["stacks"]["1,2"] = [{"owner": "white", "piece": "medium"},
+                              {"owner": "black", "piece": "small"}]
+    outcome = judge(verdict, wrong)
+    assert not outcome.state_right and not outcome.score_right and outcome.wrong_unflagged
+
+
+def test_bad_input_is_one_clear_error():
+    with pytest.raises(NoTiles):
+        REFEREE.read(np.full((1500, 2000, 3), 200, np.uint8))
+    with pytest.raises(RefereeError):
+        REFEREE.read(EXAMPLES / "constructo.jpg", pattern="square")
+
+
+def test_pnp_referee_scores_the_example_like_its_json(capsys):
+    truth = json.loads((EXAMPLES / "constructo.json").read_text())
+    code = main(["referee", "constructo", str(EXAMPLES / "constructo.jpg"), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert data["round_points"] == _score(truth)
