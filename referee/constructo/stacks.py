@@ -310,3 +310,19 @@ def _band(cls: np.ndarray, usable: np.ndarray, ring: _Blob, small: _Blob
 def _hole_red(cls: np.ndarray, usable: np.ndarray, ring: _Blob) -> bool:
     hole = _disc(ring.disc, geometry.piece_specs()["ring"].hole_radius - 1.0) & usable
     return bool(hole.sum() == 0 or np.mean(cls[hole] == RED) >= SURE_SHARE)
+
+
+def picture(tile: np.ndarray) -> np.ndarray:
+    """The square-on tile beside how it was sorted (red, light, dark; markers and outside
+    dimmed), with each visible layer's circle: docs/referee.md's figure."""
+    cls, usable = classify(tile)
+    cls, _found = _dots(cls, usable)
+    vis = np.zeros_like(tile)
+    vis[cls == RED] = (40, 40, 190)
+    vis[cls == LIGHT] = (245, 245, 245)
+    vis[cls == DARK] = (60, 60, 60)
+    vis[~usable] //= 2
+    for blob in _peel(classify(tile)[0], usable):
+        centre = (round((blob.disc[0] + HALF) * PPM), round((blob.disc[1] + HALF) * PPM))
+        cv2.circle(vis, centre, round(blob.radius * PPM), (0, 200, 0), 2, cv2.LINE_AA)
+    return np.hstack([tile, vis])

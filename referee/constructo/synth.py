@@ -191,6 +191,22 @@ def write_example(folder: Path) -> tuple[Path, Path]:
     return jpg, js
 
 
+def _figure(out: Path) -> int:
+    """Each tile of examples/constructo.jpg square-on beside how its stack was sorted."""
+    import cv2
+
+    from referee.constructo import REFEREE, stacks
+
+    verdict = REFEREE.read(Path(__file__).resolve().parents[2] / "examples" / "constructo.jpg")
+    rows = [stacks.picture(stacks.rectify_tile(verdict.photo.image, verdict.photo.scale,
+                                               t.to_photo))
+            for t in verdict.tiles if t.look and t.look.layers][:4]
+    grid = np.vstack([np.hstack(rows[:2]), np.hstack(rows[2:4])])
+    cv2.imwrite(str(out), grid)
+    print(f"wrote {out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--example", action="store_true",
@@ -199,7 +215,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="default", choices=sorted(PRESETS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("output/constructo-synth.jpg"))
+    parser.add_argument("--figure", type=Path,
+                        help="write docs/referee.md's figure: the example's stacks as read")
     args = parser.parse_args(argv)
+    if args.figure:
+        return _figure(args.figure)
     if args.example:
         for path in write_example(Path(__file__).resolve().parents[2] / "examples"):
             print(f"wrote {path}")
