@@ -46,7 +46,7 @@ OFF_MOST = 0.75 * INNER     # a piece's middle at most this far off its hex cent
 AMBIGUOUS_MM = 4.0          # nearer one centre than the next by less: between two hexes
 HEX_MATCH = 0.35            # an empty hex correlates at least this well with its print
 WELL_YES, WELL_NO = 0.45, 0.25
-WELL_HIDDEN = 0.8          # a vertex's ring this much under pieces: no well can show
+WELL_HIDDEN = 0.5          # a vertex's ring this much under pieces: no well can show
 
 
 class BadOption(RefereeError):
@@ -177,7 +177,7 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None
     pieces, board, more = _pieces(seen, patches, h)
     problems += more
     lap("pieces")
-    wells, well_pieces, more = _wells(seen, covered, h)
+    wells, well_pieces, more = _wells(seen, covered, board, h)
     pieces += well_pieces
     problems += more
     lap("wells")
@@ -263,16 +263,23 @@ def _pieces(seen: read.Map, patches: list[read.Patch], h: np.ndarray
     return pieces, board, problems
 
 
-def _wells(seen: read.Map, covered: np.ndarray, h: np.ndarray
+def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.ndarray
            ) -> tuple[list[str], list[PieceSeen], list[RefereeProblem]]:
+    """A well where a vertex's visible rim is grey. A vertex mostly under pieces is
+    unclear, unless it touches a ziggurat's hex: no well may be there (ruling "Ziggurats":
+    a ziggurat never touches a well), and the rules core checks the rest."""
     names, pieces, problems = [], [], []
     grey = read.grey_mask(seen)
+    zigs = {n for n, (kind, _c, _lv) in board.items() if kind == "ziggurat"}
     for w in geometry.wells():
         look, hidden = read.well_look(seen, grey, covered, w.at)
         point = _px(h, w.at)
-        if look >= WELL_YES:
+        by_zig = bool(zigs & set(w.name.split("/")))
+        if look >= WELL_YES and hidden <= WELL_HIDDEN:
             names.append(w.name)
             pieces.append(PieceSeen("well", None, w.name, None, w.at, point))
+        elif hidden > WELL_HIDDEN and by_zig:
+            continue
         elif look > WELL_NO or hidden > WELL_HIDDEN:
             why = "a piece covers it" if hidden > WELL_HIDDEN else "half a well seen"
             problems.append(RefereeProblem(WELL_UNCLEAR, f"well vertex {w.name}: {why}; put "

@@ -208,7 +208,7 @@ def well_look(seen: Map, grey: np.ndarray, covered: np.ndarray, at
     the share a piece hides."""
     _ref, _masks = reference()
     hidden = ring_share(covered, seen, at, 3.4, 4.4)
-    if hidden > 0.8:
+    if hidden > 0.9:
         return 0.0, hidden
     visible = ring_share(grey & (covered == 0), seen, at, 3.4, 4.4) / (1.0 - hidden)
     return visible - _printed_grey(seen.origin, at), hidden

@@ -103,25 +103,45 @@ def _token(kind: str, at, turn: float, name: str | None = None) -> Face:
 
 def max_offset() -> float:
     """The farthest a piece lies off its hex centre in the generated photos: a third of
-    the hex's inner radius (the brief's "a third of a hex off centre", kept inside it)."""
-    return geometry.spec().side * math.sqrt(3) / 2 / 3
+    the hex (its width flat to flat), never onto another piece (a hand does not stack
+    pieces on each other)."""
+    return geometry.spec().side * math.sqrt(3) / 3
+
+
+def _reach(kind: str) -> float:
+    """Half a piece's diagonal: no other piece within the sum of two reaches."""
+    return token_size(kind) / 2 * (1.0 if kind == "well" else math.sqrt(2))
+
+
+def _place(rng: np.random.Generator, centre, kind: str, most: float,
+           placed: list[tuple[np.ndarray, float]]) -> np.ndarray:
+    reach = _reach(kind)
+    at = np.array(centre, float)
+    for attempt in range(40):
+        limit = most * (1 - attempt / 40)
+        at = np.array(centre, float) + _off(rng, limit)
+        if all(np.hypot(*(at - q)) >= reach + r for q, r in placed):
+            break
+    placed.append((at, reach))
+    return at
 
 
 def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
     places = {h.name: h.centre for h in geometry.hexes()}
     wells_at = {w.name: w.at for w in geometry.wells()}
-    most = min(max_offset(), 2.5 * cond.jitter_mm)
+    most = min(max_offset(), 4.0 * cond.jitter_mm)
     low: list[Face] = []
     mid: list[Face] = []
     top: list[Face] = []
+    placed: list[tuple[np.ndarray, float]] = []
     for name in state.get("wells", []):
-        at = np.array(wells_at[name]) + _off(rng, 1.0)
+        at = _place(rng, wells_at[name], "well", 1.0, placed)
         low.append(_token("well", at, rng.uniform(0, 360), name=f"well {name}"))
     for name, colour in state.get("huts", {}).items():
-        at = np.array(places[name]) + _off(rng, most)
+        at = _place(rng, places[name], "hut", most, placed)
         low.append(_token(f"hut-{colour}", at, rng.uniform(0, 360), name=name))
     for name, zig in state.get("ziggurats", {}).items():
-        at = np.array(places[name]) + _off(rng, most)
+        at = _place(rng, places[name], "base", most, placed)
         turn = rng.uniform(0, 360)
         low.append(_token(f"base-{zig['owner']}", at, turn, name=name))
         if zig["level"] >= 2:
