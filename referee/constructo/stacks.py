@@ -202,7 +202,7 @@ def _peel(cls: np.ndarray, usable: np.ndarray) -> list[_Blob]:
         contours, _h = cv2.findContours((core if core.any() else region).astype(np.uint8),
                                         cv2.RETR_EXTERNAL,
                                         cv2.CHAIN_APPROX_NONE)
-        (cx, cy), rad = cv2.minEnclosingCircle(max(contours, key=cv2.contourArea))
+        (cx, cy), rad = _circle(max(contours, key=cv2.contourArea).reshape(-1, 2))
         radius = rad / PPM
         disc = (cx + 0.5) / PPM - HALF, (cy + 0.5) / PPM - HALF
         out.append(_Blob(colour, own, region, float(region.sum()) * px2, centre, n_dots,
@@ -212,6 +212,28 @@ def _peel(cls: np.ndarray, usable: np.ndarray) -> list[_Blob]:
         if not (region & _disc(disc, radius - EDGE_MM)).any():
             break                            # crumbs of the piece below along its edge
     return out
+
+
+def _circle(points: np.ndarray) -> tuple[tuple[float, float], float]:
+    """The circle most of an outline lies on (px): least squares, then again on the points
+    near it, so bumps (a dot at the edge, a piece hanging over) do not move it; the circle
+    round the outline if too few points agree."""
+    (ex, ey), er = cv2.minEnclosingCircle(points.astype(np.float32))
+    pts = points.astype(np.float64)
+    keep = np.ones(len(pts), bool)
+    cx, cy, r = ex, ey, er
+    for _round in range(4):
+        p = pts[keep]
+        if len(p) < 12:
+            return (ex, ey), er
+        a = np.column_stack([2 * p[:, 0], 2 * p[:, 1], np.ones(len(p))])
+        sol, *_rest = np.linalg.lstsq(a, (p ** 2).sum(axis=1), rcond=None)
+        cx, cy = sol[0], sol[1]
+        r = float(np.sqrt(max(sol[2] + cx ** 2 + cy ** 2, 0.0)))
+        keep = np.abs(np.hypot(pts[:, 0] - cx, pts[:, 1] - cy) - r) < 1.0 * PPM
+    if keep.mean() < 0.4 or r > er + 1.0 * PPM:
+        return (ex, ey), er
+    return (float(cx), float(cy)), r
 
 
 def _kind(radius: float) -> str | None:
