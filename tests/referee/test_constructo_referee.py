@@ -118,3 +118,15 @@ def test_pnp_referee_scores_the_example_like_its_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert code == 0
     assert data["round_points"] == _score(truth)
+
+
+def test_the_scene_is_deterministic_and_lays_every_tile_and_piece():
+    truth = simulated_state(4)
+    cond = replace(PRESETS["default"], megapixels=3.0)
+    one, two = photo(truth, cond, 4), photo(truth, cond, 4)
+    assert one.jpeg == two.jpeg
+    pieces = sum(len(s) for s in truth["stacks"].values())
+    assert sum(name.startswith("tile-") for name in one.corners) == 9
+    assert sum("/" in name for name in one.corners) == pieces
+    verdict = REFEREE.read(one.image)
+    assert len(verdict.tiles) == 9
