@@ -44,7 +44,7 @@ MIN_MARKERS = 6             # of 26 round the board: enough corners to trust the
 INNER = geometry.spec().side * math.sqrt(3) / 2      # a hex's inner radius, mm (19.05)
 OFF_MOST = 0.75 * INNER     # a piece's middle at most this far off its hex centre
 AMBIGUOUS_MM = 4.0          # nearer one centre than the next by less: between two hexes
-HEX_MATCH = 0.35            # an empty hex correlates at least this well with its print
+HEX_UNLIKE = 25.0           # mm² of a hex unlike its print: something covers it
 WELL_YES, WELL_NO = 0.45, 0.25
 WELL_HIDDEN = 0.5          # a vertex's ring this much under pieces: no well can show
 
@@ -294,8 +294,7 @@ def _covered_hexes(seen: read.Map, covered: np.ndarray, taken: set[str], h: np.n
     for p in geometry.hexes():
         if p.name in taken:
             continue
-        match = read.hex_match(seen, p.centre, covered)
-        if match < HEX_MATCH:
+        if read.hex_unlike(seen, p.centre, covered) > HEX_UNLIKE:
             problems.append(RefereeProblem(HEX_UNCLEAR, f"hex {p.name}: its print is hidden "
                                            "by something not a hut or ziggurat; clear it or "
                                            "uncover the piece", (p.q, p.r), _px(h, p.centre)))

@@ -27,6 +27,8 @@ PAD = 16.0                       # mm round the map frame (a ziggurat may overha
 HUES = {"red": 13, "yellow": 28, "green": 82, "blue": 101}    # OpenCV hue of each fill
 HUE_TOL = 9
 MIN_SAT = 95                     # of 255: a player's fill, even from a faded home print
+# a piece's least median saturation (its fill; a tan card or a pale thing is not one)
+PIECE_SAT = {"red": 135, "blue": 135, "green": 135, "yellow": 110}
 MIN_PATCH = 45.0                 # mm²: smaller patches are print noise or a sliver
 HUT_AREA = (150.0, 260.0)        # mm², the hull of a 14 mm hut's colour
 ZIG_AREA = (540.0, 800.0)        # of a 26 mm base
@@ -41,6 +43,7 @@ class Patch:
     area: float                      # mm²
     sides: tuple[float, float]       # its rotated box, mm
     angle: float
+    saturation: float = 255.0        # its pixels' median saturation
 
 
 @dataclass(frozen=True)
@@ -139,8 +142,10 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
             m = cv2.moments(hull)
             middle = (m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"] else cents[j]
             (_cx, _cy), (w, h), angle = cv2.minAreaRect(hull)
+            sat = float(np.median(seen.hsv[ys, xs, 1]))
             out.append(Patch(colour, seen.mm(middle), float(area),
-                             (float(min(w, h) / PPM), float(max(w, h) / PPM)), float(angle)))
+                             (float(min(w, h) / PPM), float(max(w, h) / PPM)), float(angle),
+                             sat))
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2 * PPM) + 1,) * 2)
     return out, cv2.dilate(union, grow)
 
@@ -148,6 +153,8 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
 def kind_of(p: Patch) -> str | None:
     """"hut", "ziggurat", or None (neither size: partly hidden, two touching, ...)."""
     lo, hi = p.sides
+    if p.saturation < PIECE_SAT.get(p.colour, 135):
+        return None                  # a tan card, a faded something: not a player's fill
     if HUT_AREA[0] <= p.area <= HUT_AREA[1] and HUT_SIDE[0] <= lo and hi <= HUT_SIDE[1]:
         return "hut"
     if ZIG_AREA[0] <= p.area <= ZIG_AREA[1] and ZIG_SIDE[0] <= lo and hi <= ZIG_SIDE[1]:
@@ -234,22 +241,42 @@ def _grey(hsv: np.ndarray, paper: float) -> np.ndarray:
     return (hsv[..., 1] < 45) & (v < 0.8 * paper) & (v > 0.3 * paper)
 
 
-def hex_match(seen: Map, centre, hide: np.ndarray | None) -> float:
-    """How well a hex's print shows (normalised correlation with the print over its inner
-    disc, pieces' patches left out): low when something not a piece covers it."""
+def hex_unlike(seen: Map, centre, hide: np.ndarray | None) -> float:
+    """How much of a hex's inner disc (mm², pieces' patches left out) does not look like
+    its print: the photo's colours fitted to the print's per channel (gain and offset, so
+    light and a home print's levels cancel), then the pixels far from the fit, thin edges
+    (the plane's and the print's misregistration) eroded away. A card, a hand or a piece
+    whose colour cannot be read leaves a blob here; an empty hex almost nothing."""
     ref, _ = reference()
     c = seen.px(centre)
     r = 0.8 * geometry.spec().side * math.sqrt(3) / 2 * PPM
     x0, y0, x1, y1 = int(c[0] - r), int(c[1] - r), int(c[0] + r) + 1, int(c[1] + r) + 1
-    a = cv2.cvtColor(seen.bgr[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY).astype(np.float32)
-    b = cv2.cvtColor(ref[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY).astype(np.float32)
+    a = seen.bgr[y0:y1, x0:x1].astype(np.float32)
+    b = ref[y0:y1, x0:x1].astype(np.float32)
     yy, xx = np.mgrid[y0:y1, x0:x1]
     keep = np.hypot(xx - c[0], yy - c[1]) <= r
     if hide is not None:
         keep &= hide[y0:y1, x0:x1] == 0
     if keep.sum() < 0.25 * math.pi * r * r:
-        return 1.0                   # mostly under pieces: their patches speak for it
-    a, b = a[keep], b[keep]
-    a, b = a - a.mean(), b - b.mean()
-    den = float(np.sqrt((a * a).sum() * (b * b).sum()))
-    return float((a * b).sum() / den) if den > 0 else 0.0
+        return 0.0                   # mostly under pieces: their patches speak for it
+    fit = np.empty_like(a)
+    use = keep.copy()
+    gains = []
+    for _round in range(2):
+        gains = []
+        for ch in range(3):
+            x, y = b[..., ch][use], a[..., ch][use]
+            mx, my = float(x.mean()), float(y.mean())
+            var = float(((x - mx) ** 2).mean())
+            gain = float(((x - mx) * (y - my)).mean()) / var if var > 1 else 0.0
+            gains.append(gain)
+            fit[..., ch] = gain * (b[..., ch] - mx) + my
+        resid = np.abs(a - fit).sum(axis=2)
+        use = keep & (resid <= max(2.5 * float(np.median(resid[keep])), 12.0))
+    if min(gains) < 0.25:
+        return float(keep.sum()) / PPM ** 2      # the print does not show through at all
+    noise = float(np.median(resid[keep]))
+    bad = (keep & (resid > max(4.0 * noise, 45.0))).astype(np.uint8)
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
+    bad = cv2.morphologyEx(bad, cv2.MORPH_OPEN, k)
+    return float(bad.sum()) / PPM ** 2
