@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from pnp.printing.constructo import geometry
+from pnp.rules.constructo.pieces import NAMES
 
 PPM = 6.0                   # px per mm of the square-on tile
 HALF = 27.0                 # mm: the window reaches past a ring 4 mm off centre
@@ -271,6 +272,22 @@ def read_stack(tile: np.ndarray) -> StackLook:
             and look.layers[0].owner != look.layers[1].owner):
         look.hidden_ring = look.layers.pop(0)
         chain = chain[1:]
+    # white vs black by more than the level: the top piece shows all of its face, and a
+    # black one carries its ring of white dots (layouts/constructo.toml, [owners])
+    top = look.layers[-1]
+    spec = geometry.piece_specs()[top.kind]
+    xs, ys = _grid()
+    rad = np.hypot(xs - top.centre_mm[0], ys - top.centre_mm[1])
+    circle = (np.abs(rad - spec.pattern_radius) < 0.6 * spec.dot) & usable
+    share = float(np.mean(cls[circle] == LIGHT)) if circle.any() else 0.0
+    # dots cover about dots * 2 * dot of the pattern circle's length: a black piece
+    # shows at least a third of that share in white there
+    full = spec.dots * 2 * spec.dot / (2 * np.pi * spec.pattern_radius)
+    if top.owner == "black" and share < full / 3:
+        look.code = "stack-unclear"
+        look.problem = (f"a dark {NAMES[top.kind]} without a black piece's white dots "
+                        f"({share:.0%} white on its dot circle)")
+        return look
     # visible layers go in size down; a small disc seen in a ring's hole is under it
     order = ["ring", "medium", "small"]
     seq = [la.kind for la in look.layers]

@@ -130,3 +130,20 @@ def test_the_scene_is_deterministic_and_lays_every_tile_and_piece():
     assert sum("/" in name for name in one.corners) == pieces
     verdict = REFEREE.read(one.image)
     assert len(verdict.tiles) == 9
+
+
+def test_a_dark_disc_without_white_dots_is_no_black_piece():
+    # layouts/constructo.toml [owners]: a black piece carries a ring of white dots; a dark
+    # disc without them (a shadow, a stranger's token) is not read as black
+    _truth, verdict = example()
+    tile = next(t for t in verdict.tiles if [la.kind for la in t.look.layers] == ["medium"]
+                and t.look.layers[0].owner == "black")
+    disc = tile.look.layers[0]
+    circle = np.array([[disc.centre_mm[0] + 16.5 * np.cos(a), disc.centre_mm[1]
+                        + 16.5 * np.sin(a)] for a in np.linspace(0, 2 * np.pi, 48)])
+    image = cv2.imread(str(EXAMPLES / "constructo.jpg"))
+    cv2.fillPoly(image, [np.round(project(tile.to_photo, circle)).astype(np.int32)],
+                 (30, 30, 32))
+    plain = REFEREE.read(image)
+    assert plain.exit_code == EXIT_UNSURE
+    assert any(p.code == STACK_UNCLEAR and p.cell == tile.place for p in plain.problems)
