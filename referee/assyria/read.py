@@ -30,7 +30,7 @@ MIN_SAT = 95                     # of 255: a player's fill, even from a faded ho
 # a piece's least median saturation (its fill; a tan card or a pale thing is not one)
 PIECE_SAT = {"red": 135, "blue": 135, "green": 135, "yellow": 110}
 MIN_PATCH = 45.0                 # mm²: smaller patches are print noise or a sliver
-HUT_AREA = (150.0, 260.0)        # mm², the hull of a 14 mm hut's colour
+HUT_AREA = (120.0, 260.0)        # mm², the hull of a 14 mm hut's colour
 ZIG_AREA = (540.0, 800.0)        # of a 26 mm base
 HUT_SIDE = (9.0, 19.0)           # the patch's rotated box, mm
 ZIG_SIDE = (21.0, 30.0)
@@ -125,29 +125,43 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2.2 * PPM) + 1,) * 2)
     for i, colour in enumerate(HUES):
         mask = (colour_mask(seen.hsv, colour) & (printed[i] == 0)).astype(np.uint8)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)    # the glyph's gaps
+        raw = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
+        mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, close)     # the glyph's gaps
         union |= mask
-        n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        n, labels, stats, _cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
         for j in range(1, n):
-            area = stats[j, cv2.CC_STAT_AREA] / PPM ** 2
-            if area < MIN_PATCH:
+            if stats[j, cv2.CC_STAT_AREA] / PPM ** 2 < MIN_PATCH:
                 continue
             x, y, w, h = stats[j, :4]
-            ys, xs = np.nonzero(labels[y:y + h, x:x + w] == j)
-            xs, ys = xs + x, ys + y
-            # the convex hull: a piece's white glyph and the print under it are its own
-            hull = cv2.convexHull(np.c_[xs, ys].astype(np.float32))
-            area = float(cv2.contourArea(hull)) / PPM ** 2
-            m = cv2.moments(hull)
-            middle = (m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"] else cents[j]
-            (_cx, _cy), (w, h), angle = cv2.minAreaRect(hull)
-            sat = float(np.median(seen.hsv[ys, xs, 1]))
-            out.append(Patch(colour, seen.mm(middle), float(area),
-                             (float(min(w, h) / PPM), float(max(w, h) / PPM)), float(angle),
-                             sat))
+            part = labels[y:y + h, x:x + w] == j
+            if stats[j, cv2.CC_STAT_AREA] / PPM ** 2 > ZIG_AREA[1]:
+                # two pieces the closing joined: their own pixels, apart
+                m, sub = cv2.connectedComponents((part & (raw[y:y + h, x:x + w] > 0))
+                                                 .astype(np.uint8), connectivity=8)
+                parts = [sub == t for t in range(1, m)]
+            else:
+                parts = [part]
+            for piece in parts:
+                ys, xs = np.nonzero(piece)
+                if len(xs) / PPM ** 2 < MIN_PATCH:
+                    continue
+                out.append(_patch(seen, colour, xs + x, ys + y))
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2 * PPM) + 1,) * 2)
     return out, cv2.dilate(union, grow)
+
+
+def _patch(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray) -> Patch:
+    """A patch from its pixels: the convex hull (a piece's white glyph and the print
+    under it are its own), its middle, rotated box and median saturation."""
+    hull = cv2.convexHull(np.c_[xs, ys].astype(np.float32))
+    area = float(cv2.contourArea(hull)) / PPM ** 2
+    m = cv2.moments(hull)
+    middle = ((m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"]
+              else (float(xs.mean()), float(ys.mean())))
+    (_cx, _cy), (w, h), angle = cv2.minAreaRect(hull)
+    sat = float(np.median(seen.hsv[ys, xs, 1]))
+    return Patch(colour, seen.mm(middle), area, (float(min(w, h) / PPM),
+                                                 float(max(w, h) / PPM)), float(angle), sat)
 
 
 def kind_of(p: Patch) -> str | None:
