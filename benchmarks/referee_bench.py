@@ -28,6 +28,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from pnp.games import game_names, part
+from referee.errors import RefereeError
 from referee.evaluate import AccuracyKit, Outcome
 
 
@@ -88,9 +89,14 @@ def main(argv: list[str] | None = None) -> int:
         shot = kit.photograph(case, seed)
         generation[megapixels].append(time.perf_counter() - start)
         start = time.perf_counter()
-        verdict = referee.read(shot.jpeg, **case.options)
+        try:
+            verdict = referee.read(shot.jpeg, **case.options)
+        except RefereeError as exc:          # refused (exit 2): flagged, never wrong
+            verdict = None
+            refusal = type(exc).__name__
         latency[preset, megapixels].append(time.perf_counter() - start)
-        outcome = kit.judge(verdict, case.truth)
+        outcome = (kit.judge(verdict, case.truth) if verdict is not None
+                   else Outcome(_pieces(kit, case), 0, False, False, False, (refusal,)))
         outcomes[preset].append(outcome)
         right = outcome.state_right and outcome.score_right
         codes = " ".join(outcome.problems)
@@ -141,6 +147,12 @@ def main(argv: list[str] | None = None) -> int:
         args.log.write_text("\n".join(log) + "\n")
     wrong = sum(o.wrong_unflagged for o in every)
     return 1 if wrong else 0
+
+
+def _pieces(kit: AccuracyKit, case) -> int:
+    """How many pieces the true state holds, for a refused photo (0 if the kit cannot say)."""
+    count = getattr(kit, "pieces_in", None)
+    return int(count(case.truth)) if count is not None else 0
 
 
 def _latency_table(latency: dict[tuple[str, float], list[float]], kit: AccuracyKit,

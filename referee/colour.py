@@ -28,3 +28,18 @@ def circular_median(hues: np.ndarray) -> float:
     mean = float(np.arctan2(np.sin(angle).mean(), np.cos(angle).mean())) * 90 / np.pi
     offsets = (hues - mean + 90) % 180 - 90
     return float((mean + np.median(offsets)) % 180)
+
+
+def hue_of_bgr(colour: np.ndarray) -> float:
+    """OpenCV hue (0-180) of one BGR colour given as floats (any scale); -1 if grey."""
+    b, g, r = (float(v) for v in colour)
+    hi, lo = max(b, g, r), min(b, g, r)
+    if hi - lo <= 1e-9:
+        return -1.0
+    if hi == r:
+        h = 60.0 * ((g - b) / (hi - lo)) % 360.0
+    elif hi == g:
+        h = 60.0 * ((b - r) / (hi - lo)) + 120.0
+    else:
+        h = 60.0 * ((r - g) / (hi - lo)) + 240.0
+    return h / 2.0

@@ -146,3 +146,6 @@ class AsterionAccuracy:
 
     def judge(self, verdict, truth: dict) -> Outcome:
         return judge(verdict, truth)
+
+    def pieces_in(self, truth: dict) -> int:
+        return len(truth["tiles"])

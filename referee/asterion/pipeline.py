@@ -21,7 +21,9 @@ import numpy as np
 from pnp.rules.api import GameRules
 from pnp.rules.asterion import ScoreResult, Table, TableError, score, table_from_dict
 from pnp.rules.asterion.commands import COMMANDS
+from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.table import BOARD_RADIUS
+from pnp.rules.asterion.tiles import load_tileset
 from referee.api import Verdict
 from referee.asterion.assemble import assemble
 from referee.asterion.classify import (
@@ -32,6 +34,7 @@ from referee.asterion.classify import (
     tile_to_photo,
 )
 from referee.asterion.grid import CELL, Grid, TilePose, fit_grid, marker_model
+from referee.asterion.hidden import deck_unseen, resolve
 from referee.asterion.markers import TileMarker, identify
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
 from referee.detect import detect_in_windows, detect_markers, merge_markers
@@ -40,8 +43,8 @@ from referee.geometry import project, rotation
 from referee.image import Photo, PhotoInput, load_photo
 from referee.problems import RefereeProblem
 
-__all__ = ["AsterionVerdict", "BadPhoto", "NoTiles", "RefereeError", "RefereeProblem",
-           "TileSeen", "referee_photo"]
+__all__ = ["AsterionVerdict", "BadPhoto", "EditionError", "NoTiles", "RefereeError",
+           "RefereeProblem", "TileSeen", "referee_photo"]
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,7 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     lap("detect")
     if not any(m.tile is not None for m in markers):
         raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
+    check_edition(markers, edition)
     board_inferred = board is None
     if board is None:
         board = edition == "crete" and sum(m.tile is None for m in markers) >= BOARD_SEEN
@@ -152,7 +156,10 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     lap("cells")
     # Second look, at full resolution, where a marker is missing: the other corner of a
     # tile read by one marker, and every cell that looks occupied but was not identified.
-    extra = _rescue(image, grid, [c for c in cells if not c.empty and c.visible >= 0.6])
+    # (Not when every tile in play is seen: no tile can lie in those cells.)
+    occupied = ([c for c in cells if not c.empty and c.visible >= 0.6]
+                if deck_unseen(grid, edition, players) else [])
+    extra = _rescue(image, grid, occupied)
     lap("rescue")
     if extra:
         markers = merge_markers(markers, extra)
@@ -160,6 +167,11 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
         lap("grid")
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         lap("cells")
+    # Cells that look occupied: a tile known by its art, or empty after all (hidden.py)
+    settled = resolve(image.image, image.scale, grid, cells, cell_problems, edition=edition,
+                      players=players, board_radius=radius)
+    cells, cell_problems = settled.cells, settled.problems
+    lap("art")
     dead, tombs, tomb_problems = read_tombs(image.image, image.scale, grid)
     lap("tombs")
     made = assemble(grid, dead, edition=edition, board=board, players=players,
@@ -174,6 +186,33 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
 
 
 BOARD_SEEN = 4      # board markers that make a photo "on the board" (the fit needs 4)
+
+
+class EditionError(RefereeError):
+    """The photo's tiles (or board) are another edition's than the one asked for."""
+
+
+def check_edition(markers: list[TileMarker], edition: str) -> None:
+    """Rulings "Editions": the revised deck is the Crete deck less one design per colour,
+    and only the Crete edition has the board. A photo showing either, read as revised, is
+    a Crete game: say so once, instead of a problem per tile and per board square. (The
+    other way round cannot be told: a revised deck is part of the Crete one.)"""
+    if edition != "revised":
+        return
+    deck = load_tileset(edition)
+    foreign = sorted({m.tile for m in markers if m.tile is not None and m.tile not in deck},
+                     key=tile_order)
+    board = len({m.id for m in markers if m.tile is None})
+    if not foreign and board < BOARD_SEEN:
+        return
+    why = []
+    if foreign:
+        why.append(f"{', '.join(foreign[:4])}{' ...' if len(foreign) > 4 else ''} "
+                   f"{'is' if len(foreign) == 1 else 'are'} not in the revised deck")
+    if board >= BOARD_SEEN:
+        why.append("the Crete board is in the photo")
+    raise EditionError(f"these tiles are the Crete edition's ({'; '.join(why)}): read the "
+                       "photo with --edition crete")
 
 
 def _board_radius(board: bool, players: list[str] | None, grid: Grid) -> int | None:
@@ -242,7 +281,8 @@ def _confidence(pose: TilePose, flagged: bool) -> float:
     """1.0 for a tile read by both markers, square on its cell; less for one marker, an
     off-cell or turned pose; at most 0.3 when a problem names its cell."""
     dx, dy = pose.offset
-    c = 1.0 if len(pose.markers) >= 2 else 0.8
+    # read by both markers; by one; by its art alone (markers covered)
+    c = 1.0 if len(pose.markers) >= 2 else 0.8 if pose.markers else 0.6
     c *= max(0.0, 1.0 - max(abs(dx), abs(dy)) / 25.0) ** 0.5
     c *= max(0.0, 1.0 - abs(pose.skew) / 45.0) ** 0.5
     if flagged:

@@ -72,12 +72,12 @@ PRESETS: dict[str, Conditions] = {
     "check": Conditions(texture="check"),
     "pattern": Conditions(texture="pattern"),
     # room light: a warm lamp, cold daylight, both at once, the phone's white balance off;
-    # a dim, warm, uneven evening room (underexposed, noisy)
+    # a dim, warm, uneven evening room (underexposed by about 2/3 of a stop, noisy)
     "warm": Conditions(room_light="warm", light=0.4),
     "cool": Conditions(room_light="cool"),
     "mixed-light": Conditions(room_light="mixed", light=0.5),
     "white-balance": Conditions(room_light="wrong-wb"),
-    "dim": Conditions(room_light="warm", exposure=0.5, light=0.5, noise=7.0),
+    "dim": Conditions(room_light="warm", exposure=0.6, light=0.4, noise=6.0),
     # loose framing: the game fills half the frame (more table and floor, smaller pieces)
     "loose": Conditions(fill=0.5),
     # a piece with a finger on each of its markers (the rest of it in view)

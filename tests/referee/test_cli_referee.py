@@ -24,10 +24,15 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def photos(scenes, tmp_path_factory):
     folder = tmp_path_factory.mktemp("photos")
     clean = scenes.render(small_table(), ppm=4, turn_deg=25, tilt_deg=25, size=(1600, 1200))
-    covered = scenes.render(small_table(), ppm=4, size=(1600, 1200),
-                            hide={"G06": ("NE", "SW")})
+    covered = scenes.render(small_table(), ppm=4, size=(1600, 1200))
+    # a palm over all of G06 (cell 1,1): neither its markers nor its art can be read
+    centre, edge = cv2.perspectiveTransform(np.float32([[[50, 50]], [[80, 50]]]),
+                                            covered.homography).reshape(2, 2)
+    palm = covered.image.copy()
+    cv2.circle(palm, (int(centre[0]), int(centre[1])), int(np.linalg.norm(edge - centre)),
+               (120, 150, 215), -1, cv2.LINE_AA)
     paths = {}
-    for name, image in (("clean", clean.image), ("covered", covered.image),
+    for name, image in (("clean", clean.image), ("covered", palm),
                         ("blank", np.full((600, 800, 3), 150, np.uint8))):
         paths[name] = folder / f"{name}.jpg"
         cv2.imwrite(str(paths[name]), image, [cv2.IMWRITE_JPEG_QUALITY, 88])

@@ -65,13 +65,40 @@ def test_a_12mp_photo_is_read_with_stage_timings(scenes):
     assert {"load", "detect", "grid"} <= set(verdict.timings)
 
 
-def test_covered_markers_never_give_a_silent_wrong_table(scenes):
+def _cover(scene, points_mm, radius_mm, colour=(120, 150, 215)):
+    """A skin-coloured blob over each table-mm point (a fingertip, a palm)."""
+    image = scene.image.copy()
+    for x, y in points_mm:
+        at = cv2.perspectiveTransform(np.float32([[[x, y]], [[x + radius_mm, y]]]),
+                                      scene.homography).reshape(2, 2)
+        r = int(np.linalg.norm(at[1] - at[0]))
+        cv2.circle(image, (int(at[0][0]), int(at[0][1])), r, colour, -1, cv2.LINE_AA)
+    return image
+
+
+def test_a_tile_with_both_markers_covered_is_read_from_its_art(scenes):
+    """G06's markers are both under a finger, Y03's and the Minotaur's one each: the grid
+    and G06's art are in view, so it is identified from its print (issue 11)."""
     data = small_table()
     scene = scenes.render(data, ppm=4, size=(1600, 1200),
                           hide={"G06": ("NE", "SW"), "Y03": ("NE",), "M": ("SW",)})
     verdict = referee_photo(scene.image)
+    assert verdict.is_certain, verdict.problems
+    truth = {(t["id"], t["x"], t["y"], t["rot"]) for t in data["tiles"]}
+    assert {(t["id"], t["x"], t["y"], t["rot"]) for t in verdict.table["tiles"]} == truth
+    g06 = next(t for t in verdict.tiles if t.id == "G06")
+    assert g06.markers == 0 and g06.confidence < 0.8        # known by its art alone
+    assert sorted(verdict.table["dead"]) == sorted(data["dead"])
+
+
+def test_a_tile_covered_whole_is_never_guessed(scenes):
+    """A palm over all of G06: nothing of it can be read; its cell is a problem, and the
+    rules core then finds B02 cut off from the rest."""
+    data = small_table()
+    scene = scenes.render(data, ppm=4, size=(1600, 1200))
+    image = _cover(scene, [(50.0, 50.0)], 30.0)
+    verdict = referee_photo(image)
     assert not verdict.is_certain
-    # the hidden tile's cell, and the rules core: B02 beyond it seems cut off
     assert [(p.code, p.cell) for p in verdict.problems] == [
         ("cell-unidentified", (1, 1)), ("invalid-layout", (1, 2))]
     assert "not connected" in verdict.problems[1].message
@@ -79,6 +106,40 @@ def test_covered_markers_never_give_a_silent_wrong_table(scenes):
     truth = {(t["id"], t["x"], t["y"], t["rot"]) for t in data["tiles"]}
     assert {(t["id"], t["x"], t["y"], t["rot"]) for t in verdict.table["tiles"]} < truth
     assert "problems" in verdict.to_dict()["detection"]
+
+
+def test_two_look_alikes_left_are_flagged_not_guessed(scenes):
+    """G06 (a straight corridor with a wing) with its markers, its wing and its printed id
+    covered: G04 (the same corridor, no wing) and G05 (a chest there) look the same. A
+    problem names the candidates; no tile is put in the cell."""
+    data = small_table()
+    scene = scenes.render(data, ppm=4, size=(1600, 1200), hide={"G06": ("NE", "SW")})
+    # G06 lies upright on cell 1,1: its frame's 0,0 is table 25,25. Its wing is printed at
+    # 25,12.5, its id at 3-12, 4-8 (the NW corner).
+    image = _cover(scene, [(50.0, 37.5), (32.0, 31.0)], 6.0)
+    verdict = referee_photo(image)
+    assert not verdict.is_certain
+    problem = next(p for p in verdict.problems if p.cell == (1, 1))
+    assert problem.code == "cell-unidentified"
+    assert "G06" in problem.message and ("G04" in problem.message or "G05" in problem.message)
+    assert "G06" not in {t["id"] for t in verdict.table["tiles"]}
+
+
+def test_a_crete_photo_read_as_revised_says_so_in_one_line():
+    """Issue 11 (item 12): Crete tiles read with --edition revised are one error, not a
+    problem per tile and per board square."""
+    from referee.asterion.pipeline import EditionError
+    from referee.asterion.synth import PRESETS, photo, simulated_table
+
+    table = simulated_table(3, 2, "crete", board=True)
+    shot = photo(table, PRESETS["3mp"], 3)
+    with pytest.raises(EditionError) as caught:
+        referee_photo(shot.jpeg, edition="revised")
+    message = str(caught.value)
+    assert "\n" not in message and "--edition crete" in message
+    assert "Crete board" in message
+    # read as what it is, it is sure
+    assert referee_photo(shot.jpeg, edition="crete").is_certain
 
 
 def test_no_tiles_and_bad_photos(scenes):

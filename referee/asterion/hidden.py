@@ -1,0 +1,292 @@
+"""Cells that look occupied but hold no tile read by its markers: identify the tile from its
+art, or show the cell is empty, or say why neither can be told.
+
+For every such cell (classify.read_cells' `cell-unidentified`), most telling first:
+
+1. Every tile of the deck in play is seen already (the edition's tiles of the colours
+   playing, and the Minotaur): no tile can lie there, whatever covers the cell (a finger,
+   the tomb supply, a pattern in the table). Empty.
+2. Otherwise the cell is compared with the print of every tile not seen
+   (referee/asterion/identify.py) at its four quarter turns. A tile is accepted when it
+   matches about as well as tiles known by their markers do here, and beats every other
+   candidate, and every look-alike of its colour and corridors (seen ones too: art and
+   markers must agree), where their prints differ (`identify.votes`). Two candidates
+   left, or a seen tile that looks the same: a problem naming them, never a guess.
+3. No tile matches at all, the table is patterned (the cells two steps from the game are
+   not plain either) and the cell's colours are the table's: empty. On a plain table a
+   cell that is not plain stays a problem: something is there.
+
+An identified tile joins the grid at the pose its art says (its cell and quarter turn by
+rounding, as for tiles read by markers), and its empty neighbours are judged in turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+
+from pnp.rules.asterion.connect import tile_order
+from pnp.rules.asterion.tiles import Tile, load_tileset, tiles_by_id
+from referee.asterion.classify import (
+    CELL_PPM,
+    CELL_WINDOW,
+    EMPTY_DARK,
+    EMPTY_OFF_COLOUR,
+    CellReading,
+    _cell_features,
+    read_cells,
+)
+from referee.asterion.grid import CELL, Grid, TilePose
+from referee.asterion.identify import ArtMatch, match, reference_level, refine, votes
+from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
+from referee.geometry import rectify
+from referee.problems import RefereeProblem
+
+ACCEPT_SCORE = 0.45         # the best candidate's correlation with its print: at least ...
+ACCEPT_RELATIVE = 0.55      # ... and this share of what tiles read by markers score here
+VOTES = 120                 # px (4 per mm) where two prints differ that must show the
+#                             winner's print (7.5 mm^2) ...
+VOTE_RATIO = 3.0            # ... and this many times more than the loser's, ...
+COVERED = 0.7               # ... and at most this share of those px like neither (covered)
+EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is there
+NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
+PLAIN_SHARE = 0.7           # cells two steps out that are plain: the table is plain
+ROUNDS = 4                  # identified tiles open new neighbours this many times over
+
+
+@dataclass
+class Resolution:
+    cells: list[CellReading]
+    problems: list[RefereeProblem]
+    identified: list[str] = field(default_factory=list)
+    notes: dict[tuple[int, int], str] = field(default_factory=dict)   # cell -> why empty
+
+
+def deck_unseen(grid: Grid, edition: str, players: list[str] | None) -> list[str]:
+    """Tiles of the edition's deck, of the colours in play (given, else those seen), and
+    the Minotaur, that no marker or art has placed."""
+    deck = load_tileset(edition)
+    seen = {p.tile for p in grid.tiles}
+    colours = (set(players) if players is not None
+               else {deck[t].colour for t in seen if t in deck and deck[t].colour})
+    return [t for t, tile in deck.items()
+            if t not in seen and (tile.colour in colours or tile.colour is None)]
+
+
+def look_alikes(tile: Tile, rot: int) -> list[tuple[str, int]]:
+    """(tile, turn) pairs whose corridors face the same way in the same colour: what a
+    covered chest, wing or horns could leave undecided."""
+    faces = tile_ports(tile, rot)
+    out = []
+    for other in tiles_by_id().values():
+        if other.colour != tile.colour:
+            continue
+        for r in (0, 90, 180, 270):
+            if (other.id, r) != (tile.id, rot) and tile_ports(other, r) == faces:
+                out.append((other.id, r))
+    return out
+
+
+def tile_ports(tile: Tile, rot: int) -> tuple:
+    return tuple(sorted(region.mask_facing(rot) for region in tile.regions))
+
+
+def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
+            problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
+            board_radius: int | None) -> Resolution:
+    """Settle the cells `read_cells` could not: see the module's docstring. `grid` gains
+    the tiles identified from their art."""
+    out = Resolution(cells, problems)
+    table = TableLook(image, scale, grid, cells, board_radius)
+    looked: set[tuple[int, int]] = set()          # compared with the candidates' art
+    for _ in range(ROUNDS):
+        grown = False
+        occupied = [c for c in out.cells if not c.empty and c.visible >= 0.6
+                    and c.cell not in out.notes]
+        if deck_unseen(grid, edition, players):
+            occupied.sort(key=lambda c: -table.novelty(c.cell))
+        settled: dict[tuple[int, int], RefereeProblem | None] = {}
+        for reading in occupied:
+            unseen = deck_unseen(grid, edition, players)
+            if not unseen:
+                out.notes[reading.cell] = "every tile in play is seen"
+                settled[reading.cell] = None
+                continue
+            if reading.cell in looked:
+                continue                          # its problem stands
+            looked.add(reading.cell)
+            verdict = _identify(image, scale, grid, reading, unseen, table)
+            if isinstance(verdict, TilePose):
+                grid.tiles.append(verdict)
+                grid.tiles.sort(key=lambda p: tile_order(p.tile))
+                out.identified.append(verdict.tile)
+                settled[reading.cell] = _pose_problem(grid, verdict)
+                grown = True
+            elif isinstance(verdict, str):
+                out.notes[reading.cell] = verdict
+                settled[reading.cell] = None
+            else:
+                settled[reading.cell] = verdict
+        out.cells = [replace(c, empty=True) if c.cell in out.notes else c for c in out.cells]
+        out.problems = ([p for p in out.problems if p.cell not in settled
+                         or p.code != CELL_UNIDENTIFIED]
+                        + [p for p in settled.values() if p is not None])
+        if not grown:
+            break
+        # the new tiles' empty neighbours are candidates now: judge them as any other
+        fresh, fresh_problems = read_cells(image, scale, grid, board_radius)
+        known = {c.cell for c in out.cells}
+        taken = {p.cell for p in grid.tiles}
+        out.cells = [c for c in out.cells if c.cell not in taken] + [
+            c for c in fresh if c.cell not in known]
+        out.problems = [p for p in out.problems if p.cell not in taken or
+                        p.code != CELL_UNIDENTIFIED] + [
+            p for p in fresh_problems if p.cell not in known]
+        table = TableLook(image, scale, grid, out.cells, board_radius)
+    return out
+
+
+def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
+              unseen: list[str], table: TableLook) -> TilePose | str | RefereeProblem:
+    """The tile in one cell (a pose), "empty" reasons (a str), or a problem."""
+    cell, point = reading.cell, reading.point
+    found = match(image, scale, grid, cell, unseen)
+    best = found[0]
+    where = f"cell {cell[0]},{cell[1]}"
+    if best.score < EMPTY_ART:
+        if table.patterned and table.novelty(cell) <= NOVEL and not table.washed(cell):
+            return "the patterned table, and no tile's art"
+        return RefereeProblem(CELL_UNIDENTIFIED, f"{where} looks occupied but no tile was "
+                                                 "identified there (markers covered, or "
+                                                 "glare?)", cell, point)
+    reference = reference_level(image, scale, grid, cell, 5)
+    if best.score < ACCEPT_SCORE or best.score < ACCEPT_RELATIVE * reference:
+        return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: a tile whose markers are covered "
+                                                 f"and too little of its art is seen (most "
+                                                 f"like {best.tile}): uncover it", cell, point)
+    tiles = tiles_by_id()
+    rivals = list(found[1:])
+    have = {(m.tile, m.rot) for m in found}
+    for tile_id, rot in look_alikes(tiles[best.tile], best.rot):
+        if (tile_id, rot) not in have:
+            rivals.append(refine(image, scale, grid, ArtMatch(tile_id, rot, best.centre,
+                                                               best.angle - best.rot + rot,
+                                                               0.0)))
+    seen = {p.tile for p in grid.tiles}
+    for rival in rivals:
+        won, lost, covered = votes(image, scale, grid, best, rival)
+        if won >= max(VOTES, VOTE_RATIO * lost) and covered <= COVERED * (won + lost + covered):
+            continue
+        if rival.tile in seen:
+            return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: its markers are covered and its "
+                                                     f"art looks like {rival.tile}, which was "
+                                                     "read elsewhere by its markers: uncover "
+                                                     "it", cell, point)
+        return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: its markers are covered; its art "
+                                                 f"is {_name(best)} or {_name(rival)}: "
+                                                 "uncover a marker", cell, point)
+    centre = best.centre
+    rot = best.rot
+    return TilePose(best.tile, cell, rot, centre, best.angle % 360.0, ())
+
+
+def _name(m: ArtMatch) -> str:
+    return f"{m.tile} turned {m.rot}" if m.rot else m.tile
+
+
+def _pose_problem(grid: Grid, pose: TilePose) -> RefereeProblem | None:
+    if not pose.ambiguous:
+        return None
+    dx, dy = pose.offset
+    return RefereeProblem(TILE_AMBIGUOUS, f"{pose.tile} (known by its art, its markers "
+                                          f"covered) lies between cells ({dx:+.0f},{dy:+.0f} "
+                                          f"mm off, turned {pose.skew:+.0f} degrees): push it "
+                                          "onto its cell", pose.cell, grid.cell_point(pose.cell))
+
+
+# --- the table around the game --------------------------------------------------------
+
+class TableLook:
+    """The table two steps out from the game (cells no tile can be next to unseen):
+    whether it is plain, and the colours it shows, to judge a candidate cell against."""
+
+    def __init__(self, image: np.ndarray, scale: float, grid: Grid,
+                 cells: list[CellReading], board_radius: int | None) -> None:
+        self.image, self.scale, self.grid = image, scale, grid
+        taken = {p.cell for p in grid.tiles}
+        near = {c.cell for c in cells} | taken
+        ring = sorted({(x + dx, y + dy) for x, y in taken
+                       for dx in range(-2, 3) for dy in range(-2, 3)
+                       if abs(dx) + abs(dy) == 2} - near)
+        if board_radius is not None:
+            ring = [c for c in ring if abs(c[0]) + abs(c[1]) <= board_radius]
+        h, w = image.shape[:2]
+        self.reference: dict[tuple[int, int], np.ndarray] = {}
+        plain = 0
+        for cell in ring:
+            corners = grid.to_image(np.array([[CELL * cell[0] + dx, CELL * cell[1] + dy]
+                                              for dx in (-17, 17) for dy in (-17, 17)]))
+            corners = corners * scale
+            if not ((corners >= 0).all() and (corners[:, 0] < w).all()
+                    and (corners[:, 1] < h).all()):
+                continue
+            patch = self._patch(cell)
+            dark, off = _cell_features(cv2.cvtColor(patch, cv2.COLOR_BGR2YCrCb), None)
+            plain += dark <= EMPTY_DARK and off <= EMPTY_OFF_COLOUR
+            self.reference[cell] = _colours(patch)
+        self.patterned = bool(self.reference) and plain < PLAIN_SHARE * len(self.reference)
+        self._novelty: dict[tuple[int, int], float] = {}
+
+    def _patch(self, cell: tuple[int, int]) -> np.ndarray:
+        half = CELL_WINDOW / 2
+        return rectify(self.image, self.grid.homography, self.scale,
+                       (CELL * cell[0] - half, CELL * cell[1] - half), CELL_WINDOW, CELL_PPM)
+
+    def novelty(self, cell: tuple[int, int]) -> float:
+        """Share of the cell's px whose colour (chromaticity and lightness, a little
+        tolerance) the 8 nearest reference cells never show; 1 without references."""
+        if cell in self._novelty:
+            return self._novelty[cell]
+        if not self.reference:
+            return 1.0
+        near = sorted(self.reference, key=lambda c: (c[0] - cell[0]) ** 2
+                      + (c[1] - cell[1]) ** 2)[:8]
+        ref = np.concatenate([self.reference[c] for c in near])
+        level = float(np.median(ref[:, 0]))
+        seen = np.unique(_keys(_bins(ref, level)))
+        # a bin is known if it or a neighbour (one step in any of the three) was seen
+        steps = np.array([(a * _SPAN + b) * _SPAN + c for a in (-1, 0, 1)
+                          for b in (-1, 0, 1) for c in (-1, 0, 1)], np.int64)
+        known = np.unique((seen[:, None] + steps[None, :]).ravel())
+        mine = _keys(_bins(_colours(self._patch(cell)), level))
+        value = float(np.mean(~np.isin(mine, known)))
+        self._novelty[cell] = value
+        return value
+
+    def washed(self, cell: tuple[int, int]) -> bool:
+        """Mostly washed out by glare: nothing can be seen there."""
+        luma = cv2.cvtColor(self._patch(cell), cv2.COLOR_BGR2GRAY)
+        return float(np.mean(luma > 250)) > 0.02
+
+
+def _colours(patch: np.ndarray) -> np.ndarray:
+    """Per px: log lightness, and two chromaticities (red-green, blue-yellow) over it."""
+    f = patch.reshape(-1, 3).astype(np.float32) + 1.0
+    i = f.mean(axis=1)
+    return np.c_[np.log(i), (f[:, 2] - f[:, 1]) / i, (f[:, 0] - (f[:, 1] + f[:, 2]) / 2) / i]
+
+
+_SPAN = 1024                # bins per axis in a key (offset by half: negative bins too)
+
+
+def _keys(bins: np.ndarray) -> np.ndarray:
+    b = np.clip(bins + _SPAN // 2, 1, _SPAN - 2)
+    return (b[:, 0] * _SPAN + b[:, 1]) * _SPAN + b[:, 2]
+
+
+def _bins(colours: np.ndarray, level: float) -> np.ndarray:
+    """Bins of 15 % in lightness (about the table's level) and 0.06 in chromaticity."""
+    return np.c_[np.floor((colours[:, 0] - level) / 0.15), np.floor(colours[:, 1] / 0.06),
+                 np.floor(colours[:, 2] / 0.06)].astype(np.int64)

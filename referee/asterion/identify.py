@@ -1,0 +1,340 @@
+"""Identify a tile from its printed art when its markers are covered (a finger, a glare
+spot, a tomb): the grid and the tile's outline are still in view, and so is most of its
+art (colour, corridors and their turn, chests, wings, horns, the medallion's shape).
+
+Each candidate (the tiles of the deck not seen, of the colours in play) is drawn by the
+print side's own code (referee/asterion/faces.py) at its four quarter turns, and compared
+with the cell, rectified square-on, by normalised correlation of each colour channel
+(averaged), so the light's level and colour and the phone's white balance do not matter;
+the markers' squares are left out (they are what is covered). The tile's pose on its cell is
+searched (a hand puts it up to a few mm and degrees off): coarsely for every candidate,
+finely for the best few.
+
+The photo's own level: tiles read by their markers near the cell are scored the same way
+at their known poses, so "matches well" means "as well as a tile known to be there"
+(blur, print and light lower both alike). A candidate is accepted only with a clear margin
+over every other candidate (another tile, or another turn that changes the table); two
+that remain close are a problem naming both, never a guess.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+
+from pnp.printing.asterion.art import marker_places, tile_spec
+from referee.asterion.faces import printed_faces
+from referee.asterion.grid import CELL, Grid, TilePose
+from referee.geometry import rectify
+
+FACE_PPM = 4.0              # the printed faces' resolution (faces.printed_faces)
+COARSE_PPM = 1.0            # px per mm: every candidate, every turn
+FINE_PPM = 2.0              # px per mm: the best few
+VOTE_PPM = 4.0              # px per mm: where two prints differ (a wing's thin lines)
+COARSE_SPAN = 40.0          # mm of the tile's middle compared, coarse (its edges may be off)
+FINE_SPAN = 44.0            # ... fine
+REACH = 9.0                 # mm: how far a tile's centre may lie from its cell's centre
+COARSE_ANGLES = (-6.0, 0.0, 6.0)       # degrees off the quarter turn, coarse
+FINE_STEPS = (-3.0, -1.5, 0.0, 1.5, 3.0)   # degrees around the coarse best
+FINE_SHIFT = 3.0            # mm around the coarse best
+REFINE = 4                  # candidates (tile, turn) refined
+
+ACCEPT_SCORE = 0.45         # a candidate's fine score: at least this ...
+ACCEPT_RELATIVE = 0.7       # ... and this share of what known tiles score in this photo
+MARGIN = 0.08               # ... and this far above every other tile or distinct turn
+
+
+@dataclass(frozen=True)
+class ArtMatch:
+    tile: str
+    rot: int                            # quarter turn, clockwise
+    centre: tuple[float, float]         # table mm: where the tile really lies
+    angle: float                        # degrees clockwise: how it is really turned
+    score: float                        # mean channel correlation with its print
+
+
+@dataclass(frozen=True)
+class CellArt:
+    cell: tuple[int, int]
+    best: ArtMatch | None
+    runner_up: ArtMatch | None          # the best other tile, or other turn
+    reference: float                    # what tiles known by their markers score here
+    accepted: bool
+
+    @property
+    def margin(self) -> float:
+        if self.best is None:
+            return 0.0
+        return self.best.score - (self.runner_up.score if self.runner_up else 0.0)
+
+
+@cache
+def _marker_mask() -> np.ndarray:
+    """1 on the markers' squares and their quiet zones, tile frame at FACE_PPM."""
+    spec = tile_spec()
+    n = round(spec.size * FACE_PPM)
+    mask = np.zeros((n, n), np.float32)
+    q = spec.marker_module
+    for m in marker_places():
+        x0, y0 = (m.x - q) * FACE_PPM, (m.y - q) * FACE_PPM
+        x1, y1 = (m.x + m.size + q) * FACE_PPM, (m.y + m.size + q) * FACE_PPM
+        mask[int(y0):int(np.ceil(y1)), int(x0):int(np.ceil(x1))] = 1.0
+    return mask
+
+
+def _to_face(angle: float, span: float, ppm: float) -> np.ndarray:
+    """2x3: template px -> face px, for a tile turned `angle` degrees clockwise whose
+    centre is the template's centre (`span` mm across at `ppm`)."""
+    c = tile_spec().centre
+    a = math.radians(angle)
+    # template px u -> offset d = (u + 0.5) / ppm - span / 2 (table mm from the centre)
+    # -> tile frame p = (c, c) + R(-angle) d -> face px = FACE_PPM p - 0.5
+    r_inv = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
+    lin = FACE_PPM * r_inv / ppm
+    off = FACE_PPM * (np.array([c, c]) + r_inv @ np.array([0.5 / ppm - span / 2] * 2)) - 0.5
+    return np.c_[lin, off]
+
+
+@cache
+def template(tile_id: str, angle: float, span: float, ppm: float
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """The tile's print as a cell shows it turned `angle` degrees: `span` mm of its middle
+    at `ppm` (float32 BGR), and where it counts (float32 1/0: not on the markers' squares,
+    which count for no candidate, in the template or the photo)."""
+    face = printed_faces(FACE_PPM)[tile_id]
+    n = round(span * ppm)
+    m = _to_face(angle, span, ppm)
+    flags = cv2.INTER_AREA if ppm < FACE_PPM else cv2.INTER_LINEAR
+    image = cv2.warpAffine(face, m, (n, n), flags=flags | cv2.WARP_INVERSE_MAP,
+                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    covered = cv2.warpAffine(_marker_mask(), m, (n, n), flags=cv2.INTER_LINEAR |
+                             cv2.WARP_INVERSE_MAP, borderValue=1.0)
+    return image, (covered < 0.2).astype(np.float32)
+
+
+def _score_map(patch: np.ndarray, tpl: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Mean over the colour channels of the normalised correlation at every shift, where
+    the template counts."""
+    image, mask = tpl
+    out = None
+    for k in range(3):
+        s = cv2.matchTemplate(patch[..., k], image[..., k], cv2.TM_CCOEFF_NORMED, mask=mask)
+        # a flat channel (a blob, a washed-out patch) has no correlation to speak of
+        s = np.nan_to_num(s, nan=0.0, posinf=0.0, neginf=0.0)
+        out = s if out is None else out + s
+    return out / 3.0
+
+
+def _cell_patch(image: np.ndarray, scale: float, grid: Grid, centre: tuple[float, float],
+                span: float, ppm: float) -> np.ndarray:
+    origin = (centre[0] - span / 2, centre[1] - span / 2)
+    return rectify(image, grid.homography, scale, origin, span, ppm).astype(np.float32)
+
+
+def _best(patch: np.ndarray, tpl: tuple[np.ndarray, np.ndarray],
+          origin: tuple[float, float], ppm: float, span: float
+          ) -> tuple[float, tuple[float, float]]:
+    """The best score of `tpl` in `patch` and where the tile's centre then lies (mm)."""
+    score = _score_map(patch, tpl)
+    _, best, _, (dx, dy) = cv2.minMaxLoc(score)
+    return float(best), (origin[0] + dx / ppm + span / 2, origin[1] + dy / ppm + span / 2)
+
+
+def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
+          candidates: list[str]) -> list[ArtMatch]:
+    """The best few (tile, quarter turn) found in the cell, refined, best first. Every
+    quarter turn counts as its own candidate: even a cross's turns are different tables
+    (the judge and the table file record the turn), told apart by the print's id, horns
+    and the walls' courses."""
+    centre = (CELL * cell[0], CELL * cell[1])
+    span = COARSE_SPAN + 2 * REACH
+    patch = _cell_patch(image, scale, grid, centre, span, COARSE_PPM)
+    origin = (centre[0] - span / 2, centre[1] - span / 2)
+    coarse: list[ArtMatch] = []
+    for tile in candidates:
+        for rot in (0, 90, 180, 270):
+            best: ArtMatch | None = None
+            for da in COARSE_ANGLES:
+                s, at = _best(patch, template(tile, rot + da, COARSE_SPAN, COARSE_PPM),
+                              origin, COARSE_PPM, COARSE_SPAN)
+                if best is None or s > best.score:
+                    best = ArtMatch(tile, rot, at, rot + da, s)
+            coarse.append(best)
+    coarse.sort(key=lambda m: -m.score)
+    fine = [refine(image, scale, grid, m) for m in coarse[:REFINE]]
+    fine.sort(key=lambda m: -m.score)
+    return fine
+
+
+def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch:
+    """The match searched finely around its coarse pose."""
+    span = FINE_SPAN + 2 * FINE_SHIFT
+    patch = _cell_patch(image, scale, grid, m.centre, span, FINE_PPM)
+    origin = (m.centre[0] - span / 2, m.centre[1] - span / 2)
+    best = m
+    first = True
+    for da in FINE_STEPS:
+        angle = m.angle + da
+        s, at = _best(patch, template(m.tile, round(angle * 2) / 2, FINE_SPAN, FINE_PPM),
+                      origin, FINE_PPM, FINE_SPAN)
+        if first or s > best.score:
+            best = ArtMatch(m.tile, m.rot, at, round(angle * 2) / 2, s)
+            first = False
+    return best
+
+
+def _warp_face(tile_id: str, centre: tuple[float, float], angle: float,
+               origin: tuple[float, float], n: int, ppm: float
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """A tile's print lying at `centre` turned `angle`, seen in a table-frame patch (top
+    left `origin`, n px at `ppm`): float32 BGR, and where it counts (the tile's middle
+    FINE_SPAN mm, off its markers)."""
+    c = tile_spec().centre
+    a = math.radians(angle)
+    r_inv = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
+    lin = FACE_PPM * r_inv / ppm
+    start = np.array(origin) + 0.5 / ppm - np.array(centre)
+    off = FACE_PPM * (np.array([c, c]) + r_inv @ start) - 0.5
+    m = np.c_[lin, off]
+    face = printed_faces(FACE_PPM)[tile_id]
+    image = cv2.warpAffine(face, m, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    inner = np.zeros(face.shape[:2], np.float32)
+    lo = round((c - FINE_SPAN / 2) * FACE_PPM)
+    inner[lo:-lo, lo:-lo] = 1.0
+    inner *= 1.0 - _marker_mask()
+    weight = cv2.warpAffine(inner, m, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                            borderValue=0.0)
+    return image, (weight > 0.99).astype(np.float32)
+
+
+def _fit(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray) -> np.ndarray:
+    """The template on the photo's levels, keeping the print's colours: the white balance
+    from the tile's own paper (the photo's colour where the print has its corridors, over
+    the print's), then one gain (the light) and one offset (glare adds white) for all
+    channels, least squares over `use`, once more without the worst third (a finger, a
+    glare spot). Per-channel gains and offsets would map any two-coloured print onto any
+    other: a blue tile's walls onto red ones."""
+    t = tpl[use].astype(np.float64)                   # n x 3
+    p = photo[use].astype(np.float64)
+    paper = (t.min(axis=1) > 215) & (np.ptp(t, axis=1) < 40)
+    balance = np.ones(3)
+    if paper.sum() >= 30:
+        ratio = np.median(p[paper], axis=0) / np.maximum(np.median(t[paper], axis=0), 1.0)
+        balance = ratio / max(float(ratio.mean()), 1e-6)
+    t = t * balance
+    keep = np.ones(len(t), bool)
+    gain, offset = 1.0, 0.0
+    for _ in range(2):
+        a = np.c_[t[keep].ravel(), np.ones(t[keep].size)]
+        (gain, offset), *_ = np.linalg.lstsq(a, p[keep].ravel(), rcond=None)
+        err = np.linalg.norm(p - (t * gain + offset), axis=1)
+        keep = err <= np.percentile(err, 67)
+    return (tpl * (balance * gain).astype(np.float32) + np.float32(offset)).astype(np.float32)
+
+
+@dataclass(frozen=True)
+class VoteMaps:
+    photo: np.ndarray           # the cell, table frame, VOTE_PPM
+    fit_a: np.ndarray           # a's print on the photo's levels
+    fit_b: np.ndarray
+    like_a: np.ndarray          # px that show a's print where the two differ
+    like_b: np.ndarray
+    covered: np.ndarray         # px like neither (a finger, a tomb, glare)
+
+
+def votes(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch, b: ArtMatch
+          ) -> tuple[int, int, int]:
+    """Where the prints of `a` and `b` differ (both where `a` lies, mapped onto the
+    photo's levels): how many px the photo shows as `a` prints them, how many as `b`, and
+    how many as neither (a finger, a tomb, glare: covered). Two look-alikes whose
+    difference is covered stay undecided."""
+    maps = vote_maps(image, scale, grid, a, b)
+    if maps is None:
+        return 0, 0, 0
+    return int(maps.like_a.sum()), int(maps.like_b.sum()), int(maps.covered.sum())
+
+
+def vote_maps(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch, b: ArtMatch
+              ) -> VoteMaps | None:
+    """The maps behind `votes` (None if the two prints share too little of the cell)."""
+    n = round(FINE_SPAN * VOTE_PPM)
+    origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
+    photo = _cell_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
+    # both where `a` lies (its pose fits the photo best; a look-alike has the same
+    # corridors, so the same pose): only their prints differ, not their placing
+    ta, wa = _warp_face(a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
+    tb, wb = _warp_face(b.tile, a.centre, a.angle - a.rot + b.rot, origin, n, VOTE_PPM)
+    use = (wa * wb) > 0
+    if use.sum() < 400:
+        return None
+    # Each print mapped onto the photo's levels by its own gains and offsets (so another
+    # colour is judged fairly), as soft as the photo (the blur that explains it best);
+    # compared only where the prints themselves differ, so that the two mappings
+    # differing a little along shared edges decides nothing.
+    apart = use & (np.abs(ta - tb).max(axis=2) > 30)
+    fits = []
+    for sharp in (ta, tb):
+        best = None
+        for sigma in (0.0, 1.0, 2.0, 3.0):
+            soft = cv2.GaussianBlur(sharp, (0, 0), sigma) if sigma else sharp
+            fitted = _fit(photo, soft, use)
+            err = float(np.median(np.linalg.norm(photo - fitted, axis=2)[use]))
+            if best is None or err < best[0]:
+                best = (err, fitted)
+        fits.append(best[1])
+    fa, fb = fits
+    # a px may be a px off where it was printed (pose, lens, paper): it is explained by a
+    # print if it lies within the print's levels around it
+    ea, eb = _off_range(photo, fa), _off_range(photo, fb)
+    # how far a px a print explains still lies from it: noise, JPEG, the pose
+    noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
+    # like a print: as close to it as the photo's noise allows, and clearly closer than
+    # to the other; like neither (covered): far from both
+    like_a = apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)
+    like_b = apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)
+    covered = apart & (ea > 3.0 * noise) & (eb > 3.0 * noise)
+    return VoteMaps(photo, fa, fb, like_a, like_b, covered)
+
+
+def _off_range(photo: np.ndarray, fitted: np.ndarray) -> np.ndarray:
+    """How far each photo px lies outside the levels the fitted print has within one px
+    of it (per channel, then the length over the channels)."""
+    kernel = np.ones((3, 3), np.uint8)
+    low, high = cv2.erode(fitted, kernel), cv2.dilate(fitted, kernel)
+    out = np.maximum(low - photo, 0) + np.maximum(photo - high, 0)
+    return np.linalg.norm(out, axis=2)
+
+
+def known_score(image: np.ndarray, scale: float, grid: Grid, pose: TilePose) -> float:
+    """How well a tile read by its markers matches its own print here (fine, at its pose)."""
+    m = ArtMatch(pose.tile, pose.rot, pose.centre, pose.angle, 0.0)
+    return refine(image, scale, grid, m).score
+
+
+def reference_level(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
+                    count: int = 3) -> float:
+    """The median score of the `count` tiles nearest the cell that were read by both
+    markers: what a tile known to be there scores in this part of the photo."""
+    known = [p for p in grid.tiles if len(p.markers) >= 2 and not p.ambiguous]
+    known.sort(key=lambda p: (p.cell[0] - cell[0]) ** 2 + (p.cell[1] - cell[1]) ** 2)
+    scores = [known_score(image, scale, grid, p) for p in known[:count]]
+    return float(np.median(scores)) if scores else 1.0
+
+
+def identify_cell(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
+                  candidates: list[str]) -> CellArt:
+    """The tile in `cell` among `candidates`, if its art says so clearly."""
+    if not candidates:
+        return CellArt(cell, None, None, 0.0, False)
+    found = match(image, scale, grid, cell, candidates)
+    reference = reference_level(image, scale, grid, cell)
+    best = found[0]
+    runner = found[1] if len(found) > 1 else None
+    accepted = (best.score >= ACCEPT_SCORE and best.score >= ACCEPT_RELATIVE * reference
+                and best.score - (runner.score if runner else 0.0) >= MARGIN)
+    return CellArt(cell, best, runner, reference, accepted)
