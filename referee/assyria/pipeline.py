@@ -45,7 +45,7 @@ INNER = geometry.spec().side * math.sqrt(3) / 2      # a hex's inner radius, mm 
 OFF_MOST = 0.75 * INNER     # a piece's middle at most this far off its hex centre
 AMBIGUOUS_MM = 4.0          # nearer one centre than the next by less: between two hexes
 HEX_UNLIKE = 25.0           # mm² of a hex unlike its print: something covers it
-WELL_YES, WELL_NO = 0.45, 0.25
+WELL_YES, WELL_NO = 0.45, 0.12
 WELL_HIDDEN = 0.5          # a vertex's ring this much under pieces: no well can show
 
 

@@ -225,14 +225,28 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
 def well_look(seen: Map, grey: np.ndarray, covered: np.ndarray, at
               ) -> tuple[float, float]:
     """A vertex's ring 3.4-4.4 mm out (a well's grey rim; the printed spot ends at 3 mm):
-    the share of its visible part that is grey, less the print's own share there, and
-    the share a piece hides."""
-    _ref, _masks = reference()
+    the share of its visible part unlike the print there, after a per-channel gain fitted
+    on the board round it (5.5-8 mm out: light and shadow cancel), and the share a piece
+    hides."""
+    ref, _ = reference()
     hidden = ring_share(covered, seen, at, 3.4, 4.4)
     if hidden > 0.9:
         return 0.0, hidden
-    visible = ring_share(grey & (covered == 0), seen, at, 3.4, 4.4) / (1.0 - hidden)
-    return visible - _printed_grey(seen.origin, at), hidden
+    c = seen.px(at)
+    n = math.ceil(8 * PPM) + 1
+    x0, y0 = int(c[0]) - n, int(c[1]) - n
+    a = seen.bgr[y0:y0 + 2 * n + 1, x0:x0 + 2 * n + 1].astype(np.float32)
+    b = ref[y0:y0 + 2 * n + 1, x0:x0 + 2 * n + 1].astype(np.float32)
+    free = covered[y0:y0 + 2 * n + 1, x0:x0 + 2 * n + 1] == 0
+    yy, xx = np.mgrid[y0:y0 + 2 * n + 1, x0:x0 + 2 * n + 1]
+    d = np.hypot(xx - c[0], yy - c[1]) / PPM
+    around = free & (d >= 5.5) & (d <= 8.0)
+    ring = free & (d >= 3.4) & (d <= 4.4)
+    if around.sum() < 20 or ring.sum() < 10:
+        return 0.0, 1.0
+    gain = np.median(a[around], axis=0) / np.maximum(np.median(b[around], axis=0), 1.0)
+    resid = np.abs(a - b * gain).sum(axis=2)
+    return float((resid[ring] > 75).mean()), hidden
 
 
 @cache
