@@ -228,7 +228,7 @@ def well_look(seen: Map, grey: np.ndarray, covered: np.ndarray, at
     the share of its visible part unlike the print there, after a per-channel gain fitted
     on the board round it (5.5-8 mm out: light and shadow cancel), and the share a piece
     hides."""
-    ref, _ = reference()
+    ref = _soft_ref()
     hidden = ring_share(covered, seen, at, 3.4, 4.4)
     if hidden > 0.9:
         return 0.0, hidden
@@ -245,8 +245,16 @@ def well_look(seen: Map, grey: np.ndarray, covered: np.ndarray, at
     if around.sum() < 20 or ring.sum() < 10:
         return 0.0, 1.0
     gain = np.median(a[around], axis=0) / np.maximum(np.median(b[around], axis=0), 1.0)
-    resid = np.abs(a - b * gain).sum(axis=2)
-    return float((resid[ring] > 75).mean()), hidden
+    fit = b * gain
+    resid = np.abs(a - fit).sum(axis=2) / np.maximum(fit.sum(axis=2), 30.0)
+    return float((resid[ring] > 0.15).mean()), hidden
+
+
+@cache
+def _soft_ref() -> np.ndarray:
+    """The print as a phone sees it: a little blurred (lines' edges lose contrast)."""
+    ref, _ = reference()
+    return cv2.GaussianBlur(ref, (0, 0), 0.6 * PPM)
 
 
 @cache
