@@ -309,7 +309,11 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None) -> float:
             fit[..., ch] = gain * (b[..., ch] - mx) + my
         resid = np.abs(a - fit).sum(axis=2)
         use = keep & (resid <= max(2.5 * float(np.median(resid[keep])), 12.0))
-    if min(gains) < 0.25:
+    x, y = b.mean(axis=2)[keep], a.mean(axis=2)[keep]
+    var = float(x.var())
+    gain = float(((x - x.mean()) * (y - y.mean())).mean()) / var if var > 1 else 1.0
+    shows = gain / max(float(y.mean()) / max(float(x.mean()), 1.0), 0.05)   # vs the light
+    if shows < 0.25:
         return float(keep.sum()) / PPM ** 2      # the print does not show through at all
     noise = float(np.median(resid[keep]))
     bad = (keep & (resid > max(4.0 * noise, 45.0))).astype(np.uint8)
