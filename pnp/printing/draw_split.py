@@ -60,11 +60,15 @@ def text_mm(canvas: Canvas, string: str, font: str, size_pt: float) -> float:
 def draw_piece(canvas: Canvas, item: Item, board: split.Board, pieces, paint: Paint,
                style: PieceStyle, bleed: float) -> None:
     """One piece (of `pieces`, the plan) for `item`, its drawn box's top-left at
-    (item.x, item.y): the game's art, then tabs, alignment marks, cut outline, label and
-    the assembly diagram."""
+    (item.x, item.y), turned a quarter if the piece is `turned`: the game's art, then tabs,
+    alignment marks, cut outline, label and the assembly diagram."""
     piece = split.piece_for(pieces, item.component)
     with saved(canvas):
-        canvas.translate(item.x - piece.box[0], item.y - piece.box[1])
+        if piece.turned:            # a quarter turn on the upright sheet
+            canvas.translate(item.x, item.y)
+            canvas.transform(*piece.transform())
+        else:
+            canvas.translate(item.x - piece.box[0], item.y - piece.box[1])
         with saved(canvas):
             clip(canvas, piece.art_polygon)
             paint(canvas, bleed)

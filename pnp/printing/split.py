@@ -68,6 +68,9 @@ class Board:
     diagram: float = 50.0               # side of the assembly diagram
     turn: bool = True                   # a piece may turn its sheet (landscape); False
                                         # for a two-sided board (duplex flips portrait)
+    quarter_turn: bool = False          # a two-sided board's piece may be drawn a quarter
+                                        # turn on its upright sheet, when that takes fewer
+                                        # sheets (the page stays portrait for the flip)
     bare_pieces: bool = False           # a piece may hold no cell (else, as a sliver of
                                         # margin, it is never worth a sheet)
     grown: Callable[[float], Polygon] | None = None     # the outline pushed out d mm, if
@@ -234,6 +237,8 @@ class BoardPiece:
     seams: tuple[Seam, ...]
     box: Box                    # everything drawn (art with bleed and tabs), board frame
     landscape: bool             # the paper is turned for this piece
+    turned: bool = False        # the piece is drawn a quarter turn clockwise on an upright
+                                # sheet: its top edge along the sheet's right edge
 
     @property
     def tabs(self) -> tuple[Seam, ...]:
@@ -249,11 +254,27 @@ class BoardPiece:
 
     @property
     def offset(self) -> Point:
-        """The board-frame point drawn at the component's top-left corner: a board point
-        (x, y) lands at (item.x + x - offset.x, item.y + y - offset.y) on the page."""
-        return (self.box[0], self.box[1])
+        """The board-frame point drawn at the component's top-left corner: unless the
+        piece is `turned`, a board point (x, y) lands at (item.x + x - offset.x,
+        item.y + y - offset.y) on the page."""
+        return (self.box[0], self.box[1]) if not self.turned else (self.box[0], self.box[3])
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The component's width and height on its page (swapped when `turned`)."""
+        return (self.height, self.width) if self.turned else (self.width, self.height)
+
+    def transform(self) -> tuple[float, ...]:
+        """The affine map (as `Canvas.transform` takes it) from the board frame to the
+        component, its origin the component's top-left corner."""
+        x0, y0, _x1, y1 = self.box
+        if self.turned:                 # a quarter turn clockwise (y down)
+            return (0.0, 1.0, -1.0, 0.0, y1, -x0)
+        return (1.0, 0.0, 0.0, 1.0, -x0, -y0)
 
     def to_page(self, point: Point, item_x: float, item_y: float) -> Point:
+        if self.turned:
+            return (item_x + self.box[3] - point[1], item_y + point[0] - self.box[0])
         return (item_x + point[0] - self.box[0], item_y + point[1] - self.box[1])
 
 
@@ -336,13 +357,15 @@ def _piece_geometry(board: Board, rect: Box, top_tab: bool, left_tab: bool, blee
 
 
 def _fits(board: Board, width: float, height: float, paper: Paper,
-          furniture: Furniture) -> bool | None:
-    """None if the piece fits neither way; else whether the paper must be turned."""
+          furniture: Furniture, turn: bool | None = None) -> bool | None:
+    """None if the piece fits neither way; else whether the paper (or, for a
+    `quarter_turn` board, the piece) must be turned. `turn`: whether turning is allowed
+    (default `board.turn`)."""
     w, h = furniture.printable(paper)
     if width <= w + EPS and height <= h + EPS:
         return False
     tw, th = furniture.printable(paper.turned())
-    if board.turn and width <= tw + EPS and height <= th + EPS:
+    if (board.turn if turn is None else turn) and width <= tw + EPS and height <= th + EPS:
         return True
     return None
 
@@ -363,7 +386,7 @@ class _Cost:
 
 
 def _piece_cost(board: Board, band: tuple[int, int], cols: tuple[int, int], paper: Paper,
-                bleed: float, furniture: Furniture) -> _Cost | None:
+                bleed: float, furniture: Furniture, turn: bool | None = None) -> _Cost | None:
     """One piece, or None when it is not worth a sheet (no cells) or fits none."""
     rect = _rect(board, band, cols)
     cells = _cells(board, rect)
@@ -373,7 +396,7 @@ def _piece_cost(board: Board, band: tuple[int, int], cols: tuple[int, int], pape
     # paper, the piece cannot (this skips most of the search's costly clipping).
     if cells:
         x0, y0, x1, y1 = bounds([p for k in cells for p in _corners(board.cells[k])])
-        if _fits(board, x1 - x0, y1 - y0, paper, furniture) is None:
+        if _fits(board, x1 - x0, y1 - y0, paper, furniture, turn) is None:
             return None
     if _cuts_a_marker(board, rect):
         return None
@@ -381,7 +404,7 @@ def _piece_cost(board: Board, band: tuple[int, int], cols: tuple[int, int], pape
     if extent is None:
         return None                 # the rectangle misses the board
     width, height, glue = extent
-    if _fits(board, width, height, paper, furniture) is None:
+    if _fits(board, width, height, paper, furniture, turn) is None:
         return None
     return _Cost(1, glue, ())
 
@@ -454,7 +477,7 @@ def _chord(polygon: Polygon, axis: int, value: float) -> tuple[float, float] | N
 
 
 def _best_band(board: Board, band: tuple[int, int], paper: Paper, bleed: float,
-               furniture: Furniture) -> tuple[_Cost, tuple[int, ...]] | None:
+               furniture: Furniture, turn: bool) -> tuple[_Cost, tuple[int, ...]] | None:
     """The fewest pieces for one band: cuts between columns, by dynamic programming.
     Returns the cost and the closing line of each piece."""
     last = len(board.cuts_x) + 1
@@ -463,7 +486,7 @@ def _best_band(board: Board, band: tuple[int, int], paper: Paper, bleed: float,
         for start in range(0, end):
             if start not in best:
                 continue
-            cost = _piece_cost(board, band, (start, end), paper, bleed, furniture)
+            cost = _piece_cost(board, band, (start, end), paper, bleed, furniture, turn)
             if cost is None:
                 continue
             prev_cost, prev_ends = best[start]
@@ -474,7 +497,7 @@ def _best_band(board: Board, band: tuple[int, int], paper: Paper, bleed: float,
 
 
 @cache
-def _search(board: Board, paper: Paper, bleed: float, furniture: Furniture):
+def _search(board: Board, paper: Paper, bleed: float, furniture: Furniture, turn: bool):
     """Row bands by dynamic programming over the cuts between rows; each band split by
     `_best_band`. Minimises the number of pieces, then the total tab length, then prefers
     the smallest cut positions (deterministic)."""
@@ -486,7 +509,7 @@ def _search(board: Board, paper: Paper, bleed: float, furniture: Furniture):
         for start in range(0, end):
             if start not in best:
                 continue
-            band = _best_band(board, (start, end), paper, bleed, furniture)
+            band = _best_band(board, (start, end), paper, bleed, furniture, turn)
             if band is None:
                 continue
             prev_cost, prev_bands = best[start]
@@ -514,7 +537,7 @@ def plan_pieces(board: Board, paper: Paper, bleed: float,
     (`[page] printer_margin` from every paper edge) of the paper, portrait or, if only that
     way (and `board.turn`), landscape.
     """
-    plan = _search(board, paper, bleed, furniture)
+    plan, turn = _plan(board, paper, bleed, furniture)
     rects: dict[str, Box] = {}
     layout: list[tuple[int, int, tuple[int, int], tuple[int, int]]] = []
     for b, (band, ends) in enumerate(plan):
@@ -529,8 +552,10 @@ def plan_pieces(board: Board, paper: Paper, bleed: float,
         label = _label(b, k)
         rect = rects[label]
         polygon, art, box, tabs = _piece_geometry(board, rect, b > 0, k > 0, bleed)
-        landscape = _fits(board, box[2] - box[0], box[3] - box[1], paper, furniture)
+        landscape = _fits(board, box[2] - box[0], box[3] - box[1], paper, furniture, turn)
         assert landscape is not None
+        # a quarter_turn board keeps its sheet upright and turns the piece on it
+        turned = landscape and board.quarter_turn
         seams = []
         for side, value in (("top", rect[1]), ("left", rect[0]),
                             ("bottom", rect[3]), ("right", rect[2])):
@@ -543,8 +568,27 @@ def plan_pieces(board: Board, paper: Paper, bleed: float,
             tab = next((t for s, _e, t in tabs if s == side), ())
             seams.append(Seam(side, edge[0], edge[1], neighbours, bool(tab), tab))
         pieces.append(BoardPiece(label, b, k, _cells(board, rect), rect, polygon, art,
-                                 tuple(seams), box, landscape))
+                                 tuple(seams), box, landscape and not turned, turned))
     return tuple(pieces)
+
+
+def _plan(board: Board, paper: Paper, bleed: float, furniture: Furniture):
+    """The search's plan, and whether its pieces may turn. A `quarter_turn` board turns
+    pieces only when that takes fewer sheets: its upright plans stay as they were."""
+    if not board.quarter_turn:
+        return _search(board, paper, bleed, furniture, board.turn), board.turn
+    try:
+        upright = _search(board, paper, bleed, furniture, False)
+    except SplitError:
+        return _search(board, paper, bleed, furniture, True), True
+    turnable = _search(board, paper, bleed, furniture, True)
+    if _count(turnable) < _count(upright):
+        return turnable, True
+    return upright, False
+
+
+def _count(plan) -> int:
+    return sum(len(ends) for _band, ends in plan)
 
 
 def _neighbours(label: str, side: str, edge: tuple[Point, Point],
@@ -575,12 +619,16 @@ def piece_components(pieces, kind: str = "board", back: str | None = None) -> li
     components = []
     for p in pieces:
         outlines, folds = piece_cuts(p)
-        x0, y0 = p.offset
+        width, height = p.size
+
+        def local(point: Point, p: BoardPiece = p) -> Point:
+            return p.to_page(point, 0.0, 0.0)
+
         components.append(Component(
-            id=f"{kind}-{p.label}", kind=kind, width=p.width, height=p.height, back=back,
+            id=f"{kind}-{p.label}", kind=kind, width=width, height=height, back=back,
             full_page=True, landscape=p.landscape,
-            outline=tuple((x - x0, y - y0) for x, y in outlines[0]),
-            folds=tuple(((a[0] - x0, a[1] - y0), (b[0] - x0, b[1] - y0)) for a, b in folds)))
+            outline=tuple(local(q) for q in outlines[0]),
+            folds=tuple((local(a), local(b)) for a, b in folds)))
     return components
 
 
@@ -648,8 +696,13 @@ def back_transform(piece: BoardPiece, duplex: str) -> tuple[float, ...]:
     lies behind the first side's (-u, v). The back page is the front mirrored for the
     duplex flip (pnp.printing.placement): long edge (and none, glued) mirrors x, short
     mirrors y, so the second side is drawn shifted, or turned half round. Either way it
-    lands exactly behind the first side, to the bleed."""
+    lands exactly behind the first side, to the bleed. A `turned` piece's second side is
+    turned the quarter the other way (its front's map, turned over and flipped)."""
     x0, y0, x1, y1 = piece.box
+    if piece.turned:
+        if duplex == "short":
+            return (0.0, 1.0, -1.0, 0.0, y1, x1)
+        return (0.0, -1.0, 1.0, 0.0, -y0, -x0)
     if duplex == "short":
         return (-1.0, 0.0, 0.0, -1.0, -x0, y1)
     return (1.0, 0.0, 0.0, 1.0, x1, -y0)

@@ -1,9 +1,11 @@
 """How the shared splitter (pnp/printing/split.py) cuts Spider Twist's two-sided board.
 
 Pure calculation (no reportlab). The board is butt-joined (no glue tabs: both faces are
-printed, duplex, and the second side must land behind the first), never turned on its
-sheet (a duplex flip is portrait), and cut only where no node of either side lies
-(`geometry.cut_lines`): on A4 or Letter, one cut beside spoke 0 makes two sheets.
+printed, duplex, and the second side must land behind the first), its sheet always
+upright (a duplex flip is portrait), and cut only where no node of either side lies
+(`geometry.cut_lines`): on A4 or Letter, one cut beside spoke 0 makes two sheets; on A3
+the whole board fits one sheet only turned, so it is printed whole, a quarter turn on the
+upright sheet (`split.Board.quarter_turn`), the spiral side turned behind it.
 The cells kept whole are every node of both sides (the second side's turned over into the
 first side's frame) and the four areas; the markers of both sides are never cut.
 """
@@ -45,6 +47,7 @@ def web_board() -> split.Board:
         label_height=mm(data["label_height"]),
         align_mark=mm(data["align_mark"]),
         turn=False,
+        quarter_turn=True,
         bare_pieces=True,
         keep_out=_in_web,
     )
