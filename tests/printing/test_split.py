@@ -53,8 +53,9 @@ def check_plan(board: split.Board, paper: Paper, bleed: float) -> tuple[split.Bo
     margin = F.printer_margin
     for p in pieces:
         sheet = paper.turned() if p.landscape else paper
-        assert p.width <= sheet.width - 2 * margin + 1e-6
-        assert p.height <= sheet.height - 2 * margin + 1e-6
+        width, height = (p.height, p.width) if p.turned else (p.width, p.height)
+        assert width <= sheet.width - 2 * margin + 1e-6
+        assert height <= sheet.height - 2 * margin + 1e-6
         drawn = list(p.art_polygon) + [v for s in p.tabs for v in s.tab_polygon]
         assert split.bounds(drawn) == pytest.approx(p.box)
         for seam in p.seams:
@@ -218,3 +219,48 @@ def test_the_second_side_lands_exactly_behind_the_first(duplex):
             assert on_back == pytest.approx((flip[0] + 0.4, flip[1] - 0.3))
         assert split.contains(split.mirrored(piece.polygon), (-piece.polygon[0][0],
                                                               piece.polygon[0][1]))
+
+
+def wide_board(quarter_turn: bool = True) -> split.Board:
+    """A two-sided 380 x 250 mm board: on A3 it fits one sheet only turned."""
+    return split.Board(((-190.0, -125.0), (190.0, -125.0), (190.0, 125.0), (-190.0, 125.0)),
+                       tuple(float(c) for c in range(-150, 151, 50)), (0.0,),
+                       glue_overlap=0.0, turn=False, quarter_turn=quarter_turn,
+                       bare_pieces=True)
+
+
+def test_a_two_sided_board_turns_a_quarter_only_when_that_takes_fewer_sheets():
+    (whole,) = check_plan(wide_board(), A3, 2.0)
+    assert whole.turned and not whole.landscape and whole.seams == ()
+    assert len(check_plan(wide_board(False), A3, 2.0)) == 2
+    # on A4 turning saves nothing: the upright plan, unchanged
+    upright = split.plan_pieces(wide_board(False), A4, 2.0, F)
+    turnable = split.plan_pieces(wide_board(), A4, 2.0, F)
+    assert [(p.rect, p.turned) for p in turnable] == [(p.rect, False) for p in upright]
+    (comp,) = split.piece_components((whole,), kind="web", back="web")
+    assert (comp.width, comp.height) == pytest.approx((254.0, 384.0))   # box, turned
+    assert not comp.landscape
+    # a quarter turn clockwise: the board's top-left corner at the item's top-right
+    x0, y0, x1, y1 = whole.box
+    assert whole.to_page((x0, y0), 10.0, 20.0) == pytest.approx((10.0 + 254.0, 20.0))
+    assert whole.to_page((x1, y0), 10.0, 20.0) == pytest.approx((10.0 + 254.0, 20.0 + 384.0))
+    assert whole.to_page(whole.offset, 10.0, 20.0) == pytest.approx((10.0, 20.0))
+    assert comp.outline and all(0 <= x <= 254.0 and 0 <= y <= 384.0 for x, y in comp.outline)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_a_turned_piece_s_second_side_lands_exactly_behind_the_first(duplex):
+    (piece,) = pieces = check_plan(wide_board(), A3, 2.0)
+    pages = place(split.piece_components(pieces, kind="web", back="web"),
+                  Options(A3, 2.0, duplex, back_offset=(0.4, -0.3)))
+    (page,) = [pg for pg in pages if pg.side == "front"]
+    (back_page,) = [pg for pg in pages if pg.side == "back"]
+    assert page.width < page.height and back_page.width == page.width   # upright sheets
+    (front,), (back,) = page.items, back_page.items
+    a, b, c, d, e, f = split.back_transform(piece, duplex)
+    for x, y in (*piece.polygon, (0.0, 0.0), (30.0, -70.0)):
+        px, py = piece.to_page((x, y), front.x, front.y)
+        flip = (px, page.height - py) if duplex == "short" else (page.width - px, py)
+        u, v = -x, y
+        on_back = (back.x + a * u + c * v + e, back.y + b * u + d * v + f)
+        assert on_back == pytest.approx((flip[0] + 0.4, flip[1] - 0.3))

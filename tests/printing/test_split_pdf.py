@@ -81,3 +81,58 @@ def test_the_back_of_each_piece_is_the_second_side_behind_the_first(duplex):
             assert tuple(here) == (255, 255, 255) and tuple(there) == (0, 255, 0), piece.label
         checked += 1
     assert checked >= 2
+
+
+def wide() -> split.Board:
+    """A two-sided 380 x 250 mm board: on A3 it fits one sheet only turned."""
+    outline = ((-190.0, -125.0), (190.0, -125.0), (190.0, 125.0), (-190.0, 125.0))
+    return split.Board(outline, (0.0,), (0.0,), glue_overlap=0.0, turn=False,
+                       quarter_turn=True, bare_pieces=True)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_a_turned_piece_s_second_side_lands_exactly_behind_the_first(duplex):
+    sheet = papers()["a3"]
+    b = wide()
+    pieces = split.plan_pieces(b, sheet, 2.0, furniture())
+    (piece,) = pieces
+    assert piece.turned and not piece.landscape
+    pages = place(split.piece_components(pieces, kind="web", back="web"),
+                  Options(sheet, 2.0, duplex))
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, initialFontName=FONT)
+    style = PieceStyle(0.2, 0.35, HexColor("#DDDDDD"))
+    for page in pages:
+        pen.start_page(canvas, page.width, page.height)
+        for item in page.items:
+            if item.face == "front":
+                draw_piece(canvas, item, b, pieces, side_one, style, 2.0)
+            else:
+                draw_piece_back(canvas, item, pieces, side_two, duplex, 2.0)
+        canvas.showPage()
+    canvas.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    (k,) = [n for n, p in enumerate(pages) if p.side == "front"]
+    (j,) = [n for n, p in enumerate(pages) if p.side == "back"]
+    front_page = pages[k]
+    assert front_page.width < front_page.height                 # the sheet stays upright
+    (front,) = front_page.items
+    front_image = np.array(document[k].render(scale=DPI / 72).to_pil().convert("RGB"))
+    back_image = np.array(document[j].render(scale=DPI / 72).to_pil().convert("RGB"))
+    scale = DPI / 25.4
+    # turned a quarter clockwise: the board's west (red) half is the sheet's upper half
+    mid_x = front.x + front.width / 2
+    assert tuple(front_image[round((front.y + 40) * scale), round(mid_x * scale)]) == (255, 0, 0)
+    assert tuple(front_image[round((front.y + front.height - 40) * scale),
+                             round(mid_x * scale)]) == (255, 255, 255)
+    for x, y in ((-120.0, -80.0), (-60.0, 90.0), (120.0, -80.0), (60.0, 90.0)):
+        px, py = piece.to_page((x, y), front.x, front.y)
+        fx, fy = ((px, front_page.height - py) if duplex == "short"
+                  else (front_page.width - px, py))
+        here = front_image[round(py * scale), round(px * scale)]
+        there = back_image[round(fy * scale), round(fx * scale)]
+        if x < 0:
+            assert tuple(here) == (255, 0, 0) and tuple(there) == (0, 0, 255), (x, y)
+        else:
+            assert tuple(here) == (255, 255, 255) and tuple(there) == (0, 255, 0), (x, y)
