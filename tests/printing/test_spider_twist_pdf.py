@@ -16,7 +16,7 @@ import pytest
 
 from pnp.printing.build import BuildError, BuildRequest, build, plan
 from pnp.printing.cuts import Ellipse, Poly, page_cuts
-from pnp.printing.placement import Paper, PlacementError, furniture
+from pnp.printing.placement import Paper, PlacementError, furniture, papers
 from pnp.printing.spider_twist import PRINTING, board, die, geometry
 from pnp.printing.spider_twist.style import spider_style
 from tests.printing.builds import Builds
@@ -130,7 +130,7 @@ def test_every_option_builds_the_whole_game(builds, options):
     assert fronts[0].kind == "check" and fronts[-1].kind == "aid"
     items = [i.component for p in fronts for i in p.items]
     kinds = [c.kind for c in items]
-    assert kinds.count("board") == 2
+    assert kinds.count("board") == (1 if options.get("paper") == "a3" else 2)
     assert kinds.count("male") == 20 and kinds.count("female") == 1 and kinds.count("die") == 1
     assert {c.id for c in items if c.kind == "male"} == {
         f"male-{colour}-{n:02d}" for colour in ("white", "black") for n in range(1, 11)}
@@ -353,3 +353,44 @@ def test_cut_paths_are_the_round_tokens_and_the_die_net_with_its_folds(builds):
     s = SPEC.die
     assert {round(die.face_box(v)[2] - die.face_box(v)[0], 6) for v in range(1, 7)} == {s}
     assert sorted(sum(1 for f in die.FACES if f + g == 7) for g in die.FACES) == [1] * 6
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_on_a3_the_board_prints_whole_turned_and_both_sides_decode_in_place(builds, duplex):
+    """One upright A3 sheet: the board turned a quarter clockwise (its top along the
+    sheet's right edge, read from the printed cut outline), every rings-side marker decoded
+    at 150 dpi where the geometry puts it, every spiral-side marker behind its point."""
+    document = builds.pdf(paper="a3", duplex=duplex)
+    ((front, back, page),) = board_pages(builds, paper="a3", duplex=duplex)
+    assert page.width < page.height and back is not None
+    x0, y0, x1, y1 = geometry.board_box()
+    left, top, right, bottom = cut_rectangle(document[front])
+    assert (right - left, bottom - top) == pytest.approx((y1 - y0, x1 - x0), abs=0.5)
+
+    def on_page(p):                     # a quarter turn clockwise, from the cut outline
+        return np.array((right - (p[1] - y0), top + (p[0] - x0)))
+
+    found = decoded(document[front])
+    rings = geometry.board_markers("rings")
+    assert sorted(found) == sorted(m.id for m in rings)
+    (item,) = page.items
+    piece = split_piece(item)
+    for m in rings:
+        assert np.hypot(*(found[m.id] - on_page(m.centre))) < 0.5, m.name
+        assert np.hypot(*(found[m.id] - piece.to_page(m.centre, item.x, item.y))) < 0.5
+    w, h = (v * MM for v in document[back].get_size())
+    behind = {}
+    for marker_id, (bx, by) in decoded(document[back]).items():
+        behind[marker_id] = np.array((bx, h - by) if duplex == "short" else (w - bx, by))
+    spiral = geometry.board_markers("spiral")
+    assert sorted(behind) == sorted(m.id for m in spiral)
+    for m in spiral:
+        seen = on_page((-m.centre[0], m.centre[1]))
+        assert np.hypot(*(behind[m.id] - seen)) < 0.5, (duplex, m.name)
+
+
+def split_piece(item):
+    from pnp.printing import split
+
+    return split.piece_for(board.plan(papers()["a3"], 2.0, furniture()),
+                           item.component)

@@ -241,7 +241,7 @@ def test_a_two_sided_board_turns_a_quarter_only_when_that_takes_fewer_sheets():
     assert (comp.width, comp.height) == pytest.approx((254.0, 384.0))   # box, turned
     assert not comp.landscape
     # a quarter turn clockwise: the board's top-left corner at the item's top-right
-    x0, y0, x1, y1 = whole.box
+    x0, y0, x1, _y1 = whole.box
     assert whole.to_page((x0, y0), 10.0, 20.0) == pytest.approx((10.0 + 254.0, 20.0))
     assert whole.to_page((x1, y0), 10.0, 20.0) == pytest.approx((10.0 + 254.0, 20.0 + 384.0))
     assert whole.to_page(whole.offset, 10.0, 20.0) == pytest.approx((10.0, 20.0))
