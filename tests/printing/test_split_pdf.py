@@ -37,13 +37,8 @@ def side_two(canvas: Canvas, grow: float) -> None:
     canvas.rect(-1000, -1000, 1000, 2000, stroke=0, fill=1)
 
 
-@pytest.mark.parametrize("duplex", ["long", "short"])
-def test_the_back_of_each_piece_is_the_second_side_behind_the_first(duplex):
-    sheet = papers()["a3"]
-    b = board()
-    pieces = split.plan_pieces(b, sheet, 2.0, furniture())
-    pages = place(split.piece_components(pieces, kind="web", back="web"),
-                  Options(sheet, 2.0, duplex))
+def render(b: split.Board, pieces, pages, duplex: str) -> pdfium.PdfDocument:
+    """The pages drawn: side one on the fronts, side two on the backs."""
     register_fonts()
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, initialFontName=FONT)
@@ -57,8 +52,27 @@ def test_the_back_of_each_piece_is_the_second_side_behind_the_first(duplex):
                 draw_piece_back(canvas, item, pieces, side_two, duplex, 2.0)
         canvas.showPage()
     canvas.save()
-    document = pdfium.PdfDocument(buffer.getvalue())
+    return pdfium.PdfDocument(buffer.getvalue())
+
+
+def seen(front_image, back_image, page, item, piece, point, duplex: str):
+    """The colours of side one's `point` on the front and of what the flip puts behind
+    it on the back."""
     scale = DPI / 25.4
+    px, py = piece.to_page(point, item.x, item.y)
+    fx, fy = (px, page.height - py) if duplex == "short" else (page.width - px, py)
+    return (tuple(front_image[round(py * scale), round(px * scale)]),
+            tuple(back_image[round(fy * scale), round(fx * scale)]))
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_the_back_of_each_piece_is_the_second_side_behind_the_first(duplex):
+    sheet = papers()["a3"]
+    b = board()
+    pieces = split.plan_pieces(b, sheet, 2.0, furniture())
+    pages = place(split.piece_components(pieces, kind="web", back="web"),
+                  Options(sheet, 2.0, duplex))
+    document = render(b, pieces, pages, duplex)
     checked = 0
     for k in range(0, len(pages), 2):
         front_page = pages[k]
@@ -70,15 +84,11 @@ def test_the_back_of_each_piece_is_the_second_side_behind_the_first(duplex):
         cy = sum(p[1] for p in piece.polygon) / len(piece.polygon)
         if abs(cx) < 20:
             continue                           # the piece's middle is on the halves' seam
-        px, py = piece.to_page((cx, cy), front.x, front.y)
-        fx, fy = ((px, front_page.height - py) if duplex == "short"
-                  else (front_page.width - px, py))
-        here = front_image[round(py * scale), round(px * scale)]
-        there = back_image[round(fy * scale), round(fx * scale)]
+        here, there = seen(front_image, back_image, front_page, front, piece, (cx, cy), duplex)
         if cx < 0:
-            assert tuple(here) == (255, 0, 0) and tuple(there) == (0, 0, 255), piece.label
+            assert here == (255, 0, 0) and there == (0, 0, 255), piece.label
         else:
-            assert tuple(here) == (255, 255, 255) and tuple(there) == (0, 255, 0), piece.label
+            assert here == (255, 255, 255) and there == (0, 255, 0), piece.label
         checked += 1
     assert checked >= 2
 
@@ -99,20 +109,7 @@ def test_a_turned_piece_s_second_side_lands_exactly_behind_the_first(duplex):
     assert piece.turned and not piece.landscape
     pages = place(split.piece_components(pieces, kind="web", back="web"),
                   Options(sheet, 2.0, duplex))
-    register_fonts()
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, initialFontName=FONT)
-    style = PieceStyle(0.2, 0.35, HexColor("#DDDDDD"))
-    for page in pages:
-        pen.start_page(canvas, page.width, page.height)
-        for item in page.items:
-            if item.face == "front":
-                draw_piece(canvas, item, b, pieces, side_one, style, 2.0)
-            else:
-                draw_piece_back(canvas, item, pieces, side_two, duplex, 2.0)
-        canvas.showPage()
-    canvas.save()
-    document = pdfium.PdfDocument(buffer.getvalue())
+    document = render(b, pieces, pages, duplex)
     (k,) = [n for n, p in enumerate(pages) if p.side == "front"]
     (j,) = [n for n, p in enumerate(pages) if p.side == "back"]
     front_page = pages[k]
@@ -127,12 +124,8 @@ def test_a_turned_piece_s_second_side_lands_exactly_behind_the_first(duplex):
     assert tuple(front_image[round((front.y + front.height - 40) * scale),
                              round(mid_x * scale)]) == (255, 255, 255)
     for x, y in ((-120.0, -80.0), (-60.0, 90.0), (120.0, -80.0), (60.0, 90.0)):
-        px, py = piece.to_page((x, y), front.x, front.y)
-        fx, fy = ((px, front_page.height - py) if duplex == "short"
-                  else (front_page.width - px, py))
-        here = front_image[round(py * scale), round(px * scale)]
-        there = back_image[round(fy * scale), round(fx * scale)]
+        here, there = seen(front_image, back_image, front_page, front, piece, (x, y), duplex)
         if x < 0:
-            assert tuple(here) == (255, 0, 0) and tuple(there) == (0, 0, 255), (x, y)
+            assert here == (255, 0, 0) and there == (0, 0, 255), (x, y)
         else:
-            assert tuple(here) == (255, 255, 255) and tuple(there) == (0, 255, 0), (x, y)
+            assert here == (255, 255, 255) and there == (0, 255, 0), (x, y)
