@@ -39,7 +39,7 @@ from referee.asterion.classify import (
     read_cells,
 )
 from referee.asterion.grid import CELL, Grid, TilePose
-from referee.asterion.identify import ArtMatch, match, reference_level, refine, votes
+from referee.asterion.identify import ArtMatch, Comparison, match, reference_level
 from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
 from referee.geometry import rectify
 from referee.problems import RefereeProblem
@@ -50,6 +50,7 @@ VOTES = 120                 # px (4 per mm) where two prints differ that must sh
 #                             winner's print (7.5 mm^2) ...
 VOTE_RATIO = 3.0            # ... and this many times more than the loser's, ...
 COVERED = 0.7               # ... and at most this share of those px like neither (covered)
+RIVAL_GAP = 0.3             # candidates this far behind the best by correlation lose
 EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is there
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
 PLAIN_SHARE = 0.7           # cells two steps out that are plain: the table is plain
@@ -76,13 +77,12 @@ def deck_unseen(grid: Grid, edition: str, players: list[str] | None) -> list[str
 
 
 def look_alikes(tile: Tile, rot: int) -> list[tuple[str, int]]:
-    """(tile, turn) pairs whose corridors face the same way in the same colour: what a
-    covered chest, wing or horns could leave undecided."""
+    """(tile, turn) pairs of any colour whose corridors face the same way: what a covered
+    chest, wing, horns or id, or a light that pales the walls' colour, could leave
+    undecided (the same design in another colour differs only in its colour)."""
     faces = tile_ports(tile, rot)
     out = []
     for other in tiles_by_id().values():
-        if other.colour != tile.colour:
-            continue
         for r in (0, 90, 180, 270):
             if (other.id, r) != (tile.id, rot) and tile_ports(other, r) == faces:
                 out.append((other.id, r))
@@ -101,6 +101,7 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
     out = Resolution(cells, problems)
     table = TableLook(image, scale, grid, cells, board_radius)
     looked: set[tuple[int, int]] = set()          # compared with the candidates' art
+    scores: dict[str, float] = {}                 # tiles read by markers: their art's score
     for _ in range(ROUNDS):
         grown = False
         occupied = [c for c in out.cells if not c.empty and c.visible >= 0.6
@@ -117,7 +118,7 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
             if reading.cell in looked:
                 continue                          # its problem stands
             looked.add(reading.cell)
-            verdict = _identify(image, scale, grid, reading, unseen, table)
+            verdict = _identify(image, scale, grid, reading, unseen, table, scores)
             if isinstance(verdict, TilePose):
                 grid.tiles.append(verdict)
                 grid.tiles.sort(key=lambda p: tile_order(p.tile))
@@ -149,7 +150,8 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
 
 
 def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
-              unseen: list[str], table: TableLook) -> TilePose | str | RefereeProblem:
+              unseen: list[str], table: TableLook, known: dict[str, float] | None = None
+              ) -> TilePose | str | RefereeProblem:
     """The tile in one cell (a pose), "empty" reasons (a str), or a problem."""
     cell, point = reading.cell, reading.point
     found = match(image, scale, grid, cell, unseen)
@@ -161,22 +163,26 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
         return RefereeProblem(CELL_UNIDENTIFIED, f"{where} looks occupied but no tile was "
                                                  "identified there (markers covered, or "
                                                  "glare?)", cell, point)
-    reference = reference_level(image, scale, grid, cell, 5)
+    reference = reference_level(image, scale, grid, cell, 5, known)
     if best.score < ACCEPT_SCORE or best.score < ACCEPT_RELATIVE * reference:
         return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: a tile whose markers are covered "
                                                  f"and too little of its art is seen (most "
                                                  f"like {best.tile}): uncover it", cell, point)
     tiles = tiles_by_id()
-    rivals = list(found[1:])
+    # rivals: the other candidates near the best by correlation (further behind, their
+    # corridors or colours differ over much of the tile), and every look-alike
+    rivals = [m for m in found[1:] if m.score >= best.score - RIVAL_GAP]
     have = {(m.tile, m.rot) for m in found}
     for tile_id, rot in look_alikes(tiles[best.tile], best.rot):
         if (tile_id, rot) not in have:
-            rivals.append(refine(image, scale, grid, ArtMatch(tile_id, rot, best.centre,
-                                                               best.angle - best.rot + rot,
-                                                               0.0)))
+            # (its pose is the best's: `votes` compares both where the best lies)
+            rivals.append(ArtMatch(tile_id, rot, best.centre, best.angle - best.rot + rot,
+                                   0.0))
     seen = {p.tile for p in grid.tiles}
+    comparison = Comparison(image, scale, grid, best)
+    rivals.sort(key=lambda m: -m.score)           # the closest first: a tie ends it soonest
     for rival in rivals:
-        won, lost, covered = votes(image, scale, grid, best, rival)
+        won, lost, covered = comparison.votes(rival)
         if won >= max(VOTES, VOTE_RATIO * lost) and covered <= COVERED * (won + lost + covered):
             continue
         if rival.tile in seen:

@@ -38,7 +38,8 @@ VOTE_PPM = 4.0              # px per mm: where two prints differ (a wing's thin 
 COARSE_SPAN = 40.0          # mm of the tile's middle compared, coarse (its edges may be off)
 FINE_SPAN = 44.0            # ... fine
 REACH = 9.0                 # mm: how far a tile's centre may lie from its cell's centre
-COARSE_ANGLES = (-6.0, 0.0, 6.0)       # degrees off the quarter turn, coarse
+COARSE_ANGLES = (-6.0, 6.0)  # degrees off the quarter turn, coarse, for the best ...
+TURNED = 12                 # ... (tile, turn) found square
 FINE_STEPS = (-3.0, -1.5, 0.0, 1.5, 3.0)   # degrees around the coarse best
 FINE_SHIFT = 3.0            # mm around the coarse best
 REFINE = 4                  # candidates (tile, turn) refined
@@ -116,17 +117,25 @@ def template(tile_id: str, angle: float, span: float, ppm: float
     return image, (covered < 0.2).astype(np.float32)
 
 
+@cache
+def _grey(tile_id: str, angle: float, span: float, ppm: float
+          ) -> tuple[np.ndarray, np.ndarray]:
+    image, mask = template(tile_id, angle, span, ppm)
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)[..., None], mask
+
+
 def _score_map(patch: np.ndarray, tpl: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-    """Mean over the colour channels of the normalised correlation at every shift, where
-    the template counts."""
+    """Mean over the channels of the normalised correlation at every shift, where the
+    template counts."""
     image, mask = tpl
+    channels = image.shape[2]
     out = None
-    for k in range(3):
+    for k in range(channels):
         s = cv2.matchTemplate(patch[..., k], image[..., k], cv2.TM_CCOEFF_NORMED, mask=mask)
         # a flat channel (a blob, a washed-out patch) has no correlation to speak of
         s = np.nan_to_num(s, nan=0.0, posinf=0.0, neginf=0.0)
         out = s if out is None else out + s
-    return out / 3.0
+    return out / channels
 
 
 def _cell_patch(image: np.ndarray, scale: float, grid: Grid, centre: tuple[float, float],
@@ -153,17 +162,24 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
     centre = (CELL * cell[0], CELL * cell[1])
     span = COARSE_SPAN + 2 * REACH
     patch = _cell_patch(image, scale, grid, centre, span, COARSE_PPM)
+    # coarsely by lightness alone (a third of the work): it ranks corridors and icons;
+    # colour is judged finely, and where look-alikes differ (hidden.py)
+    patch = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)[..., None]
     origin = (centre[0] - span / 2, centre[1] - span / 2)
     coarse: list[ArtMatch] = []
     for tile in candidates:
         for rot in (0, 90, 180, 270):
-            best: ArtMatch | None = None
-            for da in COARSE_ANGLES:
-                s, at = _best(patch, template(tile, rot + da, COARSE_SPAN, COARSE_PPM),
-                              origin, COARSE_PPM, COARSE_SPAN)
-                if best is None or s > best.score:
-                    best = ArtMatch(tile, rot, at, rot + da, s)
-            coarse.append(best)
+            s, at = _best(patch, _grey(tile, rot, COARSE_SPAN, COARSE_PPM), origin,
+                          COARSE_PPM, COARSE_SPAN)
+            coarse.append(ArtMatch(tile, rot, at, rot, s))
+    coarse.sort(key=lambda m: -m.score)
+    # the best few again a few degrees either way (a hand turns a tile up to ~8 degrees)
+    for k, m in enumerate(coarse[:TURNED]):
+        for da in COARSE_ANGLES:
+            s, at = _best(patch, _grey(m.tile, m.rot + da, COARSE_SPAN, COARSE_PPM), origin,
+                          COARSE_PPM, COARSE_SPAN)
+            if s > coarse[k].score:
+                coarse[k] = ArtMatch(m.tile, m.rot, at, m.rot + da, s)
     coarse.sort(key=lambda m: -m.score)
     fine = [refine(image, scale, grid, m) for m in coarse[:REFINE]]
     fine.sort(key=lambda m: -m.score)
@@ -216,13 +232,16 @@ def _fit(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray) -> np.ndarray:
     """The template on the photo's levels, keeping the print's colours: the white balance
     from the tile's own paper (the photo's colour where the print has its corridors, over
     the print's), then one gain (the light) and one offset (glare adds white) for all
-    channels, least squares over `use`, once more without the worst third (a finger, a
-    glare spot). Per-channel gains and offsets would map any two-coloured print onto any
-    other: a blue tile's walls onto red ones."""
-    t = tpl[use].astype(np.float64)                   # n x 3
-    p = photo[use].astype(np.float64)
+    channels, least squares over `use` (every other px), once more without the worst
+    third (a finger, a glare spot). Per-channel gains and offsets would map any
+    two-coloured print onto any other: a blue tile's walls onto red ones."""
+    sample = use.copy()
+    sample[1::2, :] = False
+    sample[:, 1::2] = False
+    t = tpl[sample].astype(np.float32)                # n x 3
+    p = photo[sample].astype(np.float32)
     paper = (t.min(axis=1) > 215) & (np.ptp(t, axis=1) < 40)
-    balance = np.ones(3)
+    balance = np.ones(3, np.float32)
     if paper.sum() >= 30:
         ratio = np.median(p[paper], axis=0) / np.maximum(np.median(t[paper], axis=0), 1.0)
         balance = ratio / max(float(ratio.mean()), 1e-6)
@@ -230,11 +249,33 @@ def _fit(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray) -> np.ndarray:
     keep = np.ones(len(t), bool)
     gain, offset = 1.0, 0.0
     for _ in range(2):
-        a = np.c_[t[keep].ravel(), np.ones(t[keep].size)]
-        (gain, offset), *_ = np.linalg.lstsq(a, p[keep].ravel(), rcond=None)
-        err = np.linalg.norm(p - (t * gain + offset), axis=1)
+        tk, pk = t[keep].ravel(), p[keep].ravel()
+        var = float(tk.var())
+        gain = float(((tk - tk.mean()) * (pk - pk.mean())).mean()) / var if var > 1e-6 else 0.0
+        offset = float(pk.mean()) - gain * float(tk.mean())
+        err = np.abs(p - (t * gain + offset)).sum(axis=1)
         keep = err <= np.percentile(err, 67)
-    return (tpl * (balance * gain).astype(np.float32) + np.float32(offset)).astype(np.float32)
+    return tpl * (balance * gain).astype(np.float32) + np.float32(offset)
+
+
+SOFTNESS = (0.0, 1.0, 2.0, 3.0)     # Gaussian sigmas (px at VOTE_PPM) tried on the prints
+
+
+def softness(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch) -> float:
+    """How soft the photo is where `a` lies: the blur of its print that explains it best
+    (the prints are sharp, a photo is not: blur, a 3 MP sensor, JPEG)."""
+    n = round(FINE_SPAN * VOTE_PPM)
+    origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
+    photo = _cell_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
+    ta, wa = _warp_face(a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
+    use = wa > 0
+    best, chosen = None, 0.0
+    for sigma in SOFTNESS:
+        soft = cv2.GaussianBlur(ta, (0, 0), sigma) if sigma else ta
+        err = float(np.median(np.abs(photo - _fit(photo, soft, use)).sum(axis=2)[use]))
+        if best is None or err < best:
+            best, chosen = err, sigma
+    return chosen
 
 
 @dataclass(frozen=True)
@@ -247,58 +288,73 @@ class VoteMaps:
     covered: np.ndarray         # px like neither (a finger, a tomb, glare)
 
 
-def votes(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch, b: ArtMatch
-          ) -> tuple[int, int, int]:
+def votes(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch, b: ArtMatch,
+          sigma: float | None = None) -> tuple[int, int, int]:
     """Where the prints of `a` and `b` differ (both where `a` lies, mapped onto the
     photo's levels): how many px the photo shows as `a` prints them, how many as `b`, and
     how many as neither (a finger, a tomb, glare: covered). Two look-alikes whose
     difference is covered stay undecided."""
-    maps = vote_maps(image, scale, grid, a, b)
-    if maps is None:
-        return 0, 0, 0
-    return int(maps.like_a.sum()), int(maps.like_b.sum()), int(maps.covered.sum())
+    return Comparison(image, scale, grid, a, sigma).votes(b)
 
 
-def vote_maps(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch, b: ArtMatch
-              ) -> VoteMaps | None:
+def vote_maps(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch, b: ArtMatch,
+              sigma: float | None = None) -> VoteMaps | None:
     """The maps behind `votes` (None if the two prints share too little of the cell)."""
-    n = round(FINE_SPAN * VOTE_PPM)
-    origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
-    photo = _cell_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
-    # both where `a` lies (its pose fits the photo best; a look-alike has the same
-    # corridors, so the same pose): only their prints differ, not their placing
-    ta, wa = _warp_face(a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
-    tb, wb = _warp_face(b.tile, a.centre, a.angle - a.rot + b.rot, origin, n, VOTE_PPM)
-    use = (wa * wb) > 0
-    if use.sum() < 400:
-        return None
-    # Each print mapped onto the photo's levels by its own gains and offsets (so another
-    # colour is judged fairly), as soft as the photo (the blur that explains it best);
-    # compared only where the prints themselves differ, so that the two mappings
-    # differing a little along shared edges decides nothing.
-    apart = use & (np.abs(ta - tb).max(axis=2) > 30)
-    fits = []
-    for sharp in (ta, tb):
-        best = None
-        for sigma in (0.0, 1.0, 2.0, 3.0):
-            soft = cv2.GaussianBlur(sharp, (0, 0), sigma) if sigma else sharp
-            fitted = _fit(photo, soft, use)
-            err = float(np.median(np.linalg.norm(photo - fitted, axis=2)[use]))
-            if best is None or err < best[0]:
-                best = (err, fitted)
-        fits.append(best[1])
-    fa, fb = fits
-    # a px may be a px off where it was printed (pose, lens, paper): it is explained by a
-    # print if it lies within the print's levels around it
-    ea, eb = _off_range(photo, fa), _off_range(photo, fb)
-    # how far a px a print explains still lies from it: noise, JPEG, the pose
-    noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
-    # like a print: as close to it as the photo's noise allows, and clearly closer than
-    # to the other; like neither (covered): far from both
-    like_a = apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)
-    like_b = apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)
-    covered = apart & (ea > 3.0 * noise) & (eb > 3.0 * noise)
-    return VoteMaps(photo, fa, fb, like_a, like_b, covered)
+    return Comparison(image, scale, grid, a, sigma).maps(b)
+
+
+class Comparison:
+    """The photo where `a` lies, against `a`'s print and any rival's, both where `a` lies
+    (its pose fits the photo best; a look-alike has the same corridors, so the same pose):
+    only their prints differ, not their placing. `sigma`: the photo's `softness` there
+    (found if not given)."""
+
+    def __init__(self, image: np.ndarray, scale: float, grid: Grid, a: ArtMatch,
+                 sigma: float | None = None) -> None:
+        self.a = a
+        self.n = round(FINE_SPAN * VOTE_PPM)
+        self.origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
+        self.photo = _cell_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
+        self.sharp_a, self.wa = _warp_face(a.tile, a.centre, a.angle, self.origin, self.n,
+                                           VOTE_PPM)
+        self.sigma = softness(image, scale, grid, a) if sigma is None else sigma
+        self.ta = self._soft(self.sharp_a)
+        # Each print is mapped onto the photo's levels by its own white balance, gain and
+        # offset (so another colour is judged fairly), as soft as the photo.
+        self.fa = _fit(self.photo, self.ta, self.wa > 0)
+        # a px may be a px off where it was printed (pose, lens, paper): it is explained
+        # by a print if it lies within the print's levels around it
+        self.ea = _off_range(self.photo, self.fa)
+
+    def _soft(self, image: np.ndarray) -> np.ndarray:
+        return cv2.GaussianBlur(image, (0, 0), self.sigma) if self.sigma else image
+
+    def votes(self, b: ArtMatch) -> tuple[int, int, int]:
+        maps = self.maps(b)
+        if maps is None:
+            return 0, 0, 0
+        return int(maps.like_a.sum()), int(maps.like_b.sum()), int(maps.covered.sum())
+
+    def maps(self, b: ArtMatch) -> VoteMaps | None:
+        a = self.a
+        sharp_b, wb = _warp_face(b.tile, a.centre, a.angle - a.rot + b.rot, self.origin,
+                                 self.n, VOTE_PPM)
+        use = (self.wa * wb) > 0
+        if use.sum() < 400:
+            return None
+        # compared only where the prints themselves differ, so that the two mappings
+        # differing a little along shared edges decides nothing
+        apart = use & (np.abs(self.sharp_a - sharp_b).max(axis=2) > 30)
+        fb = _fit(self.photo, self._soft(sharp_b), wb > 0)
+        ea, eb = self.ea, _off_range(self.photo, fb)
+        # how far a px a print explains still lies from it: noise, JPEG, the pose
+        noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
+        # like a print: as close to it as the photo's noise allows, and clearly closer
+        # than to the other; like neither (covered): far from both
+        like_a = apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)
+        like_b = apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)
+        covered = apart & (ea > 3.0 * noise) & (eb > 3.0 * noise)
+        return VoteMaps(self.photo, self.fa, fb, like_a, like_b, covered)
 
 
 def _off_range(photo: np.ndarray, fitted: np.ndarray) -> np.ndarray:
@@ -317,12 +373,17 @@ def known_score(image: np.ndarray, scale: float, grid: Grid, pose: TilePose) -> 
 
 
 def reference_level(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
-                    count: int = 3) -> float:
+                    count: int = 3, cache: dict[str, float] | None = None) -> float:
     """The median score of the `count` tiles nearest the cell that were read by both
-    markers: what a tile known to be there scores in this part of the photo."""
+    markers: what a tile known to be there scores in this part of the photo. `cache`
+    keeps the scores by tile id (one photo, one grid)."""
     known = [p for p in grid.tiles if len(p.markers) >= 2 and not p.ambiguous]
     known.sort(key=lambda p: (p.cell[0] - cell[0]) ** 2 + (p.cell[1] - cell[1]) ** 2)
-    scores = [known_score(image, scale, grid, p) for p in known[:count]]
+    cache = {} if cache is None else cache
+    for p in known[:count]:
+        if p.tile not in cache:
+            cache[p.tile] = known_score(image, scale, grid, p)
+    scores = [cache[p.tile] for p in known[:count]]
     return float(np.median(scores)) if scores else 1.0
 
 

@@ -1,0 +1,105 @@
+"""Issue 11: tables and light the project does not print on, read relative to the photo.
+
+- Tombs and medallions are judged against the tile's own paper and print: a warm lamp, a
+  dim room, a wrong white balance or a glare's wash change nothing.
+- An empty cell on a strongly grained or patterned table is empty: no tile's art is there
+  and its colours are the table's (or every tile in play is seen anyway).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from referee.asterion.classify import read_cells, read_tombs
+from referee.asterion.evaluate import judge
+from referee.asterion.grid import fit_grid
+from referee.asterion.hidden import TableLook, _identify
+from referee.asterion.markers import identify
+from referee.asterion.synth import PRESETS, photo, simulated_table
+from referee.detect import detect_markers
+from referee.pipeline import referee_photo
+
+from .conftest import table
+
+
+def _grid(image):
+    return fit_grid(identify(detect_markers(image)))
+
+
+@pytest.mark.parametrize("light", ["warm", "dim", "white-balance", "glare-wash"])
+def test_tombs_are_judged_against_the_tiles_own_paper(scenes, light):
+    """The same flat table under a warm lamp (blue at 60 %), a dim room (half the light),
+    a wrong white balance, or washed towards white as under a broad glare: every prisoner
+    reads as in the truth, none uncertain."""
+    data = table(5, 3)
+    scene = scenes.render(data, ppm=4, gap_mm=2, jitter_mm=0.8, jitter_deg=2, tilt_deg=25,
+                          turn_deg=20, size=(2000, 1500))
+    image = scene.image.astype(np.float32)
+    if light == "warm":
+        image *= np.float32([0.6, 0.85, 1.0])
+    elif light == "dim":
+        image *= np.float32([0.45, 0.5, 0.55])
+    elif light == "white-balance":
+        image *= np.float32([1.15, 0.9, 0.95])
+    else:
+        image = 255 * 0.55 + image * 0.45           # 55 % of the way to white everywhere
+    image = np.clip(image, 0, 255).astype(np.uint8)
+    grid = _grid(image)
+    dead, readings, problems = read_tombs(image, 1.0, grid)
+    assert problems == []
+    assert sorted(dead) == sorted(data["dead"]) and data["dead"]
+    assert {r.verdict for r in readings} <= {"dead", "alive"}
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("warm", 61), ("dim", 62)])
+def test_warm_and_dim_photos_at_3mp_read_their_tombs(preset, seed):
+    """Generated 3 MP photos in a warm, dim room: no living prisoner is 'cannot tell'."""
+    truth = simulated_table(seed, 3, "crete", False)
+    shot = photo(truth, replace(PRESETS[preset], megapixels=3.0), seed)
+    verdict = referee_photo(shot.jpeg, edition="crete", board=False)
+    assert not [p for p in verdict.problems if p.code == "tomb-uncertain"]
+    assert sorted(verdict.table["dead"]) == sorted(truth["dead"])
+    assert judge(verdict, truth).state_right
+
+
+@pytest.mark.parametrize(("texture", "seed"), [("grain", 71), ("check", 72), ("pattern", 73)])
+def test_empty_cells_on_a_grained_or_patterned_table_read_empty(texture, seed):
+    """The whole game on a strongly grained wood, a checked cloth or a printed oilcloth:
+    sure, and right."""
+    truth = simulated_table(seed, 2, "crete", False)
+    shot = photo(truth, replace(PRESETS[texture], megapixels=3.0), seed)
+    verdict = referee_photo(shot.jpeg, edition="crete", board=False)
+    assert verdict.is_certain, verdict.problems
+    outcome = judge(verdict, truth)
+    assert outcome.state_right and outcome.pieces_right == outcome.pieces
+    assert all(c.empty for c in verdict.cells if c.visible >= 0.6)
+
+
+@pytest.mark.parametrize("texture", ["check", "pattern"])
+def test_a_patterned_cell_is_empty_because_no_tile_art_is_there(texture):
+    """Not only by the deck's count: asked about tiles that are not on the table (a colour
+    that did not play), a patterned cell that does not look plain is empty because no
+    tile's print matches it and its colours are the table's."""
+    truth = simulated_table(74, 2, "crete", False)
+    shot = photo(truth, replace(PRESETS[texture], megapixels=3.0), 74)
+    image = shot.image
+    grid = _grid(image)
+    cells, _ = read_cells(image, 1.0, grid)
+    look = TableLook(image, 1.0, grid, cells, None)
+    assert look.patterned
+    busy = [c for c in cells if not c.empty and c.visible >= 0.6]
+    assert busy, "the pattern should defeat the plain-table test somewhere"
+    absent = ["R01", "R04", "R07", "R10", "R14", "R16"]          # red did not play
+    for reading in busy[:4]:
+        assert _identify(image, 1.0, grid, reading, absent, look) == (
+            "the patterned table, and no tile's art")
+
+
+def test_a_plain_table_is_not_patterned(scenes):
+    scene = scenes.render(table(5, 3), ppm=4, gap_mm=2, size=(2000, 1500))
+    grid = _grid(scene.image)
+    cells, _ = read_cells(scene.image, 1.0, grid)
+    assert not TableLook(scene.image, 1.0, grid, cells, None).patterned
