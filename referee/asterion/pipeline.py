@@ -142,6 +142,12 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     image = load_photo(photo)
     lap("load")
     markers = identify(detect_markers(image.image, image.scale))
+    if image.scale < 1.0 and _too_small(markers, image.scale):
+        # Loose framing: the game fills a small part of a large photo, and its markers and
+        # art are too small in the working copy. Work at full resolution instead.
+        image = load_photo(photo, work_side=max(image.size))
+        markers = merge_markers(markers, identify(detect_in_windows(
+            image.image, _tiling(image.image.shape[1], image.image.shape[0]), 1.0)))
     lap("detect")
     if not any(m.tile is not None for m in markers):
         raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
@@ -186,6 +192,23 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
 
 
 BOARD_SEEN = 4      # board markers that make a photo "on the board" (the fit needs 4)
+SMALL_MARKER = 30   # px in the working copy: smaller markers are often not read there
+
+
+def _tiling(width: int, height: int, side: int = 640, overlap: int = 96
+            ) -> list[tuple[int, int, int, int]]:
+    """Windows covering the whole photo, overlapping by more than a small marker (the
+    detector judges a marker's size against its window, not the whole photo)."""
+    step = side - overlap
+    xs = range(0, max(width - overlap, 1), step)
+    ys = range(0, max(height - overlap, 1), step)
+    return [(x, y, min(x + side, width), min(y + side, height)) for y in ys for x in xs]
+
+
+def _too_small(markers: list[TileMarker], scale: float) -> bool:
+    """No tile marker read, or the markers read are small in the working copy."""
+    sides = [m.side * scale for m in markers if m.tile is not None]
+    return not sides or float(np.median(sides)) < SMALL_MARKER
 
 
 class EditionError(RefereeError):

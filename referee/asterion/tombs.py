@@ -56,14 +56,16 @@ RING = (4.6, 5.9)           # mm from a tomb's centre: its black, all round (ins
 #                             12 mm square, outside the white headstone)
 HEAD = 2.0                  # mm: the headstone's middle, white with a thin dark cross
 
-ALIVE_ART = 0.6             # correlation with the printed medallion: at least -> seen
-ALIVE_HUE = 10.0            # ... and its white-balanced hue within this of the printed fill
+ALIVE_ART = 0.5             # correlation with the printed medallion: at least -> seen
+ALIVE_HUE = 15.0            # ... and its white-balanced hue within this of the printed fill
 ALIVE_CHROMA = 0.02         # ... and it has some colour at all (glare pales it, 0.03 seen)
-DEAD_ART = 0.5              # a tomb hides the medallion: correlation at most this
-DEAD_UNIFORM = 0.3          # the ring's spread / its depth below the paper: at most
-DEAD_HEAD = 0.45            # the middle lighter than the ring by this share of the depth
-DEAD_CHROMA = 0.3           # the ring's colour against its depth: black, not skin
-DEAD_DEPTH = 0.08           # the ring at least this far below the paper (glare compresses)
+#                             ... and no tomb's ring round it
+DEAD_ART = 0.6              # a tomb hides the medallion: correlation below this ...
+DEAD_UNIFORM = 0.3          # ... and a ring whose spread / its depth below the paper is at
+#                             most this ...
+DEAD_HEAD = 0.45            # ... round a middle lighter by this share of the depth ...
+DEAD_CHROMA = 0.3           # ... colourless against its depth (black, not skin) ...
+DEAD_DEPTH = 0.04           # ... at least this far below the paper (glare compresses it)
 
 
 @dataclass(frozen=True)
@@ -137,14 +139,17 @@ def read_prisoner(image: np.ndarray, scale: float, to_photo: np.ndarray, tile_id
     white = max(float(np.partition(sample, k)[k]), 1.0)
     paper = np.maximum(window[::2, ::2].reshape(-1, 3)[sample >= white].mean(axis=0), 1.0)
     art, hue_off, chroma = _medallion(window, luma, paper, tile_id, at, fill_hue)
-    if art >= ALIVE_ART and hue_off <= ALIVE_HUE and chroma >= ALIVE_CHROMA:
-        # the medallion is seen as printed: no tomb on it (a tomb covers all of it)
-        return TombReading(tile_id, point, "alive", art, hue_off)
     depth, uniform, head, ring_chroma = _tomb(window, luma, white, paper)
-    is_tomb = (art <= DEAD_ART and depth >= DEAD_DEPTH and uniform <= DEAD_UNIFORM
-               and head >= DEAD_HEAD and ring_chroma <= DEAD_CHROMA)
-    return TombReading(tile_id, point, "dead" if is_tomb else "uncertain", art, hue_off,
-                       depth, uniform, head)
+    ring = (depth >= DEAD_DEPTH and uniform <= DEAD_UNIFORM and head >= DEAD_HEAD
+            and ring_chroma <= DEAD_CHROMA)
+    if ring and art < DEAD_ART:
+        verdict = "dead"
+    elif not ring and art >= ALIVE_ART and hue_off <= ALIVE_HUE and chroma >= ALIVE_CHROMA:
+        # the medallion is seen as printed and no tomb lies on it
+        verdict = "alive"
+    else:
+        verdict = "uncertain"
+    return TombReading(tile_id, point, verdict, art, hue_off, depth, uniform, head)
 
 
 @cache
@@ -177,12 +182,15 @@ def _medallion(window: np.ndarray, luma: np.ndarray, paper: np.ndarray, tile_id:
     return float(best), hue_distance(hue, fill_hue) if hue >= 0 else 90.0, chroma
 
 
+RING_PPM = PPM / 2          # the ring is searched at half the window's resolution
+
+
 @cache
 def _kernels() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    n = int(np.ceil(RING[1] * PPM)) * 2 + 1
+    n = int(np.ceil(RING[1] * RING_PPM)) * 2 + 1
     c = n // 2
     y, x = np.mgrid[0:n, 0:n]
-    r = np.hypot(x - c, y - c) / PPM
+    r = np.hypot(x - c, y - c) / RING_PPM
     ring = (r >= RING[0]) & (r <= RING[1])
     head = (r <= HEAD).astype(np.float32)
     return (ring / ring.sum()).astype(np.float32), head / head.sum(), ring
@@ -194,8 +202,11 @@ def _tomb(window: np.ndarray, luma: np.ndarray, white: float, paper: np.ndarray
     spread against that depth; its middle, lighter by this share of the depth; its colour,
     white-balanced, against the depth)."""
     ring_k, head_k, ring_mask = _kernels()
+    half = (luma.shape[1] // 2, luma.shape[0] // 2)
+    luma = cv2.resize(luma, half, interpolation=cv2.INTER_AREA)
+    window = cv2.resize(window, half, interpolation=cv2.INTER_AREA)
     r = ring_k.shape[0] // 2
-    t = round(TOMB_SHIFT * PPM)
+    t = round(TOMB_SHIFT * RING_PPM)
     c = luma.shape[0] // 2
     # only the centres that may hold a tomb, and the pixels their rings reach
     crop = luma[c - t - r:c + t + r + 1, c - t - r:c + t + r + 1]
