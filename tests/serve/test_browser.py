@@ -62,6 +62,8 @@ def test_a_phone_scores_the_example_photo(browser, tmp_path):
         wait = WebDriverWait(browser, 30)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game option"))
         assert browser.execute_script("return window.innerWidth") == 360
+        Select(browser.find_element(By.ID, "game")).select_by_value("asterion")
+        wait.until(lambda d: d.find_elements(By.NAME, "board"))
         Select(browser.find_element(By.NAME, "board")).select_by_value("yes")
         kills = browser.find_element(By.NAME, "kill_points")
         kills.send_keys(kill_text(endgame()[1]))
