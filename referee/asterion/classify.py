@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from pnp.rules.asterion.table import BOARD_RADIUS
 from referee.asterion.grid import CELL, Grid
 from referee.asterion.problems import CELL_OUT_OF_VIEW, CELL_UNIDENTIFIED
 from referee.asterion.tombs import TombReading, printed_hue, read_tombs, tile_to_photo
@@ -29,6 +30,7 @@ CELL_WINDOW = 34.0           # mm: the middle of a cell (neighbours may overhang
 CELL_PPM = 2.0
 EMPTY_DARK = 0.015           # an empty cell has almost no dark line pixels ...
 EMPTY_OFF_COLOUR = 0.12      # ... and almost no pixels unlike the table
+BOARD_SQUARES = max(BOARD_RADIUS.values())   # the Crete board's squares: |x| + |y| <= 5
 
 
 @dataclass(frozen=True)
@@ -59,14 +61,17 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
     for cell in candidates:
         visible[cell] = _visible_share(to_work, cell, w_img, h_img)
         if visible[cell] >= 0.6:
-            half = CELL_WINDOW / 2
-            origin = (CELL * cell[0] - half, CELL * cell[1] - half)
-            patch = rectify(image, grid.homography, scale, origin, CELL_WINDOW, CELL_PPM)
-            patches[cell] = cv2.cvtColor(patch, cv2.COLOR_BGR2YCrCb)
-    # The table's colour near each cell: the median colour of the nearest other candidate
-    # cells (most candidates are empty), so a shadow or a lamp's fall-off across the table
-    # does not make an empty cell look occupied.
+            patches[cell] = _cell_patch(image, scale, grid, cell)
+    # The table's colour near each cell: the median colour of the nearest other cells
+    # next to the game or two steps from it (most are empty), so a shadow or a lamp's
+    # fall-off across the table does not make an empty cell look occupied, and a cell
+    # much brighter than the table round it (a tile washed out by glare) does not look
+    # empty even when it is the only candidate.
     medians = {c: np.median(p.reshape(-1, 3), axis=0) for c, p in patches.items()}
+    for cell in _ring(taken, set(candidates), board_radius):
+        if _visible_share(to_work, cell, w_img, h_img) >= 0.9:
+            medians.setdefault(cell, np.median(
+                _cell_patch(image, scale, grid, cell).reshape(-1, 3), axis=0))
     # The photo's noise, from the same mostly-empty candidates (median: a covered tile
     # among them does not count)
     noise = float(np.median([_plain_noise(p) for p in patches.values()])) if patches else 0.0
@@ -93,6 +98,26 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                 CELL_UNIDENTIFIED, f"cell {cell[0]},{cell[1]} looks occupied but no tile was "
                                    "identified there (markers covered, or glare?)", cell, point))
     return readings, problems
+
+
+def _cell_patch(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
+                ) -> np.ndarray:
+    """A cell's middle, square-on, YCrCb."""
+    half = CELL_WINDOW / 2
+    origin = (CELL * cell[0] - half, CELL * cell[1] - half)
+    patch = rectify(image, grid.homography, scale, origin, CELL_WINDOW, CELL_PPM)
+    return cv2.cvtColor(patch, cv2.COLOR_BGR2YCrCb)
+
+
+def _ring(taken: set[tuple[int, int]], candidates: set[tuple[int, int]],
+          board_radius: int | None) -> list[tuple[int, int]]:
+    """Cells two steps from the game (not next to it): the table (or, on the board, its
+    squares) seen round it."""
+    ring = {(x + dx, y + dy) for x, y in taken for dx in range(-2, 3) for dy in range(-2, 3)
+            if abs(dx) + abs(dy) == 2} - taken - candidates
+    if board_radius is not None:
+        ring = {c for c in ring if abs(c[0]) + abs(c[1]) <= BOARD_SQUARES}
+    return sorted(ring)
 
 
 def _visible_share(to_work: np.ndarray, cell: tuple[int, int], w: int, h: int) -> float:

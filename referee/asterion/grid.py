@@ -252,6 +252,12 @@ def _refit(poses: list[TilePose]) -> np.ndarray:
     return fit_plane(table_pts, image_pts)
 
 
+def normalise(grid: Grid) -> None:
+    """Turn and move the grid so that the Minotaur is at (0, 0) with rotation 0 (again,
+    after it was found by its art)."""
+    _normalise(grid)
+
+
 def _normalise(grid: Grid) -> None:
     """Turn (and, without the board, move) the result so that the Minotaur has rotation 0
     at (0, 0). Turning the whole table changes no score (Table.turned); on the board a

@@ -39,7 +39,7 @@ from referee.asterion.classify import (
     read_cells,
 )
 from referee.asterion.grid import CELL, Grid, TilePose
-from referee.asterion.identify import ArtMatch, Comparison, match, reference_level
+from referee.asterion.identify import ArtMatch, Comparison, match, reference_level, refine
 from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
 from referee.geometry import rectify
 from referee.problems import RefereeProblem
@@ -49,7 +49,12 @@ ACCEPT_RELATIVE = 0.55      # ... and this share of what tiles read by markers s
 VOTES = 120                 # px (4 per mm) where two prints differ that must show the
 #                             winner's print (7.5 mm^2) ...
 VOTE_RATIO = 3.0            # ... and this many times more than the loser's, ...
-COVERED = 0.7               # ... and at most this share of those px like neither (covered)
+SEEN = 0.25                 # ... and at least this share of all the px where the prints
+#                             differ (the rest like neither: covered, or off by blur)
+TINT_PX = 1500              # px (94 mm^2) of walls, uncovered, to judge a tint by ...
+TINT_SHARE = 0.25           # ... the photo's median this much nearer one print's than the
+#                             other's (a quarter of the way between them at most)
+USURPERS = 2                # a rival that beats the best may take its place this often
 RIVAL_GAP = 0.3             # candidates this far behind the best by correlation lose
 EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is there
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
@@ -168,34 +173,72 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
         return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: a tile whose markers are covered "
                                                  f"and too little of its art is seen (most "
                                                  f"like {best.tile}): uncover it", cell, point)
-    tiles = tiles_by_id()
-    # rivals: the other candidates near the best by correlation (further behind, their
-    # corridors or colours differ over much of the tile), and every look-alike
-    rivals = [m for m in found[1:] if m.score >= best.score - RIVAL_GAP]
-    have = {(m.tile, m.rot) for m in found}
-    for tile_id, rot in look_alikes(tiles[best.tile], best.rot):
-        if (tile_id, rot) not in have:
-            # (its pose is the best's: `votes` compares both where the best lies)
-            rivals.append(ArtMatch(tile_id, rot, best.centre, best.angle - best.rot + rot,
-                                   0.0))
     seen = {p.tile for p in grid.tiles}
-    comparison = Comparison(image, scale, grid, best)
-    rivals.sort(key=lambda m: -m.score)           # the closest first: a tie ends it soonest
-    for rival in rivals:
-        won, lost, covered = comparison.votes(rival)
-        if won >= max(VOTES, VOTE_RATIO * lost) and covered <= COVERED * (won + lost + covered):
-            continue
+    for _ in range(USURPERS + 1):
+        rival, outcome = _contest(image, scale, grid, best, _rivals(best, found))
+        if outcome == "won":
+            return TilePose(best.tile, cell, best.rot, best.centre, best.angle % 360.0, ())
         if rival.tile in seen:
             return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: its markers are covered and its "
                                                      f"art looks like {rival.tile}, which was "
                                                      "read elsewhere by its markers: uncover "
                                                      "it", cell, point)
-        return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: its markers are covered; its art "
-                                                 f"is {_name(best)} or {_name(rival)}: "
-                                                 "uncover a marker", cell, point)
-    centre = best.centre
-    rot = best.rot
-    return TilePose(best.tile, cell, rot, centre, best.angle % 360.0, ())
+        if outcome == "tie" or rival.tile not in unseen:
+            return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: its markers are covered; its art "
+                                                     f"is {_name(best)} or {_name(rival)}: "
+                                                     "uncover a marker", cell, point)
+        # A rival the correlation ranked lower beats the best where their prints differ
+        # (it ranks colours weakly): it takes the best's place, found finely where the
+        # best lies, and must clear every test in its turn.
+        best = refine(image, scale, grid, ArtMatch(rival.tile, rival.rot, best.centre,
+                                                   best.angle - best.rot + rival.rot, 0.0))
+        if best.score < ACCEPT_SCORE or best.score < ACCEPT_RELATIVE * reference:
+            break
+    return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: a tile whose markers are covered, "
+                                             f"told from its art neither as {best.tile} nor "
+                                             "as another: uncover it", cell, point)
+
+
+def _rivals(best: ArtMatch, found: list[ArtMatch]) -> list[ArtMatch]:
+    """The other candidates near the best by correlation (further behind, their
+    corridors or colours differ over much of the tile), and every look-alike, closest
+    first (a tie ends the contest soonest)."""
+    rivals = [m for m in found if m.score >= best.score - RIVAL_GAP
+              and (m.tile, m.rot) != (best.tile, best.rot)]
+    have = {(m.tile, m.rot) for m in rivals} | {(best.tile, best.rot)}
+    for tile_id, rot in look_alikes(tiles_by_id()[best.tile], best.rot):
+        if (tile_id, rot) not in have:
+            # (its pose is the best's: `votes` compares both where the best lies)
+            rivals.append(ArtMatch(tile_id, rot, best.centre, best.angle - best.rot + rot,
+                                   0.0))
+    return sorted(rivals, key=lambda m: -m.score)
+
+
+def _contest(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
+             rivals: list[ArtMatch]) -> tuple[ArtMatch | None, str]:
+    """(None, "won") if the best beats every rival where their prints differ; else the
+    first rival that beats it ("lost") or that it cannot beat ("tie")."""
+    comparison = Comparison(image, scale, grid, best)
+    tiles = tiles_by_id()
+    for rival in rivals:
+        maps = comparison.maps(rival)
+        if maps is None:
+            return rival, "tie"
+        won, lost = int(maps.like_a.sum()), int(maps.like_b.sum())
+        px = won + lost + int(maps.covered.sum())
+        if won >= max(VOTES, VOTE_RATIO * lost) and won >= SEEN * px:
+            continue
+        if lost >= max(VOTES, VOTE_RATIO * won) and lost >= SEEN * px:
+            return rival, "lost"
+        if tiles[rival.tile].design == tiles[best.tile].design and rival.rot == best.rot:
+            # the same design in another colour: its walls' tint, in the median
+            near_a, near_b, count = maps.tint()
+            if count >= TINT_PX and near_a <= TINT_SHARE * (near_a + near_b):
+                continue
+            if count >= TINT_PX and near_b <= TINT_SHARE * (near_a + near_b):
+                return rival, "lost"
+        return rival, "tie"
+    return None, "won"
 
 
 def _name(m: ArtMatch) -> str:

@@ -35,6 +35,9 @@ FACE_PPM = 4.0              # the printed faces' resolution (faces.printed_faces
 COARSE_PPM = 1.0            # px per mm: every candidate, every turn
 FINE_PPM = 2.0              # px per mm: the best few
 VOTE_PPM = 4.0              # px per mm: where two prints differ (a wing's thin lines)
+MIN_GAIN = 0.6              # a rival's print keeps this share of the best's contrast
+APART = 10                  # levels (0-255) by which two prints differ there: two colours'
+#                             wall tints differ by 12 to 50 in some channel
 COARSE_SPAN = 40.0          # mm of the tile's middle compared, coarse (its edges may be off)
 FINE_SPAN = 44.0            # ... fine
 REACH = 9.0                 # mm: how far a tile's centre may lie from its cell's centre
@@ -204,11 +207,11 @@ def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch
 
 
 def _warp_face(tile_id: str, centre: tuple[float, float], angle: float,
-               origin: tuple[float, float], n: int, ppm: float
+               origin: tuple[float, float], n: int, ppm: float, markers: bool = False
                ) -> tuple[np.ndarray, np.ndarray]:
     """A tile's print lying at `centre` turned `angle`, seen in a table-frame patch (top
-    left `origin`, n px at `ppm`): float32 BGR, and where it counts (the tile's middle
-    FINE_SPAN mm, off its markers)."""
+    left `origin`, n px at `ppm`): float32 BGR, and where it counts (`_counts`; its
+    markers' squares too if `markers`)."""
     c = tile_spec().centre
     a = math.radians(angle)
     r_inv = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
@@ -219,16 +222,38 @@ def _warp_face(tile_id: str, centre: tuple[float, float], angle: float,
     face = printed_faces(FACE_PPM)[tile_id]
     image = cv2.warpAffine(face, m, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                            borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    inner = np.zeros(face.shape[:2], np.float32)
-    lo = round((c - FINE_SPAN / 2) * FACE_PPM)
-    inner[lo:-lo, lo:-lo] = 1.0
-    inner *= 1.0 - _marker_mask()
-    weight = cv2.warpAffine(inner, m, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                            borderValue=0.0)
+    weight = cv2.warpAffine(_counts(tile_id, markers), m, (n, n),
+                            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0.0)
     return image, (weight > 0.99).astype(np.float32)
 
 
-def _fit(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray) -> np.ndarray:
+TOMB_REACH = 8.5            # mm round a prisoner that a tomb put on it may cover
+
+
+@cache
+def _counts(tile_id: str, markers: bool = False) -> np.ndarray:
+    """Where a tile's print counts when two prints are compared (face px, FACE_PPM): its
+    middle FINE_SPAN mm, not its markers' squares (unless `markers`: for the best, they
+    are what is covered; a rival's markers lie elsewhere, where the photo shows what the
+    best prints, so they count against the rival unless covered too), not where a tomb on
+    its prisoner may lie (a tomb belongs there: it is no sign of another tile)."""
+    from pnp.printing.asterion.art import prisoner_points
+    from pnp.rules.asterion.tiles import tiles_by_id
+
+    c = tile_spec().centre
+    inner = np.zeros_like(_marker_mask())
+    lo = round((c - FINE_SPAN / 2) * FACE_PPM)
+    inner[lo:-lo, lo:-lo] = 1.0
+    if not markers:
+        inner *= 1.0 - _marker_mask()
+    for x, y in prisoner_points(tiles_by_id()[tile_id]):
+        cv2.circle(inner, (round(x * FACE_PPM), round(y * FACE_PPM)),
+                   round(TOMB_REACH * FACE_PPM), 0.0, -1)
+    return inner
+
+
+def _fit(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: float = 0.0
+         ) -> tuple[np.ndarray, float]:
     """The template on the photo's levels, keeping the print's colours: the white balance
     from the tile's own paper (the photo's colour where the print has its corridors, over
     the print's), then one gain (the light) and one offset (glare adds white) for all
@@ -252,10 +277,13 @@ def _fit(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray) -> np.ndarray:
         tk, pk = t[keep].ravel(), p[keep].ravel()
         var = float(tk.var())
         gain = float(((tk - tk.mean()) * (pk - pk.mean())).mean()) / var if var > 1e-6 else 0.0
+        # a print that does not fit would shrink towards a flat grey, which "explains" any
+        # grey thing (a finger): it keeps the contrast the light gives the other print
+        gain = max(gain, min_gain)
         offset = float(pk.mean()) - gain * float(tk.mean())
         err = np.abs(p - (t * gain + offset)).sum(axis=1)
         keep = err <= np.percentile(err, 67)
-    return tpl * (balance * gain).astype(np.float32) + np.float32(offset)
+    return tpl * (balance * gain).astype(np.float32) + np.float32(offset), gain
 
 
 SOFTNESS = (0.0, 1.0, 2.0, 3.0)     # Gaussian sigmas (px at VOTE_PPM) tried on the prints
@@ -272,7 +300,7 @@ def softness(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch) -> float:
     best, chosen = None, 0.0
     for sigma in SOFTNESS:
         soft = cv2.GaussianBlur(ta, (0, 0), sigma) if sigma else ta
-        err = float(np.median(np.abs(photo - _fit(photo, soft, use)).sum(axis=2)[use]))
+        err = float(np.median(np.abs(photo - _fit(photo, soft, use)[0]).sum(axis=2)[use]))
         if best is None or err < best:
             best, chosen = err, sigma
     return chosen
@@ -286,6 +314,27 @@ class VoteMaps:
     like_a: np.ndarray          # px that show a's print where the two differ
     like_b: np.ndarray
     covered: np.ndarray         # px like neither (a finger, a tomb, glare)
+    apart: np.ndarray           # where the two prints differ (and count)
+
+    def tint(self) -> tuple[float, float, int]:
+        """Over where the prints differ and the photo shows one of them (not covered):
+        how far the photo's median colour lies from each print's (the same design in two
+        colours differs there only in its walls' tint: a faint difference per px, clear
+        in the median of thousands), and how many px that is."""
+        seen = self.apart & ~self.covered
+        count = int(seen.sum())
+        if count == 0:
+            return 0.0, 0.0, 0
+
+        def chroma(px: np.ndarray) -> np.ndarray:
+            # the median colour less its own grey level: a fit's small error in lightness
+            # is no colour
+            m = np.median(px, axis=0)
+            return m - m.mean()
+
+        photo = chroma(self.photo[seen])
+        return (float(np.linalg.norm(photo - chroma(self.fit_a[seen]))),
+                float(np.linalg.norm(photo - chroma(self.fit_b[seen]))), count)
 
 
 def votes(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch, b: ArtMatch,
@@ -321,7 +370,7 @@ class Comparison:
         self.ta = self._soft(self.sharp_a)
         # Each print is mapped onto the photo's levels by its own white balance, gain and
         # offset (so another colour is judged fairly), as soft as the photo.
-        self.fa = _fit(self.photo, self.ta, self.wa > 0)
+        self.fa, self.gain = _fit(self.photo, self.ta, self.wa > 0)
         # a px may be a px off where it was printed (pose, lens, paper): it is explained
         # by a print if it lies within the print's levels around it
         self.ea = _off_range(self.photo, self.fa)
@@ -337,15 +386,17 @@ class Comparison:
 
     def maps(self, b: ArtMatch) -> VoteMaps | None:
         a = self.a
-        sharp_b, wb = _warp_face(b.tile, a.centre, a.angle - a.rot + b.rot, self.origin,
-                                 self.n, VOTE_PPM)
+        angle = a.angle - a.rot + b.rot
+        sharp_b, wb = _warp_face(b.tile, a.centre, angle, self.origin, self.n, VOTE_PPM,
+                                 markers=True)
+        own_b = _warp_face(b.tile, a.centre, angle, self.origin, self.n, VOTE_PPM)[1]
         use = (self.wa * wb) > 0
         if use.sum() < 400:
             return None
         # compared only where the prints themselves differ, so that the two mappings
         # differing a little along shared edges decides nothing
-        apart = use & (np.abs(self.sharp_a - sharp_b).max(axis=2) > 30)
-        fb = _fit(self.photo, self._soft(sharp_b), wb > 0)
+        apart = use & (np.abs(self.sharp_a - sharp_b).max(axis=2) > APART)
+        fb, _ = _fit(self.photo, self._soft(sharp_b), own_b > 0, MIN_GAIN * self.gain)
         ea, eb = self.ea, _off_range(self.photo, fb)
         # how far a px a print explains still lies from it: noise, JPEG, the pose
         noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
@@ -354,7 +405,7 @@ class Comparison:
         like_a = apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)
         like_b = apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)
         covered = apart & (ea > 3.0 * noise) & (eb > 3.0 * noise)
-        return VoteMaps(self.photo, self.fa, fb, like_a, like_b, covered)
+        return VoteMaps(self.photo, self.fa, fb, like_a, like_b, covered, apart)
 
 
 def _off_range(photo: np.ndarray, fitted: np.ndarray) -> np.ndarray:

@@ -76,7 +76,9 @@ def draw_overlay(verdict, image: np.ndarray, image_scale: float,
         for seen in verdict.tiles:
             pose = poses[seen.id]
             at = project(_to_px(grid, pose, view), np.array([[14.0, 9.0]]))[0]
-            label(canvas, f"{seen.id} r{seen.rot}", at, unit * 0.9, INK)
+            # a tile known by its art alone (its markers covered) says so
+            art = "" if seen.markers else " (art)"
+            label(canvas, f"{seen.id} r{seen.rot}{art}", at, unit * 0.9, INK)
         for p in verdict.problems:
             mark_problem(canvas, p, view, unit, None if p.cell is None else
                          project(to_px, _cell_square(p.cell)))

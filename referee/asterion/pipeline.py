@@ -33,7 +33,15 @@ from referee.asterion.classify import (
     read_tombs,
     tile_to_photo,
 )
-from referee.asterion.grid import CELL, Grid, TilePose, fit_grid, marker_model
+from referee.asterion.grid import (
+    CELL,
+    MINOTAUR,
+    Grid,
+    TilePose,
+    fit_grid,
+    marker_model,
+    normalise,
+)
 from referee.asterion.hidden import deck_unseen, resolve
 from referee.asterion.markers import TileMarker, identify
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
@@ -174,8 +182,16 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         lap("cells")
     # Cells that look occupied: a tile known by its art, or empty after all (hidden.py)
+    had_minotaur = any(p.tile == MINOTAUR for p in grid.tiles)
     settled = resolve(image.image, image.scale, grid, cells, cell_problems, edition=edition,
                       players=players, board_radius=radius)
+    if not had_minotaur and any(p.tile == MINOTAUR for p in grid.tiles):
+        # The Minotaur was known by its art: the table is turned and moved to it now, as
+        # it would have been from its markers, and its cells judged again in that frame.
+        normalise(grid)
+        cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
+        settled = resolve(image.image, image.scale, grid, cells, cell_problems,
+                          edition=edition, players=players, board_radius=radius)
     cells, cell_problems = settled.cells, settled.problems
     lap("art")
     dead, tombs, tomb_problems = read_tombs(image.image, image.scale, grid)
