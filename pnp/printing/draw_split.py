@@ -79,6 +79,8 @@ def draw_piece(canvas: Canvas, item: Item, board: split.Board, pieces, paint: Pa
             for mark in split.align_marks(board, piece):
                 _align_mark(canvas, board, mark, style)
         _cut_outline(canvas, piece, style)
+        if len(pieces) == 1:
+            return              # a whole board: nothing to assemble, no label or map
         spot = split.label_spot(board, piece)
         if spot is not None:
             h = board.label_height

@@ -389,6 +389,21 @@ def test_on_a3_the_board_prints_whole_turned_and_both_sides_decode_in_place(buil
         assert np.hypot(*(behind[m.id] - seen)) < 0.5, (duplex, m.name)
 
 
+def test_a_whole_board_carries_no_piece_label_or_assembly_map(builds):
+    """On A3 the web is one piece: nothing to assemble, so no "A1" and no "where it goes"
+    map (on A4 the pieces keep their labels)."""
+    def board_text(paper):
+        document = builds.pdf(paper=paper)
+        return [document[front].get_textpage().get_text_range()
+                for front, _back, _page in board_pages(builds, paper=paper)]
+
+    (whole,) = board_text("a3")
+    assert "A1" not in whole and "where it goes" not in whole
+    split_sheets = board_text("a4")
+    assert len(split_sheets) > 1
+    assert any("A1" in t for t in split_sheets)
+
+
 def split_piece(item):
     from pnp.printing import split
 
