@@ -15,7 +15,7 @@ from collections.abc import Mapping
 import cv2
 import numpy as np
 
-from referee.detect import Marker
+from referee.detect import Marker, detect_in_windows
 from referee.image import scaling
 
 
@@ -112,3 +112,25 @@ def inside_share(to_image: np.ndarray, points_mm: np.ndarray, width: int, height
     px, py = pts[:, 0] / pts[:, 2], pts[:, 1] / pts[:, 2]
     inside = (pts[:, 2] > 0) & (px >= 0) & (py >= 0) & (px < width) & (py < height)
     return float(np.mean(inside))
+
+
+def look_again(image, h: np.ndarray, seen: list[Marker], model: dict[int, np.ndarray]
+               ) -> list[Marker]:
+    """Markers looked for again at full resolution where the plane says they must be (a
+    LoadedPhoto; one already at full resolution is read in a 2x enlargement)."""
+    have = {m.id for m in seen}
+    side = float(np.median([m.side for m in seen]))
+    windows = []
+    for marker_id, quad in model.items():
+        if marker_id in have:
+            continue
+        q = project(h, quad)
+        lo, hi = q.min(axis=0) - side, q.max(axis=0) + side
+        windows.append((int(lo[0]), int(lo[1]), int(hi[0]) + 1, int(hi[1]) + 1))
+    if not windows:
+        return []
+    if image.scale < 1.0:
+        found = detect_in_windows(image.full(), windows, 1.0)
+    else:
+        found = detect_in_windows(image.image, windows, 1.0, upsample=2)
+    return [m for m in found if m.id in model]

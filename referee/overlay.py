@@ -152,16 +152,45 @@ def banner(canvas: np.ndarray, verdict: Verdict, sure: str) -> np.ndarray:
     return np.vstack([band, canvas])
 
 
+def table_canvas(verdict: Verdict, image: np.ndarray, image_scale: float,
+                 table_outline: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """The faded photo cropped to the table (`table_outline`, mm in the table frame, seen
+    through the verdict's plane) and to every problem's point: the canvas, the view (photo
+    px to canvas px) and table mm to canvas px (None without a plane)."""
+    h = verdict.homography
+    outlines = ([project(h, table_outline)]
+                if h is not None and table_outline is not None else [])
+    view, size = view_of(image, image_scale, outlines,
+                         [p.point for p in verdict.problems if p.point is not None])
+    canvas = faded(image, image_scale, view, size)
+    return canvas, view, (None if h is None else view @ h)
+
+
+def problems_only(canvas: np.ndarray, verdict: Verdict, view: np.ndarray,
+                  sure: str) -> np.ndarray:
+    """Every problem circled where it was seen, and the banner: all a drawing can show
+    without a plane (or for a game without its own drawing)."""
+    unit = max(1.0, canvas.shape[1] / 1400)
+    for p in verdict.problems:
+        mark_problem(canvas, p, view, unit)
+    return banner(canvas, verdict, sure)
+
+
+def piece_unit(to_px: np.ndarray, width_mm: float) -> float:
+    """Line widths and labels scaled to a piece `width_mm` wide as it is drawn (40 px is
+    one unit), within 0.6-3."""
+    ends = project(to_px, np.array([[0.0, 0.0], [width_mm, 0.0]]))
+    return float(np.clip(np.linalg.norm(ends[1] - ends[0]) / 40, 0.6, 3.0))
+
+
 def basic_overlay(verdict: Verdict, image: np.ndarray, image_scale: float) -> np.ndarray:
     """The whole photo, faded, with the problems circled and the banner: a game without
     its own drawing gets this."""
     view, size = view_of(image, image_scale, [], [])
     canvas = faded(image, image_scale, view, size)
-    unit = max(1.0, canvas.shape[1] / 1400)
-    for p in verdict.problems:
-        mark_problem(canvas, p, view, unit)
-    return banner(canvas, verdict, "Referee: SURE - everything read. The score is in the "
-                                   "text output.")
+    return problems_only(canvas, verdict, view, "Referee: SURE - everything read. The "
+                                                "score is in the text output.")
 
 
 def write_overlay(path: Path, overlay: np.ndarray) -> None:

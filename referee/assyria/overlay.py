@@ -16,7 +16,16 @@ import numpy as np
 from pnp.printing.assyria import geometry
 from pnp.printing.assyria.components import token_size
 from referee.geometry import project
-from referee.overlay import INK, banner, faded, label, mark_problem, outline, view_of
+from referee.overlay import (
+    INK,
+    banner,
+    label,
+    mark_problem,
+    outline,
+    piece_unit,
+    problems_only,
+    table_canvas,
+)
 
 SURE = "Referee: SURE - every hex and well vertex read. The score is in the text output."
 COLOURS = {"red": (0, 94, 213), "blue": (178, 114, 0), "green": (115, 158, 0),
@@ -35,20 +44,11 @@ def _square_mm(centre, side: float) -> np.ndarray:
 
 
 def draw_overlay(verdict, image: np.ndarray, image_scale: float) -> np.ndarray:
-    h = verdict.homography
     board = np.array(geometry.outline(), float)
-    outlines = [project(h, board)] if h is not None else []
-    view, size = view_of(image, image_scale, outlines,
-                         [p.point for p in verdict.problems if p.point is not None])
-    canvas = faded(image, image_scale, view, size)
-    if h is None:
-        unit = max(1.0, canvas.shape[1] / 1400)
-        for p in verdict.problems:
-            mark_problem(canvas, p, view, unit)
-        return banner(canvas, verdict, SURE)
-    to_px = view @ h
-    hut_px = project(to_px, np.array([[0.0, 0.0], [token_size("hut"), 0.0]]))
-    unit = float(np.clip(np.linalg.norm(hut_px[1] - hut_px[0]) / 40, 0.6, 3.0))
+    canvas, view, to_px = table_canvas(verdict, image, image_scale, board)
+    if to_px is None:
+        return problems_only(canvas, verdict, view, SURE)
+    unit = piece_unit(to_px, token_size("hut"))
     outline(canvas, project(to_px, board), unit)
     for p in verdict.pieces:
         colour = COLOURS.get(p.colour, INK)

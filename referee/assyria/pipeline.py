@@ -13,7 +13,6 @@ The tracks' discs are not read: score, camels, offerings and Ashur come from `--
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -34,11 +33,12 @@ from referee.assyria.problems import (
     STATE_NEEDED,
     WELL_UNCLEAR,
 )
-from referee.detect import Marker, detect_in_windows, detect_markers, merge_markers
+from referee.detect import detect_markers, merge_markers
 from referee.errors import NoTiles, RefereeError
-from referee.geometry import plane_from_markers, project
+from referee.geometry import look_again, plane_from_markers, project
 from referee.image import PhotoInput, load_photo, scaling
 from referee.problems import INVALID_LAYOUT, TOO_FEW_MARKERS, RefereeProblem
+from referee.timing import Laps
 
 MIN_MARKERS = 6             # of 26 round the board: enough corners to trust the plane
 INNER = geometry.spec().side * math.sqrt(3) / 2      # a hex's inner radius, mm (19.05)
@@ -139,14 +139,8 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None
                   ) -> AssyriaVerdict:
     base, state_from = given_state(state)
     n_players = given_players(players)
-    timings: dict[str, float] = {}
-    clock = time.perf_counter()
-
-    def lap(stage: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        timings[stage] = timings.get(stage, 0.0) + now - clock
-        clock = now
+    lap = Laps()
+    timings = lap.timings
 
     image = load_photo(photo)
     lap("load")
@@ -158,7 +152,7 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None
     problems: list[RefereeProblem] = []
     h = plane_from_markers(mine, model) if len(mine) >= 2 else None
     if h is not None and len(mine) < len(model):
-        extra = _second_look(image, h, mine, model)
+        extra = look_again(image, h, mine, model)
         if extra:
             mine = merge_markers(mine, extra)
             h = plane_from_markers(mine, model)
@@ -189,26 +183,6 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None
     return AssyriaVerdict(data, problems, h, image.size, timings, image, pieces=pieces,
                           markers=ids, state_from=state_from)
 
-
-def _second_look(image, h: np.ndarray, seen: list[Marker], model: dict[int, np.ndarray]
-                 ) -> list[Marker]:
-    """Markers looked for again at full resolution where the plane says they must be."""
-    have = {m.id for m in seen}
-    side = float(np.median([m.side for m in seen]))
-    windows = []
-    for marker_id, quad in model.items():
-        if marker_id in have:
-            continue
-        q = project(h, quad)
-        lo, hi = q.min(axis=0) - side, q.max(axis=0) + side
-        windows.append((int(lo[0]), int(lo[1]), int(hi[0]) + 1, int(hi[1]) + 1))
-    if not windows:
-        return []
-    if image.scale < 1.0:
-        found = detect_in_windows(image.full(), windows, 1.0)
-    else:
-        found = detect_in_windows(image.image, windows, 1.0, upsample=2)
-    return [m for m in found if m.id in model]
 
 
 def _pieces(seen: read.Map, patches: list[read.Patch], h: np.ndarray

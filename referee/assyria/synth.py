@@ -13,10 +13,8 @@ game stopped at a random point (`simulated_state`).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -24,7 +22,7 @@ import numpy as np
 
 from pnp.printing.assyria import geometry
 from pnp.printing.assyria.components import token_size
-from referee.synth import PRESETS, Conditions, Face, Layer, Layout, SynthPhoto, affine, shoot
+from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 
 FACE_DPI = 200
 KINDS = ("hut", "base", "centre", "roof")
@@ -175,46 +173,19 @@ def photo(state: dict, conditions: Conditions, seed: int) -> SynthPhoto:
 # --- the example ---------------------------------------------------------------------------
 
 EXAMPLE_SEED = 5
-
-
-def example_state() -> dict:
-    return simulated_state(EXAMPLE_SEED, 4)
-
-
-def write_example(folder: Path) -> tuple[Path, Path]:
-    """examples/assyria.jpg and assyria-photo-state.json (what --state gives)."""
-    from pnp.fileio import write_bytes, write_text
-
-    state = example_state()
-    shot = photo(state, replace(PRESETS["default"], megapixels=8.0, tilt_deg=20.0), seed=7)
-    jpg, js = folder / "assyria.jpg", folder / "assyria-photo-state.json"
-    write_bytes(jpg, shot.jpeg)
-    write_text(js, json.dumps(state, indent=1) + "\n")
-    return jpg, js
+# examples/assyria.jpg and assyria-photo-state.json (what --state gives)
+EXAMPLE = example.Example("assyria", lambda: simulated_state(EXAMPLE_SEED, 4),
+                          json_name="assyria-photo-state.json")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--example", action="store_true",
-                        help="write examples/assyria.jpg and examples/assyria-photo-state.json")
-    parser.add_argument("--state", type=Path, help="a state file to photograph")
-    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
-    parser.add_argument("--preset", default="default", choices=sorted(PRESETS))
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path("output/assyria-synth.jpg"))
-    args = parser.parse_args(argv)
-    if args.example:
-        for path in write_example(Path(__file__).resolve().parents[2] / "examples"):
-            print(f"wrote {path}")
-        return 0
-    state = (json.loads(args.state.read_text()) if args.state
-             else simulated_state(args.seed, args.players))
-    shot = photo(state, PRESETS[args.preset], args.seed)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_bytes(shot.jpeg)
-    print(f"wrote {args.out} ({shot.image.shape[1]}x{shot.image.shape[0]}, "
-          f"{len(shot.jpeg) // 1024} KB); covered markers: {sorted(shot.covered_markers)}")
-    return 0
+    def add_options(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+
+    return example.main(argv, description=__doc__.splitlines()[0], example=EXAMPLE,
+                        photograph=photo, add_options=add_options,
+                        random_state=lambda a: simulated_state(a.seed, a.players),
+                        out=Path("output/assyria-synth.jpg"))
 
 
 if __name__ == "__main__":

@@ -89,7 +89,7 @@ def conditions() -> dict[str, Condition]:
     """Every shared preset (but "3mp": every row runs at 12 and 3 MP), then Asterion's own:
     the printed board seen at 3 MP from standing height, and spare tombs lying on markers
     (on both of one tile's)."""
-    from referee.asterion.synth import PRESETS
+    from referee.synth import PRESETS
 
     out = {name: Condition(name) for name in PRESETS if name != "3mp"}
     out["board-3mp"] = Condition("default", (("fill", 0.65), ("tilt_deg", 25.0)), board=True,
@@ -138,7 +138,8 @@ class AsterionAccuracy:
         return Case(name, preset, megapixels, table, {"edition": "crete", "board": board})
 
     def photograph(self, case: Case, seed: int) -> SynthPhoto:
-        from referee.asterion.synth import PRESETS, photo
+        from referee.asterion.synth import photo
+        from referee.synth import PRESETS
 
         c = self.conditions[case.preset]
         cond = replace(PRESETS[c.preset], megapixels=case.megapixels, **dict(c.changes))

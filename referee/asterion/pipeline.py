@@ -12,7 +12,6 @@ table (docs/referee.md).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -50,6 +49,7 @@ from referee.errors import BadPhoto, NoTiles, RefereeError
 from referee.geometry import project, rotation
 from referee.image import Photo, PhotoInput, load_photo
 from referee.problems import RefereeProblem
+from referee.timing import Laps
 
 __all__ = ["AsterionVerdict", "BadPhoto", "EditionError", "NoTiles", "RefereeError",
            "RefereeProblem", "TileSeen", "referee_photo"]
@@ -138,14 +138,8 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
                   kill_points: dict[str, int] | None = None) -> AsterionVerdict:
     """Read one photo. `board` None: played on the Crete board if the photo shows at least
     4 of its markers (crete only); True/False forces the choice."""
-    timings: dict[str, float] = {}
-    clock = time.perf_counter()
-
-    def lap(stage: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        timings[stage] = timings.get(stage, 0.0) + now - clock
-        clock = now
+    lap = Laps()
+    timings = lap.timings
 
     image = load_photo(photo)
     lap("load")

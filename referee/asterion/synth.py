@@ -14,10 +14,8 @@ takes about 0.6 s (1 s on the board), a 3 MP one about 0.2 s (0.35 s).
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -27,13 +25,13 @@ import numpy as np
 from pnp.printing.asterion.art import marker_places, prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.synth import (
-    PRESETS,
     Conditions,
     Face,
     Layer,
     Layout,
     SynthPhoto,
     affine,
+    example,
     printed_faces,
     shoot,
 )
@@ -267,39 +265,15 @@ def simulated_table(seed: int, players: int = 4, edition: str = "crete",
 
 # --- the example ----------------------------------------------------------------------------
 
-def write_example(folder: Path) -> tuple[Path, Path]:
-    """examples/endgame.jpg and endgame.json: a 4-player Crete game on the board."""
-    from pnp.fileio import write_bytes, write_text
-
-    table = simulated_table(7, 4, "crete", board=True)
-    shot = photo(table, replace(PRESETS["default"], megapixels=8.0, tilt_deg=20.0), seed=7)
-    jpg, js = folder / "endgame.jpg", folder / "endgame.json"
-    write_bytes(jpg, shot.jpeg)
-    write_text(js, json.dumps(table, indent=1) + "\n")
-    return jpg, js
+# examples/endgame.jpg and endgame.json: a 4-player Crete game on the board
+EXAMPLE = example.Example("endgame", lambda: simulated_table(7, 4, "crete", board=True))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--example", action="store_true",
-                        help="write examples/endgame.jpg and examples/endgame.json")
-    parser.add_argument("--table", type=Path, help="a table file to photograph")
-    parser.add_argument("--preset", default="default", choices=sorted(PRESETS))
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path("output/synth.jpg"))
-    args = parser.parse_args(argv)
-    if args.example:
-        for path in write_example(Path(__file__).resolve().parents[2] / "examples"):
-            print(f"wrote {path}")
-        return 0
-    table = (json.loads(args.table.read_text()) if args.table
-             else simulated_table(args.seed, 4, "crete", board=True))
-    shot = photo(table, PRESETS[args.preset], args.seed)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_bytes(shot.jpeg)
-    print(f"wrote {args.out} ({shot.image.shape[1]}x{shot.image.shape[0]}, "
-          f"{len(shot.jpeg) // 1024} KB); covered markers: {sorted(shot.covered_markers)}")
-    return 0
+    return example.main(argv, description=__doc__.splitlines()[0], example=EXAMPLE,
+                        photograph=photo, state_flag="--table",
+                        random_state=lambda a: simulated_table(a.seed, 4, "crete", board=True),
+                        out=Path("output/synth.jpg"))
 
 
 if __name__ == "__main__":

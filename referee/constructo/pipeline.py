@@ -11,7 +11,6 @@ whose turn, the round, earlier points) is inferred or defaulted and said so in `
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -38,6 +37,7 @@ from referee.errors import NoTiles, RefereeError
 from referee.geometry import project, rigid_fit, rotation, similarity
 from referee.image import PhotoInput, load_photo
 from referee.problems import INVALID_LAYOUT, RefereeProblem
+from referee.timing import Laps
 
 LATTICE_SLOP = 0.25         # of a tile's step: a centre further off its hex is no pattern
 
@@ -192,14 +192,8 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None) -> Construct
     if pattern is not None and pattern not in PATTERN_NAMES:
         raise BadOption(f"unknown pattern {pattern!r} (choose from: "
                         f"{', '.join(PATTERN_NAMES)})")
-    timings: dict[str, float] = {}
-    clock = time.perf_counter()
-
-    def lap(stage: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        timings[stage] = timings.get(stage, 0.0) + now - clock
-        clock = now
+    lap = Laps()
+    timings = lap.timings
 
     image = load_photo(photo)
     lap("load")

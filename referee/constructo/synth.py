@@ -18,14 +18,13 @@ import argparse
 import json
 import math
 import random
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 import numpy as np
 
 from pnp.printing.constructo import geometry
-from referee.synth import PRESETS, Conditions, Face, Layer, Layout, SynthPhoto, affine, shoot
+from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth import transform as _apply
 
 FACE_DPI = 200
@@ -176,19 +175,10 @@ def photo(state: dict, conditions: Conditions, seed: int) -> SynthPhoto:
 # --- the example ---------------------------------------------------------------------------
 
 EXAMPLE_SEED = 5
-
-
-def write_example(folder: Path) -> tuple[Path, Path]:
-    """examples/constructo.jpg and constructo.json: the worked example's board."""
-    from pnp.fileio import write_bytes, write_text
-
-    state = json.loads((folder / "constructo-state.json").read_text())
-    shot = photo(state, replace(PRESETS["default"], megapixels=8.0, tilt_deg=20.0),
-                 seed=EXAMPLE_SEED)
-    jpg, js = folder / "constructo.jpg", folder / "constructo.json"
-    write_bytes(jpg, shot.jpeg)
-    write_text(js, json.dumps(state, indent=1) + "\n")
-    return jpg, js
+# examples/constructo.jpg and constructo.json: the worked example's board
+EXAMPLE = example.Example(
+    "constructo", lambda: json.loads((example.EXAMPLES / "constructo-state.json").read_text()),
+    seed=EXAMPLE_SEED)
 
 
 def _figure(out: Path) -> int:
@@ -197,7 +187,7 @@ def _figure(out: Path) -> int:
 
     from referee.constructo import REFEREE, stacks
 
-    verdict = REFEREE.read(Path(__file__).resolve().parents[2] / "examples" / "constructo.jpg")
+    verdict = REFEREE.read(example.EXAMPLES / "constructo.jpg")
     rows = [stacks.picture(stacks.rectify_tile(verdict.photo.image, verdict.photo.scale,
                                                t.to_photo))
             for t in verdict.tiles if t.look and t.look.layers][:4]
@@ -208,30 +198,15 @@ def _figure(out: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--example", action="store_true",
-                        help="write examples/constructo.jpg and examples/constructo.json")
-    parser.add_argument("--state", type=Path, help="a state file to photograph")
-    parser.add_argument("--preset", default="default", choices=sorted(PRESETS))
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path("output/constructo-synth.jpg"))
-    parser.add_argument("--figure", type=Path,
-                        help="write docs/referee.md's figure: the example's stacks as read")
-    args = parser.parse_args(argv)
-    if args.figure:
-        return _figure(args.figure)
-    if args.example:
-        for path in write_example(Path(__file__).resolve().parents[2] / "examples"):
-            print(f"wrote {path}")
-        return 0
-    state = (json.loads(args.state.read_text()) if args.state
-             else simulated_state(args.seed))
-    shot = photo(state, PRESETS[args.preset], args.seed)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_bytes(shot.jpeg)
-    print(f"wrote {args.out} ({shot.image.shape[1]}x{shot.image.shape[0]}, "
-          f"{len(shot.jpeg) // 1024} KB)")
-    return 0
+    def add_options(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--figure", type=Path,
+                            help="write docs/referee.md's figure: the example's stacks as read")
+
+    return example.main(argv, description=__doc__.splitlines()[0], example=EXAMPLE,
+                        photograph=photo, add_options=add_options,
+                        random_state=lambda a: simulated_state(a.seed),
+                        extra=lambda a: _figure(a.figure) if a.figure else None,
+                        out=Path("output/constructo-synth.jpg"))
 
 
 if __name__ == "__main__":

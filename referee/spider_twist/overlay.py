@@ -17,7 +17,17 @@ import numpy as np
 from pnp.rules.api import RulesError
 from pnp.rules.spider_twist.commands import COMMANDS
 from referee.geometry import project
-from referee.overlay import INK, banner, faded, label, mark_problem, outline, pt, view_of
+from referee.overlay import (
+    INK,
+    banner,
+    label,
+    mark_problem,
+    outline,
+    piece_unit,
+    problems_only,
+    pt,
+    table_canvas,
+)
 from referee.spider_twist import board
 
 SURE = "Referee: SURE - every node, the female, the die and the areas read. The score is " \
@@ -36,21 +46,11 @@ def _circle_mm(centre, radius: float, k: int = 32) -> np.ndarray:
 
 def draw_overlay(verdict, image: np.ndarray, image_scale: float,
                  disturb: str | None = None) -> np.ndarray:
-    h = verdict.homography
-    outlines = [project(h, board.outline())] if h is not None else []
-    view, size = view_of(image, image_scale, outlines,
-                         [p.point for p in verdict.problems if p.point is not None])
-    canvas = faded(image, image_scale, view, size)
-    if h is None:
-        unit = max(1.0, canvas.shape[1] / 1400)
-        for p in verdict.problems:
-            mark_problem(canvas, p, view, unit)
-        return banner(canvas, verdict, SURE)
-    to_px = view @ h
+    canvas, view, to_px = table_canvas(verdict, image, image_scale, board.outline())
+    if to_px is None:
+        return problems_only(canvas, verdict, view, SURE)
     spec = board.spec()
-    # unit: a male's width on the canvas over 40 px
-    male_px = project(to_px, np.array([[0.0, 0.0], [spec.male, 0.0]]))
-    unit = float(np.clip(np.linalg.norm(male_px[1] - male_px[0]) / 40, 0.6, 3.0))
+    unit = piece_unit(to_px, spec.male)
     outline(canvas, project(to_px, board.outline()), unit)
     if disturb and verdict.state is not None:
         _routes(canvas, verdict, disturb, to_px, unit)

@@ -9,7 +9,6 @@ Everything unsure is a problem with its place, never a guess (docs/referee.md).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -20,9 +19,9 @@ from pnp.rules.api import GameRules
 from pnp.rules.spider_twist.commands import COMMANDS
 from pnp.rules.spider_twist.state import StateError, position
 from referee.api import Verdict
-from referee.detect import Marker, detect_in_windows, detect_markers, merge_markers
+from referee.detect import detect_markers, merge_markers
 from referee.errors import NoTiles, RefereeError
-from referee.geometry import plane_from_markers, project
+from referee.geometry import look_again, plane_from_markers, project
 from referee.image import PhotoInput, load_photo, scaling
 from referee.problems import INVALID_LAYOUT, TOO_FEW_MARKERS, RefereeProblem
 from referee.spider_twist import board, tokens
@@ -37,6 +36,7 @@ from referee.spider_twist.problems import (
     TOKEN_AMBIGUOUS,
     TOKEN_UNREADABLE,
 )
+from referee.timing import Laps
 
 MIN_MARKERS = 3             # of a side's 6: 12 corners round the board fix the plane
 AMBIGUOUS_MM = 3.0          # a token this much nearer one node than the next is not sure
@@ -90,14 +90,8 @@ class SpiderVerdict(Verdict):
 def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict:
     if web is not None and web not in board.SIDES:
         raise BadOption(f"unknown web {web!r} (choose from: {', '.join(board.SIDES)})")
-    timings: dict[str, float] = {}
-    clock = time.perf_counter()
-
-    def lap(stage: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        timings[stage] = timings.get(stage, 0.0) + now - clock
-        clock = now
+    lap = Laps()
+    timings = lap.timings
 
     image = load_photo(photo)
     lap("load")
@@ -121,7 +115,7 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
     model = board.marker_model(side)
     h = plane_from_markers(mine, model) if len(mine) >= 2 else None
     if h is not None and len(mine) < len(model):
-        extra = _second_look(image, h, mine, model)
+        extra = look_again(image, h, mine, model)
         if extra:
             mine = merge_markers(mine, extra)
             h = plane_from_markers(mine, model)
@@ -150,26 +144,6 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
                          timings, image, side=side, side_from=side_from, pieces=pieces,
                          markers=ids, turn_seen=turn_seen)
 
-
-def _second_look(image, h: np.ndarray, seen: list[Marker], model: dict[int, np.ndarray]
-                 ) -> list[Marker]:
-    """Markers looked for again at full resolution where the plane says they must be."""
-    have = {m.id for m in seen}
-    side = float(np.median([m.side for m in seen]))
-    windows = []
-    for marker_id, quad in model.items():
-        if marker_id in have:
-            continue
-        q = project(h, quad)
-        lo, hi = q.min(axis=0) - side, q.max(axis=0) + side
-        windows.append((int(lo[0]), int(lo[1]), int(hi[0]) + 1, int(hi[1]) + 1))
-    if not windows:
-        return []
-    if image.scale < 1.0:
-        found = detect_in_windows(image.full(), windows, 1.0)
-    else:
-        found = detect_in_windows(image.image, windows, 1.0, upsample=2)
-    return [m for m in found if m.id in model]
 
 
 @dataclass

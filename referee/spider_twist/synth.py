@@ -15,10 +15,8 @@ core's simulator) stopped at a random point.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -26,7 +24,7 @@ import numpy as np
 
 from pnp.printing.spider_twist import geometry
 from referee.spider_twist import sketch
-from referee.synth import PRESETS, Conditions, Face, Layer, Layout, SynthPhoto, affine, shoot
+from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth import transform as _apply
 
 FACE_DPI = sketch.DPI
@@ -183,46 +181,18 @@ def node_points(state: dict, shot: SynthPhoto) -> dict[str, np.ndarray]:
 # --- the example ---------------------------------------------------------------------------
 
 EXAMPLE_SEED = 11
-
-
-def example_state() -> dict:
-    return simulated_state(EXAMPLE_SEED, "rings")
-
-
-def write_example(folder: Path) -> tuple[Path, Path]:
-    """examples/spider-twist.jpg and spider-twist.json: a game on the rings side."""
-    from pnp.fileio import write_bytes, write_text
-
-    state = example_state()
-    shot = photo(state, replace(PRESETS["default"], megapixels=8.0, tilt_deg=20.0), seed=7)
-    jpg, js = folder / "spider-twist.jpg", folder / "spider-twist.json"
-    write_bytes(jpg, shot.jpeg)
-    write_text(js, json.dumps(state, indent=1) + "\n")
-    return jpg, js
+# examples/spider-twist.jpg and spider-twist.json: a game on the rings side
+EXAMPLE = example.Example("spider-twist", lambda: simulated_state(EXAMPLE_SEED, "rings"))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--example", action="store_true",
-                        help="write examples/spider-twist.jpg and examples/spider-twist.json")
-    parser.add_argument("--state", type=Path, help="a state file to photograph")
-    parser.add_argument("--web", default="rings", choices=("rings", "spiral"))
-    parser.add_argument("--preset", default="default", choices=sorted(PRESETS))
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path("output/spider-twist-synth.jpg"))
-    args = parser.parse_args(argv)
-    if args.example:
-        for path in write_example(Path(__file__).resolve().parents[2] / "examples"):
-            print(f"wrote {path}")
-        return 0
-    state = (json.loads(args.state.read_text()) if args.state
-             else simulated_state(args.seed, args.web))
-    shot = photo(state, PRESETS[args.preset], args.seed)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_bytes(shot.jpeg)
-    print(f"wrote {args.out} ({shot.image.shape[1]}x{shot.image.shape[0]}, "
-          f"{len(shot.jpeg) // 1024} KB); covered markers: {sorted(shot.covered_markers)}")
-    return 0
+    def add_options(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--web", default="rings", choices=("rings", "spiral"))
+
+    return example.main(argv, description=__doc__.splitlines()[0], example=EXAMPLE,
+                        photograph=photo, add_options=add_options,
+                        random_state=lambda a: simulated_state(a.seed, a.web),
+                        out=Path("output/spider-twist-synth.jpg"))
 
 
 if __name__ == "__main__":

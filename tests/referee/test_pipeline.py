@@ -129,7 +129,8 @@ def test_a_crete_photo_read_as_revised_says_so_in_one_line():
     """Issue 11 (item 12): Crete tiles read with --edition revised are one error, not a
     problem per tile and per board square."""
     from referee.asterion.pipeline import EditionError
-    from referee.asterion.synth import PRESETS, photo, simulated_table
+    from referee.asterion.synth import photo, simulated_table
+    from referee.synth import PRESETS
 
     table = simulated_table(3, 2, "crete", board=True)
     shot = photo(table, PRESETS["3mp"], 3)

@@ -11,7 +11,8 @@ import pytest
 from pnp.printing.asterion.art import marker_places, prisoner_points
 from pnp.printing.asterion.markers import tile_for_marker, tile_marker_ids
 from pnp.rules.asterion.tiles import tiles_by_id
-from referee.asterion.synth import PRESETS, Conditions, photo, simulated_table, with_conditions
+from referee.asterion.synth import photo, simulated_table
+from referee.synth import PRESETS, Conditions, with_conditions
 
 FLAT = Conditions(megapixels=3.0, light=0.0, shadow=False, noise=0.0, blur_sigma=0.0,
                   jpeg_quality=95)
