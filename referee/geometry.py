@@ -15,7 +15,7 @@ from collections.abc import Mapping
 import cv2
 import numpy as np
 
-from referee.detect import Marker, detect_in_windows
+from referee.detect import Marker, detect_in_windows, merge_markers
 from referee.image import scaling
 
 
@@ -134,3 +134,16 @@ def look_again(image, h: np.ndarray, seen: list[Marker], model: dict[int, np.nda
     else:
         found = detect_in_windows(image.image, windows, 1.0, upsample=2)
     return [m for m in found if m.id in model]
+
+
+def board_plane(image, mine: list[Marker], model: dict[int, np.ndarray]
+                ) -> tuple[np.ndarray | None, list[Marker]]:
+    """The plane from a board's markers (at least two), after a second look for those the
+    first did not find; and the markers it rests on."""
+    h = plane_from_markers(mine, model) if len(mine) >= 2 else None
+    if h is not None and len(mine) < len(model):
+        extra = look_again(image, h, mine, model)
+        if extra:
+            mine = merge_markers(mine, extra)
+            h = plane_from_markers(mine, model)
+    return h, mine

@@ -33,9 +33,9 @@ from referee.assyria.problems import (
     STATE_NEEDED,
     WELL_UNCLEAR,
 )
-from referee.detect import detect_markers, merge_markers
+from referee.detect import detect_markers
 from referee.errors import NoTiles, RefereeError
-from referee.geometry import look_again, plane_from_markers, project
+from referee.geometry import board_plane, project
 from referee.image import PhotoInput, load_photo, scaling
 from referee.problems import INVALID_LAYOUT, TOO_FEW_MARKERS, RefereeProblem
 from referee.timing import Laps
@@ -150,12 +150,7 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None
     if not mine:
         raise NoTiles("no Assyria board markers in the photo")
     problems: list[RefereeProblem] = []
-    h = plane_from_markers(mine, model) if len(mine) >= 2 else None
-    if h is not None and len(mine) < len(model):
-        extra = look_again(image, h, mine, model)
-        if extra:
-            mine = merge_markers(mine, extra)
-            h = plane_from_markers(mine, model)
+    h, mine = board_plane(image, mine, model)
     ids = sorted({m.id for m in mine})
     lap("plane")
     if h is None or len(ids) < MIN_MARKERS:

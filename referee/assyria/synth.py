@@ -23,6 +23,7 @@ import numpy as np
 from pnp.printing.assyria import geometry
 from pnp.printing.assyria.components import token_size
 from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
+from referee.synth.camera import disc, nudge
 
 FACE_DPI = 200
 KINDS = ("hut", "base", "centre", "roof")
@@ -73,15 +74,6 @@ def _square(size: float) -> np.ndarray:
     return np.array([[0, 0], [size, 0], [size, size], [0, size]], float)
 
 
-def _circle(width: float, k: int = 24) -> np.ndarray:
-    r = width / 2
-    return np.array([[r + r * math.cos(2 * math.pi * i / k), r + r * math.sin(2 * math.pi * i / k)]
-                     for i in range(k)])
-
-
-def _off(rng: np.random.Generator, most: float) -> np.ndarray:
-    r, a = most * math.sqrt(rng.uniform()), rng.uniform(0, 2 * math.pi)
-    return np.array([r * math.cos(a), r * math.sin(a)])
 
 
 def _token(kind: str, at, turn: float, name: str | None = None) -> Face:
@@ -94,7 +86,7 @@ def _token(kind: str, at, turn: float, name: str | None = None) -> Face:
         yy, xx = np.mgrid[:n, :n]
         alpha = (((xx - (n - 1) / 2) ** 2 + (yy - (n - 1) / 2) ** 2) <= (n / 2) ** 2
                  ).astype(np.uint8) * 255
-        outline = _circle(size)
+        outline = disc(size)
     return Face(image, affine(float(at[0]), float(at[1]), turn) @ affine(-size / 2, -size / 2),
                 outline, FACE_DPI, alpha, name=name)
 
@@ -117,7 +109,7 @@ def _place(rng: np.random.Generator, centre, kind: str, most: float,
     at = np.array(centre, float)
     for attempt in range(40):
         limit = most * (1 - attempt / 40)
-        at = np.array(centre, float) + _off(rng, limit)
+        at = np.array(centre, float) + nudge(rng, limit)
         if all(np.hypot(*(at - q)) >= reach + r for q, r in placed):
             break
     placed.append((at, reach))
@@ -143,11 +135,11 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
         turn = rng.uniform(0, 360)
         low.append(_token(f"base-{zig['owner']}", at, turn, name=name))
         if zig["level"] >= 2:
-            at = at + _off(rng, 1.2)
+            at = at + nudge(rng, 1.2)
             turn += rng.uniform(-cond.jitter_deg, cond.jitter_deg) * 2
             mid.append(_token(f"centre-{zig['owner']}", at, turn))
         if zig["level"] >= 3:
-            at = at + _off(rng, 1.0)
+            at = at + nudge(rng, 1.0)
             top.append(_token(f"roof-{zig['owner']}", at, turn + rng.uniform(-20, 20)))
     w, h = geometry.board_size()
     board = Face(faces()["board"], affine(0, 0), _square(1) * [w, h], FACE_DPI,

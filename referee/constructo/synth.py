@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 from functools import cache
 from pathlib import Path
@@ -26,6 +25,7 @@ import numpy as np
 from pnp.printing.constructo import geometry
 from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth import transform as _apply
+from referee.synth.camera import disc, nudge
 
 FACE_DPI = 200
 OFF_CENTRE_MM = 4.0        # the issue: pieces sit up to 4 mm off their tile's centre
@@ -90,14 +90,6 @@ def simulated_state(seed: int, pattern: str | None = None) -> dict:
 
 # --- placing by hand ---------------------------------------------------------------------------
 
-def _off(rng: np.random.Generator, most: float) -> np.ndarray:
-    r, a = most * math.sqrt(rng.uniform()), rng.uniform(0, 2 * math.pi)
-    return np.array([r * math.cos(a), r * math.sin(a)])
-
-
-def _circle(radius: float, k: int = 32) -> np.ndarray:
-    return np.array([[radius + radius * math.cos(2 * math.pi * i / k),
-                      radius + radius * math.sin(2 * math.pi * i / k)] for i in range(k)])
 
 
 def tile_places(state: dict, cond: Conditions, rng: np.random.Generator
@@ -108,7 +100,7 @@ def tile_places(state: dict, cond: Conditions, rng: np.random.Generator
     numbers = [int(n) for n in rng.permutation(list(geometry.tile_numbers()))]
     out = {}
     for k, (q, r) in enumerate(sorted(centres)):
-        at = np.array(centres[(q, r)]) + _off(rng, min(cond.jitter_mm, 2.0) / 2)
+        at = np.array(centres[(q, r)]) + nudge(rng, min(cond.jitter_mm, 2.0) / 2)
         turn = 30.0 + 60.0 * int(rng.integers(6)) + rng.uniform(-1, 1) * min(cond.jitter_deg, 3)
         out[f"{q},{r}"] = (numbers[k], at, turn)
     return out
@@ -137,20 +129,20 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
         for level, piece in enumerate(stack):
             kind, owner = piece["piece"], piece["owner"]
             if below is not None and kind == "ring" and below[0] == "small":
-                off = below[1] + _off(rng, RING_SLOP_MM)      # round its small disc
+                off = below[1] + nudge(rng, RING_SLOP_MM)      # round its small disc
                 if np.hypot(*off) > OFF_CENTRE_MM:
                     off = below[1] + (off - below[1]) * 0.3
             elif below is not None and kind == "small" and below[0] == "ring":
-                off = below[1] + _off(rng, RING_SLOP_MM)
+                off = below[1] + nudge(rng, RING_SLOP_MM)
             else:
-                off = _off(rng, OFF_CENTRE_MM)
+                off = nudge(rng, OFF_CENTRE_MM)
             below = (kind, off)
             img = faces()[geometry.piece_id(owner, kind)]
             r = geometry.piece_radius(kind)
             n = img.shape[0]
             c = at + off
             face = Face(img, affine(c[0], c[1], rng.uniform(0, 360)) @ affine(-r, -r),
-                        _circle(r), FACE_DPI, _piece_alpha(kind, n),
+                        disc(2 * r, 32), FACE_DPI, _piece_alpha(kind, n),
                         name=f"{key}/{level}")
             while len(levels) <= level:
                 levels.append([])

@@ -19,9 +19,9 @@ from pnp.rules.api import GameRules
 from pnp.rules.spider_twist.commands import COMMANDS
 from pnp.rules.spider_twist.state import StateError, position
 from referee.api import Verdict
-from referee.detect import detect_markers, merge_markers
+from referee.detect import detect_markers
 from referee.errors import NoTiles, RefereeError
-from referee.geometry import look_again, plane_from_markers, project
+from referee.geometry import board_plane, project
 from referee.image import PhotoInput, load_photo, scaling
 from referee.problems import INVALID_LAYOUT, TOO_FEW_MARKERS, RefereeProblem
 from referee.spider_twist import board, tokens
@@ -113,12 +113,7 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
                                        f"not the {web} side you named", None, None))
     mine = [m for m in ours if board.side_of(m.id) == side]
     model = board.marker_model(side)
-    h = plane_from_markers(mine, model) if len(mine) >= 2 else None
-    if h is not None and len(mine) < len(model):
-        extra = look_again(image, h, mine, model)
-        if extra:
-            mine = merge_markers(mine, extra)
-            h = plane_from_markers(mine, model)
+    h, mine = board_plane(image, mine, model)
     lap("plane")
     ids = sorted({m.id for m in mine})
     if h is None or len(ids) < MIN_MARKERS:

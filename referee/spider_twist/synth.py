@@ -15,7 +15,6 @@ core's simulator) stopped at a random point.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 from functools import cache
 from pathlib import Path
@@ -26,6 +25,7 @@ from pnp.printing.spider_twist import geometry
 from referee.spider_twist import sketch
 from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth import transform as _apply
+from referee.synth.camera import disc, nudge
 
 FACE_DPI = sketch.DPI
 # every face the scene needs ("-done": a male's back, turned face up)
@@ -84,18 +84,9 @@ def _token(kind: str, centre: tuple[float, float], turn: float, width: float,
     n = faces()[kind].shape[0]
     return Face(faces()[kind], affine(centre[0], centre[1], turn) @ affine(-width / 2,
                                                                            -width / 2),
-                _circle(width), FACE_DPI, sketch.disc_alpha(n), name=name)
+                disc(width), FACE_DPI, sketch.disc_alpha(n), name=name)
 
 
-def _circle(width: float, k: int = 24) -> np.ndarray:
-    r = width / 2
-    return np.array([[r + r * math.cos(2 * math.pi * i / k), r + r * math.sin(2 * math.pi * i / k)]
-                     for i in range(k)])
-
-
-def _off(rng: np.random.Generator, most: float) -> np.ndarray:
-    r, a = most * math.sqrt(rng.uniform()), rng.uniform(0, 2 * math.pi)
-    return np.array([r * math.cos(a), r * math.sin(a)])
 
 
 def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
@@ -108,19 +99,19 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
     tokens: list[Face] = []
     for m in state["males"]:
         kind = f"male-{m['colour']}" + ("-done" if m.get("done") else "")
-        at = np.array(centres[m["node"]]) + _off(rng, male_off)
+        at = np.array(centres[m["node"]]) + nudge(rng, male_off)
         tokens.append(_token(kind, tuple(at), rng.uniform(0, 360), s.male, name=m["node"]))
     for a in geometry.areas():
         count = state[a.kind][a.colour]
         for k in range(count):
-            at = np.array(a.slots[k]) + _off(rng, min(cond.jitter_mm, 3.0))
+            at = np.array(a.slots[k]) + nudge(rng, min(cond.jitter_mm, 3.0))
             tokens.append(_token(f"male-{a.colour}", tuple(at), rng.uniform(0, 360), s.male,
                                  name=f"{a.colour}-{a.kind}-{k}"))
-    female_at = np.array(centres[state["female"]]) + _off(rng, min(cond.jitter_mm, s.female / 4))
+    female_at = np.array(centres[state["female"]]) + nudge(rng, min(cond.jitter_mm, s.female / 4))
     female = _token("female", tuple(female_at), rng.uniform(0, 360), s.female, name="female")
     on_top: list[Face] = []
     if state.get("die") is not None:
-        die_at = female_at + _off(rng, 2.5)
+        die_at = female_at + nudge(rng, 2.5)
         turn = rng.uniform(0, 90)
         on_top.append(Face(faces()[f"die-{state['die']}"],
                            affine(die_at[0], die_at[1], turn) @ affine(-s.die / 2, -s.die / 2),

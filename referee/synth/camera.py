@@ -37,6 +37,19 @@ def square(side: float) -> np.ndarray:
 PHONE_FRAMES = {12.0: (4032, 3024), 3.0: (2016, 1512)}
 
 
+def disc(width: float, k: int = 24) -> np.ndarray:
+    """A round piece's outline, `k` points, in its own frame (top left at 0, 0)."""
+    r = width / 2
+    return np.array([[r + r * math.cos(2 * math.pi * i / k), r + r * math.sin(2 * math.pi * i / k)]
+                     for i in range(k)])
+
+
+def nudge(rng: np.random.Generator, most: float) -> np.ndarray:
+    """Where a hand puts a piece: up to `most` mm off its place, evenly over the disc."""
+    r, a = most * math.sqrt(rng.uniform()), rng.uniform(0, 2 * math.pi)
+    return np.array([r * math.cos(a), r * math.sin(a)])
+
+
 def frame_size(megapixels: float, portrait: bool) -> tuple[int, int]:
     w, h = PHONE_FRAMES.get(megapixels, (0, 0))
     if not w:
