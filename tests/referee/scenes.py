@@ -59,7 +59,8 @@ class Scenes:
         and turned by `turn_deg`, into a photo of `size` (w, h). Tiles sit `gap_mm` apart
         and are pushed by up to `jitter_mm` and turned by up to `jitter_deg` (keep the two
         within the gap: real tiles never overlap). `hide` covers markers
-        ({"Y07": ("NE",)}) with a skin-coloured blob, as a finger would; `moves` pushes
+        ({"Y07": ("NE",)}) with a skin-coloured blob, as a finger would ("hand": the tile's
+        middle under a palm); `moves` pushes
         and turns single tiles further ({"Y07": (dx_mm, dy_mm, degrees)})."""
         rng = np.random.default_rng(seed)
         cells = [(t["x"], t["y"]) for t in table["tiles"]]
@@ -101,9 +102,12 @@ class Scenes:
                     b = to_canvas @ tile_to_table @ _affine(px - 6, py - 6, 0, 1 / src_ppm)
                     _paste(canvas, self.png("tomb"), b)
             for corner in hide.get(t["id"], ()):
-                centre = {"NE": (39.6, 10.4), "SW": (10.4, 39.6)}[corner]
+                # a finger on a marker, or ("hand") a palm over the tile's middle
+                centre = {"NE": (39.6, 10.4), "SW": (10.4, 39.6), "hand": (25.0, 25.0)}[corner]
+                axes = (22, 17) if corner == "hand" else (11, 7)
                 p = to_canvas @ tile_to_table @ np.array([*centre, 1.0])
-                cv2.ellipse(canvas, (int(p[0]), int(p[1])), (int(11 * ppm), int(7 * ppm)),
+                cv2.ellipse(canvas, (int(p[0]), int(p[1])),
+                            (int(axes[0] * ppm), int(axes[1] * ppm)),
                             35, 0, 360, (120, 150, 215), -1, cv2.LINE_AA)
         out_w, out_h = size or (w, h)
         # canvas -> photo: fit the canvas into the photo, squeeze the far edge for the tilt

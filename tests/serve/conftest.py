@@ -61,9 +61,10 @@ def small(scenes) -> tuple[bytes, dict]:
 
 @pytest.fixture(scope="session")
 def hidden(scenes) -> tuple[bytes, dict]:
-    """The small table with both of G06's markers under fingers: its cell is unidentified."""
+    """The small table with G06 under a hand (both markers and the middle of its art):
+    its cell is unidentified. (With only its markers covered, it is read from its art.)"""
     scene = scenes.render(small_table(), ppm=4, turn_deg=25, tilt_deg=25, size=(1600, 1200),
-                          hide={"G06": ("NE", "SW")})
+                          hide={"G06": ("NE", "SW", "hand")})
     return jpeg(scene.image), scene.table
 
 

@@ -150,8 +150,6 @@ def test_a_tap_on_a_tile_answers_as_pnp_check(client, small):
         assert r.status_code == 400 and list(r.json()) == ["error"]
 
 
-@pytest.mark.xfail(reason="the hidden-tile scene changed with the art-reading referee "
-                          "(helper-9's work in progress)", strict=True)
 def test_a_hidden_tile_is_marked_and_the_players_answer_is_rescored(client, hidden, tmp_path):
     photo, truth = hidden
     seen = upload(client, photo).json()
