@@ -117,3 +117,15 @@ def test_bad_input_exits_2_with_one_line(capsys, photos, args, words):
     code, out, err = run(capsys, "referee", "asterion", str(photos[args[0]]), *args[1:])
     assert code == 2 and out == ""
     assert words in err and err.count("\n") == 1
+
+
+def test_a_crete_photo_read_as_revised_is_one_error_line(capsys):
+    """Issue 11 item 12: the example photo (a Crete game on the board) read with
+    `--edition revised` names the other edition in one line, not a problem per tile."""
+    from pathlib import Path
+
+    photo = Path(__file__).resolve().parents[2] / "examples" / "endgame.jpg"
+    code, out, err = run(capsys, "referee", "asterion", str(photo), "--edition", "revised")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error:")
+    assert "Crete edition" in err and "--edition crete" in err
