@@ -1,24 +1,26 @@
-"""`pnp export`: one PNG per component face, plus a manifest, from the PDF drawing code.
+"""`pnp export`: one PNG (or SVG) per component face, plus a manifest, from the PDF
+drawing code.
 
 Draw once: every face is drawn by the same functions as the PDF, onto a page of exactly
 its cut size (no bleed), and rasterised with pdfium. Used by Tabletop Simulator players
-and by the referee's test-photo generator.
+and by the referee's test-photo generator. With `svg=True` the same functions draw each
+face through the SVG back end of the drawing interface (pnp/printing/svg_canvas.py):
+vector art and editable text, in mm, for Inkscape.
 """
 
 from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fileio import atomic_folder
 from pnp.printing import pen
 from pnp.printing.build import BuildRequest, plan
 from pnp.printing.context import DrawContext
+from pnp.printing.drawing import Canvas
 from pnp.printing.pdf import draw_item
 from pnp.printing.placement import Component, Item
 from pnp.printing.style import FONT, register_fonts
@@ -50,8 +52,9 @@ class ExportResult:
     reduced: dict[str, int] = field(default_factory=dict)   # file -> dpi, over the pixel cap
 
 
-def _faces(ctx: DrawContext) -> tuple[list[Face], list[dict]]:
-    """Every face to render, and the manifest entries that describe them."""
+def _faces(ctx: DrawContext, suffix: str = ".png") -> tuple[list[Face], list[dict]]:
+    """Every face to render, and the manifest entries that describe them (files named
+    with `suffix`: .png or .svg)."""
     no_bleed = ctx.without_bleed()
     faces: list[Face] = []
     manifest: list[dict] = []
@@ -63,13 +66,13 @@ def _faces(ctx: DrawContext) -> tuple[list[Face], list[dict]]:
         comp = piece.component
         stem = comp.id
         entry = {"id": stem, "kind": comp.kind, "width_mm": comp.width,
-                 "height_mm": comp.height, "front": f"{stem}.png"}
+                 "height_mm": comp.height, "front": f"{stem}{suffix}"}
         front = (item_face(comp, "front") if piece.front is None
                  else lambda c, draw=piece.front: draw(c, no_bleed))
-        faces.append(Face(f"{stem}.png", comp.width, comp.height, front))
+        faces.append(Face(f"{stem}{suffix}", comp.width, comp.height, front))
         if piece.back:
-            entry["back"] = f"{stem}-back.png"
-            faces.append(Face(f"{stem}-back.png", comp.width, comp.height,
+            entry["back"] = f"{stem}-back{suffix}"
+            faces.append(Face(f"{stem}-back{suffix}", comp.width, comp.height,
                               item_face(comp, "back")))
         if piece.count > 1:
             entry["count"] = piece.count
@@ -79,9 +82,11 @@ def _faces(ctx: DrawContext) -> tuple[list[Face], list[dict]]:
 
 
 def _render_pdf(faces: list[Face]) -> bytes:
+    from reportlab.pdfgen.canvas import Canvas as PdfCanvas
+
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, initialFontName=FONT)
+    canvas = PdfCanvas(buffer, invariant=1, initialFontName=FONT)
     for face in faces:
         pen.start_page(canvas, face.width, face.height)
         face.draw(canvas)
@@ -119,30 +124,61 @@ def render_faces(request: BuildRequest, dpi: int = 200):
         document.close()
 
 
+def svg_face(face: Face, title: str | None = None) -> str:
+    """One face as an SVG document, drawn by its drawing function through the SVG back
+    end: the same calls that draw it in the PDF."""
+    from pnp.printing.svg_canvas import SvgCanvas
+
+    register_fonts()
+    canvas = SvgCanvas(face.width, face.height, initial_font=FONT, title=title)
+    pen.start_page(canvas, face.width, face.height)
+    face.draw(canvas)
+    return canvas.tostring()
+
+
+def svg_faces(request: BuildRequest) -> Iterator[tuple[str, str]]:
+    """Every component face as (file stem, SVG text), one at a time, as `render_faces`."""
+    ctx, _pages = plan(request)
+    faces, _manifest = _faces(ctx, ".svg")
+    titles = [ctx.printing.title, ctx.printing.edition_title(ctx.edition)]
+    for face in faces:
+        stem = face.file.removesuffix(".svg")
+        yield stem, svg_face(face, " · ".join(t for t in [*titles, stem] if t))
+
+
 def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
-           progress: Callable[[int, int], None] | None = None) -> ExportResult:
+           progress: Callable[[int, int], None] | None = None,
+           svg: bool = False) -> ExportResult:
     """Write every face and manifest.json into `out_dir`, all at once: the files are written
     into a fresh folder beside it that then takes its place, so an interrupted export
-    leaves the old export whole (issue 11). `out_dir` must be new, empty, or an export."""
+    leaves the old export whole (issue 11). `out_dir` must be new, empty, or an export.
+    `svg`: SVG faces (vector, in mm) instead of PNGs; `dpi` is then not used."""
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise ExportError(f"dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}")
     ctx, _pages = plan(request)
-    faces, manifest = _faces(ctx)
+    faces, manifest = _faces(ctx, ".svg" if svg else ".png")
     _check_replaceable(out_dir)
-    reduced = {f.file: face_dpi(f.width, f.height, dpi) for f in faces
-               if face_dpi(f.width, f.height, dpi) != dpi}
+    reduced = {} if svg else {f.file: face_dpi(f.width, f.height, dpi) for f in faces
+                              if face_dpi(f.width, f.height, dpi) != dpi}
     for entry in manifest:
         if entry["front"] in reduced:
             entry["dpi"] = reduced[entry["front"]]
     with atomic_folder(out_dir) as temp:
-        for index, (stem, image) in enumerate(render_faces(request, dpi)):
-            buffer = io.BytesIO()
-            used = reduced.get(f"{stem}.png", dpi)
-            image.save(buffer, format="PNG", dpi=(used, used))
-            (temp / f"{stem}.png").write_bytes(buffer.getvalue())
-            if progress:
-                progress(index + 1, len(faces))
-        summary = {"game": ctx.game, "edition": ctx.edition, "dpi": dpi,
+        if svg:
+            for index, (stem, text) in enumerate(svg_faces(request)):
+                (temp / f"{stem}.svg").write_text(text, encoding="utf-8")
+                if progress:
+                    progress(index + 1, len(faces))
+        else:
+            for index, (stem, image) in enumerate(render_faces(request, dpi)):
+                buffer = io.BytesIO()
+                used = reduced.get(f"{stem}.png", dpi)
+                image.save(buffer, format="PNG", dpi=(used, used))
+                (temp / f"{stem}.png").write_bytes(buffer.getvalue())
+                if progress:
+                    progress(index + 1, len(faces))
+        resolution = {"format": "svg", "units": "mm"} if svg else {"dpi": dpi}
+        summary = {"game": ctx.game, "edition": ctx.edition, **resolution,
                    "ink_saver": request.ink_saver, "components": manifest}
         (temp / "manifest.json").write_text(json.dumps(summary, indent=2) + "\n")
     return ExportResult(out_dir, len(faces) + 1, len(manifest), reduced)
