@@ -47,6 +47,9 @@ def referee_command(
     pattern: str | None = typer.Option(None, "--pattern",
                                        help="constructo: rhombus, triangle or flower "
                                             "(default: from the photo)."),
+    turn: str | None = typer.Option(None, "--turn",
+                                    help="constructo: whose turn it is (a photo cannot show "
+                                         "it; default white)."),
     state: Path | None = typer.Option(None, "--state", metavar="STATE.json",
                                       help="assyria: what a photo cannot show (hands, "
                                            "tracks), from a state file."),
@@ -76,7 +79,8 @@ def referee_command(
         raise CliError(str(exc)) from None
     commands = games.get_commands(game)
     raw = given_options({"edition": edition, "board": board, "players": players,
-                  "kill_points": kill_points, "web": web, "pattern": pattern, "state": state},
+                  "kill_points": kill_points, "web": web, "pattern": pattern, "turn": turn,
+                  "state": state},
                  referee.read_options, game, "referee")
     if board is False and "board" in referee.read_options:
         raw["board"] = False              # --no-board is a choice too, not an absence

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.api import GameReferee
+from pnp.rules.constructo import PATTERN_NAMES, PLAYERS
+from referee.api import GameReferee, ReadOption
 from referee.constructo.pipeline import ConstructoVerdict, referee_photo
 from referee.image import PhotoInput
 
@@ -20,22 +21,33 @@ if TYPE_CHECKING:
 
 class ConstructoReferee(GameReferee):
     name = "constructo"
-    read_options = ("pattern",)
+    read_options = ("pattern", "turn")
     overlay_options = ()
 
     def read(self, photo: PhotoInput, **options: Any) -> ConstructoVerdict:
-        """Options: pattern ("rhombus", "triangle", "flower"; None: the one the tiles fit)."""
+        """Options: pattern ("rhombus", "triangle", "flower"; None: the one the tiles fit),
+        turn ("white", "black"; None: white): whose turn it is, which no photo shows but
+        which decides whether the round is over (the player to move has no action)."""
         unknown = sorted(set(options) - set(self.read_options))
         if unknown:
             from referee.constructo.pipeline import BadOption
 
-            raise BadOption(f"constructo's referee takes only pattern, not "
+            raise BadOption(f"constructo's referee takes only pattern and turn, not "
                             f"{', '.join(unknown)}")
         return referee_photo(photo, **options)
 
+    def describe_options(self) -> tuple[ReadOption, ...]:
+        # the first choice is the default: the pattern the tiles fit, white to move
+        return (ReadOption("pattern", "Pattern", ("seen", *PATTERN_NAMES),
+                           parse=lambda t: None if t == "seen" else t,
+                           show=lambda v: v or "seen"),
+                ReadOption("turn", "Whose turn (a photo cannot show it)", PLAYERS))
+
     def score_notes(self, verdict: ConstructoVerdict) -> list[str]:
+        turn = ("the turn as --turn gives it" if verdict.turn_given else
+                "the turn is white unless --turn names it")
         return ["supply: 3 of each piece per player less those seen (not seen in the photo); "
-                "turn, round and earlier points are not seen"]
+                f"the round and earlier points are not seen; {turn}"]
 
     def accuracy(self) -> ConstructoAccuracy:
         from referee.constructo.evaluate import ConstructoAccuracy

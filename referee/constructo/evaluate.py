@@ -91,7 +91,7 @@ class ConstructoAccuracy:
         preset, megapixels = self.design(i)
         state = simulated_state(seed)
         return Case(f"{i:03d}-{preset}-{megapixels:g}mp-{state['pattern']}-seed{seed}",
-                    preset, megapixels, state, {})
+                    preset, megapixels, state, {"turn": state["turn"]})
 
     def photograph(self, case: Case, seed: int) -> SynthPhoto:
         from referee.constructo.synth import photo

@@ -76,6 +76,7 @@ class ConstructoVerdict(Verdict):
     pattern: str | None = None
     pattern_from: str = "tiles"
     tiles: list[TileSeen] = field(default_factory=list)
+    turn_given: bool = False             # the turn came from the player (--turn)
 
     rules: ClassVar[GameRules | None] = COMMANDS
 
@@ -85,7 +86,9 @@ class ConstructoVerdict(Verdict):
                 "stacks_from": "the visible layers; pieces hidden under the lowest visible "
                                "layer change no score and are left out",
                 "supply_from": "not seen: 3 of each piece per player, less those seen",
-                "turn_from": "not seen: white, round 1, no earlier points"}
+                "turn_from": ("given (--turn)" if self.turn_given else
+                              "not seen: white by default (--turn names it)")
+                + "; round 1 and no earlier points: not seen"}
 
     def _draw(self, image: np.ndarray, image_scale: float, **options: Any) -> np.ndarray:
         from referee.constructo.overlay import draw_overlay
@@ -188,10 +191,15 @@ def fit_pattern(places: list[tuple[int, int]], pattern: str
 
 # --- the referee ---------------------------------------------------------------------------
 
-def referee_photo(photo: PhotoInput, *, pattern: str | None = None) -> ConstructoVerdict:
+def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
+                  turn: str | None = None) -> ConstructoVerdict:
+    """`turn`: whose turn it is (a photo cannot show it; it decides whether the round is
+    over, so the score's status line); None: white, said so in `seen()`."""
     if pattern is not None and pattern not in PATTERN_NAMES:
         raise BadOption(f"unknown pattern {pattern!r} (choose from: "
                         f"{', '.join(PATTERN_NAMES)})")
+    if turn is not None and turn not in PLAYERS:
+        raise BadOption(f"unknown turn {turn!r} (choose from: {', '.join(PLAYERS)})")
     lap = Laps()
     timings = lap.timings
 
@@ -246,7 +254,7 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None) -> Construct
     lap("stacks")
     state = None
     if chosen is not None:
-        state, more = _assemble(chosen, tiles)
+        state, more = _assemble(chosen, tiles, turn or PLAYERS[0])
         problems += more
     lap("assemble")
     # the rhombus and the flower are one shape turned: the tiles cannot tell them apart
@@ -254,11 +262,11 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None) -> Construct
     source = "--pattern" if pattern else "tiles" + (
         f" (the same shape as {', '.join(alike)}: give --pattern to name it)" if alike else "")
     return ConstructoVerdict(state, problems, h, image.size, timings, image, pattern=chosen,
-                             pattern_from=source, tiles=tiles)
+                             pattern_from=source, tiles=tiles, turn_given=turn is not None)
 
 
-def _assemble(pattern: str, tiles: list[TileSeen]) -> tuple[dict | None,
-                                                            list[RefereeProblem]]:
+def _assemble(pattern: str, tiles: list[TileSeen], turn: str
+              ) -> tuple[dict | None, list[RefereeProblem]]:
     problems: list[RefereeProblem] = []
     stacks_json: dict[str, list] = {}
     used = {p: dict.fromkeys(KINDS, 0) for p in PLAYERS}
@@ -285,7 +293,7 @@ def _assemble(pattern: str, tiles: list[TileSeen]) -> tuple[dict | None,
                                                f"seen; each player has {PER_KIND}", None, None))
                 supply[p][k] = 0
     state = {"game": "constructo", "pattern": pattern, "players": list(PLAYERS),
-             "turn": "white", "round": 1, "stacks": stacks_json, "supply": supply,
+             "turn": turn, "round": 1, "stacks": stacks_json, "supply": supply,
              "scores": dict.fromkeys(PLAYERS, 0)}
     if problems:
         return None, problems

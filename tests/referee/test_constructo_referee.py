@@ -147,3 +147,16 @@ def test_a_dark_disc_without_white_dots_is_no_black_piece():
     plain = REFEREE.read(image)
     assert plain.exit_code == EXIT_UNSURE
     assert any(p.code == STACK_UNCLEAR and p.cell == tile.place for p in plain.problems)
+
+
+def test_the_turn_no_photo_shows_is_an_option_the_page_and_cli_offer():
+    """Whose turn decides whether the round is over (the player to move has no action): a
+    photo cannot show it, so the player may say it; white by default, and said so."""
+    options = {o.name: o for o in REFEREE.describe_options()}
+    assert options["turn"].choices == ("white", "black")
+    assert options["pattern"].value("seen") is None
+    verdict = REFEREE.read(EXAMPLES / "constructo.jpg", turn="black")
+    assert verdict.state["turn"] == "black" and "given" in verdict.seen()["turn_from"]
+    assert REFEREE.read(EXAMPLES / "constructo.jpg").state["turn"] == "white"
+    with pytest.raises(RefereeError):
+        REFEREE.read(EXAMPLES / "constructo.jpg", turn="red")
