@@ -138,24 +138,33 @@ def build(
 def export(
     game: str = typer.Argument(..., help=GAME_HELP),
     edition: str | None = typer.Option(None, "--edition", "-e", help=EDITION_HELP),
-    dpi: int = typer.Option(200, "--dpi", help="Resolution of the PNGs (36-1200)."),
-    out: Path = typer.Option(Path("output/export"), "--out", help="Folder for the PNGs."),
+    dpi: int | None = typer.Option(None, "--dpi",
+                                   help="Resolution of the PNGs (36-1200, default 200)."),
+    svg: bool = typer.Option(False, "--svg",
+                             help="SVG faces instead of PNGs: vector art and editable text "
+                                  "in mm (for Inkscape), drawn by the PDF's drawing code."),
+    out: Path = typer.Option(Path("output/export"), "--out", help="Folder for the faces."),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="Light fills, same shapes."),
 ) -> None:
-    """Write one PNG per component face and a manifest.json (for Tabletop Simulator)."""
+    """Write one PNG (or SVG) per component face and a manifest.json (for Tabletop
+    Simulator, or to edit in Inkscape)."""
     from pnp.printing.export import ExportError
     from pnp.printing.export import export as run_export
 
+    if svg and dpi is not None:
+        raise CliError("--dpi is for PNGs: SVG faces are vectors, in mm (drop --dpi or --svg)")
+    dpi = 200 if dpi is None else dpi
     request = _request(game, edition, "a4", 0.0, "long", "0,0", ink_saver, False)
     try:
-        with progress_display("rendering faces") as progress:
-            result = run_export(request, out, dpi, progress)
+        with progress_display("drawing faces" if svg else "rendering faces") as progress:
+            result = run_export(request, out, dpi, progress, svg=svg)
     except ExportError as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
         raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
+    what = "as SVG (mm)" if svg else f"at {dpi} dpi"
     lines = [f"wrote {result.files} files to {result.folder}: {result.components} "
-             f"components at {dpi} dpi (manifest.json lists them)"]
+             f"components {what} (manifest.json lists them)"]
     from pnp.printing.export import MAX_FACE_PIXELS
 
     lines += [f"{name} at {used} dpi: a face has at most {MAX_FACE_PIXELS // 1_000_000} MP"

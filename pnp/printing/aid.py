@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfgen.canvas import Canvas
 
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import text
 from pnp.printing.style import BLACK, FONT, FONT_BOLD
 

@@ -12,9 +12,9 @@ the cross then reads -e + offset, exactly the correction that cancels e.
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.context import DrawContext
+from pnp.printing.drawing import Canvas
 from pnp.printing.game import CheckSample
 from pnp.printing.pen import polygon, saved, text
 from pnp.printing.placement import Item

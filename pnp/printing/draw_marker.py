@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from reportlab.pdfgen.canvas import Canvas
-
 from pnp.markers import marker_bits
+from pnp.printing.drawing import Canvas
 from pnp.printing.style import BLACK, WHITE
 
 

@@ -25,9 +25,8 @@ from typing import TYPE_CHECKING, Any
 from pnp.printing.placement import Component, Options, Paper
 
 if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
-
     from pnp.printing.context import DrawContext
+    from pnp.printing.drawing import Canvas
     from pnp.printing.placement import Item
 
 

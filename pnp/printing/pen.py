@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
 
+from pnp.printing.drawing import Canvas
 from pnp.printing.style import FONT
 from pnp.units import PT_PER_MM
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.pdfgen.canvas import Canvas
-
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import polygon
 
 

@@ -14,9 +14,8 @@ from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, lazy
 from pnp.printing.placement import Component, Options
 
 if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
-
     from pnp.printing.context import DrawContext
+    from pnp.printing.drawing import Canvas
     from pnp.printing.placement import Item
 
 TOKEN_KINDS = ("hut", "base", "centre", "roof", "disc", "well")

@@ -8,11 +8,11 @@ heading's comment); the rules core is the authority. Numbers come from the rules
 from __future__ import annotations
 
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.assyria import icons
 from pnp.printing.assyria.components import players
 from pnp.printing.context import DrawContext
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import polygon, saved, text
 from pnp.printing.placement import Item
 from pnp.printing.style import BLACK, FONT, FONT_BOLD, WHITE

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing import split
 from pnp.printing.assyria import geometry as geo
@@ -23,6 +22,7 @@ from pnp.printing.context import DrawContext
 from pnp.printing.draw_marker import draw_marker
 from pnp.printing.draw_split import PieceStyle, draw_piece, mix
 from pnp.printing.draw_split import clip as clip_polygons
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import polygon, polygon_path, saved, text, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import FONT, FONT_BOLD, WHITE

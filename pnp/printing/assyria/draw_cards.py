@@ -13,7 +13,6 @@ camel, the others 2), the food and its number of symbols.
 from __future__ import annotations
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.assyria import icons
 from pnp.printing.assyria.components import CardFace, card_corner, card_size, face_of
@@ -21,6 +20,7 @@ from pnp.printing.assyria.draw_board import wrapped
 from pnp.printing.assyria.style import Style
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_split import mix
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import clip_rect, saved, text, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import FONT, FONT_BOLD, WHITE

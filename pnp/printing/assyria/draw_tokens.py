@@ -7,13 +7,12 @@ placement; round ones (discs, wells) print their own cut circle.
 
 from __future__ import annotations
 
-from reportlab.pdfgen.canvas import Canvas
-
 from pnp.printing.assyria import icons
 from pnp.printing.assyria.components import token_player
 from pnp.printing.assyria.style import Player, Style
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_split import mix
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import clip_rect, saved, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import WHITE

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 
 from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.draw_split import mix
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import Draw, ink, polygon, saved, use_form
 from pnp.printing.style import BLACK, WHITE
 from pnp.printing.symbols import Symbols

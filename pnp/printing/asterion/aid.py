@@ -6,12 +6,11 @@ core is the authority.
 
 from __future__ import annotations
 
-from reportlab.pdfgen.canvas import Canvas
-
 from pnp import layouts
 from pnp.printing.aid import Heading, Prose
 from pnp.printing.asterion import icons
 from pnp.printing.context import DrawContext
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import saved, text, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import BLACK, FONT_BOLD

@@ -8,7 +8,6 @@ so it never reaches a neighbour. Positions come from art.py (shared with the ref
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp import layouts
 from pnp.printing.asterion import icons
@@ -25,6 +24,7 @@ from pnp.printing.asterion.markers import tile_marker_ids
 from pnp.printing.asterion.style import Palette, Style
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_marker import draw_marker
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import clip_rect, saved, text, use_form
 from pnp.printing.placement import Item
 from pnp.printing.style import FONT_BOLD, WHITE

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp import layouts
 from pnp.printing.asterion import board as geo
@@ -24,6 +23,7 @@ from pnp.printing.draw_marker import draw_marker
 from pnp.printing.draw_split import PieceStyle, draw_piece, text_mm
 from pnp.printing.draw_split import clip as _clip
 from pnp.printing.draw_split import mix as _mix
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import polygon as fill_polygon
 from pnp.printing.pen import polygon_path, saved, text, use_form
 from pnp.printing.placement import Item

@@ -9,9 +9,9 @@ from __future__ import annotations
 import itertools
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.asterion.style import Palette
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import Draw, ink
 from pnp.printing.style import WHITE
 from pnp.printing.symbols import Symbols

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp import layouts
 from pnp.printing.aid import Heading, Prose, wrap
@@ -24,6 +23,7 @@ from pnp.printing.constructo.geometry import (
 )
 from pnp.printing.constructo.style import Style
 from pnp.printing.context import DrawContext
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import polygon, saved, text
 from pnp.printing.placement import Item
 from pnp.printing.style import BLACK, FONT, FONT_BOLD

@@ -12,10 +12,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from reportlab.pdfgen.canvas import Canvas
-
 from pnp.printing.aid import Prose, wrap
 from pnp.printing.context import DrawContext
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import saved, text
 from pnp.printing.placement import Item
 from pnp.printing.spider_twist import geometry, icons, scene

@@ -13,8 +13,7 @@ right edges (under 4 and 3). The top tab adds `tab` above face 1.
 
 from __future__ import annotations
 
-from reportlab.pdfgen.canvas import Canvas
-
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import saved
 from pnp.printing.spider_twist import geometry, icons
 from pnp.printing.spider_twist.style import Style

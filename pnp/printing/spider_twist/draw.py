@@ -4,11 +4,11 @@ die net and the player aid. `draw_item` is the game's `GamePrinting.draw`."""
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing import split
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_split import PieceStyle, draw_piece, draw_piece_back
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import saved
 from pnp.printing.placement import Item
 from pnp.printing.spider_twist import board, die, geometry

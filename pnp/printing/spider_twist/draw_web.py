@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.printing.draw_marker import draw_marker
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import polygon_path, saved, text
 from pnp.printing.spider_twist import geometry, icons
 from pnp.printing.spider_twist.style import Style

@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 
 from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
 
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import saved
 
 # One side's legs of a spider one unit wide, head up: (hip, knee, foot) each; mirrored for

@@ -10,8 +10,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
 
+from pnp.printing.drawing import Canvas
 from pnp.printing.pen import saved, text
 from pnp.printing.spider_twist import geometry, icons
 from pnp.printing.spider_twist.draw_web import curve_path, female_face, male_face
