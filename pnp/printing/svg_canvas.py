@@ -378,6 +378,8 @@ class SvgCanvas:
 
     def _text(self, font: str, size: float, at: Matrix, text: str, anchor: str) -> None:
         """One run of text at text matrix `at` (glyphs y up, as in PDF), filled."""
+        if not text:                                 # nothing to see (nor to edit)
+            return
         s = self._state
         self._state = replace(s, ctm=multiply(s.ctm, multiply(at, (1, 0, 0, -1, 0, 0))))
         face = pdfmetrics.getFont(font).face
