@@ -9,7 +9,7 @@ Everything unsure is a problem with its place, never a guess (docs/referee.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -40,6 +40,9 @@ from referee.timing import Laps
 
 MIN_MARKERS = 3             # of a side's 6: 12 corners round the board fix the plane
 AMBIGUOUS_MM = 3.0          # a token this much nearer one node than the next is not sure
+LOCATE_BEYOND_MM = 2.0      # a male is looked for this far beyond a third of his width...
+OFF_SLOP_MM = 1.0           # ... and read up to this far beyond it (where he was found)
+EMPTY_BUT_MALE = 0.42       # a male's look this clear round a node whose bead seems whole
 
 
 class BadOption(RefereeError):
@@ -204,17 +207,46 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
                                                point))
                 continue
         look = tokens.look_at_node(rect, side, node, centre)
-        if look.verdict == "empty":
-            continue
         near_female = under is not None and float(np.hypot(*(centre - np.array(
             fem.centre)))) < s.female / 2 + s.male / 2 + s.male * s.off_node
-        at = tuple(float(v) for v in centre)
+        # where the male lies: up to a third of his width off his node (ruling
+        # "Components", layouts [tokens] off_node); he is read where he lies
+        third = s.male * s.off_node
+        found_at = tokens.locate_male(rect, centre, third + LOCATE_BEYOND_MM,
+                                      under if near_female else None)
+        if look.verdict == "empty":
+            # a white male's card and spider, well off his node, can pass for its bead:
+            # a clear male's look round it is read (on generated photos empty nodes
+            # correlate at most 0.31 with a male's look, such males 0.52 and more)
+            if found_at.centre is None or found_at.score < EMPTY_BUT_MALE:
+                continue
+            seen = tokens.read_token(rect, found_at.centre, s.male,
+                                     under if near_female else None)
+            if seen.kind not in ("white", "black"):
+                continue
+            look = replace(look, verdict="covered")
+        if found_at.centre is not None and found_at.off > third + OFF_SLOP_MM:
+            nearest = _neighbour(found_at.centre, node, names, centres)
+            problems.append(RefereeProblem(TOKEN_AMBIGUOUS, f"node {node}: a male's look "
+                                           f"{found_at.off:.0f} mm off it (more than a third "
+                                           f"of his width), towards {nearest}: push him onto "
+                                           "his node, or uncover it", (k,), point))
+            continue
+        at = found_at.centre or tuple(float(v) for v in centre)
         token = tokens.read_token(rect, at, s.male, under if near_female else None)
         if (token.kind in ("paper", "female") and look.verdict == "covered"
                 and (token.kind == "female" or near_female)):
             continue                       # her overhang hides this dot
-        if look.verdict == "unclear" and token.kind != "paper":
-            # the bead half seen: a token between nodes, or something on the print
+        if (look.verdict == "unclear" and found_at.centre is None
+                and look.bead >= tokens.BEAD_EMPTY
+                and (token.kind == "paper" or (near_female and _plain(token)))):
+            # a whole bead a little dim (a neighbour's shadow, the female's edge), no
+            # male's look round it and only paper (beside her disc) on it: empty
+            continue
+        if look.verdict == "unclear" and token.kind != "paper" and found_at.centre is None:
+            # the bead half seen and no male's look round it: something on the print
+            # (a male found within a third of his width is read: his card may look like
+            # part of a bead)
             problems.append(RefereeProblem(NODE_UNCLEAR, f"node {node}: its printed bead is "
                                            "only partly hidden; push the male onto his node "
                                            "or clear it", (k,), point))
@@ -241,6 +273,20 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
         found.males[node] = (token.kind, bool(token.done))
         pieces.append(PieceSeen("male", token.kind, node, bool(token.done), at, _px(h, at)))
     return pieces, found, problems
+
+
+def _plain(token: tokens.TokenLook) -> bool:
+    """Beside the female's disc: paper in her shadow (grey, but neither a male's ink nor
+    a black male's level)."""
+    return token.shares["dark"] <= 0.01 and token.shares.get("level", 0.0) >= 0.75
+
+
+def _neighbour(point, node: str, names: tuple[str, ...], centres: np.ndarray) -> str:
+    """The node other than `node` nearest to a point (mm): where a male off his node
+    leans."""
+    d = np.hypot(*(centres - np.asarray(point)).T)
+    order = [int(i) for i in np.argsort(d) if names[int(i)] != node]
+    return names[order[0]]
 
 
 def _die_piece(die: DieLook, node: str, h: np.ndarray) -> PieceSeen:

@@ -4,10 +4,10 @@ female with the die on her, mated and eaten males in the players' areas, put dow
 
 Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's PRINTING; a done
 male is his token's back); the die's top face is drawn from the layout data (sketch.py),
-flat on the female (the generator has no height). A token lies off its node by the hand's
-jitter (at most a quarter of its width; the ruling allows a third), turned any way (they
-are round); area males lie near their slots. Truth: a seeded random legal game (the rules
-core's simulator) stopped at a random point.
+flat on the female (the generator has no height). A male lies off his node by the hand's
+jitter, up to a third of his width (the ruling's limit) under the default conditions, never
+on another male, turned any way (they are round); area males lie near their slots. Truth:
+a seeded random legal game (the rules core's simulator) stopped at a random point.
 
     python -m referee.spider_twist.synth --example   # examples/spider-twist.jpg and .json
 """
@@ -89,17 +89,25 @@ def _token(kind: str, centre: tuple[float, float], turn: float, width: float,
 
 
 
-def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
+def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
+            offsets: dict[str, tuple[float, float]] | None = None) -> Layout:
     s = geometry.spec()
     side = state["web"]
     centres = geometry.node_centres(side)
-    # a hand puts a token roughly on its node: jitter_mm (3 by default, 5 sloppy), never
-    # more than a quarter of its width (the ruling's third is the referee's limit)
-    male_off = min(cond.jitter_mm, s.male / 4)
+    # a hand puts a token roughly on its node: up to a third of its width off (ruling
+    # "Components"; layouts [tokens] off_node) at the default jitter (twice jitter_mm, at
+    # most the third; none with no jitter), never onto another token: tokens are card
+    male_off = min(2 * cond.jitter_mm, s.male * s.off_node)
+    female_at = np.array(centres[state["female"]]) + nudge(rng, min(cond.jitter_mm,
+                                                                    s.female / 4))
     tokens: list[Face] = []
+    placed: list[np.ndarray] = []
     for m in state["males"]:
         kind = f"male-{m['colour']}" + ("-done" if m.get("done") else "")
-        at = np.array(centres[m["node"]]) + nudge(rng, male_off)
+        at = _lay(np.array(centres[m["node"]]), male_off, placed, female_at, rng)
+        if offsets and m["node"] in offsets:          # a test's own hand
+            at = np.array(centres[m["node"]]) + np.array(offsets[m["node"]], float)
+        placed.append(at)
         tokens.append(_token(kind, tuple(at), rng.uniform(0, 360), s.male, name=m["node"]))
     for a in geometry.areas():
         count = state[a.kind][a.colour]
@@ -107,7 +115,6 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
             at = np.array(a.slots[k]) + nudge(rng, min(cond.jitter_mm, 3.0))
             tokens.append(_token(f"male-{a.colour}", tuple(at), rng.uniform(0, 360), s.male,
                                  name=f"{a.colour}-{a.kind}-{k}"))
-    female_at = np.array(centres[state["female"]]) + nudge(rng, min(cond.jitter_mm, s.female / 4))
     female = _token("female", tuple(female_at), rng.uniform(0, 360), s.female, name="female")
     on_top: list[Face] = []
     if state.get("die") is not None:
@@ -136,6 +143,22 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
     return Layout(outline, outline, markers, layers)
 
 
+def _lay(node: np.ndarray, most: float, placed: list[np.ndarray], female: np.ndarray,
+         rng: np.random.Generator) -> np.ndarray:
+    """Where a hand puts a male for `node`: up to `most` mm off it, clear of the males
+    already down (nodes are 17.5 mm apart, males 17 mm wide: a male pushed towards a
+    neighbour's would lie on him) and no further under the female than on his node (she
+    is large and overhangs her neighbours' nodes). Centred if no nudge fits."""
+    s = geometry.spec()
+    to_female = float(np.hypot(*(node - female)))
+    for _try in range(12):
+        at = node + nudge(rng, most)
+        if (all(np.hypot(*(at - p)) >= s.male + 0.3 for p in placed)
+                and np.hypot(*(at - female)) >= min(to_female, s.female / 2 + s.male / 2)):
+            return at
+    return node
+
+
 def _spare(state: dict, count: int, rng: np.random.Generator) -> list[Face]:
     """Stock males in a loose heap beside the board (off it: they are not in play)."""
     if count <= 0:
@@ -154,11 +177,14 @@ def _spare(state: dict, count: int, rng: np.random.Generator) -> list[Face]:
     return out
 
 
-def photo(state: dict, conditions: Conditions, seed: int) -> SynthPhoto:
+def photo(state: dict, conditions: Conditions, seed: int,
+          offsets: dict[str, tuple[float, float]] | None = None) -> SynthPhoto:
     """A phone photo of `state` (state JSON) under `conditions`; same seed, same photo.
     `corners` holds each token's outline in the photo: by node for males on the web,
-    "female", "die", and "<colour>-<kind>-<k>" for area males."""
-    return shoot(state, lambda rng: _layout(state, conditions, rng), conditions, seed)
+    "female", "die", and "<colour>-<kind>-<k>" for area males. `offsets`: node -> (dx, dy)
+    mm, where a test puts those males instead of the hand."""
+    return shoot(state, lambda rng: _layout(state, conditions, rng, offsets), conditions,
+                 seed)
 
 
 def node_points(state: dict, shot: SynthPhoto) -> dict[str, np.ndarray]:

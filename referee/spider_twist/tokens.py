@@ -401,3 +401,76 @@ def node_of(point, names: tuple[str, ...], centres: np.ndarray) -> tuple[str, fl
     d = np.hypot(*(centres - np.asarray(point)).T)
     order = np.argsort(d)
     return names[int(order[0])], float(d[order[0]]), float(d[order[1]])
+
+
+# --- where a male lies ---------------------------------------------------------------------------
+
+# A male's face seen from above, averaged round its centre (levels over the paper; measured
+# on the PDF's faces, both faces of each colour): (from mm, to mm, level). White: the spider's
+# body or the tick, the card, the printed circle 1.5 mm inside the edge, the card; black:
+# the white spider's body or the tick, the black card with its circle of white dots. Both
+# end with 1 mm of paper round the edge, which is what fixes the centre.
+MALE_LOOKS = {
+    "white": ((0.0, 1.5, 0.35), (1.5, 3.0, 0.6), (3.0, 6.6, 0.82), (6.6, 7.4, 0.15),
+              (7.4, 8.5, 0.9), (8.5, 9.5, 1.0)),
+    "black": ((0.0, 1.5, 0.85), (1.5, 3.0, 0.65), (3.0, 6.5, 0.38), (6.5, 7.5, 0.5),
+              (7.5, 8.5, 0.3), (8.5, 9.5, 1.0)),
+}
+LOCATE_SCORE = 0.35          # a correlation this weak: no male's look there
+
+
+@cache
+def _male_template(colour: str) -> np.ndarray:
+    outer = MALE_LOOKS[colour][-1][1]
+    k = round(outer * PPM)
+    ys, xs = np.mgrid[-k:k + 1, -k:k + 1]
+    d = np.hypot(xs, ys) / PPM
+    out = np.full(d.shape, 1.0, np.float32)
+    for lo, hi, level in MALE_LOOKS[colour]:
+        out[(d >= lo) & (d < hi)] = level
+    return out
+
+
+@dataclass(frozen=True)
+class Located:
+    centre: tuple[float, float] | None   # board mm; None: no male's look near the node
+    score: float                         # the best correlation with a male's look
+    off: float                           # mm from the node
+
+
+def locate_male(r: Rectified, node_mm, reach: float,
+                exclude: np.ndarray | None = None) -> Located:
+    """Where a male lies round a node: his centre within `reach` mm of it, by his look (a
+    disc of the male's radial profile, either colour, correlated over the board square-on:
+    normalised, so light and shadow do not matter). Pixels in `exclude` (the female's disc:
+    she lies on top) are made paper, so her overhang does not pull him away."""
+    half = MALE_LOOKS["white"][-1][1] + reach
+    x0, y0, x1, y1 = _box(r, node_mm, half)
+    window = r.rel[y0:y1, x0:x1]
+    tk = _male_template("white").shape[0]
+    if window.shape[0] <= tk or window.shape[1] <= tk:
+        return Located(None, 0.0, 0.0)
+    if exclude is not None:
+        window = np.where(exclude[y0:y1, x0:x1], np.float32(1.0), window)
+    best = (-1.0, (0, 0))
+    k = tk // 2
+    c = r.px(node_mm)
+    far = None
+    for colour in MALE_LOOKS:
+        resp = cv2.matchTemplate(window, _male_template(colour), cv2.TM_CCOEFF_NORMED)
+        if far is None:          # only centres within reach of the node
+            ys, xs = np.mgrid[0:resp.shape[0], 0:resp.shape[1]]
+            far = np.hypot(xs + x0 + k - c[0], ys + y0 + k - c[1]) / PPM > reach
+        resp = np.nan_to_num(resp, nan=-1.0)
+        resp[far] = -1.0
+        i = int(np.argmax(resp))
+        if resp.flat[i] > best[0]:
+            by, bx = divmod(i, resp.shape[1])
+            best = (float(resp.flat[i]), (bx, by))
+    score, (bx, by) = best
+    if score < LOCATE_SCORE:
+        return Located(None, score, 0.0)
+    # a parabola through the peak's neighbours would refine it; a quarter mm is plenty
+    centre = r.mm((bx + x0 + k, by + y0 + k))
+    off = float(np.hypot(*(centre - np.asarray(node_mm, float))))
+    return Located((float(centre[0]), float(centre[1])), round(score, 3), round(off, 2))

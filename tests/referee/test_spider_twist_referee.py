@@ -203,3 +203,48 @@ def test_hard_photos_are_right_or_flagged(seed, web, preset):
     outcome = judge(verdict, state)
     assert not outcome.wrong_unflagged, outcome
     assert all(p.message for p in verdict.problems)
+
+
+def _lone_male(state: dict) -> tuple[str, str]:
+    """A male none of whose neighbours holds a token, and an empty neighbour of his."""
+    from pnp.rules.spider_twist.web import get_web
+
+    taken = {m["node"] for m in state["males"]} | {state["female"]}
+    for m in state["males"]:
+        near = get_web(state["web"]).adjacent[m["node"]]
+        if m["node"] != "C" and not set(near) & taken:
+            return m["node"], next(n for n in near if n != "C")
+    raise AssertionError("no lone male")
+
+
+@pytest.mark.parametrize("share", [0.3, 1 / 3])
+def test_a_male_up_to_a_third_of_his_width_off_is_read_on_his_node(share):
+    """Ruling "Components" / issue 8: a male may lie up to a third of his width off his
+    node; he is found where he lies and read there."""
+    from pnp.printing.spider_twist import geometry
+
+    state = simulated_state(11, "rings")
+    node, towards = _lone_male(state)
+    centres = geometry.node_centres("rings")
+    way = np.array(centres[towards]) - np.array(centres[node])
+    off = tuple(way / np.linalg.norm(way) * geometry.spec().male * share)
+    picture = photo(state, replace(PRESETS["default"], megapixels=3.0), 5, {node: off})
+    verdict = REFEREE.read(picture.jpeg)
+    assert verdict.is_certain, verdict.problems
+    assert visible(verdict.state) == visible(state)
+
+
+def test_a_male_between_two_nodes_is_flagged_not_read():
+    from pnp.printing.spider_twist import geometry
+
+    state = simulated_state(11, "rings")
+    node, towards = _lone_male(state)
+    centres = geometry.node_centres("rings")
+    half = (np.array(centres[towards]) - np.array(centres[node])) * 0.5
+    picture = photo(state, replace(PRESETS["default"], megapixels=3.0), 5,
+                    {node: tuple(half)})
+    verdict = REFEREE.read(picture.jpeg)
+    assert not verdict.is_certain
+    assert verdict.state is None or not judge(verdict, state).wrong_unflagged
+    flagged = [p for p in verdict.problems if node in p.message or towards in p.message]
+    assert flagged, verdict.problems

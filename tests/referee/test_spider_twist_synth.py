@@ -65,3 +65,23 @@ def test_tokens_lie_on_their_nodes(state):
         for kind in ("mated", "eaten"):
             n = sum(name.startswith(f"{colour}-{kind}-") for name in shot.corners)
             assert n == state[kind][colour]
+
+
+def test_the_default_hand_puts_males_up_to_a_third_off_never_on_each_other():
+    """Issue 8: tokens may lie up to a third of their width off their node; the default
+    jitter reaches that (and no further), and no male lies on another (they are card)."""
+    s = geometry.spec()
+    centres = geometry.node_centres("rings")
+    offs, gaps = [], []
+    for seed in range(4):
+        st = simulated_state(20 + seed, "rings")
+        shot = photo(st, Conditions(megapixels=3.0), seed)
+        inv = np.linalg.inv(shot.homography)
+        at = {m["node"]: transform(inv, shot.corners[m["node"]]).mean(axis=0)
+              for m in st["males"]}
+        offs += [float(np.hypot(*(at[n] - centres[n]))) for n in at]
+        gaps += [float(np.hypot(*(at[a] - at[b]))) for a in at for b in at if a < b]
+    third = s.male * s.off_node
+    assert max(offs) <= third + 0.3 and max(offs) > 0.8 * third
+    assert sum(o > s.male / 4 for o in offs) >= 3       # beyond the old quarter
+    assert min(gaps) >= s.male
