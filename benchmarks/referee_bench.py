@@ -1,7 +1,7 @@
 """Accuracy and speed of a game's photo referee on generated photos of simulated games.
 
 Usage: python benchmarks/referee_bench.py [--game asterion] [--photos N] [--seed 1]
-                                          [--save-failures DIR]
+                                          [--save-failures DIR] [--cache DIR]
 
 The game's referee (the registry's `referee` part) offers an accuracy kit
 (`GameReferee.accuracy()`, referee/evaluate.py): photo i is a seeded random legal game,
@@ -14,6 +14,10 @@ Prints, per preset and overall: pieces identified correctly (Asterion: tiles, by
 and rotation), states fully correct (Asterion: boards, every placement, tomb and player,
 and the score), photos flagged as uncertain, photos scored wrongly without a flag (must be
 0), and the latency of `read` per preset and resolution (p50/p95; generation excluded).
+With --cache DIR every generated JPEG is kept there (by photo name) and read back on a
+later run instead of generated again: two versions of the referee (e.g. an older commit's,
+with PYTHONPATH pointing at its worktree) then read the very same photos, and a rerun after
+a fix costs only the reading.
 Targets (issue 4): every board fully correct under "default"; 0 wrong without a flag
 under any preset; 12 MP p50 under 0.5 s on a 2-core machine.
 """
@@ -53,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save-failures", type=Path, default=None,
                         help="write the JPEG of every photo wrong without a flag, or "
                              "flagged under the default preset, to this folder")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="keep generated JPEGs in this folder and reuse them")
     args = parser.parse_args(argv)
     referee = part(args.game, "referee")
     kit = referee.accuracy()
@@ -85,12 +91,10 @@ def main(argv: list[str] | None = None) -> int:
             continue
         done += 1
         preset, megapixels, name = case.preset, case.megapixels, case.name
-        start = time.perf_counter()
-        shot = kit.photograph(case, seed)
-        generation[megapixels].append(time.perf_counter() - start)
+        jpeg = _photograph(kit, case, seed, args.cache, generation[megapixels])
         start = time.perf_counter()
         try:
-            verdict = referee.read(shot.jpeg, **case.options)
+            verdict = referee.read(jpeg, **case.options)
         except RefereeError as exc:          # refused (exit 2): flagged, never wrong
             verdict = None
             refusal = type(exc).__name__
@@ -108,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             failures.append(f"{name}: {what} {', '.join(sorted(set(outcome.problems)))}")
             if args.save_failures:
                 args.save_failures.mkdir(parents=True, exist_ok=True)
-                (args.save_failures / f"{name}.jpg").write_bytes(shot.jpeg)
+                (args.save_failures / f"{name}.jpg").write_bytes(jpeg)
         print(f"\r{done}/{photos} photos", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
 
@@ -147,6 +151,23 @@ def main(argv: list[str] | None = None) -> int:
         args.log.write_text("\n".join(log) + "\n")
     wrong = sum(o.wrong_unflagged for o in every)
     return 1 if wrong else 0
+
+
+def _photograph(kit: AccuracyKit, case, seed: int, cache: Path | None,
+                times: list[float]) -> bytes:
+    """The case's JPEG: from the cache folder if it holds it, else generated (and timed)."""
+    kept = cache / f"{case.name}.jpg" if cache is not None else None
+    if kept is not None and kept.is_file():
+        return kept.read_bytes()
+    start = time.perf_counter()
+    jpeg = kit.photograph(case, seed).jpeg
+    times.append(time.perf_counter() - start)
+    if kept is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+        part_file = kept.with_suffix(".part")
+        part_file.write_bytes(jpeg)
+        part_file.replace(kept)
+    return jpeg
 
 
 def _pieces(kit: AccuracyKit, case) -> int:

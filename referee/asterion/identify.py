@@ -371,9 +371,6 @@ class Comparison:
         # Each print is mapped onto the photo's levels by its own white balance, gain and
         # offset (so another colour is judged fairly), as soft as the photo.
         self.fa, self.gain = _fit(self.photo, self.ta, self.wa > 0)
-        # a px may be a px off where it was printed (pose, lens, paper): it is explained
-        # by a print if it lies within the print's levels around it
-        self.ea = _off_range(self.photo, self.fa)
 
     def _soft(self, image: np.ndarray) -> np.ndarray:
         return cv2.GaussianBlur(image, (0, 0), self.sigma) if self.sigma else image
@@ -397,7 +394,16 @@ class Comparison:
         # differing a little along shared edges decides nothing
         apart = use & (np.abs(self.sharp_a - sharp_b).max(axis=2) > APART)
         fb, _ = _fit(self.photo, self._soft(sharp_b), own_b > 0, MIN_GAIN * self.gain)
-        ea, eb = self.ea, _off_range(self.photo, fb)
+        # the light across the cell, from where both prints are equally light (so it
+        # favours neither; two colours' walls are): a finger's or a hand's shadow darkens
+        # a corridor next to it, which one level for the whole cell would call like
+        # neither print
+        alike = np.abs(self.sharp_a.mean(axis=2) - sharp_b.mean(axis=2)) <= APART
+        light = shading(self.photo, (self.fa, fb), use & alike)
+        fa, fb = self.fa * light, fb * light
+        # a px may be a px off where it was printed (pose, lens, paper): it is explained
+        # by a print if it lies within the print's levels around it
+        ea, eb = _off_range(self.photo, fa), _off_range(self.photo, fb)
         # how far a px a print explains still lies from it: noise, JPEG, the pose
         noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
         # like a print: as close to it as the photo's noise allows, and clearly closer
@@ -405,7 +411,49 @@ class Comparison:
         like_a = apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)
         like_b = apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)
         covered = apart & (ea > 3.0 * noise) & (eb > 3.0 * noise)
-        return VoteMaps(self.photo, self.fa, fb, like_a, like_b, covered, apart)
+        return VoteMaps(self.photo, fa, fb, like_a, like_b, covered, apart)
+
+
+SHADE_BLOCK = 3.0           # mm: the light is judged in blocks this wide ...
+SHADE_MIN = 0.25            # ... from at least this share of their px, else from nearby
+SHADE_LIMITS = (0.5, 1.5)   # a shadow or a brighter patch, relative to the cell's level
+
+
+def shading(photo: np.ndarray, fitted: tuple[np.ndarray, ...], use: np.ndarray
+            ) -> np.ndarray:
+    """The light across the patch relative to its one level (h x w x 1, about 1): the
+    photo's lightness over the fitted prints' (equally light on `use`), in blocks (their
+    median), over `use` px whose colour one of the prints explains once scaled (a
+    finger's skin is no shadow), spread smoothly to blocks with too few such px. 1 where
+    nothing says otherwise."""
+    h, w = photo.shape[:2]
+    lum_p = photo.mean(axis=2)
+    ratio = lum_p / np.maximum(sum(f.mean(axis=2) for f in fitted) / len(fitted), 1.0)
+    # a print's colour scaled by the ratio must be the photo's (a shadow keeps colour)
+    off = np.min([np.linalg.norm(photo - f * ratio[..., None], axis=2) for f in fitted],
+                 axis=0)
+    good = use & (off < 0.12 * lum_p + 6.0) & (ratio > SHADE_LIMITS[0]) & (
+        ratio < SHADE_LIMITS[1])
+    k = max(2, round(SHADE_BLOCK * VOTE_PPM))
+    by, bx = -(-h // k), -(-w // k)
+    level = np.ones((by, bx), np.float32)
+    weight = np.zeros((by, bx), np.float32)
+    for j in range(by):
+        for i in range(bx):
+            g = good[j * k:(j + 1) * k, i * k:(i + 1) * k]
+            if g.mean() >= SHADE_MIN:
+                level[j, i] = np.median(ratio[j * k:(j + 1) * k, i * k:(i + 1) * k][g])
+                weight[j, i] = 1.0
+    if not weight.any():
+        return np.ones((h, w, 1), np.float32)
+    # blocks without a say: the weighted mean of those near them (normalised convolution)
+    near = cv2.GaussianBlur(level * weight, (0, 0), 1.0) / np.maximum(
+        cv2.GaussianBlur(weight, (0, 0), 1.0), 1e-3)
+    filled = np.where(weight > 0, level, np.where(cv2.GaussianBlur(weight, (0, 0), 1.0)
+                                                  > 0.05, near, 1.0))
+    smooth = cv2.resize(filled.astype(np.float32), (bx * k, by * k),
+                        interpolation=cv2.INTER_LINEAR)[:h, :w]
+    return np.clip(smooth, *SHADE_LIMITS)[..., None]
 
 
 def _off_range(photo: np.ndarray, fitted: np.ndarray) -> np.ndarray:

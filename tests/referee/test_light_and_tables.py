@@ -104,3 +104,22 @@ def test_a_plain_table_is_not_patterned(scenes):
     grid = _grid(scene.image)
     cells, _ = read_cells(scene.image, 1.0, grid)
     assert not TableLook(scene.image, 1.0, grid, cells, None).patterned
+
+
+@pytest.mark.parametrize("photo_number", [42, 19])
+def test_a_hidden_tile_is_read_from_its_art_though_the_fingers_shade_it(photo_number):
+    """The benchmark's "hidden" photos 42 (3 MP) and 19 (12 MP): a finger on each marker
+    of one tile, their shadows across its corridor, chest and walls. Judged against one
+    level for the whole cell, the shaded art looked like neither look-alike (B01 or G03,
+    B10 or B12 turned); the light across the cell, judged where both prints are equally
+    light, lets the tile's own print win."""
+    from referee.asterion import REFEREE
+    from referee.asterion.evaluate import AsterionAccuracy
+
+    kit = AsterionAccuracy()
+    seed = 100_000 + photo_number
+    case = kit.case(photo_number, seed)
+    assert case.preset == "hidden"
+    shot = kit.photograph(case, seed)
+    outcome = kit.judge(REFEREE.read(shot.jpeg, **case.options), case.truth)
+    assert outcome.certain and outcome.state_right and outcome.score_right, outcome.problems
