@@ -5,8 +5,11 @@ up, plus a hand's slop), and on each its stack: pieces as flat discs and rings, 
 soft shadow on the ones below.
 
 Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's PRINTING), masked
-to their round shape (the export's faces are rectangles on white). The generator has no
-height: a level's parallax at a tilt is not drawn (its shadow is). Truth: a seeded random
+to their round shape (the export's faces are rectangles on white). Pieces have height
+(PIECE_MM each; a ring round a small disc rests where the disc does): each top face is
+drawn on its own plane through the camera (`referee.synth.camera.lifted`), so a tilt shows
+its parallax and a higher face is seen larger; the pieces' edges (walls) are not drawn.
+Truth: a seeded random
 legal game (the rules core's `play`) stopped at a random point of round 1.
 
     python -m referee.constructo.synth --example   # examples/constructo.jpg and .json
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -25,11 +29,15 @@ import numpy as np
 from pnp.printing.constructo import geometry
 from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth import transform as _apply
-from referee.synth.camera import disc, nudge
+from referee.synth.camera import disc, lifted, nudge
 
 FACE_DPI = 200
 OFF_CENTRE_MM = 4.0        # the issue: pieces sit up to 4 mm off their tile's centre
 RING_SLOP_MM = 2.5         # a ring round a small disc: the hole leaves 3 mm each way
+# Each piece's thickness: printed card glued on 1.5-2 mm greyboard, as the player aid's
+# back advises (pnp/printing/constructo/aid.py "Mount"); the ruling gives only diameters.
+# A stack of 6 stands 10 mm: at 40 degrees its top face is seen ~8 mm off its tile.
+PIECE_MM = 2.0
 
 
 @cache
@@ -106,6 +114,16 @@ def tile_places(state: dict, cond: Conditions, rng: np.random.Generator
     return out
 
 
+def _base(kind: str, below: list[dict], tops: list[float]) -> float:
+    """Where a piece rests, mm above the tile: on the top of the piece under it, except a
+    ring round a small disc, which rests where that disc does (its hole holds it)."""
+    if not below:
+        return 0.0
+    if kind == "ring" and below[-1]["piece"] == "small":
+        return tops[-1] - PIECE_MM      # the ring's level is the small disc's
+    return tops[-1]
+
+
 def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
     spec = geometry.tile_spec()
     places = tile_places(state, cond, rng)
@@ -122,11 +140,14 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
         for mid, place in zip(geometry.tile_marker_ids(number), geometry.marker_places(),
                               strict=True):
             markers[mid] = _apply(to_table, np.array(place.corners, float))
-    levels: list[list[Face]] = []
+    levels: list[list[tuple[Face, float]]] = []
     for key, stack in state["stacks"].items():
         _number, at, _turn = places[key]
         below = None
+        tops: list[float] = []           # each piece's top face, mm above the tile
         for level, piece in enumerate(stack):
+            base = _base(piece["piece"], stack[:level], tops)
+            tops.append(base + PIECE_MM)
             kind, owner = piece["piece"], piece["owner"]
             if below is not None and kind == "ring" and below[0] == "small":
                 off = below[1] + nudge(rng, RING_SLOP_MM)      # round its small disc
@@ -146,14 +167,18 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
                         name=f"{key}/{level}")
             while len(levels) <= level:
                 levels.append([])
-            levels[level].append(face)
+            levels[level].append((face, tops[-1]))
     outline = np.vstack([_apply(f.to_table, f.outline) for f in tiles])
     del spec
 
     def layers(h_cam: np.ndarray, shape: tuple[int, ...], rng_props: np.random.Generator
                ) -> list[Layer]:
-        return [Layer(tiles, (0.6, 1.0, 0.25))] + [Layer(faces_, (1.0, 0.9, 0.4))
-                                                     for faces_ in levels]
+        # each top face seen where the camera sees its height: a plane `z` mm up is the
+        # tile's plane moved by parallax (h_cam^-1 . lifted(h_cam, z) on the table)
+        to_table = np.linalg.inv(np.asarray(h_cam, float))
+        return [Layer(tiles, (0.6, 1.0, 0.25))] + [
+            Layer([replace(f, to_table=to_table @ lifted(h_cam, z) @ f.to_table)
+                   for f, z in level], (1.0, 0.9, 0.4)) for level in levels]
 
     return Layout(outline, outline, markers, layers)
 

@@ -83,7 +83,34 @@ def camera(outline: np.ndarray, size: tuple[int, int], cond: Conditions,
     scale = min(cond.fill * w / (hi[0] - lo[0]), cond.fill * h / (hi[1] - lo[1]))
     slack = np.array([w, h]) - scale * (hi - lo)
     offset = slack / 2 + rng.uniform(-0.3, 0.3, 2) * slack / 2 - scale * lo
-    return np.array([[scale, 0, offset[0]], [0, scale, offset[1]], [0, 0, 1]]) @ h_plane
+    fit = np.array([[scale, 0, offset[0]], [0, scale, offset[1]], [0, 0, 1]])
+    view = (fit @ h_plane).view(CameraView)
+    # the table's normal (r1 x r2 points into the table: x right, y down) towards the lens
+    view.up = -(fit @ k @ np.cross(rot[:, 0], rot[:, 1]))
+    return view
+
+
+class CameraView(np.ndarray):
+    """`camera`'s table mm -> px homography (a plain 3x3 array to every caller), which also
+    knows the camera: `up` is where 1 mm of height moves a point (homogeneous, in the
+    homography's scale), for scenes with height (`lifted`)."""
+
+    up: np.ndarray | None = None
+
+    def __array_finalize__(self, obj) -> None:
+        self.up = getattr(obj, "up", None)
+
+
+def lifted(h_cam: np.ndarray, z: float) -> np.ndarray:
+    """Table mm -> px for the plane `z` mm above the table (a piece's top face): the same
+    pinhole, so a higher face is seen larger and shifted away from the camera's foot
+    (parallax). `h_cam` must be `camera`'s own."""
+    up = getattr(h_cam, "up", None)
+    if up is None:
+        raise ValueError("lifted needs the homography camera() made")
+    out = np.array(h_cam, float)
+    out[:, 2] += z * np.asarray(up, float)
+    return out
 
 
 def jacobian(h: np.ndarray, at: np.ndarray) -> np.ndarray:

@@ -160,3 +160,42 @@ def test_the_turn_no_photo_shows_is_an_option_the_page_and_cli_offer():
     assert REFEREE.read(EXAMPLES / "constructo.jpg").state["turn"] == "white"
     with pytest.raises(RefereeError):
         REFEREE.read(EXAMPLES / "constructo.jpg", turn="red")
+
+
+def _tall_state() -> dict:
+    """Stacks of 6, 5, 3 and 2 pieces (bottom to top), legal, white to move."""
+    def p(owner, kind):
+        return {"owner": owner, "piece": kind}
+    w, b = "white", "black"
+    stacks = {"0,0": [p(w, "ring"), p(b, "medium"), p(w, "small"), p(b, "ring"), p(w, "medium"),
+                      p(b, "small")],
+              "1,1": [p(b, "ring"), p(w, "medium"), p(b, "small"), p(w, "ring"), p(b, "medium")],
+              "2,2": [p(w, "medium"), p(b, "small"), p(w, "ring")],
+              "0,2": [p(w, "small"), p(b, "ring")]}
+    used: dict = {}
+    for stack in stacks.values():
+        for q in stack:
+            used[q["owner"], q["piece"]] = used.get((q["owner"], q["piece"]), 0) + 1
+    supply = {o: {k: 3 - used.get((o, k), 0) for k in ("ring", "medium", "small")}
+              for o in (w, b)}
+    return {"game": "constructo", "pattern": "rhombus", "players": [w, b], "turn": w,
+            "round": 1, "stacks": stacks, "supply": supply, "scores": {w: 0, b: 0}}
+
+
+def test_stacked_pieces_have_height_and_tall_stacks_read_at_40_degrees():
+    """Issue 9: stacks of up to 6 pieces seen at 40 degrees; the generator draws each top
+    face where the camera sees its height (synth.PIECE_MM a piece), so the top of a stack
+    of 6 lies several mm off the tile's plane, and the referee still reads every stack."""
+    from referee.constructo.synth import PIECE_MM
+
+    state = _tall_state()
+    read_state(state)
+    shot = photo(state, replace(PRESETS["default"], tilt_deg=40.0, megapixels=3.0), 2)
+    # the top face (10 mm up) is seen larger than the same piece would be on the tile
+    top, bottom = shot.corners["0,0/5"], shot.corners["0,0/2"]      # both small discs
+    span = [float(np.ptp(q, axis=0).max()) for q in (top, bottom)]
+    assert span[0] > span[1] * (1 + 0.5 * 4 * PIECE_MM / 1000)
+    verdict = REFEREE.read(shot.jpeg, turn="white")
+    assert verdict.is_certain, verdict.problems
+    outcome = judge(verdict, state)
+    assert outcome.state_right and outcome.score_right
