@@ -97,6 +97,9 @@ def check_command(
                                             "disturbance at NODE."),
     move: str | None = typer.Option(None, "--move", metavar="TEXT",
                                     help="constructo: is this move legal, and why."),
+    tile: str | None = typer.Option(None, "--tile", metavar="Q,R",
+                                    help="constructo: what stands on this tile, and the "
+                                         "legal actions from or onto it."),
     hut: str | None = typer.Option(None, "--hut", metavar="COLOUR@HEX",
                                    help="assyria: is this hut supplied, may it go there."),
     well: str | None = typer.Option(None, "--well", metavar="VERTEX",
@@ -109,7 +112,8 @@ def check_command(
 ) -> None:
     """Settle a dispute at the table with the rules (what to ask depends on the game)."""
     commands, state = load_state(game, state_file)
-    query = given_options({"target": target, "disturb": disturb, "move": move, "hut": hut,
+    query = given_options({"target": target, "disturb": disturb, "move": move, "tile": tile,
+                           "hut": hut,
                            "well": well, "ashur": ashur}, commands.check_options, game,
                           "check")
     if overlay is not None:

@@ -17,7 +17,7 @@ from tests.rules.test_constructo_state import EXAMPLE
 def test_registered_with_the_protocols():
     assert get_commands("constructo") is COMMANDS and isinstance(COMMANDS, GameRules)
     assert get_game("constructo").player_counts == (2,)
-    assert COMMANDS.check_options == ("move",) and COMMANDS.simulate_options == ("pattern",)
+    assert COMMANDS.check_options == ("move", "tile") and COMMANDS.simulate_options == ("pattern",)
 
 
 def test_read_state_raises_rules_error_with_one_line_per_problem():
@@ -151,3 +151,23 @@ def test_check_a_move_after_the_round_ended_names_the_player_in_turn():
     assert "round 1 is over" in report.data["reason"]
     choice = COMMANDS.check_report(end, {"move": "pattern flower"})
     assert choice.data["player"] == "black" and choice.data["legal"] is True
+
+
+def test_check_a_tile_says_what_stands_there_and_the_actions_from_or_onto_it():
+    """The phone page's tap on a tile (issue 13): the worked example's (1,0) is a tower
+    topped by white's ring (ruling "Play"); an empty tile offers each placement onto it."""
+    data = json.loads(EXAMPLE.read_text())
+    s = read_state(data)
+    report = COMMANDS.check_report(s, {"tile": "1,0"})
+    assert report.data["tower"] is True and report.data["top"] == "white"
+    assert [p["piece"] for p in report.data["stack"]] == ["medium", "small", "ring"]
+    empty = next(f"{q},{r}" for q in range(3) for r in range(3)
+                 if f"{q},{r}" not in data["stacks"])
+    here = COMMANDS.check_report(s, {"tile": empty})
+    assert here.data["stack"] == [] and here.lines[0] == f"tile {empty}: empty"
+    assert all(empty in a.split() for a in here.data["actions"])
+    for bad in ("9,9", "1, 0", 3):
+        with pytest.raises(RulesError):
+            COMMANDS.check_report(s, {"tile": bad})
+    with pytest.raises(RulesError):
+        COMMANDS.check_report(s, {"tile": "1,0", "move": "place ring 0,0"})

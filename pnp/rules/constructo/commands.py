@@ -4,7 +4,8 @@
 - score: the towers on the board, each player's points this round and in total, and the
   winners once both rounds are over.
 - check: every legal action of the player in turn; or, with `move`, whether that action is
-  legal and, if not, why in one sentence ("can my medium disc go there?").
+  legal and, if not, why in one sentence ("can my medium disc go there?"); or, with
+  `tile` ("q,r"), what stands on that tile and the legal actions from or onto it.
 - simulate: a seeded random legal two-round game (`pattern`: both rounds on it).
 """
 
@@ -15,7 +16,13 @@ from typing import Any
 
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.constructo.game import play_random
-from pnp.rules.constructo.hexes import PATTERN_NAMES, tile_text
+from pnp.rules.constructo.hexes import (
+    PATTERN_NAMES,
+    PATTERNS,
+    TileSyntaxError,
+    parse_tile,
+    tile_text,
+)
 from pnp.rules.constructo.moves import ChoosePattern, Move, MoveSyntaxError, Place, parse_move
 from pnp.rules.constructo.pieces import NAMES, PLAYERS, is_tower
 from pnp.rules.constructo.rules import (
@@ -76,9 +83,40 @@ def _effect(state: State, action: Place | Move | ChoosePattern) -> str:
     return f"the {piece} onto {stack[-1].owner}'s {NAMES[stack[-1].kind]}, making {made}"
 
 
+def _tile_report(state: State, text: Any) -> Report:
+    """What stands on one tile (bottom to top; a tower or not, whose top) and the legal
+    actions of the player in turn from or onto it: the tap on the phone page."""
+    if not isinstance(text, str):
+        raise RulesError("the tile must be text, e.g. '1,0'")
+    try:
+        tile = parse_tile(text)
+    except TileSyntaxError as exc:
+        raise RulesError(str(exc)) from None
+    if tile not in PATTERNS[state.pattern]:
+        raise RulesError(f"tile {text} is not on the {state.pattern} board")
+    stack = list(state.stacks.get(tile, ()))
+    tower = is_tower(stack)
+    here = [a for a in legal_actions(state)
+            if (isinstance(a, Place) and a.tile == tile)
+            or (isinstance(a, Move) and tile in (a.src, a.dst))]
+    if not stack:
+        lines = [f"tile {text}: empty"]
+    else:
+        lines = [f"tile {text}: {' / '.join(str(p) for p in stack)} (bottom to top); "
+                 + (f"a tower, {stack[-1].owner}'s" if tower else "not a tower")]
+    lines.append(f"{state.turn} to move: "
+                 + (f"{len(here)} legal action{'s' if len(here) != 1 else ''} here"
+                    if here else "no legal action from or onto it"))
+    lines += [f"  {a}: {_effect(state, a)}" for a in here]
+    return Report(lines, {"tile": text, "stack": [{"owner": p.owner, "piece": p.kind}
+                                                  for p in stack],
+                          "tower": tower, "top": stack[-1].owner if tower else None,
+                          "player": state.turn, "actions": [str(a) for a in here]})
+
+
 class ConstructoCommands:
     name = "constructo"
-    check_options = ("move",)
+    check_options = ("move", "tile")
     simulate_options = ("pattern",)
     read_state = staticmethod(read_state)
 
@@ -89,8 +127,13 @@ class ConstructoCommands:
     def check_report(self, state: State, query: Mapping[str, Any]) -> Report:
         unknown = sorted(set(query) - set(self.check_options))
         if unknown:
-            raise RulesError(f"constructo's check takes only a move, not {', '.join(unknown)}")
+            raise RulesError(f"constructo's check takes only a move or a tile, not "
+                             f"{', '.join(unknown)}")
+        if "move" in query and "tile" in query:
+            raise RulesError("constructo's check takes a move or a tile, not both")
         player = current_player(state)
+        if "tile" in query:
+            return _tile_report(state, query["tile"])
         if "move" in query:
             text = query["move"]
             if not isinstance(text, str):
