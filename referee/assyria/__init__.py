@@ -1,18 +1,23 @@
 """Assyria's photo referee: its own stages on top of the shared ones in `referee/`.
 
 Stages: board markers -> the plane -> the map square-on, compared with the print -> huts
-and ziggurats (owner, level) by hex -> wells by vertex -> the state: the board from the
-photo, hands, tracks and turn from `--state`, through the rules core. `REFEREE` is what
+and ziggurats (owner, level) by hex -> wells by vertex -> the tracks' discs and Ashur's huts
+-> the state: board and tracks from the photo, hands and cards from `--state` (or, with
+`--turn`, a neutral rest that the turn's income does not depend on), through the rules
+core. `REFEREE` is what
 the registry points at (pnp/games.py: referee="referee.assyria:REFEREE");
 docs/referee.md ("Assyria") describes it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from referee.api import GameReferee
+from referee.api import Correction, GameReferee, Place, ReadOption
+from referee.assyria import corrections as _corrections
 from referee.assyria.pipeline import AssyriaVerdict, BadOption, referee_photo
+from referee.assyria.unseen import parse_new_wells, parse_turn, show_new_wells
 from referee.image import PhotoInput
 
 if TYPE_CHECKING:
@@ -21,17 +26,36 @@ if TYPE_CHECKING:
 
 class AssyriaReferee(GameReferee):
     name = "assyria"
-    read_options = ("state", "players")
+    read_options = ("state", "players", "turn", "new_wells")
     overlay_options = ()
 
     def read(self, photo: PhotoInput, **options: Any) -> AssyriaVerdict:
-        """Options: state (a state file's path, or parsed state JSON: hands, tracks and
-        turn; the photo gives the board), players (2, 3 or 4: checked against it)."""
+        """Options: state (a state file's path, or parsed state JSON: hands and cards; the
+        photo gives the board and the tracks), players (2, 3 or 4: checked), turn (1-8:
+        without a state, enough to score the turn's income), new_wells ("red=H01/H02/H11;
+        ..." or "none": the wells placed this turn)."""
         unknown = sorted(set(options) - set(self.read_options))
         if unknown:
-            raise BadOption(f"assyria's referee takes only state and players, not "
-                            f"{', '.join(unknown)}")
+            raise BadOption(f"assyria's referee takes only {', '.join(self.read_options)}, "
+                            f"not {', '.join(unknown)}")
         return referee_photo(photo, **options)
+
+    def describe_options(self) -> tuple[ReadOption, ...]:
+        """What the phone page asks (a state file cannot be typed): the turn and the
+        wells placed this turn."""
+        return (ReadOption("turn", "Turn (1-8)", hint="e.g. 4", parse=parse_turn,
+                           show=lambda v: "" if v is None else str(v)),
+                ReadOption("new_wells", "Wells placed this turn", hint="red=H01/H02/H11; "
+                           "or none", parse=parse_new_wells, show=show_new_wells))
+
+    def places(self, verdict: AssyriaVerdict) -> list[Place]:
+        return _corrections.places(verdict)
+
+    def corrections(self, verdict: AssyriaVerdict) -> list[Correction]:
+        return _corrections.corrections(verdict)
+
+    def correct(self, verdict: AssyriaVerdict, answers: Mapping[str, str]) -> AssyriaVerdict:
+        return _corrections.correct(verdict, answers)
 
     def summary_lines(self, verdict: AssyriaVerdict) -> list[str]:
         count = {k: sum(p.what == k for p in verdict.pieces) for k in ("hut", "ziggurat", "well")}
@@ -39,9 +63,15 @@ class AssyriaReferee(GameReferee):
                 f"{count['well']} wells on the board (from the photo)"]
 
     def score_notes(self, verdict: AssyriaVerdict) -> list[str]:
-        where = verdict.state_from or "no state file"
-        return [f"hands, tracks (score, camels, offerings, Ashur) and turn: from {where} "
-                "(not read from the photo)"]
+        if verdict.state_from:
+            where = f"from {verdict.state_from}"
+        elif verdict.neutral:
+            where = ("not known (no --state): none in hand, as the turn's income does "
+                     "not depend on them; the turn and new wells as given")
+        else:
+            where = "not known (no --state)"
+        return ["board, tracks (score mod 100, camels, offerings, turn order) and Ashur: "
+                "from the photo", f"hands and cards: {where}"]
 
     def accuracy(self) -> AssyriaAccuracy:
         from referee.assyria.evaluate import AssyriaAccuracy

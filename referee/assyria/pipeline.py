@@ -5,15 +5,17 @@ Stages: board markers (shared detection) -> the plane (shared RANSAC fit, a seco
 for missing markers) -> the map seen square-on -> pieces (patches of a player's colour the
 print does not have: huts, ziggurats and their level) -> wells at the 58 vertices -> every
 empty hex checked against the print (something covering it is a problem, never "empty")
--> the state: the board from the photo, the rest (hands, tracks, turn) from `--state`,
-read by the rules core (`read_state`: its validation) before it is believed.
-The tracks' discs are not read: score, camels, offerings and Ashur come from `--state`.
+-> the tracks' discs and Ashur's huts (tracks.py) -> the state: the board and tracks
+from the photo, the rest (hands, cards) from `--state`, or without it a neutral rest
+(unseen.py: enough for the turn's income, given --turn and --new-wells), read by the
+rules core (`read_state`: its validation) before it is believed.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -23,14 +25,16 @@ from pnp.printing.assyria import geometry
 from pnp.rules.api import GameRules, RulesError
 from pnp.rules.assyria.commands import COMMANDS
 from referee.api import Verdict
-from referee.assyria import read
+from referee.assyria import read, tracks, unseen
 from referee.assyria.problems import (
     HEX_UNCLEAR,
     LEVEL_UNCLEAR,
+    NEW_WELL_UNKNOWN,
     PIECE_OFF_HEX,
     PIECE_UNCLEAR,
     PLAYERS_MISMATCH,
     STATE_NEEDED,
+    TRACK_UNCLEAR,
     WELL_UNCLEAR,
 )
 from referee.detect import detect_markers
@@ -76,16 +80,24 @@ class AssyriaVerdict(Verdict):
     pieces: list[PieceSeen] = field(default_factory=list)
     markers: list[int] = field(default_factory=list)
     state_from: str | None = None    # the --state file's name, or None
+    tracks: tracks.TrackReading | None = None
+    neutral: bool = False            # no --state: hands and cards are a neutral filling
 
     rules: ClassVar[GameRules | None] = COMMANDS
 
     def seen(self) -> dict[str, Any]:
         rest = (f"from {self.state_from}" if self.state_from
-                else "unknown (no --state given)")
-        return {"markers": self.markers,
-                "board_from": "the photo (huts, ziggurats, wells)",
-                "rest_from": f"hands, tracks (score, camels, offerings, Ashur), turn: {rest}",
-                "pieces": [p.to_dict() for p in self.pieces]}
+                else "neutral (no --state: no hands, the whole deck; the turn and new "
+                "wells as given)" if self.neutral else "unknown (no --state given)")
+        out = {"markers": self.markers,
+               "board_from": "the photo (huts, ziggurats, wells; score mod 100, camels, "
+                             "offerings, turn order and Ashur from the discs and huts)",
+               "rest_from": f"hands, cards, turn: {rest}",
+               "pieces": [p.to_dict() for p in self.pieces]}
+        if self.tracks is not None:
+            out["tracks"] = [{"track": t, "colour": c, "space": sp}
+                             for t, c, sp, _mm in self.tracks.seen]
+        return out
 
     def _draw(self, image: np.ndarray, image_scale: float, **options: Any) -> np.ndarray:
         from referee.assyria.overlay import draw_overlay
@@ -135,10 +147,12 @@ def given_players(players: Any) -> int | None:
     return n
 
 
-def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None
-                  ) -> AssyriaVerdict:
+def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
+                  turn: Any = None, new_wells: Any = None) -> AssyriaVerdict:
     base, state_from = given_state(state)
     n_players = given_players(players)
+    turn_no = unseen.parse_turn(turn)
+    wells_new = unseen.parse_new_wells(new_wells)
     lap = Laps()
     timings = lap.timings
 
@@ -172,11 +186,59 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None
     lap("wells")
     problems += _covered_hexes(seen, covered, {p.at for p in pieces}, h)
     lap("hexes")
-    data, more = _assemble(board, wells, base, n_players, h)
+    players = _players(board, base)
+    on_board = tracks.board_square_on(image.image, scaling(image.scale) @ h)
+    out_of_view = _out_of_view(h, image.size)
+    reading = tracks.read_tracks(on_board, players, out_of_view)
+    problems += _track_problems(reading, h)
+    lap("tracks")
+    data, more = _assemble(board, wells, base, n_players, h, reading, players, turn_no,
+                           wells_new)
     problems += more
     lap("assemble")
     return AssyriaVerdict(data, problems, h, image.size, timings, image, pieces=pieces,
-                          markers=ids, state_from=state_from)
+                          markers=ids, state_from=state_from, tracks=reading,
+                          neutral=base is None and turn_no is not None)
+
+
+def _players(board: dict[str, tuple[str, str, int | None]], base: dict[str, Any] | None
+             ) -> list[str]:
+    """The state file's players, else every colour with a piece on the map (each player
+    has a ziggurat on a start hex from the setup on), in the rules' seating order."""
+    from pnp.rules.assyria.game import players_of
+
+    if base is not None:
+        return list(base.get("players", []))
+    seen = {c for _k, c, _lv in board.values()}
+    return [c for c in players_of(4) if c in seen]
+
+
+def _out_of_view(h: np.ndarray, size: tuple[int, int]) -> set[str]:
+    """Track and Ashur spaces whose middle lies outside the photo (or at its very edge)."""
+    spaces = [sp for sp in geometry.track_spaces() if sp.kind in tracks.KINDS]
+    pts = project(h, np.array([sp.centre for sp in spaces], float))
+    w, h_px = size
+    m = 0.01 * max(w, h_px)
+    return {sp.id for sp, (x, y) in zip(spaces, pts, strict=True)
+            if not (m <= x <= w - m and m <= y <= h_px - m)}
+
+
+def _track_problems(reading: tracks.TrackReading, h: np.ndarray) -> list[RefereeProblem]:
+    """One problem per track and player (or Ashur tier) that could not be told."""
+    out, done = [], set()
+    for track, colour, space, at in reading.unclear:
+        key = (track, colour)
+        if key in done:
+            continue
+        done.add(key)
+        who = f"{colour}'s disc" if colour else "a hut"
+        where = f" ({space})" if space else ""
+        what = ("Ashur's spaces" if track.startswith("ashur") else f"the {track} track")
+        out.append(RefereeProblem(TRACK_UNCLEAR, f"{what}: {who} not clearly seen{where}; "
+                                  "put each disc on one space, every disc in view (fan "
+                                  "discs that share a space)", (track, colour or ""),
+                                  _px(h, at)))
+    return out
 
 
 
@@ -197,6 +259,8 @@ def _pieces(seen: read.Map, patches: list[read.Patch], h: np.ndarray
         name = places[k1].name
         point = _px(h, p.centre)
         cell = (places[k1].q, places[k1].r)
+        if d1 > INNER and _on_a_space(p.centre):
+            continue                         # a disc or an Ashur hut: tracks.py reads it
         kind = read.kind_of(p)
         if kind is None:
             if p.area < read.HUT_AREA[0] and d1 > INNER:
@@ -230,6 +294,18 @@ def _pieces(seen: read.Map, patches: list[read.Patch], h: np.ndarray
                                        "hut or one ziggurat a hex",
                                        (places[k].q, places[k].r), _px(h, places[k].centre)))
     return pieces, board, problems
+
+
+def _on_a_space(mm: tuple[float, float]) -> bool:
+    """On a track's or Ashur's space (grown by 2 mm: a disc fanned a little off it)."""
+    x, y = mm
+    return any(b[0] - 2 <= x <= b[2] + 2 and b[1] - 2 <= y <= b[3] + 2
+               for b in _space_boxes())
+
+
+@cache
+def _space_boxes() -> tuple[tuple[float, float, float, float], ...]:
+    return tuple(sp.box for sp in geometry.track_spaces() if sp.kind in tracks.KINDS)
 
 
 def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.ndarray
@@ -271,23 +347,38 @@ def _covered_hexes(seen: read.Map, covered: np.ndarray, taken: set[str], h: np.n
 
 
 def _assemble(board: dict[str, tuple[str, str, int | None]], wells: list[str],
-              base: dict[str, Any] | None, n_players: int | None, h: np.ndarray
+              base: dict[str, Any] | None, n_players: int | None, h: np.ndarray,
+              reading: tracks.TrackReading, players: list[str], turn: int | None,
+              new_wells: dict[str, list[str]] | None
               ) -> tuple[dict[str, Any] | None, list[RefereeProblem]]:
-    """The board from the photo over the --state's rest, through the rules core."""
+    """The board and tracks from the photo over the --state's rest (or, with --turn and
+    no --state, a neutral rest), through the rules core."""
     huts = {n: c for n, (k, c, _lv) in sorted(board.items()) if k == "hut"}
     zigs = {n: {"owner": c, "level": lv} for n, (k, c, lv) in sorted(board.items())
             if k == "ziggurat" and lv is not None}
-    seen = {"huts": huts, "ziggurats": zigs, "wells": sorted(wells)}
+    seen: dict[str, Any] = {"huts": huts, "ziggurats": zigs, "wells": sorted(wells)}
     problems: list[RefereeProblem] = []
-    if base is None:
-        problems.append(RefereeProblem(STATE_NEEDED, "no --state: a photo cannot show the "
-                                       "hands, the tracks or whose turn it is; give the "
-                                       "game's state file with --state", None, None))
+    neutral = base is None and turn is not None
+    if base is None and not neutral:
+        problems.append(RefereeProblem(STATE_NEEDED, "no --state and no --turn: a photo "
+                                       "cannot show which turn it is (give --turn 1-8, and "
+                                       "--new-wells if a well was placed this turn), nor "
+                                       "hands for a reign's or the game's end (give the "
+                                       "state file with --state)", None, None))
+        _put_tracks(seen, {"players": players}, reading, players)
         return seen, problems
+    if neutral:
+        base = unseen.neutral_state(players, turn) if players else None
+        if base is None:
+            problems.append(RefereeProblem(PLAYERS_MISMATCH, "no player's piece on the map: "
+                                           "whose game is it?", None, None))
+            return seen, problems
+    assert base is not None
     players = list(base.get("players", []))
     if n_players is not None and n_players != len(players):
-        problems.append(RefereeProblem(PLAYERS_MISMATCH, f"--players {n_players}, but the "
-                                       f"state file has {len(players)} players", None, None))
+        problems.append(RefereeProblem(PLAYERS_MISMATCH, f"--players {n_players}, but "
+                                       f"{'the state file has' if not neutral else 'the map shows'}"
+                                       f" {len(players)} players", None, None))
     strangers = sorted({c for _k, c, _lv in board.values()} - set(players))
     if strangers:
         problems.append(RefereeProblem(PLAYERS_MISMATCH, f"{', '.join(strangers)} pieces on "
@@ -295,9 +386,19 @@ def _assemble(board: dict[str, tuple[str, str, int | None]], wells: list[str],
                                        f"{', '.join(players)}", None, None))
     data = dict(base)
     data.update(seen)
-    data["new_wells"] = {c: [v for v in vs if v in wells]
-                         for c, vs in base.get("new_wells", {}).items()
-                         if any(v in wells for v in vs)}
+    if turn is not None and not neutral and turn != base.get("turn"):
+        problems.append(RefereeProblem(STATE_NEEDED, f"--turn {turn}, but the state file is "
+                                       f"at turn {base.get('turn')}", None, None))
+    _put_tracks(data, base, reading, players)
+    if new_wells is not None:
+        data["new_wells"] = {c: vs for c, vs in new_wells.items() if vs}
+    elif neutral:
+        data["new_wells"] = {}
+        problems += _maybe_new(huts, wells, h)
+    else:
+        data["new_wells"] = {c: [v for v in vs if v in wells]
+                             for c, vs in base.get("new_wells", {}).items()
+                             if any(v in wells for v in vs)}
     try:
         COMMANDS.read_state(data)
     except RulesError as exc:
@@ -310,3 +411,36 @@ def _assemble(board: dict[str, tuple[str, str, int | None]], wells: list[str],
                 INVALID_LAYOUT, f"the rules do not allow what was seen: {line}",
                 (hp.q, hp.r) if hp else None, _px(h, hp.centre) if hp else None))
     return data, problems
+
+
+def _put_tracks(data: dict[str, Any], base: dict[str, Any], reading: tracks.TrackReading,
+                players: list[str]) -> None:
+    """The tracks as seen; a player's disc not seen keeps the base's value (its problem is
+    raised already). The score track shows the score mod 100: the hundreds come from the
+    state file (none without one)."""
+    values = reading.values
+    old = base.get("score", {})
+    data["score"] = {c: (100 * (old.get(c, 0) // 100) + values["score"][c]
+                         if c in values["score"] else old.get(c, 0)) for c in players}
+    for track, key in (("camel", "camels"), ("offering", "offering")):
+        data[key] = {c: values[track].get(c, base.get(key, {}).get(c, 0)) for c in players}
+    places = values["turn"]
+    if sorted(places) == sorted(players) and len(set(places.values())) == len(players):
+        data["order"] = sorted(players, key=lambda c: places[c])
+    data["ashur"] = {t: list(v) for t, v in reading.ashur.items()}
+
+
+def _maybe_new(huts: dict[str, str], wells: list[str], h: np.ndarray) -> list[RefereeProblem]:
+    """Without --state or --new-wells: a well whose three hexes hold one player's huts may
+    have been placed this turn (II.E), which the income scores; the photo cannot tell."""
+    out = []
+    for w in geometry.wells():
+        if w.name not in wells:
+            continue
+        owners = {huts.get(n) for n in w.name.split("/")}
+        if len(owners) == 1 and None not in owners:
+            owner = owners.pop()
+            out.append(RefereeProblem(NEW_WELL_UNKNOWN, f"well {w.name} stands among "
+                                      f"{owner}'s huts: was it placed this turn? (give "
+                                      "--new-wells, or none)", (w.index,), _px(h, w.at)))
+    return out

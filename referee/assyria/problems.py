@@ -8,3 +8,5 @@ LEVEL_UNCLEAR = "level-unclear"          # a ziggurat whose stack (base, centre,
 WELL_UNCLEAR = "well-unclear"            # a well vertex hidden, or half a well seen
 STATE_NEEDED = "state-needed"            # no --state: hands, tracks and turn are unknown
 PLAYERS_MISMATCH = "players-mismatch"    # --players or a colour seen against --state's players
+TRACK_UNCLEAR = "track-unclear"          # a player's disc on a track (or Ashur's huts) unclear
+NEW_WELL_UNKNOWN = "new-well-unknown"    # no --state/--new-wells: a well may be this turn's

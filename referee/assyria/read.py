@@ -69,20 +69,23 @@ def window() -> tuple[float, float, float, float]:
 
 
 @cache
-def reference() -> tuple[np.ndarray, np.ndarray]:
-    """The print's map window (BGR) and, per player colour, where the print itself is
-    that colour (grown by 1 mm for the plane's and the print's misregistration)."""
+def board_print() -> np.ndarray:
+    """The PDF's own board face at 100 dpi (BGR), rendered once per process."""
     from pnp.printing.assyria import PRINTING
     from pnp.printing.build import BuildRequest
     from pnp.printing.export import render_faces
 
-    board = None
     for stem, image in render_faces(BuildRequest("assyria", printing=PRINTING), 100):
         if stem == "board":
-            board = cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
-            break
-    if board is None:
-        raise RuntimeError("the Assyria export has no board face")
+            return cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
+    raise RuntimeError("the Assyria export has no board face")
+
+
+@cache
+def reference() -> tuple[np.ndarray, np.ndarray]:
+    """The print's map window (BGR) and, per player colour, where the print itself is
+    that colour (grown by 1 mm for the plane's and the print's misregistration)."""
+    board = board_print()
     x0, y0, x1, y1 = window()
     m = np.array([[1, 0, -x0 * PPM], [0, 1, -y0 * PPM]], float)   # board px -> window px
     size = (round((x1 - x0) * PPM), round((y1 - y0) * PPM))

@@ -26,7 +26,7 @@ from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, e
 from referee.synth.camera import disc, nudge
 
 FACE_DPI = 200
-KINDS = ("hut", "base", "centre", "roof")
+KINDS = ("hut", "base", "centre", "roof", "disc")
 
 
 @cache
@@ -81,7 +81,7 @@ def _token(kind: str, at, turn: float, name: str | None = None) -> Face:
     image = faces()[kind]
     alpha = None
     outline = _square(size)
-    if kind == "well":
+    if kind == "well" or kind.startswith("disc"):
         n = image.shape[0]
         yy, xx = np.mgrid[:n, :n]
         alpha = (((xx - (n - 1) / 2) ** 2 + (yy - (n - 1) / 2) ** 2) <= (n / 2) ** 2
@@ -101,6 +101,49 @@ def max_offset() -> float:
 def _reach(kind: str) -> float:
     """Half a piece's diagonal: no other piece within the sum of two reaches."""
     return token_size(kind) / 2 * (1.0 if kind == "well" else math.sqrt(2))
+
+
+def track_places(state: dict) -> list[tuple[str, str, str]]:
+    """(kind, colour, space id) of every player's piece off the map, as players keep them:
+    a disc on the score (mod 100), camel and offering tracks and on the turn order; the
+    huts in Ashur on its spaces, leftmost first (ruling III, Ashur)."""
+    out = []
+    for c in state["players"]:
+        out.append(("disc", c, f"score-{state.get('score', {}).get(c, 0) % 100}"))
+        out.append(("disc", c, f"camel-{state.get('camels', {}).get(c, 0)}"))
+        out.append(("disc", c, f"offering-{state.get('offering', {}).get(c, 0)}"))
+    for k, c in enumerate(state.get("order", [])):
+        out.append(("disc", c, f"turn-{k + 1}"))
+    for tier, huts in state.get("ashur", {}).items():
+        out += [("hut", c, f"ashur-{tier}-{k + 1}") for k, c in enumerate(huts)]
+    return out
+
+
+def _fan(box, count: int) -> list[np.ndarray]:
+    """Where `count` discs on one space lie: spread along the space's diagonal so each
+    shows (a player keeps every disc in view), inside the space."""
+    x0, y0, x1, y1 = box
+    centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    if count == 1:
+        return [centre]
+    room = np.array([x1 - x0, y1 - y0]) - token_size("disc")
+    ends = [centre - room / 2, centre + room / 2]
+    return [ends[0] + (ends[1] - ends[0]) * k / (count - 1) for k in range(count)]
+
+
+def _track_faces(state: dict, cond: Conditions, rng: np.random.Generator) -> list[Face]:
+    spaces = {sp.id: sp for sp in geometry.track_spaces()}
+    by_space: dict[str, list[tuple[str, str]]] = {}
+    for kind, colour, space in track_places(state):
+        by_space.setdefault(space, []).append((kind, colour))
+    out = []
+    for space, pieces in by_space.items():
+        order = [pieces[k] for k in rng.permutation(len(pieces))]   # who moved there last
+        for (kind, colour), at in zip(order, _fan(spaces[space].box, len(order)), strict=True):
+            at = at + nudge(rng, min(1.0, cond.jitter_mm))
+            turn = rng.uniform(0, 360) if kind == "disc" else rng.uniform(-8, 8)
+            out.append(_token(f"{kind}-{colour}", at, turn, name=space))
+    return out
 
 
 def _place(rng: np.random.Generator, centre, kind: str, most: float,
@@ -141,6 +184,7 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
         if zig["level"] >= 3:
             at = at + nudge(rng, 1.0)
             top.append(_token(f"roof-{zig['owner']}", at, turn + rng.uniform(-20, 20)))
+    low += _track_faces(state, cond, rng)
     w, h = geometry.board_size()
     board = Face(faces()["board"], affine(0, 0), _square(1) * [w, h], FACE_DPI,
                  key="assyria-board")

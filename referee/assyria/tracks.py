@@ -1,0 +1,160 @@
+"""Reading the players' pieces off the map: the discs on the score, camel, offering and
+turn-order tracks, and the huts on Ashur's spaces.
+
+The whole board is seen square-on at a coarse scale (2 px/mm: a 13 mm disc is 26 px
+across) and compared with the print like the map (read.py): a pixel counts for a player
+where it has their fill's colour and the print there does not. Each space's share of a
+colour then says whether that player's piece lies there. Discs sharing a space lie fanned
+(synth.py: as a player keeps them in view), so a lower one shows a crescent: a share of at
+least TRACK_YES is a disc, at most TRACK_NO none, between unclear. Each player has one disc
+per track (ruling "Components": 4 discs): none seen, two seen or an unclear space is a
+problem naming the track, never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+import cv2
+import numpy as np
+
+from pnp.printing.assyria import geometry
+from referee.assyria import read
+
+TPPM = 2.0                       # px per mm of the board seen square-on for the tracks
+TRACK_YES, TRACK_NO = 0.04, 0.012    # a colour's share of a track space (a disc: 0.04-0.55)
+ASHUR_YES, ASHUR_NO = 0.30, 0.08     # ... of an Ashur space (a 14 mm hut on 16 mm: ~0.6)
+TRACKS = ("score", "camel", "offering", "turn")
+INSET_MM = 1.0                   # of each side of a space: not looked at
+AROUND_MM = 5.0                  # the print is fitted to the photo over the space grown so
+UNLIKE = 0.3                     # a channel this far from the fitted print: not the print
+OPEN = np.ones((3, 3), np.uint8)     # 1.5 mm: thin misregistered print edges are no piece
+# Hue window round each fill (OpenCV units): red and yellow are kept apart (a yellow disc's
+# edge on the tan of every tenth score space turns orange), the rest as on the map.
+HUE_WINDOW = {"red": (-9, 5), "yellow": (-6, 9), "green": (-9, 9), "blue": (-9, 9)}
+PIECE_MIN_SAT = 80               # a piece's colour, in any light the fit leaves alike
+
+
+@dataclass
+class TrackReading:
+    """Per track, each player's space value (score mod 100, camels, offering, turn-order
+    place); Ashur's tiers as the rules core lists them; where each piece was seen (board
+    mm); and what could not be told (track or tier, player or None, space centre mm)."""
+
+    values: dict[str, dict[str, int]] = field(default_factory=dict)
+    ashur: dict[str, list[str]] = field(default_factory=dict)
+    seen: list[tuple[str, str, str, tuple[float, float]]] = field(default_factory=list)
+    unclear: list[tuple[str, str | None, str, tuple[float, float]]] = field(
+        default_factory=list)
+
+
+def _box_px(box) -> tuple[int, int, int, int]:
+    """A space's box at TPPM, less INSET_MM each side (a neighbour's disc, placed by hand,
+    may reach a little over the line)."""
+    x0, y0, x1, y1 = (v * TPPM for v in box)
+    d = INSET_MM * TPPM
+    return (round(x0 + d), round(y0 + d), round(x1 - d), round(y1 - d))
+
+
+@cache
+def _print() -> np.ndarray:
+    """The print of the whole board at TPPM (BGR)."""
+    w, h = geometry.board_size()
+    return cv2.resize(read.board_print(), (round(w * TPPM), round(h * TPPM)),
+                      interpolation=cv2.INTER_AREA)
+
+
+def board_square_on(image: np.ndarray, to_work: np.ndarray) -> np.ndarray:
+    """The whole board seen square-on at TPPM (BGR); `to_work`: board mm -> working px."""
+    w, h = geometry.board_size()
+    pick = np.array([[1 / TPPM, 0, 0.5 / TPPM], [0, 1 / TPPM, 0.5 / TPPM], [0, 0, 1.0]])
+    return cv2.warpPerspective(image, to_work @ pick, (round(w * TPPM), round(h * TPPM)),
+                               flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def shares(bgr: np.ndarray, players: list[str]) -> dict[str, dict[str, float]]:
+    """Per track or Ashur space id, each player colour's share of its box: pixels of that
+    colour where the photo is unlike the print. The print is fitted to the photo per
+    channel round each space (the median over the space grown by AROUND_MM: a piece covers
+    less than half of it), so a tinted light or a shadow leaves the print alike, and the
+    tan of every tenth score space is not a yellow or red disc."""
+    ref = _print()
+    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+    colour = {c: _colour(hsv, c) for c in players}
+    out: dict[str, dict[str, float]] = {}
+    g = round(AROUND_MM * TPPM)
+    for sp in _spaces():
+        x0, y0, x1, y1 = _box_px(sp.box)
+        a = bgr[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32)
+        b = ref[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32)
+        gain = (np.median(a.reshape(-1, 3), axis=0)
+                / np.maximum(np.median(b.reshape(-1, 3), axis=0), 1.0))
+        fit = b * gain
+        unlike = (np.abs(a - fit) / np.maximum(fit, 30.0)).max(axis=2) > UNLIKE
+        inner = unlike[g:g + y1 - y0, g:g + x1 - x0]
+        out[sp.id] = {c: float(cv2.morphologyEx((inner & m[y0:y1, x0:x1]).astype(np.uint8),
+                                                cv2.MORPH_OPEN, OPEN).mean())
+                      for c, m in colour.items()}
+    return out
+
+
+def _colour(hsv: np.ndarray, colour: str) -> np.ndarray:
+    lo, hi = HUE_WINDOW[colour]
+    d = (hsv[..., 0].astype(np.int16) - read.HUES[colour] + 90) % 180 - 90
+    return (d >= lo) & (d <= hi) & (hsv[..., 1] >= PIECE_MIN_SAT) & (hsv[..., 2] >= 60)
+
+
+@cache
+def _spaces() -> tuple[geometry.Space, ...]:
+    return tuple(sp for sp in geometry.track_spaces() if sp.kind in KINDS)
+
+
+KINDS = ("score", "camel", "offering", "turn", "ashur")
+
+
+def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozenset = frozenset()
+                ) -> TrackReading:
+    """Each player's disc per track and Ashur's huts; a space in `hidden` (out of the
+    photo) is unclear for every colour."""
+    share = shares(bgr, players)
+    for sp_id in hidden:
+        share[sp_id] = {c: (TRACK_YES + TRACK_NO) / 2 for c in players}
+    out = TrackReading()
+    by_kind: dict[str, list[geometry.Space]] = {}
+    for sp in _spaces():
+        by_kind.setdefault(sp.kind, []).append(sp)
+    for track in TRACKS:
+        values: dict[str, int] = {}
+        for c in players:
+            yes = [sp for sp in by_kind[track] if share[sp.id][c] >= TRACK_YES]
+            maybe = [sp for sp in by_kind[track] if TRACK_NO < share[sp.id][c] < TRACK_YES]
+            for sp in maybe:
+                out.unclear.append((track, c, sp.id, sp.centre))
+            if len(yes) == 1 and not maybe:
+                values[c] = int(yes[0].value or 0)
+                out.seen.append((track, c, yes[0].id, yes[0].centre))
+            elif not maybe:
+                where = yes[0].centre if yes else by_kind[track][0].centre
+                out.unclear.append((track, c, ",".join(sp.id for sp in yes), where))
+        out.values[track] = values
+    for tier in ("high", "middle", "low"):
+        huts: list[str] = []
+        gap = False
+        for sp in sorted((sp for sp in by_kind["ashur"] if sp.get("tier") == tier),
+                         key=lambda sp: sp.value or 0):
+            row = share[sp.id]
+            yes = [c for c in players if row[c] >= ASHUR_YES]
+            maybe = [c for c in players if ASHUR_NO < row[c] < ASHUR_YES]
+            if maybe or len(yes) > 1:
+                out.unclear.append((f"ashur {tier}", None, sp.id, sp.centre))
+            elif yes:
+                if gap:          # ruling III: the next free space is the leftmost one
+                    out.unclear.append((f"ashur {tier}", yes[0], sp.id, sp.centre))
+                huts.append(yes[0])
+                out.seen.append(("ashur", yes[0], sp.id, sp.centre))
+            else:
+                gap = True
+        out.ashur[tier] = huts
+    return out
