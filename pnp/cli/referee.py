@@ -49,10 +49,14 @@ def referee_command(
                                             "(default: from the photo)."),
     turn: str | None = typer.Option(None, "--turn",
                                     help="constructo: whose turn it is (a photo cannot show "
-                                         "it; default white)."),
+                                         "it; default white); assyria: the turn, 1-8 (without "
+                                         "--state, enough to score its income)."),
+    new_wells: str | None = typer.Option(None, "--new-wells",
+                                         help="assyria: wells placed this turn, e.g. "
+                                              "red=H01/H02/H11 (or none)."),
     state: Path | None = typer.Option(None, "--state", metavar="STATE.json",
                                       help="assyria: what a photo cannot show (hands, "
-                                           "tracks), from a state file."),
+                                           "cards), from a state file."),
     check_target: str | None = typer.Option(None, "--check", metavar="TARGET",
                                             help="asterion: show one prisoner's "
                                                  "connections, e.g. Y07."),
@@ -80,7 +84,7 @@ def referee_command(
     commands = games.get_commands(game)
     raw = given_options({"edition": edition, "board": board, "players": players,
                   "kill_points": kill_points, "web": web, "pattern": pattern, "turn": turn,
-                  "state": state},
+                  "state": state, "new_wells": new_wells},
                  referee.read_options, game, "referee")
     if board is False and "board" in referee.read_options:
         raw["board"] = False              # --no-board is a choice too, not an absence
