@@ -265,15 +265,21 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
                              pattern_from=source, tiles=tiles, turn_given=turn is not None)
 
 
-def _assemble(pattern: str, tiles: list[TileSeen], turn: str
+def _assemble(pattern: str, tiles: list[TileSeen], turn: str,
+              answers: dict[tuple[int, int], list[tuple[str, str]]] | None = None
               ) -> tuple[dict | None, list[RefereeProblem]]:
+    """The state from each tile's stack as read, or as the player answered (`answers`:
+    place -> (owner, kind) bottom to top, for stacks the photo could not show)."""
     problems: list[RefereeProblem] = []
     stacks_json: dict[str, list] = {}
     used = {p: dict.fromkeys(KINDS, 0) for p in PLAYERS}
     for t in tiles:
-        if t.look is None or t.look.code or t.place is None:
+        if t.place is not None and answers and t.place in answers:
+            stack = answers[t.place]
+        elif t.look is None or t.look.code or t.place is None:
             continue
-        stack = t.look.stack()
+        else:
+            stack = t.look.stack()
         if not stack:
             continue
         why = stack_problem([Piece(o, k) for o, k in stack])

@@ -1,0 +1,61 @@
+"""Constructo's phone-page seam (issue 13 items 3 and 4): tap a tile for the rules' answer
+about it; a stack the photo could not show offers its candidates, and the answer is
+rescored by the rules core."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.rules.constructo.commands import COMMANDS
+from pnp.rules.constructo.state import read_state
+from referee.constructo import REFEREE
+from referee.errors import CorrectionError
+from referee.geometry import project
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_every_tile_is_a_place_whose_query_the_rules_answer():
+    verdict = REFEREE.read(EXAMPLES / "constructo.jpg")
+    places = REFEREE.places(verdict)
+    assert len(places) == 9
+    for place in places:
+        assert place.query == {"tile": place.label}
+        assert np.asarray(place.outline).shape == (6, 2)
+        report = COMMANDS.check_report(verdict.rules_state(), place.query)
+        assert report.data["stack"] == verdict.state["stacks"].get(place.label, [])
+    assert any(COMMANDS.check_report(verdict.rules_state(), p.query).data["tower"]
+               for p in places)
+    assert REFEREE.corrections(verdict) == []
+
+
+def test_a_hidden_band_offers_both_stacks_and_the_answer_is_rescored():
+    verdict = REFEREE.read(EXAMPLES / "constructo.jpg")
+    tile = next(t for t in verdict.tiles if t.look.band == "piece"
+                and t.look.layers[-1].owner == "white")
+    ring = tile.look.layers[-1]
+    circle = np.array([[ring.centre_mm[0] + 13.3 * np.cos(a), ring.centre_mm[1]
+                        + 13.3 * np.sin(a)] for a in np.linspace(0, 2 * np.pi, 48)])
+    image = cv2.imread(str(EXAMPLES / "constructo.jpg"))
+    cv2.fillPoly(image, [np.round(project(tile.to_photo, circle)).astype(np.int32)],
+                 (38, 36, 40))
+    hidden = REFEREE.read(image)
+    fixes = REFEREE.corrections(hidden)
+    key = f"tile {tile.place[0]},{tile.place[1]}"
+    fix = next(c for c in fixes if c.key == key)
+    assert len(fix.choices) >= 2
+    value = ",".join(f"{o}:{k}" for o, k in tile.look.stack())    # as seen unhidden
+    assert value in {v for v, _ in fix.choices}
+    fixed = REFEREE.correct(hidden, {key: value})
+    assert fixed.is_certain, fixed.problems
+    assert fixed.state["stacks"] == verdict.state["stacks"]
+    assert fixed.score_report().data["round_points"] == COMMANDS.score_report(
+        read_state(verdict.state)).data["round_points"]
+    with pytest.raises(CorrectionError):
+        REFEREE.correct(hidden, {key: "white:small,white:small"})
+    with pytest.raises(CorrectionError):
+        REFEREE.correct(hidden, {"tile 9,9": "empty"})
