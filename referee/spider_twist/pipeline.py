@@ -73,6 +73,8 @@ class SpiderVerdict(Verdict):
     pieces: list[PieceSeen] = field(default_factory=list)
     markers: list[int] = field(default_factory=list)
     turn_seen: bool = False          # the turn came from a turned male (else: white, unseen)
+    found: Any = field(default=None, repr=False)     # _Found: what the nodes showed
+    areas: dict = field(default_factory=dict)        # mated/eaten counts per colour
 
     rules: ClassVar[GameRules | None] = COMMANDS
 
@@ -140,7 +142,7 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
     lap("assemble")
     return SpiderVerdict(state, problems, h, image.size,
                          timings, image, side=side, side_from=side_from, pieces=pieces,
-                         markers=ids, turn_seen=turn_seen)
+                         markers=ids, turn_seen=turn_seen, found=found, areas=areas)
 
 
 
