@@ -368,11 +368,13 @@ def _assemble(board: dict[str, tuple[str, str, int | None]], wells: list[str],
         _put_tracks(seen, {"players": players}, reading, players)
         return seen, problems
     if neutral:
-        base = unseen.neutral_state(players, turn) if players else None
-        if base is None:
-            problems.append(RefereeProblem(PLAYERS_MISMATCH, "no player's piece on the map: "
-                                           "whose game is it?", None, None))
+        if not 2 <= len(players) <= 4:
+            problems.append(RefereeProblem(PLAYERS_MISMATCH, f"{len(players)} players' "
+                                           "pieces seen on the map (every player has a "
+                                           "ziggurat there): give --state", None, None))
+            _put_tracks(seen, {"players": players}, reading, players)
             return seen, problems
+        base = unseen.neutral_state(players, turn)
     assert base is not None
     players = list(base.get("players", []))
     if n_players is not None and n_players != len(players):
@@ -424,9 +426,13 @@ def _put_tracks(data: dict[str, Any], base: dict[str, Any], reading: tracks.Trac
                          if c in values["score"] else old.get(c, 0)) for c in players}
     for track, key in (("camel", "camels"), ("offering", "offering")):
         data[key] = {c: values[track].get(c, base.get(key, {}).get(c, 0)) for c in players}
-    places = values["turn"]
-    if sorted(places) == sorted(players) and len(set(places.values())) == len(players):
-        data["order"] = sorted(players, key=lambda c: places[c])
+    places = {c: k for c, k in values["turn"].items() if 1 <= k <= len(players)}
+    if len(set(places.values())) == len(places):
+        # a disc not seen (its problem is raised) takes a free place, for a correction
+        free = [k for k in range(1, len(players) + 1) if k not in places.values()]
+        rest = iter(free)
+        at = {**places, **{c: next(rest) for c in players if c not in places}}
+        data["order"] = sorted(players, key=lambda c: at[c])
     data["ashur"] = {t: list(v) for t, v in reading.ashur.items()}
 
 

@@ -1,0 +1,105 @@
+"""Assyria's phone-page seam (referee/assyria/corrections.py): a tapped hut asks the rules
+`check --hut colour@hex`; each doubt offers what can be true there, and an answer is
+judged by the rules core again."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from pnp.printing.assyria import geometry
+from pnp.rules.assyria.commands import COMMANDS
+from referee.assyria import REFEREE
+from referee.assyria.evaluate import visible
+from referee.assyria.problems import HEX_UNCLEAR, LEVEL_UNCLEAR, TRACK_UNCLEAR
+from referee.errors import CorrectionError
+from referee.problems import RefereeProblem
+
+from .test_assyria_referee import _paint, shot
+
+
+def _read(image, state):
+    return REFEREE.read(image, turn=state["turn"], new_wells=state["new_wells"])
+
+
+def test_a_tapped_hut_asks_the_rules_whether_it_is_supplied():
+    state, picture = shot(3)
+    verdict = _read(picture.jpeg, state)
+    places = REFEREE.places(verdict)
+    assert {p.query["hut"] for p in places} == {f"{c}@{h}" for h, c in state["huts"].items()}
+    place = places[0]
+    assert len(place.outline) == 6                        # the hex, in photo px
+    report = COMMANDS.check_report(verdict.rules_state(), place.query)
+    assert report.lines and "hut" in report.data
+
+
+def test_a_covered_hut_offers_empty_or_each_players_hut_and_the_answer_is_rescored():
+    state, picture = shot(3)
+    hexes = {p.name: p for p in geometry.hexes()}
+    hut, colour = next(iter(state["huts"].items()))
+    image = _paint(picture.image, picture.homography, hexes[hut].centre, 15.0)
+    verdict = _read(image, state)
+    offered = {c.key: c for c in REFEREE.corrections(verdict)}
+    question = offered[f"hex {hut}"]
+    assert verdict.problems[question.problems[0]].code == HEX_UNCLEAR
+    assert {v for v, _w in question.choices} == {"empty"} | {f"hut {c}"
+                                                             for c in state["players"]}
+    fixed = REFEREE.correct(verdict, {f"hex {hut}": f"hut {colour}"})
+    assert fixed.is_certain, fixed.problems
+    assert visible(fixed.state) == visible(state)
+    truth = COMMANDS.score_report(COMMANDS.read_state(state))
+    assert fixed.score_report().data == truth.data
+    assert not verdict.is_certain                           # the verdict as read is kept
+
+
+def test_an_unclear_level_and_a_hidden_disc_are_answered():
+    state, picture = shot(3)
+    verdict = _read(picture.jpeg, state)
+    assert verdict.is_certain
+    zig, info = next(iter(state["ziggurats"].items()))
+    hx = next(p for p in geometry.hexes() if p.name == zig)
+    colour = state["order"][0]
+    doubted = dict(verdict.state, ziggurats={n: z for n, z in verdict.state["ziggurats"].items()
+                                             if n != zig},
+                   order=[*state["order"][1:], colour])
+    unsure = replace(verdict, state=doubted, problems=[
+        RefereeProblem(LEVEL_UNCLEAR, "level?", (hx.q, hx.r), None),
+        RefereeProblem(TRACK_UNCLEAR, "turn?", ("turn", colour), None)])
+    offered = {c.key: c for c in REFEREE.corrections(unsure)}
+    assert set(offered) == {f"level {zig}", f"turn {colour}"}
+    fixed = REFEREE.correct(unsure, {f"level {zig}": str(info["level"]),
+                                     f"turn {colour}": "1"})
+    assert fixed.is_certain, fixed.problems
+    assert visible(fixed.state) == visible(state)
+
+
+def test_answers_not_on_offer_are_refused():
+    state, picture = shot(3)
+    verdict = _read(picture.jpeg, state)
+    with pytest.raises(CorrectionError):
+        REFEREE.correct(verdict, {"hex H00": "empty"})
+    assert REFEREE.correct(verdict, {}) is verdict
+    hexes = {p.name: p for p in geometry.hexes()}
+    hut = next(iter(state["huts"]))
+    image = _paint(picture.image, picture.homography, hexes[hut].centre, 15.0)
+    unsure = _read(image, state)
+    with pytest.raises(CorrectionError):
+        REFEREE.correct(unsure, {f"hex {hut}": "hut purple"})
+
+
+def test_an_answer_the_rules_refuse_stays_a_problem():
+    state, picture = shot(3)
+    hexes = {p.name: p for p in geometry.hexes()}
+    hut = next(iter(state["huts"]))
+    image = _paint(picture.image, picture.homography, hexes[hut].centre, 15.0)
+    unsure = _read(image, state)
+    # a hut on a hex the 4-player map does not have is impossible; here: too many huts
+    crowded = dict(unsure.state, huts={**{h: state["players"][0]
+                                          for h in list(hexes)[:10]
+                                          if h not in unsure.state["ziggurats"]},
+                                       **unsure.state["huts"]})
+    fixed = REFEREE.correct(replace(unsure, state=crowded), {f"hex {hut}":
+                                                             f"hut {state['players'][0]}"})
+    assert any(p.code == "invalid-layout" and "too-many-huts" in p.message
+               for p in fixed.problems)
