@@ -48,7 +48,11 @@ class ConstructoReferee(GameReferee):
     def score_notes(self, verdict: ConstructoVerdict) -> list[str]:
         turn = ("the turn as --turn gives it" if verdict.turn_given else
                 "the turn is white unless --turn names it")
-        return ["supply: 3 of each piece per player less those seen (not seen in the photo); "
+        # a piece wholly under a wider one (a ring under a medium disc) cannot be seen from
+        # above; the towers' tops, which score, can
+        return ["stacks as seen from above: a piece wholly under another is not counted, so "
+                "a tower may hold more pieces than it says (its top, which scores, is seen)",
+                "supply: 3 of each piece per player less those seen (not seen in the photo); "
                 f"the round and earlier points are not seen; {turn}"]
 
     def places(self, verdict: ConstructoVerdict) -> list[Place]:

@@ -33,7 +33,9 @@ def draw_overlay(verdict: ConstructoVerdict, image: np.ndarray, image_scale: flo
             ("tower " if len(stack) >= 2 and stack != [(stack[0][0], "small"),
                                                        (stack[1][0], "ring")] else "")
             + f"{stack[-1][0]} {stack[-1][1]}")
-        label(canvas, text, poly.mean(axis=0), unit, INK)
+        # the tile's place (q,r), as the state file and `pnp check --tile` name it
+        where = f"{t.place[0]},{t.place[1]}: " if t.place is not None else ""
+        label(canvas, where + text, poly.mean(axis=0), unit, INK)
     for q in verdict.problems:
         tile = next((t for t in verdict.tiles if q.cell is not None and t.place == q.cell),
                     None)
