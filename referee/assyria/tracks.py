@@ -29,6 +29,7 @@ TRACKS = ("score", "camel", "offering", "turn")
 INSET_MM = 1.0                   # of each side of a space: not looked at
 AROUND_MM = 5.0                  # the print is fitted to the photo over the space grown so
 UNLIKE = 0.3                     # a channel this far from the fitted print: not the print
+TINT = 0.06                      # a share of one channel in the pixel's sum
 OPEN = np.ones((3, 3), np.uint8)     # 1.5 mm: thin misregistered print edges are no piece
 # Hue window round each fill (OpenCV units): red and yellow are kept apart (a yellow disc's
 # edge on the tan of every tenth score space turns orange), the rest as on the map.
@@ -93,6 +94,10 @@ def shares(bgr: np.ndarray, players: list[str]) -> dict[str, dict[str, float]]:
                 / np.maximum(np.median(b.reshape(-1, 3), axis=0), 1.0))
         fit = b * gain
         unlike = (np.abs(a - fit) / np.maximum(fit, 30.0)).max(axis=2) > UNLIKE
+        # ... and of another tint: a piece's shadow darkens the print, keeping its tint
+        tint = np.abs(a / np.maximum(a.sum(axis=2, keepdims=True), 1.0)
+                      - fit / np.maximum(fit.sum(axis=2, keepdims=True), 1.0)).max(axis=2)
+        unlike &= tint > TINT
         inner = unlike[g:g + y1 - y0, g:g + x1 - x0]
         out[sp.id] = {c: float(cv2.morphologyEx((inner & m[y0:y1, x0:x1]).astype(np.uint8),
                                                 cv2.MORPH_OPEN, OPEN).mean())
