@@ -49,6 +49,7 @@ ACCEPT_RELATIVE = 0.55      # ... and this share of what tiles read by markers s
 VOTES = 120                 # px (4 per mm) where two prints differ that must show the
 #                             winner's print (7.5 mm^2) ...
 VOTE_RATIO = 3.0            # ... and this many times more than the loser's, ...
+SEEN_RATIO = 2.0            # ... (a loser read elsewhere by its markers: this many), ...
 SEEN = 0.25                 # ... and at least this share of all the px where the prints
 #                             differ (the rest like neither: covered, or off by blur)
 TINT_PX = 1500              # px (94 mm^2) of walls, uncovered, to judge a tint by ...
@@ -175,7 +176,7 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
                                                  f"like {best.tile}): uncover it", cell, point)
     seen = {p.tile for p in grid.tiles}
     for _ in range(USURPERS + 1):
-        rival, outcome = _contest(image, scale, grid, best, _rivals(best, found))
+        rival, outcome = _contest(image, scale, grid, best, _rivals(best, found), seen)
         if outcome == "won":
             return TilePose(best.tile, cell, best.rot, best.centre, best.angle % 360.0, ())
         if rival.tile in seen:
@@ -215,9 +216,12 @@ def _rivals(best: ArtMatch, found: list[ArtMatch]) -> list[ArtMatch]:
 
 
 def _contest(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
-             rivals: list[ArtMatch]) -> tuple[ArtMatch | None, str]:
+             rivals: list[ArtMatch], seen: set[str] = frozenset()
+             ) -> tuple[ArtMatch | None, str]:
     """(None, "won") if the best beats every rival where their prints differ; else the
-    first rival that beats it ("lost") or that it cannot beat ("tie")."""
+    first rival that beats it ("lost") or that it cannot beat ("tie"). A rival `seen`
+    (read elsewhere by its markers, so not here unless printed twice) is beaten by
+    SEEN_RATIO times its votes, not VOTE_RATIO."""
     comparison = Comparison(image, scale, grid, best)
     tiles = tiles_by_id()
     for rival in rivals:
@@ -226,7 +230,8 @@ def _contest(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
             return rival, "tie"
         won, lost = int(maps.like_a.sum()), int(maps.like_b.sum())
         px = won + lost + int(maps.covered.sum())
-        if won >= max(VOTES, VOTE_RATIO * lost) and won >= SEEN * px:
+        ratio = SEEN_RATIO if rival.tile in seen else VOTE_RATIO
+        if won >= max(VOTES, ratio * lost) and won >= SEEN * px:
             continue
         if lost >= max(VOTES, VOTE_RATIO * won) and lost >= SEEN * px:
             return rival, "lost"

@@ -401,9 +401,14 @@ class Comparison:
         alike = np.abs(self.sharp_a.mean(axis=2) - sharp_b.mean(axis=2)) <= APART
         light = shading(self.photo, (self.fa, fb), use & alike)
         fa, fb = self.fa * light, fb * light
+        # the light is known only roughly where the prints differ over a large area (a
+        # chest, a marker): there a print may be as light as the light a few mm round
+        near = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (SHADE_NEAR, SHADE_NEAR))
+        dim, bright = cv2.erode(light, near)[..., None], cv2.dilate(light, near)[..., None]
+        spread = (dim / light, bright / light)
         # a px may be a px off where it was printed (pose, lens, paper): it is explained
         # by a print if it lies within the print's levels around it
-        ea, eb = _off_range(self.photo, fa), _off_range(self.photo, fb)
+        ea, eb = _off_range(self.photo, fa, *spread), _off_range(self.photo, fb, *spread)
         # how far a px a print explains still lies from it: noise, JPEG, the pose
         noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
         # like a print: as close to it as the photo's noise allows, and clearly closer
@@ -417,6 +422,7 @@ class Comparison:
 SHADE_BLOCK = 3.0           # mm: the light is judged in blocks this wide ...
 SHADE_MIN = 0.25            # ... from at least this share of their px, else from nearby
 SHADE_LIMITS = (0.5, 1.5)   # a shadow or a brighter patch, relative to the cell's level
+SHADE_NEAR = 25             # px (6 mm at VOTE_PPM): how far the light's level may come from
 
 
 def shading(photo: np.ndarray, fitted: tuple[np.ndarray, ...], use: np.ndarray
@@ -456,11 +462,13 @@ def shading(photo: np.ndarray, fitted: tuple[np.ndarray, ...], use: np.ndarray
     return np.clip(smooth, *SHADE_LIMITS)[..., None]
 
 
-def _off_range(photo: np.ndarray, fitted: np.ndarray) -> np.ndarray:
+def _off_range(photo: np.ndarray, fitted: np.ndarray, dim: np.ndarray | float = 1.0,
+               bright: np.ndarray | float = 1.0) -> np.ndarray:
     """How far each photo px lies outside the levels the fitted print has within one px
-    of it (per channel, then the length over the channels)."""
+    of it, scaled by `dim` to `bright` (how much darker or lighter the light may be
+    there), per channel, then the length over the channels."""
     kernel = np.ones((3, 3), np.uint8)
-    low, high = cv2.erode(fitted, kernel), cv2.dilate(fitted, kernel)
+    low, high = cv2.erode(fitted * dim, kernel), cv2.dilate(fitted * bright, kernel)
     out = np.maximum(low - photo, 0) + np.maximum(photo - high, 0)
     return np.linalg.norm(out, axis=2)
 
