@@ -187,7 +187,8 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     problems += _covered_hexes(seen, covered, {p.at for p in pieces}, h)
     lap("hexes")
     players = _players(board, base)
-    on_board = tracks.board_square_on(image.image, scaling(image.scale) @ h)
+    on_board = read.balanced(tracks.board_square_on(image.image, scaling(image.scale) @ h),
+                             seen.gain)
     out_of_view = _out_of_view(h, image.size)
     reading = tracks.read_tracks(on_board, players, out_of_view)
     problems += _track_problems(reading, h)

@@ -54,6 +54,7 @@ class Map:
     hsv: np.ndarray
     origin: tuple[float, float]      # board mm at pixel (0, 0)
     paper: float                     # the photo's paper level (V)
+    gain: tuple[float, float, float] = (1.0, 1.0, 1.0)   # the white balance applied
 
     def px(self, mm) -> np.ndarray:
         return (np.asarray(mm, float) - self.origin) * PPM
@@ -113,9 +114,33 @@ def square_on(image: np.ndarray, to_work: np.ndarray) -> Map:
     bgr = cv2.warpPerspective(image, to_work @ pick, size,
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
+    gain = white_balance(bgr)
+    bgr = balanced(bgr, gain)
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     paper = float(np.percentile(hsv[..., 2], 95))
-    return Map(bgr, hsv, (x0, y0), max(paper, 40.0))
+    return Map(bgr, hsv, (x0, y0), max(paper, 40.0), gain)
+
+
+def white_balance(bgr: np.ndarray) -> tuple[float, float, float]:
+    """Per channel, what turns the photo's map into the print's: the ratio of the print's
+    median to the photo's over the map (pieces cover a small part of it). Warm, cool, dim
+    or wrongly balanced light then shows the fills in their own hues."""
+    a = np.median(bgr[::8, ::8].reshape(-1, 3), axis=0)     # every 8th px is plenty
+    g = np.clip(_print_median() / np.maximum(a, 1.0), 0.25, 4.0)
+    return (float(g[0]), float(g[1]), float(g[2]))
+
+
+@cache
+def _print_median() -> np.ndarray:
+    ref, _ = reference()
+    return np.median(ref[::8, ::8].reshape(-1, 3), axis=0)
+
+
+def balanced(bgr: np.ndarray, gain: tuple[float, float, float]) -> np.ndarray:
+    if max(abs(g - 1.0) for g in gain) < 0.03:
+        return bgr
+    lut = np.stack([np.clip(np.arange(256) * g, 0, 255) for g in gain]).astype(np.uint8)
+    return cv2.merge([cv2.LUT(ch, lut[k]) for k, ch in enumerate(cv2.split(bgr))])
 
 
 def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:

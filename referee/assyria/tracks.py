@@ -23,7 +23,7 @@ from pnp.printing.assyria import geometry
 from referee.assyria import read
 
 TPPM = 2.0                       # px per mm of the board seen square-on for the tracks
-TRACK_YES, TRACK_NO = 0.04, 0.012    # a colour's share of a track space (a disc: 0.04-0.55)
+TRACK_YES, TRACK_NO = 0.028, 0.01    # a colour's share of a track space (a disc: 0.03-0.55)
 ASHUR_YES, ASHUR_NO = 0.30, 0.08     # ... of an Ashur space (a 14 mm hut on 16 mm: ~0.6)
 TRACKS = ("score", "camel", "offering", "turn")
 INSET_MM = 1.0                   # of each side of a space: not looked at
@@ -83,25 +83,26 @@ def shares(bgr: np.ndarray, players: list[str]) -> dict[str, dict[str, float]]:
     tan of every tenth score space is not a yellow or red disc."""
     ref = _print()
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
-    colour = {c: _colour(hsv, c) for c in players}
-    out: dict[str, dict[str, float]] = {}
+    unlike_all = np.zeros(bgr.shape[:2], np.uint8)
     g = round(AROUND_MM * TPPM)
-    for sp in _spaces():
-        x0, y0, x1, y1 = _box_px(sp.box)
+    boxes = {sp.id: _box_px(sp.box) for sp in _spaces()}
+    for x0, y0, x1, y1 in boxes.values():
         a = bgr[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32)
         b = ref[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32)
         gain = (np.median(a.reshape(-1, 3), axis=0)
                 / np.maximum(np.median(b.reshape(-1, 3), axis=0), 1.0))
-        fit = b * gain
+        e = 2                            # a rim round the box: the opening's context
+        a, fit = a[g - e:-g + e, g - e:-g + e], b[g - e:-g + e, g - e:-g + e] * gain
         unlike = (np.abs(a - fit) / np.maximum(fit, 30.0)).max(axis=2) > UNLIKE
         # ... and of another tint: a piece's shadow darkens the print, keeping its tint
         tint = np.abs(a / np.maximum(a.sum(axis=2, keepdims=True), 1.0)
                       - fit / np.maximum(fit.sum(axis=2, keepdims=True), 1.0)).max(axis=2)
-        unlike &= tint > TINT
-        inner = unlike[g:g + y1 - y0, g:g + x1 - x0]
-        out[sp.id] = {c: float(cv2.morphologyEx((inner & m[y0:y1, x0:x1]).astype(np.uint8),
-                                                cv2.MORPH_OPEN, OPEN).mean())
-                      for c, m in colour.items()}
+        unlike_all[y0 - e:y1 + e, x0 - e:x1 + e] |= (unlike & (tint > TINT)).astype(np.uint8)
+    masks = {c: cv2.morphologyEx(unlike_all & _colour(hsv, c).astype(np.uint8),
+                                 cv2.MORPH_OPEN, OPEN) for c in players}
+    out: dict[str, dict[str, float]] = {}
+    for sp_id, (x0, y0, x1, y1) in boxes.items():
+        out[sp_id] = {c: float(m[y0:y1, x0:x1].mean()) for c, m in masks.items()}
     return out
 
 
