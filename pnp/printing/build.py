@@ -40,6 +40,9 @@ class BuildRequest:
     printing: GamePrinting | None = None    # the game's part; see `game_printing`
     cut_files: bool = False     # an SVG of the cut paths beside the PDF, per sheet
     cut_marks: bool = False     # print-and-cut registration marks (needs cut_files)
+    # The pieces' machine-mark design by name, for tests and the referee's face renderer
+    # (Asterion: "classic" or "discreet"); None: the one the game's layout prints.
+    tile_marks: str | None = None
 
 
 def game_printing(request: BuildRequest) -> GamePrinting:
@@ -86,7 +89,8 @@ def plan(request: BuildRequest) -> tuple[DrawContext, list[Page]]:
     edition, options = validate_request(request)
     components = [page_component("check", options.paper, back="check")]
     components += printing.components(edition, options)
-    context = DrawContext(printing, edition, printing.style(request.ink_saver), options)
+    context = DrawContext(printing, edition, printing.style(request.ink_saver), options,
+                          request.tile_marks)
     return context, place(components, options)
 
 

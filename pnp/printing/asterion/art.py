@@ -30,16 +30,44 @@ class TileSpec(MarkerSizes):
     marker_modules: int
     marker_inset: float
     marker_corners: tuple[str, ...]
+    marks: str = "classic"       # the machine-mark design these marker_* values describe
 
     @property
     def centre(self) -> float:
         return self.size / 2
 
 
+def mark_designs() -> tuple[str, ...]:
+    """The tiles' machine-mark designs: "classic" (layout `[markers]`) and each sub-table
+    of it ("discreet")."""
+    markers = layouts.load("asterion")["markers"]
+    return ("classic", *(k for k, v in markers.items() if isinstance(v, dict)))
+
+
+def printed_marks() -> str:
+    """The design `pnp build` draws unless asked for another (layout `[markers] print`)."""
+    return str(layouts.load("asterion")["markers"].get("print", "classic"))
+
+
+def _design_table(design: str) -> dict:
+    markers = layouts.load("asterion")["markers"]
+    if design not in mark_designs():
+        raise ValueError(f"unknown tile marks {design!r} for asterion "
+                         f"(choose from: {', '.join(mark_designs())})")
+    table = markers if design == "classic" else markers[design]
+    # Every design prints the same ids at the same corners (pnp/printing/asterion/markers.py
+    # maps ids to corners from the classic table), so the corners must agree.
+    if list(table["corners"]) != list(markers["corners"]):
+        raise ValueError(f"asterion [markers.{design}] corners must be {markers['corners']}")
+    return table
+
+
 @cache
-def tile_spec() -> TileSpec:
+def tile_spec(design: str | None = None) -> TileSpec:
+    """The tile's geometry with the marker sizes of `design` (None: the printed one)."""
+    design = design or printed_marks()
     data = layouts.load("asterion")
-    tile, markers = data["tile"], data["markers"]
+    tile, markers = data["tile"], _design_table(design)
     return TileSpec(
         **lengths(tile, "size", "path_width", "path_outline"),
         icon=mm(tile["icon_size"]),
@@ -47,6 +75,7 @@ def tile_spec() -> TileSpec:
         marker_modules=int(markers["modules"]),
         marker_inset=mm(markers["inset"]),
         marker_corners=tuple(markers["corners"]),
+        marks=design,
     )
 
 
@@ -200,13 +229,43 @@ def prisoner_points(tile: Tile) -> tuple[Point, ...]:
     return tuple(f.at for f in features(tile) if f.kind == "prisoner")
 
 
-def marker_places() -> tuple[MarkerPlace, ...]:
-    """The marker squares of every tile, in the order of `markers.corners` (NE, SW)."""
-    spec = tile_spec()
+def marker_places(design: str | None = None) -> tuple[MarkerPlace, ...]:
+    """The marker squares of every tile, in the order of `markers.corners` (NE, SW), for
+    the mark design `design` ("classic", "discreet"; None: the one `pnp build` prints)."""
+    spec = tile_spec(design)
     s, m, i = spec.size, spec.marker_size, spec.marker_inset
     far = s - i - m
     corners = {"NE": (far, i), "SW": (i, far), "NW": (i, i), "SE": (far, far)}
     return tuple(MarkerPlace(c, *corners[c], m) for c in spec.marker_corners)
+
+
+def quiet_boxes(design: str | None = None) -> tuple[tuple[float, float, float, float], ...]:
+    """Each marker with its one-module white quiet zone (x0, y0, x1, y1), tile frame: the
+    whole of the face's machine marks."""
+    q = tile_spec(design).marker_module
+    return tuple((p.x - q, p.y - q, p.x + p.size + q, p.y + p.size + q)
+                 for p in marker_places(design))
+
+
+def marks_share(design: str | None = None) -> float:
+    """The share of the tile's face that its machine marks cover, quiet zones included."""
+    spec = tile_spec(design)
+    area = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in quiet_boxes(design))
+    return area / spec.size ** 2
+
+
+def marker_spread(design: str | None = None) -> float:
+    """Distance between the two markers' centres over a marker's side: scale-free, so a
+    photo's two markers of one tile tell which design was printed (classic 2.7, discreet
+    9.5; `design_from_spread`)."""
+    a, b = marker_places(design)[:2]
+    return math.dist((a.x + a.size / 2, a.y + a.size / 2),
+                     (b.x + b.size / 2, b.y + b.size / 2)) / a.size
+
+
+def design_from_spread(spread: float) -> str:
+    """The design whose `marker_spread` is nearest (in ratio) to a measured one."""
+    return min(mark_designs(), key=lambda d: abs(math.log(spread / marker_spread(d))))
 
 
 def id_anchor() -> Point:

@@ -98,9 +98,10 @@ def _features(canvas: Canvas, tile: Tile, palette: Palette) -> None:
 
 
 def draw_tile_front(canvas: Canvas, tile: Tile, x: float, y: float, style: Style,
-                    bleed: float) -> None:
-    """A labyrinth tile (or the Minotaur) as printed: walls, corridors, features, id, markers."""
-    spec = tile_spec()
+                    bleed: float, marks: str | None = None) -> None:
+    """A labyrinth tile (or the Minotaur) as printed: walls, corridors, features, id, markers.
+    `marks`: the machine-mark design ("classic", "discreet"; None: layout `[markers] print`)."""
+    spec = tile_spec(marks)
     s = spec.size
     palette = style.palette(tile.colour)
     with saved(canvas):
@@ -112,7 +113,8 @@ def draw_tile_front(canvas: Canvas, tile: Tile, x: float, y: float, style: Style
         outline = palette.dark if style.ink_saver else style.outline
         _corridors(canvas, tile, style, bleed, outline)
         _features(canvas, tile, palette)
-        for place, marker_id in zip(marker_places(), tile_marker_ids(tile.id), strict=True):
+        for place, marker_id in zip(marker_places(marks), tile_marker_ids(tile.id),
+                                    strict=True):
             draw_marker(canvas, marker_id, place.x, place.y, spec.marker_module)
         # The id, and the colour's shape beside it: a colour-blind player reads either.
         ix, iy = id_anchor()
@@ -192,7 +194,7 @@ def draw_item(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     if comp.kind == "tile":
         tile = load_tileset(ctx.edition)[comp.id]
         if item.face == "front":
-            draw_tile_front(canvas, tile, item.x, item.y, ctx.style, ctx.bleed)
+            draw_tile_front(canvas, tile, item.x, item.y, ctx.style, ctx.bleed, ctx.tile_marks)
         else:
             draw_tile_back(canvas, tile.colour, item.x, item.y, ctx.style, ctx.bleed)
     elif comp.kind == "tomb":
