@@ -27,6 +27,7 @@ PAD = 16.0                       # mm round the map frame (a ziggurat may overha
 HUES = {"red": 13, "yellow": 28, "green": 82, "blue": 101}    # OpenCV hue of each fill
 HUE_TOL = 9
 MIN_SAT = 95                     # of 255: a player's fill, even from a faded home print
+PRINT_SAT = 80                   # the print's own colour (masked): what a balanced photo may show
 # a piece's least median saturation (its fill; a tan card or a pale thing is not one)
 PIECE_SAT = {"red": 135, "blue": 135, "green": 135, "yellow": 110}
 MIN_PATCH = 45.0                 # mm²: smaller patches are print noise or a sliver
@@ -93,7 +94,7 @@ def reference() -> tuple[np.ndarray, np.ndarray]:
     ref = cv2.warpAffine(board, m, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
     hsv = cv2.cvtColor(ref, cv2.COLOR_BGR2HSV)
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
-    masks = np.stack([cv2.dilate(colour_mask(hsv, c, 120).astype(np.uint8), grow)
+    masks = np.stack([cv2.dilate(colour_mask(hsv, c, PRINT_SAT).astype(np.uint8), grow)
                       for c in HUES])
     return ref, masks
 

@@ -24,7 +24,7 @@ from referee.assyria import read
 
 TPPM = 2.0                       # px per mm of the board seen square-on for the tracks
 TRACK_YES, TRACK_NO = 0.028, 0.01    # a colour's share of a track space (a disc: 0.03-0.55)
-ASHUR_YES, ASHUR_NO = 0.30, 0.08     # ... of an Ashur space (a 14 mm hut on 16 mm: ~0.6)
+ASHUR_YES, ASHUR_NO = 0.18, 0.06     # ... of an Ashur space (a 14 mm hut on 16 mm: 0.25-0.6)
 TRACKS = ("score", "camel", "offering", "turn")
 INSET_MM = 1.0                   # of each side of a space: not looked at
 AROUND_MM = 5.0                  # the print is fitted to the photo over the space grown so
