@@ -175,6 +175,9 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
                 if len(xs) / PPM ** 2 < MIN_PATCH:
                     continue
                 out.append(_patch(seen, colour, xs + x, ys + y))
+                # the whole piece lies where its hull does (also over print of its colour)
+                hull = cv2.convexHull(np.c_[xs + x, ys + y].astype(np.int32))
+                cv2.fillConvexPoly(union, hull, 1)
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2 * PPM) + 1,) * 2)
     return out, cv2.dilate(union, grow)
 
