@@ -1,0 +1,216 @@
+"""Asterion's machine marks (issue 14): both designs, measured on the exported tile faces.
+
+"classic" (today's print: two 15.4 mm markers) and "discreet" (two 5.95 mm markers, at most
+5 % of the face with their quiet zones) are both in layouts/asterion.toml; `tile_marks`
+chooses one for a build or an export, the layout's `print` key otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+
+from pnp.markers import dictionary_name
+from pnp.printing.asterion import PRINTING, art
+from pnp.printing.asterion.markers import tile_for_marker, tile_marker_ids
+from pnp.printing.asterion.marks_measure import measure_face
+from pnp.printing.build import BuildRequest
+from pnp.printing.export import export, render_faces
+from pnp.rules.asterion.tiles import catalogue, load_tileset
+from tests.printing.test_art import point_box_distance, samples
+
+DESIGNS = ("classic", "discreet")
+EDITIONS = ("crete", "revised")
+SIZE = art.tile_spec().size
+
+
+def request(edition: str, design: str | None, **options) -> BuildRequest:
+    return BuildRequest("asterion", edition, printing=PRINTING, tile_marks=design, **options)
+
+
+def detector() -> cv2.aruco.ArucoDetector:
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name()))
+    return cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
+
+
+# --- the geometry --------------------------------------------------------------------------
+
+def test_the_layout_prints_the_classic_design_by_default_and_knows_both():
+    assert art.printed_marks() == "classic"
+    assert art.mark_designs() == DESIGNS
+    assert art.tile_spec() == art.tile_spec("classic")
+    assert art.marker_places() == art.marker_places("classic")
+
+
+def test_discreet_marks_cover_at_most_5_percent_and_classic_about_a_third():
+    assert art.marks_share("discreet") <= 0.05
+    assert art.marks_share("classic") == pytest.approx(2 * 19.8 ** 2 / 2500)
+    assert art.tile_spec("discreet").marker_size == pytest.approx(5.95)
+
+
+@pytest.mark.parametrize("design", DESIGNS)
+def test_quiet_zones_lie_inside_the_tile_clear_of_corridors_icons_id_and_horns(design):
+    boxes = art.quiet_boxes(design)
+    assert [p.corner for p in art.marker_places(design)] == ["NE", "SW"]
+    for box in boxes:
+        assert min(box[0], box[1], SIZE - box[2], SIZE - box[3]) > 0.3
+    half_path = art.tile_spec().path_width / 2 + art.tile_spec().path_outline
+    half_icon = art.tile_spec().icon / 2
+    for tile in catalogue():
+        for region in art.region_art(tile):
+            for stroke in region.strokes:
+                for point in samples(stroke):
+                    assert all(point_box_distance(point, b) >= half_path for b in boxes)
+            for feature in region.features:
+                if feature.kind != "asterion":
+                    assert all(point_box_distance(feature.at, b) >= half_icon * math.sqrt(2)
+                               or design == "classic" for b in boxes), (tile.id, feature)
+    for anchor in (art.id_anchor(), art.horns_anchor()):
+        assert all(point_box_distance(anchor, b) > 5.0 for b in boxes)
+
+
+def test_the_spread_of_two_markers_tells_the_designs_apart():
+    classic, discreet = art.marker_spread("classic"), art.marker_spread("discreet")
+    assert classic == pytest.approx(2.68, abs=0.01)
+    assert discreet == pytest.approx(9.57, abs=0.01)
+    # a photo measures the spread with some error: 25 % either way still names the design
+    for design, spread in (("classic", classic), ("discreet", discreet)):
+        for error in (0.75, 1.0, 1.33):
+            assert art.design_from_spread(spread * error) == design
+
+
+def test_an_unknown_design_is_a_one_line_error():
+    with pytest.raises(ValueError, match=r"unknown tile marks 'tiny'.*classic, discreet"):
+        art.marker_places("tiny")
+
+
+# --- measured on the exported faces --------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def exports(tmp_path_factory):
+    """Every face of both editions in both designs, exported as `pnp export` writes them."""
+    folders = {}
+    for edition in EDITIONS:
+        for design in DESIGNS:
+            folder = tmp_path_factory.mktemp(f"{edition}-{design}")
+            export(request(edition, design), folder, dpi=200)
+            folders[edition, design] = folder
+    return folders
+
+
+def tile_faces(folder):
+    manifest = json.loads((folder / "manifest.json").read_text())
+    for entry in manifest["components"]:
+        if entry["kind"] == "tile":
+            yield entry, np.asarray(Image.open(folder / entry["front"]).convert("RGB"))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("design", DESIGNS)
+def test_measured_share_of_marks_on_every_exported_tile(exports, edition, design):
+    folder = exports[edition, design]
+    assert json.loads((folder / "manifest.json").read_text())["tile_marks"] == design
+    geometry = art.quiet_boxes(design)
+    px = 1 / (200 / 25.4)
+    seen = []
+    for entry, image in tile_faces(folder):
+        marks = measure_face(image, entry["id"], design)
+        # two marks, where the geometry puts them, no larger (1.5 px of anti-aliasing)
+        assert len(marks.boxes) == 2, entry["id"]
+        for measured, box in zip(marks.boxes, sorted(geometry), strict=True):
+            assert np.allclose(measured, box, atol=1.5 * px), (entry["id"], measured, box)
+        assert marks.share == pytest.approx(art.marks_share(design), abs=0.004)
+        # inside the quiet zones, the code's black and white, module by module
+        assert marks.checked > 4000 and marks.mismatched == 0, entry["id"]
+        # and no marker black anywhere else on the face
+        assert marks.stray_black == 0, entry["id"]
+        seen.append(entry["id"])
+        if design == "discreet":
+            assert marks.share <= 0.05, (entry["id"], marks.share)
+    assert sorted(seen) == sorted(load_tileset(edition))
+
+
+@pytest.mark.parametrize("design", DESIGNS)
+def test_without_its_marks_a_face_holds_nothing_a_detector_reads(exports, design):
+    """Paint the quiet zones over with the wall's colour: no marker is left on the face."""
+    find = detector()
+    for entry, image in tile_faces(exports["crete", design]):
+        face = image.copy()
+        scale = face.shape[1] / SIZE
+        wall = face[int(25 * scale) - 2, 3]     # the west edge's wall (or a corridor)
+        for x0, y0, x1, y1 in art.quiet_boxes(design):
+            face[int(y0 * scale) - 2:int(y1 * scale) + 3,
+                 int(x0 * scale) - 2:int(x1 * scale) + 3] = wall
+        grey = cv2.copyMakeBorder(cv2.cvtColor(face, cv2.COLOR_RGB2GRAY), 20, 20, 20, 20,
+                                  cv2.BORDER_CONSTANT, value=255)
+        _corners, ids, _rejected = find.detectMarkers(grey)
+        assert ids is None, (entry["id"], ids)
+
+
+def test_backs_carry_no_marks(exports):
+    folder = exports["crete", "discreet"]
+    for colour in ("Y01", "M"):
+        back = np.asarray(Image.open(folder / f"{colour}-back.png").convert("RGB"))
+        assert (back.max(axis=2) <= 40).sum() == 0
+
+
+# --- decoding ------------------------------------------------------------------------------
+
+def decoded(edition: str, design: str, dpi: int) -> dict[str, dict[str, np.ndarray]]:
+    """Tile id -> corner -> the decoded marker's four corners (mm, tile frame)."""
+    find = detector()
+    tiles = set(load_tileset(edition))
+    out: dict[str, dict[str, np.ndarray]] = {}
+    for stem, image in render_faces(request(edition, design), dpi):
+        if stem not in tiles:
+            continue
+        grey = cv2.copyMakeBorder(cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2GRAY),
+                                  20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255)
+        corners, ids, _ = find.detectMarkers(grey)
+        out[stem] = {}
+        for quad, marker_id in zip(corners, [] if ids is None else ids.ravel(), strict=True):
+            owner = tile_for_marker(int(marker_id))
+            assert owner is not None and owner[0] == stem, (stem, marker_id)
+            out[stem][owner[1]] = (quad.reshape(4, 2) - 20) / (dpi / 25.4)
+    return out
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("dpi", [300, 150])
+def test_discreet_markers_decode_where_the_geometry_puts_them(edition, dpi):
+    """At 300 dpi (10 px a module) and 150 dpi (5 px) every tile's two markers decode, at
+    their place within 0.2 mm, and their spread names the design. (At 75 dpi, 2.5 px a
+    module, fewer than half the tiles decode: benchmarks/marks_share.py.)"""
+    places = {p.corner: p for p in art.marker_places("discreet")}
+    found = decoded(edition, "discreet", dpi)
+    assert sorted(found) == sorted(load_tileset(edition))
+    for tile_id, corners in found.items():
+        assert set(corners) == {"NE", "SW"}, tile_id
+        for corner, quad in corners.items():
+            p = places[corner]
+            expected = np.array([(p.x, p.y), (p.x + p.size, p.y), (p.x + p.size, p.y + p.size),
+                                 (p.x, p.y + p.size)])
+            assert np.abs(quad - expected).max() < 0.2, (tile_id, corner)
+        side = np.mean([np.linalg.norm(np.roll(q, -1, 0) - q, axis=1).mean()
+                        for q in corners.values()])
+        spread = np.linalg.norm(corners["NE"].mean(0) - corners["SW"].mean(0)) / side
+        assert art.design_from_spread(spread) == "discreet", tile_id
+
+
+def test_classic_spread_is_read_as_classic():
+    found = decoded("revised", "classic", 100)
+    for tile_id in ("M", "Y01", "G17"):
+        corners = found[tile_id]
+        side = np.linalg.norm(corners["NE"][1] - corners["NE"][0])
+        spread = np.linalg.norm(corners["NE"].mean(0) - corners["SW"].mean(0)) / side
+        assert art.design_from_spread(spread) == "classic"
+
+
+def test_same_ids_in_both_designs():
+    assert tile_marker_ids("Y01") == (2, 3)
+    assert tile_marker_ids("M") == (0, 1)
