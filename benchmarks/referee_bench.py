@@ -9,7 +9,9 @@ photographed by the shared generator (`referee.synth`) under one of its presets;
 referee reads the JPEG bytes and the kit judges its verdict against the truth. Asterion's
 kit: 2-4 players, on the Crete board or an open table, every preset at 12 MP and 3 MP; the
 photos cycle through every preset, then every resolution, board or not and player count, so
-a multiple of 16 photos per preset is balanced (the default: 16 per preset).
+a multiple of 16 photos per preset is balanced (the default: 16 per preset). Assyria's kit:
+2-4 players, every preset at 12 and 3 MP, given only --turn and --new-wells (no --state), so
+the board, the tracks' discs and Ashur are all read from the photo.
 Prints, per preset and overall: pieces identified correctly (Asterion: tiles, by id, cell
 and rotation), states fully correct (Asterion: boards, every placement, tomb and player,
 and the score), photos flagged as uncertain, photos scored wrongly without a flag (must be
