@@ -214,3 +214,13 @@ def test_classic_spread_is_read_as_classic():
 def test_same_ids_in_both_designs():
     assert tile_marker_ids("Y01") == (2, 3)
     assert tile_marker_ids("M") == (0, 1)
+
+
+def test_ink_saver_discreet_marks_measure_the_same(tmp_path):
+    """Ink saver: pale walls and white corridors; the marks are still 4.7-4.8 % and only
+    they carry marker black (a wing's outline may leave one dark pixel)."""
+    export(request("crete", "discreet", ink_saver=True), tmp_path / "faces", dpi=200)
+    for entry, image in tile_faces(tmp_path / "faces"):
+        marks = measure_face(image, entry["id"], "discreet")
+        assert len(marks.boxes) == 2 and marks.share <= 0.05, entry["id"]
+        assert marks.mismatched == 0 and marks.stray_black <= 1, entry["id"]

@@ -19,7 +19,7 @@ from pnp.printing.asterion.markers import tile_marker_ids
 
 BLACK_MAX = 40        # a channel at most this: the marker's black (the art's darkest is ~42)
 WHITE_MIN = 248       # every channel at least this: the marker's white
-NEUTRAL = 8           # max - min channel at most this: a grey between black and white
+NEUTRAL = 3           # max - min channel at most this: a grey between black and white
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,10 @@ def measure_face(image: np.ndarray, tile_id: str, design: str | None = None) -> 
     px = image.shape[1] / spec.size
     boxes = []
     for r0, c0, r1, c1, members in _components(markish):
-        if not any(black[r, a:b].any() for r, a, b in members):
+        # A mark is a square some 30 % black (its border alone is 24 of 81 modules): not a
+        # white corridor (ink saver) holding an icon's few dark pixels.
+        inked = sum(int(black[r, a:b].sum()) for r, a, b in members)
+        if inked < 0.2 * (r1 - r0) * (c1 - c0) or min(r1 - r0, c1 - c0) < 2 * px:
             continue
         boxes.append((c0 / px, r0 / px, c1 / px, r1 / px))
     area = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes)
