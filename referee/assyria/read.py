@@ -137,9 +137,17 @@ def _print_median() -> np.ndarray:
     return np.median(ref[::8, ::8].reshape(-1, 3), axis=0)
 
 
+CAST = 1.1                       # channels' gains this far apart: a tinted light to undo
+
+
 def balanced(bgr: np.ndarray, gain: tuple[float, float, float]) -> np.ndarray:
-    if max(abs(g - 1.0) for g in gain) < 0.03:
+    """The photo's tint undone (warm, cool, wrongly balanced light), its exposure kept:
+    the gains relative to their median (brightening a whole photo would clip its paper).
+    Near-neutral light is left as shot."""
+    if max(gain) / min(gain) < CAST:
         return bgr
+    mid = float(np.median(gain))
+    gain = (gain[0] / mid, gain[1] / mid, gain[2] / mid)
     lut = np.stack([np.clip(np.arange(256) * g, 0, 255) for g in gain]).astype(np.uint8)
     return cv2.merge([cv2.LUT(ch, lut[k]) for k, ch in enumerate(cv2.split(bgr))])
 
