@@ -30,6 +30,9 @@ CELL_WINDOW = 34.0           # mm: the middle of a cell (neighbours may overhang
 CELL_PPM = 2.0
 EMPTY_DARK = 0.015           # an empty cell has almost no dark line pixels ...
 EMPTY_OFF_COLOUR = 0.12      # ... and almost no pixels unlike the table
+SHADED_LAND = 0.5            # a board square in shade: down to this share of the land's
+#                              lightness round it ...
+LAND_CHROMA = 15.0           # ... its colour as far as this from the land's (Cr, Cb)
 BOARD_SQUARES = max(BOARD_RADIUS.values())   # the Crete board's squares: |x| + |y| <= 5
 
 
@@ -90,7 +93,8 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                         key=lambda c: (c[0] - cell[0]) ** 2 + (c[1] - cell[1]) ** 2)[:4]
         background = (np.median(np.array([medians[c] for c in others]), axis=0)
                       if others else None)
-        dark, off = _cell_features(patches[cell], background, noise)
+        dark, off = _cell_features(patches[cell], background, noise,
+                                   board=board_radius is not None)
         empty = dark <= EMPTY_DARK and off <= EMPTY_OFF_COLOUR
         readings.append(CellReading(cell, point, visible[cell], dark, off, empty))
         if not empty:
@@ -135,11 +139,15 @@ def _plain_noise(patch_ycc: np.ndarray) -> float:
 
 
 def _cell_features(patch_ycc: np.ndarray, background: np.ndarray | None,
-                   noise: float = 0.0) -> tuple[float, float]:
+                   noise: float = 0.0, board: bool = False) -> tuple[float, float]:
     """(share of dark line pixels, share of pixels unlike an empty cell). A pixel is unlike
     an empty cell when it is far from the cell's own typical colour (a tile is a mix of
     walls, corridors and icons; the table is plain) or the cell as a whole is far from the
-    table nearby; a washed-out (glare) cell counts as unlike: nothing can be seen there."""
+    table nearby; a washed-out (glare) cell counts as unlike: nothing can be seen there.
+    On the `board` a square darker than the land round it is not far if it has the
+    land's colour: a person's shadow darkens one by up to half, the other squares may lie
+    a board's width away, and the inner rings are printed a little darker. One lighter
+    than the land stays far (a tile washed out by glare)."""
     ycc = patch_ycc.reshape(-1, 3).astype(np.float32)
     lightness = ycc[:, 0]
     # Dark line pixels: much darker than the patch's own bright level (corridor outlines,
@@ -153,5 +161,12 @@ def _cell_features(patch_ycc: np.ndarray, background: np.ndarray | None,
     washed = float(np.mean(lightness > 250))
     if background is None:
         return dark, max(spread, washed)
-    far = float(np.linalg.norm(own - background.astype(np.float32))) > 30.0
+    bg = background.astype(np.float32)
+    far = float(np.linalg.norm(own - bg)) > 30.0
+    if far and board:
+        # darker than the land round it, but the land's colour: a shadow on the square
+        ratio = float(own[0]) / max(float(bg[0]), 1.0)
+        # Cr, Cb scale with the light about their neutral 128
+        chroma = (own[1:] - 128.0) - (bg[1:] - 128.0) * ratio
+        far = not SHADED_LAND <= ratio <= 1.0 or float(np.linalg.norm(chroma)) > LAND_CHROMA
     return dark, 1.0 if far else max(spread, washed)

@@ -130,3 +130,18 @@ def test_a_tile_with_covered_markers_is_read_from_its_art_in_shade(photo_number,
     outcome = kit.judge(REFEREE.read(shot.jpeg, **case.options), case.truth)
     assert outcome.state_right and outcome.score_right, outcome.problems
     assert outcome.problems == problems
+
+
+def test_an_empty_inner_square_of_the_board_in_shade_reads_empty():
+    """Benchmark photo 125 (3 MP, on the board): the square next to the Minotaur is empty.
+    The inner rings are printed darker than the outer ones the referee compared it with,
+    and a shadow darkens it more: judged against the land its own ring shows, it is
+    empty."""
+    from referee.asterion import REFEREE
+    from referee.asterion.evaluate import AsterionAccuracy
+
+    kit = AsterionAccuracy()
+    case = kit.case(125, 100_125)
+    shot = kit.photograph(case, 100_125)
+    outcome = kit.judge(REFEREE.read(shot.jpeg, **case.options), case.truth)
+    assert outcome.certain and outcome.state_right, outcome.problems

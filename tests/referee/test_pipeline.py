@@ -149,3 +149,16 @@ def test_no_tiles_and_bad_photos(scenes):
         referee_photo(_jpeg(blank))
     with pytest.raises(BadPhoto):
         referee_photo(b"GIF89a nonsense")
+
+
+def test_on_the_board_a_palm_over_a_tile_is_never_an_empty_square(scenes):
+    """On the board an empty square is judged against the land round it, scaled by the
+    printed rings' shades and allowing a shadow; skin is not the land's colour, so a
+    palm over G06 is still a cell nobody could read."""
+    data = {**small_table(), "board": True}
+    scene = scenes.render(data, ppm=3, size=(2000, 1500))
+    image = _cover(scene, [(50.0, 50.0)], 30.0)
+    verdict = referee_photo(image, board=True)
+    assert not verdict.is_certain
+    assert ("cell-unidentified", (1, 1)) in [(p.code, p.cell) for p in verdict.problems]
+    assert "G06" not in {t["id"] for t in verdict.table["tiles"]}
