@@ -49,7 +49,6 @@ ACCEPT_RELATIVE = 0.55      # ... and this share of what tiles read by markers s
 VOTES = 120                 # px (4 per mm) where two prints differ that must show the
 #                             winner's print (7.5 mm^2) ...
 VOTE_RATIO = 3.0            # ... and this many times more than the loser's, ...
-SEEN_RATIO = 2.0            # ... (a loser read elsewhere by its markers: this many), ...
 SEEN = 0.25                 # ... and at least this share of all the px where the prints
 #                             differ (the rest like neither: covered, or off by blur)
 TINT_PX = 1500              # px (94 mm^2) of walls, uncovered, to judge a tint by ...
@@ -180,10 +179,11 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
         if outcome == "won":
             return TilePose(best.tile, cell, best.rot, best.centre, best.angle % 360.0, ())
         if rival.tile in seen:
+            looks = (f"looks like {rival.tile}" if outcome == "lost" else
+                     f"is {_name(best)} or, more like it, {_name(rival)}")
             return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: its markers are covered and its "
-                                                     f"art looks like {rival.tile}, which was "
-                                                     "read elsewhere by its markers: uncover "
-                                                     "it", cell, point)
+                                                     f"art {looks}, which was read elsewhere "
+                                                     "by its markers: uncover it", cell, point)
         if outcome == "tie" or rival.tile not in unseen:
             return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: its markers are covered; its art "
                                                      f"is {_name(best)} or {_name(rival)}: "
@@ -220,8 +220,9 @@ def _contest(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
              ) -> tuple[ArtMatch | None, str]:
     """(None, "won") if the best beats every rival where their prints differ; else the
     first rival that beats it ("lost") or that it cannot beat ("tie"). A rival `seen`
-    (read elsewhere by its markers, so not here unless printed twice) is beaten by
-    SEEN_RATIO times its votes, not VOTE_RATIO."""
+    (read elsewhere by its markers) is no candidate here (issue 11: the tile is one of
+    those not yet seen); it wins only where the art says so clearly (art and markers
+    disagree), and the art must not lean to it."""
     comparison = Comparison(image, scale, grid, best)
     tiles = tiles_by_id()
     for rival in rivals:
@@ -230,11 +231,12 @@ def _contest(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
             return rival, "tie"
         won, lost = int(maps.like_a.sum()), int(maps.like_b.sum())
         px = won + lost + int(maps.covered.sum())
-        ratio = SEEN_RATIO if rival.tile in seen else VOTE_RATIO
-        if won >= max(VOTES, ratio * lost) and won >= SEEN * px:
+        if won >= max(VOTES, VOTE_RATIO * lost) and won >= SEEN * px:
             continue
         if lost >= max(VOTES, VOTE_RATIO * won) and lost >= SEEN * px:
             return rival, "lost"
+        if rival.tile in seen and won >= lost:
+            continue
         if tiles[rival.tile].design == tiles[best.tile].design and rival.rot == best.rot:
             # the same design in another colour: its walls' tint, in the median
             near_a, near_b, count = maps.tint()
