@@ -12,6 +12,7 @@ table (docs/referee.md).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -203,6 +204,8 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
 
 BOARD_SEEN = 4      # board markers that make a photo "on the board" (the fit needs 4)
 SMALL_MARKER = 30   # px in the working copy: smaller markers are often not read there
+TINY_MARKER = 24    # ... and these even when they were
+READ_ENOUGH = 0.9   # share of tiles seen by both markers that says they were
 
 
 def _tiling(width: int, height: int, side: int = 640, overlap: int = 96
@@ -216,9 +219,19 @@ def _tiling(width: int, height: int, side: int = 640, overlap: int = 96
 
 
 def _too_small(markers: list[TileMarker], scale: float) -> bool:
-    """No tile marker read, or the markers read are small in the working copy."""
+    """No tile marker read, or the markers read are small in the working copy and it
+    missed some: tiles seen by one marker only (a 12 MP photo of the whole board has
+    markers of 27-38 px there, and reads nearly all of them: a full decode and a second
+    detection would cost 0.2 s for nothing; markers left are looked for again, stage 5)."""
     sides = [m.side * scale for m in markers if m.tile is not None]
-    return not sides or float(np.median(sides)) < SMALL_MARKER
+    if not sides:
+        return True
+    median = float(np.median(sides))
+    if median >= SMALL_MARKER:
+        return False
+    per_tile = Counter(m.tile for m in markers if m.tile is not None)
+    both = sum(n >= 2 for n in per_tile.values()) / len(per_tile)
+    return median < TINY_MARKER or both < READ_ENOUGH
 
 
 class EditionError(RefereeError):
