@@ -49,7 +49,8 @@ INNER = geometry.spec().side * math.sqrt(3) / 2      # a hex's inner radius, mm 
 OFF_MOST = 0.75 * INNER     # a piece's middle at most this far off its hex centre
 AMBIGUOUS_MM = 4.0          # nearer one centre than the next by less: between two hexes
 HEX_UNLIKE = 25.0           # mm² of a hex unlike its print: something covers it
-WELL_YES, WELL_NO = 0.45, 0.12
+WELL_YES, WELL_NO = 0.45, 0.2    # the ring's share unlike the print (wells 0.33-0.64)
+WELL_BOTH = 0.3             # ring and middle both at least this: a well (a blurred 3 MP one)
 WELL_HIDDEN = 0.5          # a vertex's ring this much under pieces: no well can show
 
 
@@ -311,20 +312,23 @@ def _space_boxes() -> tuple[tuple[float, float, float, float], ...]:
 
 def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.ndarray
            ) -> tuple[list[str], list[PieceSeen], list[RefereeProblem]]:
-    """A well where a vertex's visible rim is grey. A vertex mostly under pieces is
-    unclear, unless it touches a ziggurat's hex: no well may be there (ruling "Ziggurats":
-    a ziggurat never touches a well), and the rules core checks the rest."""
+    """A well where a vertex's visible rim is unlike the print (or rim and middle both
+    are, a little: a blurred small one). A vertex touching a ziggurat's hex holds no well
+    unless one clearly shows (ruling "Ziggurats": a ziggurat never touches a well; the
+    rules core refuses one seen there): a base's shadow or overhang there is no problem.
+    Elsewhere a vertex mostly under pieces, or half unlike, is unclear."""
     names, pieces, problems = [], [], []
     grey = read.grey_mask(seen)
     zigs = {n for n, (kind, _c, _lv) in board.items() if kind == "ziggurat"}
     for w in geometry.wells():
-        look, hidden = read.well_look(seen, grey, covered, w.at)
+        look, hidden, middle = read.well_look(seen, grey, covered, w.at)
         point = _px(h, w.at)
         by_zig = bool(zigs & set(w.name.split("/")))
-        if look >= WELL_YES and hidden <= WELL_HIDDEN:
+        if hidden <= WELL_HIDDEN and (look >= WELL_YES
+                                      or min(look, middle) >= WELL_BOTH):
             names.append(w.name)
             pieces.append(PieceSeen("well", None, w.name, None, w.at, point))
-        elif hidden > WELL_HIDDEN and by_zig:
+        elif by_zig:
             continue
         elif look > WELL_NO or hidden > WELL_HIDDEN:
             why = "a piece covers it" if hidden > WELL_HIDDEN else "half a well seen"

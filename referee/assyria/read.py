@@ -28,13 +28,18 @@ HUES = {"red": 13, "yellow": 28, "green": 82, "blue": 101}    # OpenCV hue of ea
 HUE_TOL = 9
 MIN_SAT = 95                     # of 255: a player's fill, even from a faded home print
 PRINT_SAT = 80                   # the print's own colour (masked): what a balanced photo may show
+# ... yet a pixel there this saturated is a piece's fill: a hut on a wheat icon, a base
+# across a hex's outline (a home print's ink shows at most about 130)
+ON_PRINT_SAT = 150
+ON_PRINT_HUE = 4                 # ... and this near the fill's hue (a wheat icon in a piece's
+ON_PRINT_V = 0.45                # shadow is as saturated, but 6-9 off and darker)
 # a piece's least median saturation (its fill; a tan card or a pale thing is not one)
 PIECE_SAT = {"red": 135, "blue": 135, "green": 135, "yellow": 110}
 MIN_PATCH = 45.0                 # mm²: smaller patches are print noise or a sliver
 HUT_AREA = (120.0, 260.0)        # mm², the hull of a 14 mm hut's colour
-ZIG_AREA = (540.0, 800.0)        # of a 26 mm base
+ZIG_AREA = (540.0, 880.0)        # of a 26 mm base (676; a blurred 3 MP one up to 840)
 HUT_SIDE = (9.0, 19.0)           # the patch's rotated box, mm
-ZIG_SIDE = (21.0, 30.0)
+ZIG_SIDE = (21.0, 31.0)
 
 
 @dataclass(frozen=True)
@@ -161,7 +166,8 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2.2 * PPM) + 1,) * 2)
     for i, colour in enumerate(HUES):
-        mask = (colour_mask(seen.hsv, colour) & (printed[i] == 0)).astype(np.uint8)
+        mask = (colour_mask(seen.hsv, colour)
+                & ((printed[i] == 0) | _fill_on_print(seen, colour))).astype(np.uint8)
         raw = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
         mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, close)     # the glyph's gaps
         union |= mask
@@ -188,6 +194,14 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
                 cv2.fillConvexPoly(union, hull, 1)
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2 * PPM) + 1,) * 2)
     return out, cv2.dilate(union, grow)
+
+
+def _fill_on_print(seen: Map, colour: str) -> np.ndarray:
+    """Pixels plainly a piece's fill even where the print has a colour near it."""
+    h, s, v = (seen.hsv[..., k] for k in range(3))
+    d = np.abs(h.astype(np.int16) - HUES[colour])
+    return ((np.minimum(d, 180 - d) <= ON_PRINT_HUE) & (s >= ON_PRINT_SAT)
+            & (v >= ON_PRINT_V * seen.paper))
 
 
 def _patch(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray) -> Patch:
@@ -244,15 +258,16 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
 
 
 def well_look(seen: Map, grey: np.ndarray, covered: np.ndarray, at
-              ) -> tuple[float, float]:
-    """A vertex's ring 3.4-4.4 mm out (a well's grey rim; the printed spot ends at 3 mm):
-    the share of its visible part unlike the print there, after a per-channel gain fitted
-    on the board round it (5.5-8 mm out: light and shadow cancel), and the share a piece
-    hides."""
+              ) -> tuple[float, float, float]:
+    """A vertex's ring 3.4-4.4 mm out (a well's grey rim; the printed spot ends at 3 mm)
+    and its middle (within 2.5 mm: the print's blue spot, a well's bronze centre): the
+    share of each one's visible part unlike the print there, after a per-channel gain
+    fitted on the board round it (5.5-8 mm out: light and shadow cancel); and the share
+    of the ring a piece hides."""
     ref = _soft_ref()
     hidden = ring_share(covered, seen, at, 3.4, 4.4)
     if hidden > 0.9:
-        return 0.0, hidden
+        return 0.0, hidden, 0.0
     c = seen.px(at)
     n = math.ceil(8 * PPM) + 1
     x0, y0 = int(c[0]) - n, int(c[1]) - n
@@ -263,12 +278,14 @@ def well_look(seen: Map, grey: np.ndarray, covered: np.ndarray, at
     d = np.hypot(xx - c[0], yy - c[1]) / PPM
     around = free & (d >= 5.5) & (d <= 8.0)
     ring = free & (d >= 3.4) & (d <= 4.4)
+    middle = free & (d <= 2.5)
     if around.sum() < 20 or ring.sum() < 10:
-        return 0.0, 1.0
+        return 0.0, 1.0, 0.0
     gain = np.median(a[around], axis=0) / np.maximum(np.median(b[around], axis=0), 1.0)
     fit = b * gain
-    resid = np.abs(a - fit).sum(axis=2) / np.maximum(fit.sum(axis=2), 30.0)
-    return float((resid[ring] > 0.15).mean()), hidden
+    unlike = np.abs(a - fit).sum(axis=2) / np.maximum(fit.sum(axis=2), 30.0) > 0.15
+    mid = float(unlike[middle].mean()) if middle.sum() >= 10 else 0.0
+    return float(unlike[ring].mean()), hidden, mid
 
 
 @cache

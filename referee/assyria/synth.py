@@ -139,8 +139,12 @@ def _track_faces(state: dict, cond: Conditions, rng: np.random.Generator) -> lis
     out = []
     for space, pieces in by_space.items():
         order = [pieces[k] for k in rng.permutation(len(pieces))]   # who moved there last
+        # the hand is off by up to 1 mm for the whole fan, and a disc on a fan by a little
+        # more: each keeps its crescent in view (independent 1 mm nudges of four discs
+        # 2.3 mm apart could hide one entirely, which a player would not leave so)
+        whole = nudge(rng, min(1.0, cond.jitter_mm))
         for (kind, colour), at in zip(order, _fan(spaces[space].box, len(order)), strict=True):
-            at = at + nudge(rng, min(1.0, cond.jitter_mm))
+            at = at + whole + (nudge(rng, 0.3) if len(order) > 1 else 0.0)
             turn = rng.uniform(0, 360) if kind == "disc" else rng.uniform(-8, 8)
             out.append(_token(f"{kind}-{colour}", at, turn, name=space))
     return out

@@ -24,6 +24,7 @@ from referee.assyria import read
 
 TPPM = 2.0                       # px per mm of the board seen square-on for the tracks
 TRACK_YES, TRACK_NO = 0.028, 0.01    # a colour's share of a track space (a disc: 0.03-0.55)
+CRESCENT = 0.015                 # a colour's only trace on a track, under others' discs
 ASHUR_YES, ASHUR_NO = 0.18, 0.06     # ... of an Ashur space (a 14 mm hut on 16 mm: 0.25-0.6)
 TRACKS = ("score", "camel", "offering", "turn")
 INSET_MM = 1.0                   # of each side of a space: not looked at
@@ -89,8 +90,9 @@ def shares(bgr: np.ndarray, players: list[str]) -> dict[str, dict[str, float]]:
     for x0, y0, x1, y1 in boxes.values():
         a = bgr[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32)
         b = ref[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32)
-        gain = (np.median(a.reshape(-1, 3), axis=0)
-                / np.maximum(np.median(b.reshape(-1, 3), axis=0), 1.0))
+        # per pixel, then the median: a space beside the margin's or a tenth space's tan
+        # is half one colour, half the other, and a disc tips a median of levels over
+        gain = np.median((a / np.maximum(b, 8.0)).reshape(-1, 3), axis=0)
         e = 2                            # a rim round the box: the opening's context
         a, fit = a[g - e:-g + e, g - e:-g + e], b[g - e:-g + e, g - e:-g + e] * gain
         unlike = (np.abs(a - fit) / np.maximum(fit, 30.0)).max(axis=2) > UNLIKE
@@ -136,6 +138,11 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
         for c in players:
             yes = [sp for sp in by_kind[track] if share[sp.id][c] >= TRACK_YES]
             maybe = [sp for sp in by_kind[track] if TRACK_NO < share[sp.id][c] < TRACK_YES]
+            if not yes and len(maybe) == 1 and share[maybe[0].id][c] >= CRESCENT and any(
+                    share[maybe[0].id][o] >= TRACK_YES for o in players if o != c):
+                # the lowest of a fan: its crescent beside others' discs, and nowhere
+                # else on the track a trace of it (each player has one disc a track)
+                yes, maybe = maybe, []
             for sp in maybe:
                 out.unclear.append((track, c, sp.id, sp.centre))
             if len(yes) == 1 and not maybe:
