@@ -436,8 +436,7 @@ def shading(photo: np.ndarray, fitted: tuple[np.ndarray, ...], use: np.ndarray
     lum_p = photo.mean(axis=2)
     ratio = lum_p / np.maximum(sum(f.mean(axis=2) for f in fitted) / len(fitted), 1.0)
     # a print's colour scaled by the ratio must be the photo's (a shadow keeps colour)
-    off = np.min([_length(photo - f * ratio[..., None]) for f in fitted],
-                 axis=0)
+    off = np.min([_length(photo - f * ratio[..., None]) for f in fitted], axis=0)
     good = use & (off < 0.12 * lum_p + 6.0) & (ratio > SHADE_LIMITS[0]) & (
         ratio < SHADE_LIMITS[1])
     k = max(2, round(SHADE_BLOCK * VOTE_PPM))
@@ -455,10 +454,9 @@ def shading(photo: np.ndarray, fitted: tuple[np.ndarray, ...], use: np.ndarray
     middle = np.maximum(counted - 1, 0)[..., None] // 2
     level = np.where(weight > 0, np.take_along_axis(ordered, middle, axis=2)[..., 0], 1.0)
     # blocks without a say: the weighted mean of those near them (normalised convolution)
-    near = cv2.GaussianBlur(level * weight, (0, 0), 1.0) / np.maximum(
-        cv2.GaussianBlur(weight, (0, 0), 1.0), 1e-3)
-    filled = np.where(weight > 0, level, np.where(cv2.GaussianBlur(weight, (0, 0), 1.0)
-                                                  > 0.05, near, 1.0))
+    around = cv2.GaussianBlur(weight, (0, 0), 1.0)
+    near = cv2.GaussianBlur(level * weight, (0, 0), 1.0) / np.maximum(around, 1e-3)
+    filled = np.where(weight > 0, level, np.where(around > 0.05, near, 1.0))
     smooth = cv2.resize(filled.astype(np.float32), (bx * k, by * k),
                         interpolation=cv2.INTER_LINEAR)[:h, :w]
     return np.clip(smooth, *SHADE_LIMITS)[..., None]
