@@ -9,9 +9,11 @@ For every such cell (classify.read_cells' `cell-unidentified`), most telling fir
 2. Otherwise the cell is compared with the print of every tile not seen
    (referee/asterion/identify.py) at its four quarter turns. A tile is accepted when it
    matches about as well as tiles known by their markers do here, and beats every other
-   candidate, and every look-alike of its colour and corridors (seen ones too: art and
-   markers must agree), where their prints differ (`identify.votes`). Two candidates
-   left, or a seen tile that looks the same: a problem naming them, never a guess.
+   candidate, and every look-alike of any colour with its corridors, where their prints
+   differ (`identify.votes`). A look-alike read elsewhere by its markers is no candidate:
+   the art must only not say it (art and markers disagree) nor lean to it. Two
+   candidates left, or a seen tile that looks the same: a problem naming them, never a
+   guess.
 3. No tile matches at all, the table is patterned (the cells two steps from the game are
    not plain either) and the cell's colours are the table's: empty. On a plain table a
    cell that is not plain stays a problem: something is there.
