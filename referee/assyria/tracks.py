@@ -24,7 +24,9 @@ from referee.assyria import read
 
 TPPM = 2.0                       # px per mm of the board seen square-on for the tracks
 TRACK_YES, TRACK_NO = 0.028, 0.01    # a colour's share of a track space (a disc: 0.03-0.55)
-CRESCENT = 0.015                 # a colour's only trace on a track, under others' discs
+# a colour's only trace on a track (elsewhere at most TRACE), under others' discs: the
+# crescent of the lowest of four fanned discs, 1.5-2 mm wide, 0.009-0.03 after the opening
+CRESCENT, TRACE = 0.006, 0.003
 ASHUR_YES, ASHUR_NO = 0.18, 0.06     # ... of an Ashur space (a 14 mm hut on 16 mm: 0.25-0.6)
 TRACKS = ("score", "camel", "offering", "turn")
 INSET_MM = 1.0                   # of each side of a space: not looked at
@@ -138,11 +140,12 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
         for c in players:
             yes = [sp for sp in by_kind[track] if share[sp.id][c] >= TRACK_YES]
             maybe = [sp for sp in by_kind[track] if TRACK_NO < share[sp.id][c] < TRACK_YES]
-            if not yes and len(maybe) == 1 and share[maybe[0].id][c] >= CRESCENT and any(
-                    share[maybe[0].id][o] >= TRACK_YES for o in players if o != c):
+            trace = [sp for sp in by_kind[track] if share[sp.id][c] > TRACE]
+            if not yes and len(trace) == 1 and share[trace[0].id][c] >= CRESCENT and any(
+                    share[trace[0].id][o] >= TRACK_YES for o in players if o != c):
                 # the lowest of a fan: its crescent beside others' discs, and nowhere
                 # else on the track a trace of it (each player has one disc a track)
-                yes, maybe = maybe, []
+                yes, maybe = trace, []
             for sp in maybe:
                 out.unclear.append((track, c, sp.id, sp.centre))
             if len(yes) == 1 and not maybe:
