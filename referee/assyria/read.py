@@ -165,9 +165,15 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     union = np.zeros(seen.hsv.shape[:2], np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2.2 * PPM) + 1,) * 2)
+    hue = seen.hsv[..., 0].astype(np.int16)
+    s, v = seen.hsv[..., 1], seen.hsv[..., 2]
+    # plainly a piece's fill even where the print has a colour near it
+    strong = (s >= ON_PRINT_SAT) & (v >= ON_PRINT_V * seen.paper)
     for i, colour in enumerate(HUES):
-        mask = (colour_mask(seen.hsv, colour)
-                & ((printed[i] == 0) | _fill_on_print(seen, colour))).astype(np.uint8)
+        d = np.abs(hue - HUES[colour])
+        d = np.minimum(d, 180 - d)
+        mask = ((d <= HUE_TOL) & (s >= MIN_SAT) & (v >= 60)
+                & ((printed[i] == 0) | (strong & (d <= ON_PRINT_HUE)))).astype(np.uint8)
         raw = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
         mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, close)     # the glyph's gaps
         union |= mask
@@ -209,14 +215,6 @@ def _apart(raw: np.ndarray) -> list[np.ndarray]:
         big = [q for q in split if q.sum() / PPM ** 2 >= MIN_PATCH]
         out += big if len(big) > 1 else [part]
     return out
-
-
-def _fill_on_print(seen: Map, colour: str) -> np.ndarray:
-    """Pixels plainly a piece's fill even where the print has a colour near it."""
-    h, s, v = (seen.hsv[..., k] for k in range(3))
-    d = np.abs(h.astype(np.int16) - HUES[colour])
-    return ((np.minimum(d, 180 - d) <= ON_PRINT_HUE) & (s >= ON_PRINT_SAT)
-            & (v >= ON_PRINT_V * seen.paper))
 
 
 def _patch(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray) -> Patch:
