@@ -96,6 +96,9 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
         dark, off = _cell_features(patches[cell], background, noise,
                                    board=board_radius is not None)
         empty = dark <= EMPTY_DARK and off <= EMPTY_OFF_COLOUR
+        # plain, but in a glare that washes out a tile as plain as the table: not known
+        # to be empty (its art, or the deck's count, may still settle it: hidden.py)
+        empty = empty and local_contrast(image, scale, grid, cell) <= WASHED_CONTRAST
         readings.append(CellReading(cell, point, visible[cell], dark, off, empty))
         if not empty:
             problems.append(RefereeProblem(
@@ -170,3 +173,23 @@ def _cell_features(patch_ycc: np.ndarray, background: np.ndarray | None,
         chroma = (own[1:] - 128.0) - (bg[1:] - 128.0) * ratio
         far = not SHADED_LAND <= ratio <= 1.0 or float(np.linalg.norm(chroma)) > LAND_CHROMA
     return dark, 1.0 if far else max(spread, washed)
+
+
+CONTRAST_WINDOW = 150.0      # mm: the cell and half of each neighbour (their markers)
+WASHED_CONTRAST = 0.4        # black over white round a cell above this: washed out (empty
+#                              cells' 99th percentile 0.3 but under glare; hidden tiles
+#                              missed under glare 0.48-0.65)
+
+
+def local_contrast(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
+                   ) -> float:
+    """How dark the darkest print round a cell is against the brightest (1st over 99th
+    percentile of lightness, 150 mm round it, 2 px/mm): a tile's markers are black, so
+    about 0.1-0.3 in any light; glare lifts black towards white (a washed-out tile looks
+    as plain as the board under it)."""
+    half = CONTRAST_WINDOW / 2
+    patch = rectify(image, grid.homography, scale,
+                    (CELL * cell[0] - half, CELL * cell[1] - half), CONTRAST_WINDOW, CELL_PPM)
+    luma = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+    low, high = np.percentile(luma, (1, 99))
+    return float(low) / max(float(high), 1.0)

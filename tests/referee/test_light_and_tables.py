@@ -147,3 +147,22 @@ def test_an_empty_inner_square_of_the_board_in_shade_reads_empty():
     shot = kit.photograph(case, 100_125)
     outcome = kit.judge(REFEREE.read(shot.jpeg, **case.options), case.truth)
     assert outcome.certain and outcome.state_right, outcome.problems
+
+
+@pytest.mark.parametrize("photo_number", [211, 135])
+def test_a_tile_washed_out_by_glare_is_never_read_as_an_empty_square(photo_number):
+    """Benchmark photos 211 (glare) and 135 (worst) of seed 3, 3 MP on the board: a glare
+    spot washes tiles out as plain as the board round them, their markers unread. Their
+    cells were read as empty squares: a wrong score without a flag. A cell whose
+    surroundings have no dark print left (black over white above 0.4, where a tile's
+    markers keep it under 0.3) is not known to be empty: it is flagged."""
+    from referee.asterion import REFEREE
+    from referee.asterion.evaluate import AsterionAccuracy
+
+    kit = AsterionAccuracy()
+    seed = 300_000 + photo_number
+    case = kit.case(photo_number, seed)
+    shot = kit.photograph(case, seed)
+    outcome = kit.judge(REFEREE.read(shot.jpeg, **case.options), case.truth)
+    assert not outcome.wrong_unflagged
+    assert "cell-unidentified" in outcome.problems
