@@ -192,10 +192,19 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
                 ys, xs = np.nonzero(piece)
                 if len(xs) / PPM ** 2 < MIN_PATCH:
                     continue
-                out.append(_patch(seen, colour, xs + x, ys + y))
-                # the whole piece lies where its hull does (also over print of its colour)
-                hull = cv2.convexHull(np.c_[xs + x, ys + y].astype(np.int32))
-                cv2.fillConvexPoly(union, hull, 1)
+                found = _pieces_in(seen, colour, piece, x, y)
+                if not found and printed[i][ys + y, xs + x].mean() >= 0.5:
+                    # thin and mostly over print of its colour (a river's saturated
+                    # streak): no piece; the hexes' check judges it with the rest
+                    union[ys + y, xs + x] = 0
+                    continue
+                for p, (pxs, pys) in found or [(_patch(seen, colour, xs + x, ys + y),
+                                                (xs + x, ys + y))]:
+                    out.append(p)
+                    # the whole piece lies where its hull does (also over print of its
+                    # colour)
+                    hull = cv2.convexHull(np.c_[pxs, pys].astype(np.int32))
+                    cv2.fillConvexPoly(union, hull, 1)
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2 * PPM) + 1,) * 2)
     return out, cv2.dilate(union, grow)
 
@@ -215,6 +224,42 @@ def _apart(raw: np.ndarray) -> list[np.ndarray]:
         big = [q for q in split if q.sum() / PPM ** 2 >= MIN_PATCH]
         out += big if len(big) > 1 else [part]
     return out
+
+
+CORE_MM = 3.0                    # a piece's core: what a disc this wide (radius) fits in
+CORE_LEFT = 20.0                 # mm² of a patch its cores may leave unexplained (fringe)
+
+
+def _pieces_in(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
+               ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+    """The patch as it is if it is a hut or a ziggurat; else its cores (what is left
+    under an opening by a 3 mm disc: thinner bridges and fringes go), when each one is a
+    whole piece: two huts a blurred shadow joins, a base with a saturated print spot or
+    specks by its edge. [] when nothing is left (a thin streak); [(patch, pixels)] of
+    the whole when the cores are not all pieces (it stays unclear)."""
+    ys, xs = np.nonzero(piece)
+    whole = _patch(seen, colour, xs + x, ys + y)
+    if kind_of(whole) is not None:
+        return [(whole, (xs + x, ys + y))]
+    filled = np.zeros(piece.shape, np.uint8)     # a glyph's hole is the piece's own
+    outline, _ = cv2.findContours(piece.astype(np.uint8), cv2.RETR_EXTERNAL,
+                                  cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(filled, outline, -1, 1, cv2.FILLED)
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(CORE_MM * PPM) + 1,) * 2)
+    opened = cv2.morphologyEx(filled, cv2.MORPH_OPEN, k)
+    n, labels = cv2.connectedComponents(opened, connectivity=8)
+    cores = []
+    for t in range(1, n):
+        cy, cx = np.nonzero(labels == t)
+        if len(cx) / PPM ** 2 >= MIN_PATCH:
+            cores.append((_patch(seen, colour, cx + x, cy + y), (cx + x, cy + y)))
+    if not cores:
+        return []
+    # what the cores do not explain (beyond the opening's reach) is only fringe
+    left = float((piece & (cv2.dilate(opened, k) == 0)).sum()) / PPM ** 2
+    if left <= CORE_LEFT and all(kind_of(p) is not None for p, _px in cores):
+        return cores
+    return [(whole, (xs + x, ys + y))]
 
 
 def _patch(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray) -> Patch:
