@@ -185,21 +185,21 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
             part = labels[y:y + h, x:x + w] == j
             if stats[j, cv2.CC_STAT_AREA] / PPM ** 2 > ZIG_AREA[1]:
                 # two pieces the closing joined: their own pixels, apart
-                parts = _apart((part & (raw[y:y + h, x:x + w] > 0)).astype(np.uint8))
+                parts = _apart(part & (raw[y:y + h, x:x + w] > 0), x, y)
             else:
-                parts = [part]
-            for piece in parts:
+                parts = [(part, x, y)]
+            for piece, ox, oy in parts:
                 ys, xs = np.nonzero(piece)
                 if len(xs) / PPM ** 2 < MIN_PATCH:
                     continue
-                found = _pieces_in(seen, colour, piece, x, y)
-                if not found and printed[i][ys + y, xs + x].mean() >= 0.5:
+                found = _pieces_in(seen, colour, piece, ox, oy)
+                if not found and printed[i][ys + oy, xs + ox].mean() >= 0.5:
                     # thin and mostly over print of its colour (a river's saturated
                     # streak): no piece; the hexes' check judges it with the rest
-                    union[ys + y, xs + x] = 0
+                    union[ys + oy, xs + ox] = 0
                     continue
-                for p, (pxs, pys) in found or [(_patch(seen, colour, xs + x, ys + y),
-                                                (xs + x, ys + y))]:
+                for p, (pxs, pys) in found or [(_patch(seen, colour, xs + ox, ys + oy),
+                                                (xs + ox, ys + oy))]:
                     out.append(p)
                     # the whole piece lies where its hull does (also over print of its
                     # colour)
@@ -209,21 +209,34 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     return out, cv2.dilate(union, grow)
 
 
-def _apart(raw: np.ndarray) -> list[np.ndarray]:
-    """A patch's own pixels as separate pieces; pieces a blurred shadow still joins
-    (a hut 3 mm from a base) come apart under a 1.5 mm erosion, each then grown back."""
-    m, sub = cv2.connectedComponents(raw, connectivity=8)
-    parts = [sub == t for t in range(1, m)]
+def _apart(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, int]]:
+    """A patch's own pixels (`raw`, at x, y) as separate pieces, each with its offset;
+    pieces a blurred shadow still joins (a hut 3 mm from a base) come apart under a
+    1.5 mm erosion, each then grown back. Each part is worked on in its own box (a dim
+    photo's map may be hundreds of them)."""
+    m, sub, stats, _c = cv2.connectedComponentsWithStats(raw.astype(np.uint8), connectivity=8)
     out = []
-    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.5 * PPM) + 1,) * 2)
-    for part in parts:
+    r = round(1.5 * PPM)
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
+    for t in range(1, m):
+        if stats[t, cv2.CC_STAT_AREA] / PPM ** 2 < MIN_PATCH:
+            continue                 # too small to be a piece (dropped anyway)
+        part, ox, oy = _boxed(sub == t, stats[t, :4], r + 1)
         n, cores = cv2.connectedComponents(cv2.erode(part.astype(np.uint8), k),
                                            connectivity=8)
-        split = [part & (cv2.dilate((cores == t).astype(np.uint8), k) > 0)
-                 for t in range(1, n)]
+        split = [part & (cv2.dilate((cores == c).astype(np.uint8), k) > 0)
+                 for c in range(1, n)]
         big = [q for q in split if q.sum() / PPM ** 2 >= MIN_PATCH]
-        out += big if len(big) > 1 else [part]
+        out += [(q, ox + x, oy + y) for q in (big if len(big) > 1 else [part])]
     return out
+
+
+def _boxed(mask: np.ndarray, box, pad: int) -> tuple[np.ndarray, int, int]:
+    """`mask` cut to `box` (x, y, w, h) with `pad` px of nothing round it (erosion
+    then works from every side), and the cut's offset in `mask`."""
+    bx, by, bw, bh = (int(v) for v in box)
+    cut = np.pad(mask[by:by + bh, bx:bx + bw], pad)
+    return cut, bx - pad, by - pad
 
 
 CORE_MM = 3.0                    # a piece's core: what a disc this wide (radius) fits in
@@ -241,11 +254,14 @@ def _pieces_in(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
     whole = _patch(seen, colour, xs + x, ys + y)
     if kind_of(whole) is not None:
         return [(whole, (xs + x, ys + y))]
+    r = round(CORE_MM * PPM)
+    piece, bx, by = _boxed(piece, cv2.boundingRect(piece.astype(np.uint8)), r + 1)
+    x, y = x + bx, y + by
     filled = np.zeros(piece.shape, np.uint8)     # a glyph's hole is the piece's own
     outline, _ = cv2.findContours(piece.astype(np.uint8), cv2.RETR_EXTERNAL,
                                   cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(filled, outline, -1, 1, cv2.FILLED)
-    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(CORE_MM * PPM) + 1,) * 2)
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
     opened = cv2.morphologyEx(filled, cv2.MORPH_OPEN, k)
     n, labels = cv2.connectedComponents(opened, connectivity=8)
     cores = []
