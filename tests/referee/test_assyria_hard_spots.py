@@ -12,7 +12,7 @@ import numpy as np
 
 from pnp.printing.assyria import geometry
 from pnp.printing.assyria.components import token_size
-from referee.assyria import REFEREE, tracks
+from referee.assyria import REFEREE, read, tracks
 from referee.assyria.evaluate import AssyriaAccuracy, visible
 from referee.assyria.problems import PIECE_UNCLEAR, TRACK_UNCLEAR, WELL_UNCLEAR
 from referee.assyria.synth import _track_faces
@@ -105,3 +105,78 @@ def test_the_generator_fans_discs_so_each_shows():
         assert len(faces) == 4 and min(steps) >= 1.7      # 2.3 mm apart, 0.3 mm each off
     box = next(sp.box for sp in geometry.track_spaces() if sp.id == "offering-0")
     assert box[2] - box[0] < 2 * size                      # why they must fan: a small space
+
+
+# --- issue 10, seed 12: joined patches read by their cores ---------------------------------
+
+def _blue_map(mask: np.ndarray) -> read.Map:
+    """A square-on map whose `mask` is a blue fill (hue 101, well saturated)."""
+    hsv = np.zeros((*mask.shape, 3), np.uint8)
+    hsv[mask] = (read.HUES["blue"], 210, 150)
+    return read.Map(np.zeros_like(hsv), hsv, (0.0, 0.0), 200.0)
+
+
+def _fill(mask: np.ndarray, x0: float, y0: float, x1: float, y1: float) -> None:
+    """Fill board mm [x0, x1) x [y0, y1) of the map."""
+    k = read.PPM
+    mask[round(y0 * k):round(y1 * k), round(x0 * k):round(x1 * k)] = True
+
+
+def _square(mask: np.ndarray, centre_mm, side_mm: float) -> None:
+    (cx, cy), h = centre_mm, side_mm / 2
+    _fill(mask, cx - h, cy - h, cx + h, cy + h)
+
+
+def _kinds(mask: np.ndarray) -> list[tuple[str | None, tuple[int, int]]]:
+    found = read._pieces_in(_blue_map(mask), "blue", mask, 0, 0)
+    return sorted((read.kind_of(p), (round(p.centre[0]), round(p.centre[1])))
+                  for p, _px in found)
+
+
+def test_two_huts_a_shadow_joins_are_two_huts():
+    mask = np.zeros((300, 300), bool)
+    _square(mask, (20, 20), 14)
+    _square(mask, (37, 20), 14)                   # 3 mm apart ...
+    _fill(mask, 26, 18, 31, 21)                   # ... a shadow joins them
+    assert read.kind_of(read._patch(_blue_map(mask), "blue", *np.nonzero(mask)[::-1])) is None
+    assert _kinds(mask) == [("hut", (20, 20)), ("hut", (37, 20))]
+    # a glyph's hole in one hut (its ring thinner than the core's disc) loses no hut
+    hole = np.zeros_like(mask)
+    _fill(hole, 16, 16, 24, 24)
+    assert [k for k, _c in _kinds(mask & ~hole)] == ["hut", "hut"]
+
+
+def test_a_base_with_a_fringe_is_a_ziggurat_and_a_lump_stays_unclear():
+    mask = np.zeros((300, 300), bool)
+    _square(mask, (30, 30), 26)
+    _square(mask, (44, 44), 5)                    # a print spot's saturated edge by a corner
+    assert [k for k, _c in _kinds(mask)] == ["ziggurat"]
+    # a hut and a lump the size of no piece: unclear (the whole), never a guess
+    lump = np.zeros((300, 300), bool)
+    _square(lump, (30, 30), 14)
+    _fill(lump, 37, 20, 47, 40)
+    assert [k for k, _c in _kinds(lump)] == [None]
+
+
+def test_a_thin_streak_is_no_piece():
+    mask = np.zeros((200, 200), bool)
+    _fill(mask, 5, 10, 30, 14)                    # 4 mm wide: a river's saturated streak
+    assert read._pieces_in(_blue_map(mask), "blue", mask, 0, 0) == []
+
+
+def test_apart_keeps_each_parts_place():
+    raw = np.zeros((400, 400), bool)
+    _square(raw, (20, 20), 14)
+    _square(raw, (70, 60), 14)
+    spots = []
+    for q, ox, oy in read._apart(raw, 5, 7):
+        ys, xs = np.nonzero(q)
+        spots.append(((xs.mean() + ox - 5) / read.PPM, (ys.mean() + oy - 7) / read.PPM))
+    assert np.allclose(sorted(spots), [(20, 20), (70, 60)], atol=0.3)
+
+
+def test_two_huts_a_few_mm_apart_on_a_photo_are_read():
+    truth, verdict = bench(441, 12)      # red huts on H40 and H50, 3 MP, a shadow between
+    assert truth["huts"]["H40"] == truth["huts"]["H50"] == "red"
+    assert PIECE_UNCLEAR not in _codes(verdict)
+    assert visible(verdict.state) == visible(truth)
