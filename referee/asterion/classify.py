@@ -47,10 +47,13 @@ class CellReading:
 
 
 def read_cells(image: np.ndarray, scale: float, grid: Grid,
-               board_radius: int | None = None) -> tuple[list[CellReading],
-                                                         list[RefereeProblem]]:
+               board_radius: int | None = None,
+               known: set[tuple[int, int]] | frozenset = frozenset()
+               ) -> tuple[list[CellReading], list[RefereeProblem]]:
     """Judge every unidentified cell next to an identified tile: empty, or not (a problem).
-    On the board only its squares count (`board_radius`: |x| + |y| at most)."""
+    On the board only its squares count (`board_radius`: |x| + |y| at most). Cells in
+    `known` (judged already, on the same grid) are left out of the answer, but still
+    count as the table round the others."""
     taken = {p.cell for p in grid.tiles}
     candidates = sorted({(x + dx, y + dy) for x, y in taken
                          for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - taken,
@@ -81,6 +84,8 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
     readings: list[CellReading] = []
     problems: list[RefereeProblem] = []
     for cell in candidates:
+        if cell in known:
+            continue
         point = grid.cell_point(cell)
         if cell not in patches:
             readings.append(CellReading(cell, point, visible[cell], 0.0, 0.0, False))

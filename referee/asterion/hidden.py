@@ -144,8 +144,8 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
         if not grown:
             break
         # the new tiles' empty neighbours are candidates now: judge them as any other
-        fresh, fresh_problems = read_cells(image, scale, grid, board_radius)
         known = {c.cell for c in out.cells}
+        fresh, fresh_problems = read_cells(image, scale, grid, board_radius, known)
         taken = {p.cell for p in grid.tiles}
         out.cells = [c for c in out.cells if c.cell not in taken] + [
             c for c in fresh if c.cell not in known]
