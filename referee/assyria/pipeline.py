@@ -52,6 +52,8 @@ HEX_UNLIKE = 25.0           # mm² of a hex unlike its print: something covers i
 WELL_YES, WELL_NO = 0.45, 0.2    # the ring's share unlike the print (wells 0.33-0.64)
 WELL_BOTH = 0.3             # ring and middle both at least this: a well (a blurred 3 MP one)
 WELL_HIDDEN = 0.5          # a vertex's ring this much under pieces: no well can show
+SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most this: it
+#                             shows whole, so no well covers it (true wells 0.32-1.0)
 
 
 class BadOption(RefereeError):
@@ -316,7 +318,9 @@ def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.n
     are, a little: a blurred small one). A vertex touching a ziggurat's hex holds no well
     unless one clearly shows (ruling "Ziggurats": a ziggurat never touches a well; the
     rules core refuses one seen there): a base's shadow or overhang there is no problem.
-    Elsewhere a vertex mostly under pieces, or half unlike, is unclear."""
+    A well covers the printed spot: where that shows whole (middle at most SPOT_WHOLE),
+    a rim half unlike is a neighbour's shadow, no well. Elsewhere a vertex mostly under
+    pieces, or half unlike, is unclear."""
     names, pieces, problems = [], [], []
     grey = read.grey_mask(seen)
     zigs = {n for n, (kind, _c, _lv) in board.items() if kind == "ziggurat"}
@@ -330,6 +334,8 @@ def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.n
             pieces.append(PieceSeen("well", None, w.name, None, w.at, point))
         elif by_zig:
             continue
+        elif hidden <= WELL_HIDDEN and middle <= SPOT_WHOLE:
+            continue     # a neighbour's shadow on the rim, the printed spot whole: no well
         elif look > WELL_NO or hidden > WELL_HIDDEN:
             why = "a piece covers it" if hidden > WELL_HIDDEN else "half a well seen"
             problems.append(RefereeProblem(WELL_UNCLEAR, f"well vertex {w.name}: {why}; put "
