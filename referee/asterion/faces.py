@@ -18,9 +18,17 @@ import numpy as np
 TOMB = "tomb"
 
 
+def printed_faces(ppm: float = 4.0, design: str | None = None) -> dict[str, np.ndarray]:
+    """BGR faces by id: every tile of the catalogue ("M", "Y01" ...) and "tomb", the tiles
+    printed with the machine-mark design `design` (None: the one being read,
+    design.current())."""
+    from referee.asterion.design import current
+
+    return _printed_faces(ppm, design or current())
+
+
 @cache
-def printed_faces(ppm: float = 4.0) -> dict[str, np.ndarray]:
-    """BGR faces by id: every tile of the catalogue ("M", "Y01" ...) and "tomb"."""
+def _printed_faces(ppm: float, design: str) -> dict[str, np.ndarray]:
     import pypdfium2 as pdfium
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas
@@ -41,7 +49,7 @@ def printed_faces(ppm: float = 4.0) -> dict[str, np.ndarray]:
     names = []
     for tile in catalogue():
         start_page(canvas, size, size)
-        draw_tile_front(canvas, tile, 0.0, 0.0, asterion_style(), 0.0)
+        draw_tile_front(canvas, tile, 0.0, 0.0, asterion_style(), 0.0, design)
         canvas.showPage()
         names.append(tile.id)
     start_page(canvas, tomb, tomb)

@@ -30,6 +30,7 @@ import numpy as np
 from pnp.printing.asterion.art import marker_places, tile_spec
 from pnp.printing.asterion.board import board_marker_places
 from pnp.rules.asterion.connect import tile_order
+from referee.asterion.design import current
 from referee.asterion.markers import TileMarker as Marker
 from referee.asterion.problems import TILE_AMBIGUOUS, TILE_UNREADABLE
 from referee.errors import GridError
@@ -87,13 +88,17 @@ class Grid:
 
 # --- Asterion's tile and board geometry -----------------------------------------------
 
-@cache
-def marker_model() -> dict[str, np.ndarray]:
+def marker_model(design: str | None = None) -> dict[str, np.ndarray]:
     """Each tile marker's corners (printed TL, TR, BR, BL) relative to the tile centre, mm,
-    tile upright."""
-    c = tile_spec().centre
+    tile upright, as `design` prints them (None: the design being read, design.current())."""
+    return _marker_model(design or current())
+
+
+@cache
+def _marker_model(design: str) -> dict[str, np.ndarray]:
+    c = tile_spec(design).centre
     model = {}
-    for place in marker_places():
+    for place in marker_places(design):
         x, y, s = place.x - c, place.y - c, place.size
         model[place.corner] = np.array([[x, y], [x + s, y], [x + s, y + s], [x, y + s]])
     return model
@@ -147,7 +152,7 @@ def _group(markers: list[Marker]) -> tuple[dict[str, tuple[Marker, ...]],
         side = (seen[0].side + seen[1].side) / 2
         model = marker_model()
         expect = float(np.linalg.norm(model["NE"].mean(axis=0) - model["SW"].mean(axis=0)))
-        size = tile_spec().marker_size
+        size = tile_spec(current()).marker_size
         if not 0.6 < dist / side * size / expect < 1.6:
             dup.add(tile)
     for tile in sorted(dup, key=tile_order):

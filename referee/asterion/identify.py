@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
 
 import cv2
 import numpy as np
 
 from pnp.printing.asterion.art import marker_places, tile_spec
+from referee.asterion.design import current, per_design
 from referee.asterion.faces import printed_faces
 from referee.asterion.grid import CELL, Grid, TilePose
 from referee.geometry import rectify
@@ -76,14 +76,14 @@ class CellArt:
         return self.best.score - (self.runner_up.score if self.runner_up else 0.0)
 
 
-@cache
+@per_design
 def _marker_mask() -> np.ndarray:
     """1 on the markers' squares and their quiet zones, tile frame at FACE_PPM."""
-    spec = tile_spec()
+    spec = tile_spec(current())
     n = round(spec.size * FACE_PPM)
     mask = np.zeros((n, n), np.float32)
     q = spec.marker_module
-    for m in marker_places():
+    for m in marker_places(current()):
         x0, y0 = (m.x - q) * FACE_PPM, (m.y - q) * FACE_PPM
         x1, y1 = (m.x + m.size + q) * FACE_PPM, (m.y + m.size + q) * FACE_PPM
         mask[int(y0):int(np.ceil(y1)), int(x0):int(np.ceil(x1))] = 1.0
@@ -103,7 +103,7 @@ def _to_face(angle: float, span: float, ppm: float) -> np.ndarray:
     return np.c_[lin, off]
 
 
-@cache
+@per_design
 def template(tile_id: str, angle: float, span: float, ppm: float
              ) -> tuple[np.ndarray, np.ndarray]:
     """The tile's print as a cell shows it turned `angle` degrees: `span` mm of its middle
@@ -120,7 +120,7 @@ def template(tile_id: str, angle: float, span: float, ppm: float
     return image, (covered < 0.2).astype(np.float32)
 
 
-@cache
+@per_design
 def _grey(tile_id: str, angle: float, span: float, ppm: float
           ) -> tuple[np.ndarray, np.ndarray]:
     image, mask = template(tile_id, angle, span, ppm)
@@ -230,7 +230,7 @@ def _warp_face(tile_id: str, centre: tuple[float, float], angle: float,
 TOMB_REACH = 8.5            # mm round a prisoner that a tomb put on it may cover
 
 
-@cache
+@per_design
 def _counts(tile_id: str, markers: bool = False) -> np.ndarray:
     """Where a tile's print counts when two prints are compared (face px, FACE_PPM): its
     middle FINE_SPAN mm, not its markers' squares (unless `markers`: for the best, they

@@ -33,6 +33,7 @@ from referee.asterion.classify import (
     read_tombs,
     tile_to_photo,
 )
+from referee.asterion.design import design_of, reading
 from referee.asterion.grid import (
     CELL,
     MINOTAUR,
@@ -87,6 +88,7 @@ class AsterionVerdict(Verdict):
     tombs: list[TombReading] = field(default_factory=list)
     cells: list[CellReading] = field(default_factory=list)
     grid: Grid | None = None
+    marks: str = "classic"                   # the tiles' print (design.py), from the photo
 
     rules: ClassVar[GameRules | None] = COMMANDS
 
@@ -124,6 +126,7 @@ class AsterionVerdict(Verdict):
             "kill_points_from": "--kill-points" if self.kill_points_given
             else "none given (0 each)",
             "dead_from": "tomb tokens in the photo",
+            "tile_marks": self.marks,
             "tiles": [t.to_dict() for t in self.tiles],
         }
 
@@ -140,8 +143,6 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     """Read one photo. `board` None: played on the Crete board if the photo shows at least
     4 of its markers (crete only); True/False forces the choice."""
     lap = Laps()
-    timings = lap.timings
-
     image = load_photo(photo)
     lap("load")
     markers = identify(detect_markers(image.image, image.scale))
@@ -155,6 +156,20 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     if not any(m.tile is not None for m in markers):
         raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
     check_edition(markers, edition)
+    # Which print (classic or discreet marks): its marker geometry and faces are used
+    # for everything that follows (design.py); a table of both prints is refused.
+    design = design_of(markers)
+    with reading(design):
+        verdict = _read(image, markers, lap, edition=edition, board=board, players=players,
+                        kill_points=kill_points)
+    verdict.marks = design
+    return verdict
+
+
+def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
+          board: bool | None, players: list[str] | None,
+          kill_points: dict[str, int] | None) -> AsterionVerdict:
+    timings = lap.timings
     board_inferred = board is None
     if board is None:
         board = edition == "crete" and sum(m.tile is None for m in markers) >= BOARD_SEEN

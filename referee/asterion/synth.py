@@ -48,12 +48,15 @@ TOMB_JITTER_MM = 2.5        # a 12 mm tomb on a 9 mm medallion, put down by hand
 # --- faces ------------------------------------------------------------------------------
 
 @cache
-def faces(dpi: int = FACE_DPI) -> dict[str, np.ndarray]:
-    """Front faces (BGR) by stem: "M", "Y07", "tomb", "board". Rendered once per process."""
+def faces(dpi: int = FACE_DPI, marks: str = "classic") -> dict[str, np.ndarray]:
+    """Front faces (BGR) by stem: "M", "Y07", "tomb", "board", the tiles printed with the
+    machine-mark design `marks` ("classic", "discreet": layouts/asterion.toml [markers]).
+    Rendered once per process and design."""
     from pnp.printing.asterion import PRINTING
     from pnp.printing.build import BuildRequest
 
-    return printed_faces(BuildRequest("asterion", "crete", printing=PRINTING), dpi)
+    return printed_faces(BuildRequest("asterion", "crete", printing=PRINTING,
+                                      tile_marks=marks), dpi)
 
 
 def _board_size() -> float:
@@ -154,13 +157,13 @@ def _spare_tombs(table: dict, placed: list[_Placed], h_cam: np.ndarray,
     return [affine(x, y, rng.uniform(0, 90)) @ affine(-TOMB / 2, -TOMB / 2) for x, y in spots]
 
 
-def _marker_quads(placed: list[_Placed]) -> dict[int, np.ndarray]:
+def _marker_quads(placed: list[_Placed], marks: str = "classic") -> dict[int, np.ndarray]:
     """Every tile marker's square, table mm."""
     from pnp.printing.asterion.markers import tile_marker_ids
 
     out = {}
     for p in placed:
-        for marker_id, m in zip(tile_marker_ids(p.id), marker_places(), strict=True):
+        for marker_id, m in zip(tile_marker_ids(p.id), marker_places(marks), strict=True):
             quad = [[m.x, m.y], [m.x + m.size, m.y], [m.x + m.size, m.y + m.size],
                     [m.x, m.y + m.size]]
             out[marker_id] = _apply(p.to_table, quad)
@@ -169,33 +172,35 @@ def _marker_quads(placed: list[_Placed]) -> dict[int, np.ndarray]:
 
 # --- the photo --------------------------------------------------------------------------
 
-def photo(table: dict, conditions: Conditions, seed: int, *, stray_tombs: int = 0
-          ) -> SynthPhoto:
+def photo(table: dict, conditions: Conditions, seed: int, *, stray_tombs: int = 0,
+          marks: str = "classic") -> SynthPhoto:
     """A phone photo of `table` (a table file dict) under `conditions`; same seed, same photo.
     `corners` holds each tile's printed NW, NE, SE, SW corners in the photo, by tile id.
     `stray_tombs` > 0: a spare tomb lies on each marker of one tile, and stray_tombs - 1
     more on other markers (knocked there by a hand); they count as covered markers.
-    `conditions.hidden_pieces` hides tiles under fingers (SynthPhoto.hidden names them)."""
+    `conditions.hidden_pieces` hides tiles under fingers (SynthPhoto.hidden names them).
+    `marks`: the tiles' machine-mark design ("classic", "discreet"); the same seed lays the
+    same table either way, only the print differs."""
     covered: set[int] = set()
-    shot = shoot(table, lambda rng: _layout(table, conditions, rng, stray_tombs, covered),
-                 conditions, seed)
+    shot = shoot(table, lambda rng: _layout(table, conditions, rng, stray_tombs, covered,
+                                            marks), conditions, seed)
     shot.covered_markers |= covered
     return shot
 
 
 def _layout(table: dict, cond: Conditions, rng: np.random.Generator, stray: int = 0,
-            covered: set[int] | None = None) -> Layout:
+            covered: set[int] | None = None, marks: str = "classic") -> Layout:
     placed = _place_tiles(table, cond, rng)
     tile_mm = np.concatenate([_apply(p.to_table, _square(TILE)) for p in placed])
     half = _board_size() / 2
     board = bool(table.get("board"))
     outline = np.array([[0, -half], [half, 0], [0, half], [-half, 0]]) if board else tile_mm
-    quads = _marker_quads(placed)
+    quads = _marker_quads(placed, marks)
 
     def layers(h_cam: np.ndarray, shape: tuple[int, ...], rng_props: np.random.Generator
                ) -> list[Layer]:
         return _layers(table, placed, h_cam, shape, rng_props, cond.spare_pieces, stray,
-                       quads, covered)
+                       quads, covered, marks)
 
     from pnp.printing.asterion.markers import tile_marker_ids
 
@@ -228,11 +233,11 @@ def _stray_tombs(placed: list[_Placed], quads: dict[int, np.ndarray], count: int
 
 def _layers(table: dict, placed: list[_Placed], h_cam: np.ndarray, shape: tuple[int, ...],
             rng_tombs: np.random.Generator, spare: int = 0, stray: int = 0,
-            quads: dict[int, np.ndarray] | None = None, covered: set[int] | None = None
-            ) -> list[Layer]:
+            quads: dict[int, np.ndarray] | None = None, covered: set[int] | None = None,
+            marks: str = "classic") -> list[Layer]:
     """The board (if any), the tiles and the tombs, bottom first, each with its contact
     shadow."""
-    art = faces()
+    art = faces(FACE_DPI, marks)
     out = []
     if table.get("board"):
         half = _board_size() / 2

@@ -39,6 +39,7 @@ import numpy as np
 from pnp import layouts
 from pnp.printing.asterion.art import prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
+from referee.asterion.design import per_design
 from referee.asterion.faces import face_patch, printed_faces
 from referee.asterion.grid import CELL, Grid, TilePose
 from referee.asterion.problems import TOMB_UNCERTAIN
@@ -152,7 +153,7 @@ def read_prisoner(image: np.ndarray, scale: float, to_photo: np.ndarray, tile_id
     return TombReading(tile_id, point, verdict, art, hue_off, depth, uniform, head)
 
 
-@cache
+@per_design
 def _art(tile_id: str, at: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
     """The printed art around a prisoner (lightness, float32) and where its fill is."""
     face = printed_faces(PPM)[tile_id]
