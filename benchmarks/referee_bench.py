@@ -63,11 +63,18 @@ def main(argv: list[str] | None = None) -> int:
                              "flagged under the default preset, to this folder")
     parser.add_argument("--cache", type=Path, default=None,
                         help="keep generated JPEGs in this folder and reuse them")
+    parser.add_argument("--marks", default=None,
+                        help="the pieces' machine-mark design to photograph (Asterion: "
+                             "classic or discreet; default: the kit's own)")
     args = parser.parse_args(argv)
     referee = part(args.game, "referee")
     kit = referee.accuracy()
     if kit is None:
         parser.error(f"{args.game}'s referee has no accuracy kit yet")
+    if args.marks is not None:
+        if not hasattr(kit, "marks"):
+            parser.error(f"{args.game}'s photos have one print only: no --marks")
+        kit.marks = args.marks
     presets = tuple(kit.presets)
     if args.conditions:
         wanted = [c.strip() for c in args.conditions.split(",") if c.strip()]

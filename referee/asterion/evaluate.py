@@ -113,9 +113,10 @@ class AsterionAccuracy:
     resolutions = (12.0, 3.0)
     heavy_occlusion = HEAVY_OCCLUSION
 
-    def __init__(self) -> None:
+    def __init__(self, marks: str = "classic") -> None:
         self.conditions = conditions()
         self.presets = tuple(self.conditions)
+        self.marks = marks          # the tiles' print photographed (synth.photo's `marks`)
 
     def design(self, i: int) -> tuple[str, float, bool, int]:
         """Photo i's condition, megapixels, board and player count: conditions change
@@ -134,7 +135,7 @@ class AsterionAccuracy:
         preset, megapixels, board, players = self.design(i)
         table = simulated_table(seed, players, "crete", board)
         name = (f"{i:03d}-{preset}-{megapixels:g}mp-{'board' if board else 'open'}-"
-                f"{players}p-seed{seed}")
+                f"{players}p-seed{seed}{'' if self.marks == 'classic' else '-' + self.marks}")
         return Case(name, preset, megapixels, table, {"edition": "crete", "board": board})
 
     def photograph(self, case: Case, seed: int) -> SynthPhoto:
@@ -143,7 +144,7 @@ class AsterionAccuracy:
 
         c = self.conditions[case.preset]
         cond = replace(PRESETS[c.preset], megapixels=case.megapixels, **dict(c.changes))
-        return photo(case.truth, cond, seed, stray_tombs=c.stray_tombs)
+        return photo(case.truth, cond, seed, stray_tombs=c.stray_tombs, marks=self.marks)
 
     def judge(self, verdict, truth: dict) -> Outcome:
         return judge(verdict, truth)

@@ -152,6 +152,12 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
         image = load_photo(photo, work_side=max(image.size))
         markers = merge_markers(markers, identify(detect_in_windows(
             image.image, _tiling(image.image.shape[1], image.image.shape[0]), 1.0)))
+    elif image.scale >= 1.0 and _too_small(markers, image.scale):
+        # A small photo of small markers (3 MP, the discreet print: ~20 px): they read
+        # better enlarged, in small windows (the detector judges size against the window).
+        markers = merge_markers(markers, identify(detect_in_windows(
+            image.image, _tiling(image.image.shape[1], image.image.shape[0], 320, 64), 1.0,
+            upsample=2)))
     lap("detect")
     if not any(m.tile is not None for m in markers):
         raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
