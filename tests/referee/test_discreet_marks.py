@@ -1,0 +1,79 @@
+"""Issue 14: the referee reads tables printed with the discreet marks (two 5.95 mm markers
+per tile) as well as the classic print, tells which print it sees, and refuses a table of
+both prints in one line."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from pnp.printing.asterion.art import marker_places, tile_spec
+from referee.asterion.design import MixedPrint, current, design_of, reading, tile_designs
+from referee.asterion.evaluate import judge
+from referee.asterion.faces import printed_faces
+from referee.asterion.grid import marker_model
+from referee.asterion.markers import TileMarker
+from referee.asterion.pipeline import referee_photo
+from referee.asterion.synth import photo
+from referee.synth import PRESETS
+
+from .conftest import table
+
+
+def _tile_markers(tile: str, first_id: int, design: str, at: tuple[float, float],
+                  px_per_mm: float = 7.0) -> list[TileMarker]:
+    """A tile's two markers as a photo straight from above shows them (tile upright)."""
+    out = []
+    for k, place in enumerate(marker_places(design)):
+        x, y, s = place.x + at[0], place.y + at[1], place.size
+        corners = np.array([[x, y], [x + s, y], [x + s, y + s], [x, y + s]]) * px_per_mm
+        out.append(TileMarker(first_id + k, corners, tile, place.corner))
+    return out
+
+
+def test_the_print_is_told_from_the_marker_spread():
+    classic = _tile_markers("Y01", 2, "classic", (0, 0))
+    discreet = _tile_markers("Y02", 4, "discreet", (60, 0), px_per_mm=3.0)
+    assert tile_designs(classic + discreet) == {"Y01": "classic", "Y02": "discreet"}
+    assert design_of(classic) == "classic"
+    assert design_of(discreet) == "discreet"
+
+
+def test_a_table_of_both_prints_is_refused_in_one_line():
+    with pytest.raises(MixedPrint) as caught:
+        design_of(_tile_markers("Y01", 2, "classic", (0, 0))
+                  + _tile_markers("Y02", 4, "discreet", (60, 0)))
+    message = str(caught.value)
+    assert "\n" not in message and "Y01" in message and "Y02" in message
+
+
+def test_the_design_read_chooses_marker_geometry_and_faces():
+    with reading("discreet"):
+        assert current() == "discreet"
+        small = marker_model()["NE"]
+        faces = printed_faces(4.0)
+    assert np.ptp(small[:, 0]) == pytest.approx(tile_spec("discreet").marker_size)
+    assert np.ptp(marker_model()["NE"][:, 0]) == pytest.approx(
+        tile_spec("classic").marker_size)
+    # the discreet face is the classic one less most of the classic markers' black
+    assert faces["Y01"].mean() > printed_faces(4.0, "classic")["Y01"].mean() + 5
+
+
+def test_the_photo_generator_keeps_classic_by_default():
+    cond = replace(PRESETS["default"], megapixels=3.0)
+    assert photo(table(5, 2), cond, 3).jpeg == photo(table(5, 2), cond, 3,
+                                                      marks="classic").jpeg
+
+
+@pytest.mark.parametrize("marks", ["discreet", "classic"])
+def test_a_12_mp_table_photo_of_either_print_reads_exactly(marks):
+    truth = table(5, 3)
+    shot = photo(truth, PRESETS["default"], 11, marks=marks)
+    verdict = referee_photo(shot.jpeg)
+    assert verdict.marks == marks
+    assert verdict.seen()["tile_marks"] == marks
+    outcome = judge(verdict, shot.truth)
+    assert verdict.is_certain, [p.message for p in verdict.problems]
+    assert outcome.state_right and outcome.score_right
