@@ -55,15 +55,28 @@ class Game(Protocol):
     def state_from_json(self, data: dict[str, Any]) -> Any: ...
 
 
+# the API's calls a game may bind straight to one of its rules functions
+RULES_FUNCTIONS = frozenset({"initial_state", "current_player", "legal_moves", "apply",
+                             "scores", "random_move", "parse_move", "state_from_json"})
+
+
 class GameBase:
     """What most games' `Game` adapters share: over when nobody is to move, moves print as
-    text, a state has `to_json()`. A game's class lists its own rules functions as the API's
-    methods (`legal_moves = staticmethod(legal_moves)`) and writes a method only where a
-    call needs more than that."""
+    text, a state has `to_json()`. A game's class binds its own rules functions to the
+    API's calls as class keywords (`class MyGame(GameBase, legal_moves=legal_actions)`)
+    and writes a method only where a call needs more than that."""
 
     name: str
     editions: tuple[str, ...] = ()
     player_counts: tuple[int, ...]
+
+    def __init_subclass__(cls, **functions: Any) -> None:
+        super().__init_subclass__()
+        unknown = sorted(set(functions) - RULES_FUNCTIONS)
+        if unknown:
+            raise TypeError(f"{cls.__name__}: not calls of the game API: {', '.join(unknown)}")
+        for call, function in functions.items():
+            setattr(cls, call, staticmethod(function))
 
     def current_player(self, state: Any) -> str | None:
         raise NotImplementedError

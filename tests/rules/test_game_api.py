@@ -145,3 +145,19 @@ def test_every_rules_module_imports_only_the_standard_library():
     out = subprocess.run([sys.executable, "-c", shared], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "[]", "the shared API imports no game and no registry"
+
+
+def test_a_game_binds_its_rules_functions_to_the_api_by_class_keywords():
+    from pnp.rules.api import GameBase
+
+    def legal(state):
+        return [state + 1]
+
+    class Counting(GameBase, legal_moves=legal):
+        name = "counting"
+        player_counts = (1,)
+
+    assert Counting().legal_moves(1) == [2]                 # a plain function, no self
+    with pytest.raises(TypeError, match="not calls of the game API: legal"):
+        class Wrong(GameBase, legal=legal):                # a misspelt call is refused
+            pass

@@ -46,16 +46,12 @@ def winners(state: State) -> list[str]:
     return [c for c in state.players if state.score[c] == best]
 
 
-class AssyriaGame(GameBase):
+class AssyriaGame(GameBase, legal_moves=legal_moves, apply=apply, random_move=random_move,
+                  parse_move=parse_move, state_from_json=state_from_json):
     """The shared game API (pnp.rules.api.Game) for Assyria."""
 
     name = "assyria"
     player_counts = (2, 3, 4)
-    legal_moves = staticmethod(legal_moves)
-    apply = staticmethod(apply)
-    random_move = staticmethod(random_move)
-    parse_move = staticmethod(parse_move)
-    state_from_json = staticmethod(state_from_json)
 
     def initial_state(self, seed: int, players: int | Sequence[str] = 4,
                       **options: Any) -> State:

@@ -446,19 +446,14 @@ def game_log(state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
-class AsterionGame(GameBase):
+class AsterionGame(GameBase, initial_state=initial_state, legal_moves=legal_moves,
+                   apply=apply, scores=scores, random_move=random_move,
+                   parse_move=parse_move, state_from_json=State.from_json):
     """The shared game API (pnp/rules/api.py) for Asterion."""
 
     name = "asterion"
     editions = EDITIONS
     player_counts = (2, 3, 4)
-    initial_state = staticmethod(initial_state)
-    legal_moves = staticmethod(legal_moves)
-    apply = staticmethod(apply)
-    scores = staticmethod(scores)
-    random_move = staticmethod(random_move)
-    parse_move = staticmethod(parse_move)
-    state_from_json = staticmethod(State.from_json)
 
     def current_player(self, state: State) -> str | None:
         return state.current

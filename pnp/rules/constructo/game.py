@@ -95,19 +95,14 @@ def play_random(seed: int, pattern: str | None = None,
     return RandomGame(state, log, (patterns[0], patterns[1]), turns + turn)
 
 
-class ConstructoGame(GameBase):
+class ConstructoGame(GameBase, initial_state=initial_state, current_player=current_player,
+                     legal_moves=legal_actions, apply=apply, scores=totals,
+                     random_move=random_action, parse_move=parse_move,
+                     state_from_json=read_state):
     """The shared game API (pnp/rules/api.py) for Constructo."""
 
     name = "constructo"
     player_counts = (2,)
-    initial_state = staticmethod(initial_state)
-    current_player = staticmethod(current_player)
-    legal_moves = staticmethod(legal_actions)
-    apply = staticmethod(apply)
-    scores = staticmethod(totals)
-    random_move = staticmethod(random_action)
-    parse_move = staticmethod(parse_move)
-    state_from_json = staticmethod(read_state)
 
 
 GAME = ConstructoGame()

@@ -108,18 +108,14 @@ def playout(seed: int, web: str = "rings") -> Playout:
     return Playout(state, log, count, turns)
 
 
-class SpiderTwistGame(GameBase):
+class SpiderTwistGame(GameBase, legal_moves=legal_moves, apply=apply, scores=scores,
+                      random_move=random_move, parse_move=parse_move,
+                      state_from_json=read_state):
     """The shared game API (pnp/rules/api.py) for Spider Twist. Both webs are one game
     (two sides of one board), chosen with the option `web=` rather than as editions."""
 
     name = "spider-twist"
     player_counts = (2,)
-    legal_moves = staticmethod(legal_moves)
-    apply = staticmethod(apply)
-    scores = staticmethod(scores)
-    random_move = staticmethod(random_move)
-    parse_move = staticmethod(parse_move)
-    state_from_json = staticmethod(read_state)
 
     def initial_state(self, seed: int, players: int | Sequence[str] = 2,
                       **options: Any) -> State:
