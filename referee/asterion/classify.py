@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from pnp.rules.asterion.table import BOARD_RADIUS
+from referee.asterion.design import current
 from referee.asterion.grid import CELL, Grid
 from referee.asterion.problems import CELL_OUT_OF_VIEW, CELL_UNIDENTIFIED
 from referee.asterion.tombs import TombReading, printed_hue, read_tombs, tile_to_photo
@@ -30,6 +31,7 @@ CELL_WINDOW = 34.0           # mm: the middle of a cell (neighbours may overhang
 CELL_PPM = 2.0
 EMPTY_DARK = 0.015           # an empty cell has almost no dark line pixels ...
 EMPTY_OFF_COLOUR = 0.12      # ... and almost no pixels unlike the table
+EMPTY_OFF_COLOUR_DISCREET = 0.05   # ... fewer, for tiles printed without large markers
 SHADED_LAND = 0.5            # a board square in shade: down to this share of the land's
 #                              lightness round it ...
 LAND_CHROMA = 15.0           # ... its colour as far as this from the land's (Cr, Cb)
@@ -100,7 +102,10 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                       if others else None)
         dark, off = _cell_features(patches[cell], background, noise,
                                    board=board_radius is not None)
-        empty = dark <= EMPTY_DARK and off <= EMPTY_OFF_COLOUR
+        # The discreet print has no black in a cell's middle: a pale tile on the board's
+        # pale land, blurred, shows only its colours (issue 14, benchmark photo 3)
+        bar = EMPTY_OFF_COLOUR if current() == "classic" else EMPTY_OFF_COLOUR_DISCREET
+        empty = dark <= EMPTY_DARK and off <= bar
         # plain, but in a glare that washes out a tile as plain as the table: not known
         # to be empty (its art, or the deck's count, may still settle it: hidden.py)
         empty = empty and local_contrast(image, scale, grid, cell) <= WASHED_CONTRAST
