@@ -27,12 +27,13 @@ with a default that offers nothing:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from pnp.inputs import quote
 from pnp.rules.api import GameRules, Report, RulesError
 from referee.errors import EXIT_SURE, EXIT_UNSURE, CorrectionError
 from referee.image import Photo, PhotoInput
@@ -161,6 +162,26 @@ class Correction:
     choices: tuple[tuple[str, str], ...]
     problems: tuple[int, ...]
     point: tuple[float, float] | None = None         # photo px
+
+
+def answered(offered: Sequence[Correction], answers: Mapping[str, str]
+             ) -> tuple[list[tuple[str, str]], set[int]]:
+    """The player's answers checked against the corrections on offer: (key, value) in the
+    order given, and the problems they settle (indices into the verdict's problems).
+    CorrectionError, one line with the player's text quoted, for a key not on offer or a
+    value not among its choices."""
+    by_key = {c.key: c for c in offered}
+    pairs: list[tuple[str, str]] = []
+    settled: set[int] = set()
+    for key, value in answers.items():
+        c = by_key.get(key)
+        if c is None:
+            raise CorrectionError(f"nothing to correct at {quote(key)}")
+        if value not in {v for v, _ in c.choices}:
+            raise CorrectionError(f"{quote(value)} is not one of the answers for {key}")
+        pairs.append((key, value))
+        settled.update(c.problems)
+    return pairs, settled
 
 
 class GameReferee:

@@ -23,12 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pnp.inputs import quote
 from pnp.printing.assyria import geometry
 from pnp.rules.api import RulesError
 from pnp.rules.assyria.cards import CAMELS_MAX, OFFERING_MAX
 from pnp.rules.assyria.commands import COMMANDS
-from referee.api import Correction, Place
+from referee.api import Correction, Place, answered
 from referee.assyria.problems import (
     HEX_UNCLEAR,
     LEVEL_UNCLEAR,
@@ -147,19 +146,12 @@ def correct(verdict: AssyriaVerdict, answers: Mapping[str, str]) -> AssyriaVerdi
     the rules core's problems found again."""
     if not answers:
         return verdict
-    offered = {c.key: c for c in corrections(verdict)}
     if verdict.state is None:
         raise CorrectionError("nothing was read that could be corrected")
     state = copy.deepcopy(verdict.state)
-    settled: set[int] = set()
-    for key, value in answers.items():
-        c = offered.get(key)
-        if c is None:
-            raise CorrectionError(f"nothing to correct at {quote(key)}")
-        if value not in {v for v, _ in c.choices}:
-            raise CorrectionError(f"{quote(value)} is not one of the answers for {key}")
+    pairs, settled = answered(corrections(verdict), answers)
+    for key, value in pairs:
         _apply(state, key, value, {p.at: p.colour for p in verdict.pieces if p.colour})
-        settled.update(c.problems)
     kept = [p for i, p in enumerate(verdict.problems)
             if i not in settled and not (p.code == INVALID_LAYOUT
                                          and p.message.startswith(RULES_PREFIX))]

@@ -18,10 +18,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from pnp.inputs import quote
 from pnp.rules.asterion import TableError, table_from_dict, validate
 from pnp.rules.asterion.tiles import load_tileset
-from referee.api import Correction, Place
+from referee.api import Correction, Place, answered
 from referee.asterion.problems import CELL_OUT_OF_VIEW, CELL_UNIDENTIFIED, TOMB_UNCERTAIN
 from referee.errors import CorrectionError
 from referee.problems import INVALID_LAYOUT, RefereeProblem
@@ -95,20 +94,13 @@ def fitting_tiles(table: dict[str, Any], cell: tuple[int, int]) -> list[tuple[st
 def correct(verdict: AsterionVerdict, answers: Mapping[str, str]) -> AsterionVerdict:
     """The verdict with `answers` applied to its table; the problems they settle gone and
     the rules core's problems found again on the new table."""
-    offered = {c.key: c for c in corrections(verdict)}
     if answers and verdict.table is None:
         raise CorrectionError("nothing was read that could be corrected")
     state = copy.deepcopy(verdict.table)
-    settled: set[int] = set()
-    for key, value in answers.items():
-        c = offered.get(key)
-        if c is None:
-            raise CorrectionError(f"nothing to correct at {quote(key)}")
-        if value not in {v for v, _ in c.choices}:
-            raise CorrectionError(f"{quote(value)} is not one of the answers for {key}")
+    pairs, settled = answered(corrections(verdict), answers)
+    for key, value in pairs:
         assert state is not None
         _apply(state, key, value)
-        settled.update(c.problems)
     if not answers:
         return verdict
     kept = [p for i, p in enumerate(verdict.problems)

@@ -21,7 +21,7 @@ import numpy as np
 from pnp.printing.constructo import geometry
 from pnp.rules.constructo import KINDS, PLAYERS, Piece, stack_problem
 from pnp.rules.constructo.pieces import NAMES
-from referee.api import Correction, Place
+from referee.api import Correction, Place, answered
 from referee.constructo.problems import BAND_HIDDEN, STACK_UNCLEAR, SUPPLY_OVER
 from referee.errors import CorrectionError
 from referee.geometry import project
@@ -105,18 +105,11 @@ def correct(verdict: ConstructoVerdict, answers: Mapping[str, str]) -> Construct
         return verdict
     if verdict.pattern is None:
         raise CorrectionError("nothing was read that could be corrected")
-    offered = {c.key: c for c in corrections(verdict)}
-    settled: set[int] = set()
     stacks: dict[tuple[int, int], list[tuple[str, str]]] = {}
-    for key, value in answers.items():
-        c = offered.get(key)
-        if c is None:
-            raise CorrectionError(f"nothing to correct at {key!r}")
-        if value not in {v for v, _ in c.choices}:
-            raise CorrectionError(f"{value!r} is not one of the answers for {key}")
+    pairs, settled = answered(corrections(verdict), answers)
+    for key, value in pairs:
         q, r = (int(n) for n in key.split()[1].split(","))
         stacks[q, r] = _stack(value)
-        settled.update(c.problems)
     turn = verdict.state["turn"] if verdict.state else PLAYERS[0]
     kept = [p for i, p in enumerate(verdict.problems)
             if i not in settled and p.code not in (INVALID_LAYOUT, SUPPLY_OVER)]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pnp.printing.spider_twist import geometry
-from referee.api import Correction, Place
+from referee.api import Correction, Place, answered
 from referee.errors import CorrectionError
 from referee.geometry import project
 from referee.problems import INVALID_LAYOUT
@@ -72,23 +72,17 @@ def correct(verdict: SpiderVerdict, answers: Mapping[str, str]) -> SpiderVerdict
 
     if not answers:
         return verdict
-    offered = {c.key: c for c in corrections(verdict)}
+    offered = corrections(verdict)
     if not offered:
         raise CorrectionError("nothing was read that could be corrected")
     found = copy.deepcopy(verdict.found)
-    settled: set[int] = set()
-    for key, value in answers.items():
-        c = offered.get(key)
-        if c is None:
-            raise CorrectionError(f"nothing to correct at {key!r}")
-        if value not in {v for v, _ in c.choices}:
-            raise CorrectionError(f"{value!r} is not one of the answers for {key}")
+    pairs, settled = answered(offered, answers)
+    for key, value in pairs:
         node = key.split()[1]
         found.males.pop(node, None)
         if value != EMPTY:
             colour, _, done = value.partition("-")
             found.males[node] = (colour, bool(done))
-        settled.update(c.problems)
     kept = [p for i, p in enumerate(verdict.problems)
             if i not in settled and p.code != INVALID_LAYOUT]
     state, turn_seen, more = _assemble(verdict.side or "rings", found, verdict.areas,
