@@ -232,18 +232,25 @@ class GameReferee:
         return tuple(ReadOption(n, n.replace("_", " ").capitalize())
                      for n in self.read_options)
 
+    # The phone page's seam: a game's module with `places(verdict)`,
+    # `corrections(verdict)` and `correct(verdict, answers)` (e.g. referee.asterion.
+    # corrections); None: nothing to tap, nothing to correct.
+    seam: Any = None
+
     def places(self, verdict: Verdict) -> list[Place]:
         """What in the photo a player may tap to ask the rules about it (none by default)."""
-        return []
+        return self.seam.places(verdict) if self.seam is not None else []
 
     def corrections(self, verdict: Verdict) -> list[Correction]:
         """The verdict's doubts a player can answer by looking (none by default)."""
-        return []
+        return self.seam.corrections(verdict) if self.seam is not None else []
 
     def correct(self, verdict: Verdict, answers: Mapping[str, str]) -> Verdict:
         """A new verdict: `answers` (Correction.key -> one of its values) applied to the
         state, the problems they settle gone, the rules' own checks run again. Raises
         CorrectionError for an answer that is not on offer."""
+        if self.seam is not None:
+            return self.seam.correct(verdict, answers)
         if answers:
             raise CorrectionError(f"the {self.name} referee takes no corrections")
         return verdict

@@ -11,10 +11,9 @@ docs/referee.md ("Assyria") describes it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from referee.api import Correction, GameReferee, Place, ReadOption
+from referee.api import GameReferee, ReadOption
 from referee.assyria import corrections as _corrections
 from referee.assyria.pipeline import AssyriaVerdict, BadOption, referee_photo
 from referee.assyria.unseen import parse_new_wells, parse_turn, show_new_wells
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
 
 class AssyriaReferee(GameReferee):
     name = "assyria"
+    seam = _corrections           # places to tap, corrections (the phone page)
     read_options = ("state", "players", "turn", "new_wells")
     overlay_options = ()
 
@@ -47,15 +47,6 @@ class AssyriaReferee(GameReferee):
                            show=lambda v: "" if v is None else str(v)),
                 ReadOption("new_wells", "Wells placed this turn", hint="red=H01/H02/H11; "
                            "or none", parse=parse_new_wells, show=show_new_wells))
-
-    def places(self, verdict: AssyriaVerdict) -> list[Place]:
-        return _corrections.places(verdict)
-
-    def corrections(self, verdict: AssyriaVerdict) -> list[Correction]:
-        return _corrections.corrections(verdict)
-
-    def correct(self, verdict: AssyriaVerdict, answers: Mapping[str, str]) -> AssyriaVerdict:
-        return _corrections.correct(verdict, answers)
 
     def summary_lines(self, verdict: AssyriaVerdict) -> list[str]:
         count = {k: sum(p.what == k for p in verdict.pieces) for k in ("hut", "ziggurat", "well")}

@@ -8,10 +8,9 @@ file, the rules core's validate) -> overlay. `REFEREE` is what the registry poin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from referee.api import Correction, GameReferee, Place, ReadOption
+from referee.api import GameReferee, ReadOption
 from referee.asterion import corrections as _corrections
 from referee.asterion.options import OPTIONS
 from referee.asterion.pipeline import AsterionVerdict, referee_photo
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
 
 class AsterionReferee(GameReferee):
     name = "asterion"
+    seam = _corrections           # places to tap, corrections (the phone page)
     read_options = ("edition", "board", "players", "kill_points")
     overlay_options = ("check",)
 
@@ -54,15 +54,6 @@ class AsterionReferee(GameReferee):
 
     def describe_options(self) -> tuple[ReadOption, ...]:
         return OPTIONS
-
-    def places(self, verdict: AsterionVerdict) -> list[Place]:
-        return _corrections.places(verdict)
-
-    def corrections(self, verdict: AsterionVerdict) -> list[Correction]:
-        return _corrections.corrections(verdict)
-
-    def correct(self, verdict: AsterionVerdict, answers: Mapping[str, str]) -> AsterionVerdict:
-        return _corrections.correct(verdict, answers)
 
     def accuracy(self) -> AsterionAccuracy:
         from referee.asterion.evaluate import AsterionAccuracy

@@ -8,11 +8,10 @@ REFEREE"); docs/referee.md ("Constructo") describes it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pnp.rules.constructo import PATTERN_NAMES, PLAYERS
-from referee.api import Correction, GameReferee, Place, ReadOption
+from referee.api import GameReferee, ReadOption
 from referee.constructo import corrections as _corrections
 from referee.constructo.pipeline import ConstructoVerdict, referee_photo
 from referee.image import PhotoInput
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
 
 class ConstructoReferee(GameReferee):
     name = "constructo"
+    seam = _corrections           # places to tap, corrections (the phone page)
     read_options = ("pattern", "turn")
     overlay_options = ()
 
@@ -54,16 +54,6 @@ class ConstructoReferee(GameReferee):
                 "a tower may hold more pieces than it says (its top, which scores, is seen)",
                 "supply: 3 of each piece per player less those seen (not seen in the photo); "
                 f"the round and earlier points are not seen; {turn}"]
-
-    def places(self, verdict: ConstructoVerdict) -> list[Place]:
-        return _corrections.places(verdict)
-
-    def corrections(self, verdict: ConstructoVerdict) -> list[Correction]:
-        return _corrections.corrections(verdict)
-
-    def correct(self, verdict: ConstructoVerdict, answers: Mapping[str, str]
-                ) -> ConstructoVerdict:
-        return _corrections.correct(verdict, answers)
 
     def accuracy(self) -> ConstructoAccuracy:
         from referee.constructo.evaluate import ConstructoAccuracy

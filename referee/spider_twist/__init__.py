@@ -9,10 +9,9 @@ docs/referee.md ("Spider Twist") describes it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from referee.api import Correction, GameReferee, Place
+from referee.api import GameReferee
 from referee.image import PhotoInput
 from referee.spider_twist import corrections as _corrections
 from referee.spider_twist.pipeline import SpiderVerdict, referee_photo
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
 
 class SpiderReferee(GameReferee):
     name = "spider-twist"
+    seam = _corrections           # places to tap, corrections (the phone page)
     read_options = ("web",)
     overlay_options = ("disturb",)
 
@@ -43,15 +43,6 @@ class SpiderReferee(GameReferee):
 
     def score_notes(self, verdict: SpiderVerdict) -> list[str]:
         return ["stock: the rest of each player's 10 males (not counted from the photo)"]
-
-    def places(self, verdict: SpiderVerdict) -> list[Place]:
-        return _corrections.places(verdict)
-
-    def corrections(self, verdict: SpiderVerdict) -> list[Correction]:
-        return _corrections.corrections(verdict)
-
-    def correct(self, verdict: SpiderVerdict, answers: Mapping[str, str]) -> SpiderVerdict:
-        return _corrections.correct(verdict, answers)
 
     def accuracy(self) -> SpiderAccuracy:
         from referee.spider_twist.evaluate import SpiderAccuracy
