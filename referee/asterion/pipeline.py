@@ -26,6 +26,7 @@ from pnp.rules.asterion.table import BOARD_RADIUS
 from pnp.rules.asterion.tiles import load_tileset
 from referee.api import Verdict
 from referee.asterion.assemble import assemble
+from referee.asterion.bits import read_cell
 from referee.asterion.classify import (
     CellReading,
     TombReading,
@@ -33,7 +34,7 @@ from referee.asterion.classify import (
     read_tombs,
     tile_to_photo,
 )
-from referee.asterion.design import design_of, reading
+from referee.asterion.design import current, design_of, reading
 from referee.asterion.grid import (
     CELL,
     MINOTAUR,
@@ -189,6 +190,22 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
     # (Not when every tile in play is seen: no tile can lie in those cells.)
     occupied = ([c for c in cells if not c.empty and c.visible >= 0.6]
                 if deck_unseen(grid, edition, players) else [])
+    looked: set[tuple[int, int]] = set()
+    while current() == "discreet" and any(c.cell not in looked for c in occupied):
+        # Small markers the detector missed, read bit by bit where the grid puts them
+        # (bits.py): far faster and surer than reading those tiles from their art. The
+        # tiles found open new cells next to them: those are looked at in turn.
+        fresh = [c for c in occupied if c.cell not in looked]
+        looked |= {c.cell for c in fresh}
+        read = _read_bits(image, grid, fresh, deck_unseen(grid, edition, players))
+        lap("bits")
+        if read:
+            markers = merge_markers(markers, read)
+            grid = fit_grid(markers, board)
+            cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
+            occupied = ([c for c in cells if not c.empty and c.visible >= 0.6]
+                        if deck_unseen(grid, edition, players) else [])
+            lap("cells")
     extra = _rescue(image, grid, occupied)
     lap("rescue")
     if extra:
@@ -318,6 +335,18 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileM
         return identify(detect_in_windows(photo.full(), windows, 1.0))
     # Already full resolution: enlarge (blurred or small markers read better so).
     return identify(detect_in_windows(photo.image, windows, 1.0, upsample=2))
+
+
+def _read_bits(photo: Photo, grid: Grid, occupied: list[CellReading],
+               unseen: list[str]) -> list[TileMarker]:
+    """Markers of tiles not yet seen, read bit by bit at the occupied cells' corners."""
+    found: list[TileMarker] = []
+    allowed = set(unseen)
+    for cell in occupied:
+        got = read_cell(photo.image, photo.scale, grid, cell.cell, allowed)
+        found += got
+        allowed -= {m.tile for m in got}      # a tile is in one cell only
+    return found
 
 
 def _tiles_seen(grid: Grid, tombs: list[TombReading],

@@ -77,3 +77,54 @@ def test_a_12_mp_table_photo_of_either_print_reads_exactly(marks):
     outcome = judge(verdict, shot.truth)
     assert verdict.is_certain, [p.message for p in verdict.problems]
     assert outcome.state_right and outcome.score_right
+
+
+def _blurred_marker(marker_id: int, shift: tuple[float, float], turn: float) -> np.ndarray:
+    """A square-on window (bits.PPM px/mm) with one discreet marker near its middle,
+    shifted (mm) and turned (deg), blurred as at ~3 px a module."""
+    import cv2
+
+    from referee.asterion import bits
+
+    module = marker_places("discreet")[0].size / 7
+    half = 4.5 * module + bits.SEARCH_MM + 1.0
+    n = round(2 * half * bits.PPM)
+    side = round(7 * module * bits.PPM)
+    d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, bits.dictionary_name()))
+    mark = cv2.aruco.generateImageMarker(d, marker_id, side).astype(np.float32) * 0.6 + 50
+    patch = np.full((n, n), 200.0, np.float32)
+    o = (n - side) // 2
+    patch[o:o + side, o:o + side] = mark
+    m = cv2.getRotationMatrix2D((n / 2, n / 2), -turn, 1.0)
+    m[:, 2] += np.array(shift) * bits.PPM
+    patch = cv2.warpAffine(patch, m, (n, n), borderValue=200.0)
+    return cv2.GaussianBlur(patch, (0, 0), 1.2 * module * bits.PPM / 3).astype(np.uint8)
+
+
+def test_bits_read_a_small_blurred_marker_off_its_place():
+    from referee.asterion import bits
+
+    module = marker_places("discreet")[0].size / 7
+    half = 4.5 * module + bits.SEARCH_MM + 1.0
+    patch = _blurred_marker(37, (1.5, -1.0), 4.0)
+    pose, quiet, border = bits.find_frame(patch, half, module)
+    assert abs(pose[0] - 1.5) < 0.3 and abs(pose[1] + 1.0) < 0.3 and abs(pose[2] - 4) < 2
+    codes = bits._codes()
+    soft = __import__("cv2").GaussianBlur(patch, (0, 0), bits.SHARPEN_SIGMA * bits.PPM * module)
+    sharp = __import__("cv2").addWeighted(patch, 1 + bits.SHARPEN, soft, -bits.SHARPEN, 0)
+    read = bits.read_bits(sharp, pose, half, module, (quiet + border) / 2)
+    # upright (k = 0): exactly id 37's code; other starting corners match nothing
+    assert np.count_nonzero(read[0] != codes[37]) <= bits.MAX_BITS_OFF
+    assert all(np.min(np.count_nonzero(codes != b, axis=1)) > bits.MAX_BITS_OFF
+               for b in read[1:])
+
+
+def test_bits_find_no_frame_on_a_plain_patch():
+    from referee.asterion import bits
+
+    module = marker_places("discreet")[0].size / 7
+    half = 4.5 * module + bits.SEARCH_MM + 1.0
+    rng = np.random.default_rng(1)
+    n = round(2 * half * bits.PPM)
+    patch = (180 + rng.normal(0, 4, (n, n))).clip(0, 255).astype(np.uint8)
+    assert bits.find_frame(patch, half, module) is None

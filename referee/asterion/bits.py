@@ -1,0 +1,193 @@
+"""Read small tile markers bit by bit where the grid says they must be (issue 14).
+
+The discreet print's markers (5.95 mm, 0.85 mm modules) are about 3 px a module in a 3 MP
+photo: ArUco rarely finds their outline there. Once the grid is known (board markers, or
+tiles read by their markers), a cell that looks occupied has its tile's markers at one of
+its four corners. Each corner is seen square-on (`rectify`, 8 px/mm), the marker's frame
+is searched there (a few mm and degrees off: a tile is placed by hand) by its black border
+inside the white quiet zone, and its 5x5 bits are sampled and matched to the dictionary.
+
+Accepted only when the bits are an allowed id's (a marker of a tile not yet seen, for
+that corner of the cell at the quarter turn the marker's orientation says) exactly or but
+one bit off: the dictionary's codes are at least 6 bits apart at every turn, so such a
+match is unique. The marker comes back as if detected (its four corners in photo px), and
+the grid places its tile from it as from any other marker.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import cv2
+import numpy as np
+
+from pnp.markers import dictionary_name, marker_ids
+from pnp.printing.asterion.art import marker_places
+from pnp.printing.asterion.markers import tile_for_marker
+from referee.asterion.design import current
+from referee.asterion.grid import CELL, Grid, marker_model
+from referee.asterion.markers import TileMarker
+from referee.geometry import rectify, rotation
+
+PPM = 8.0                   # px per mm of the rectified corner windows
+SEARCH_MM = 4.0             # how far off its place a marker is looked for ...
+SEARCH_DEG = 9.0            # ... and how far turned
+MIN_CONTRAST = 18.0         # grey levels between the quiet zone and the black border
+MAX_BITS_OFF = 1            # bits that may differ from the id's code
+SHARPEN, SHARPEN_SIGMA = 2.0, 0.6   # unsharp mask: amount, blur in modules
+LEVELS = (0.4, 0.5)         # bit thresholds between the border's and the quiet zone's grey
+
+
+@cache
+def _codes() -> np.ndarray:
+    """Every id's 5x5 bits (1 white) as drawn upright, (ids, 25)."""
+    d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name()))
+    n = d.markerSize
+    return np.array([cv2.aruco.Dictionary.getBitsFromByteList(d.bytesList[i:i + 1], n)
+                     .reshape(-1) for i in range(len(d.bytesList))], np.uint8)
+
+
+@cache
+def _tile_ids() -> dict[int, tuple[str, str]]:
+    ids = marker_ids("asterion", "tiles")
+    return {i: owner for i in ids if (owner := tile_for_marker(i)) is not None}
+
+
+def _grid(modules: int) -> np.ndarray:
+    """Module centres of a (modules x modules) square, in module units about its centre,
+    row by row from the top-left."""
+    r = np.arange(modules) - (modules - 1) / 2
+    yy, xx = np.meshgrid(r, r, indexing="ij")
+    return np.c_[xx.ravel(), yy.ravel()]
+
+
+_NINE = _grid(9)                              # quiet ring, black border, 5x5 bits
+_RING = np.max(np.abs(_NINE), axis=1)
+QUIET, BORDER, INNER = _RING == 4, _RING == 3, _RING <= 2
+
+
+def _sample(patch: np.ndarray, points_px: np.ndarray) -> np.ndarray:
+    """Bilinear grey values at points (..., 2) of the patch."""
+    shape = points_px.shape[:-1]
+    flat = points_px.reshape(-1, shape[-1] if len(shape) > 1 else 1, 2).astype(np.float32)
+    out = cv2.remap(patch, np.ascontiguousarray(flat[..., 0]), np.ascontiguousarray(flat[..., 1]),
+                    cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return out.reshape(shape).astype(np.float32)
+
+
+def _poses(shift: float, step: float, turn: float, turn_step: float,
+           centre: tuple[float, float, float]) -> np.ndarray:
+    """(dx, dy, deg) poses about `centre` (mm, mm, deg)."""
+    s = np.arange(-shift, shift + step / 2, step)
+    a = np.arange(-turn, turn + turn_step / 2, turn_step)
+    dx, dy, da = np.meshgrid(s, s, a, indexing="ij")
+    return np.c_[dx.ravel(), dy.ravel(), da.ravel()] + np.asarray(centre)
+
+
+def _points(poses: np.ndarray, module: float, pattern: np.ndarray) -> np.ndarray:
+    """The pattern's points (module units) at every pose, in mm about the window centre."""
+    rad = np.radians(poses[:, 2])
+    c, s = np.cos(rad)[:, None], np.sin(rad)[:, None]
+    x, y = pattern[:, 0] * module, pattern[:, 1] * module
+    return np.stack([poses[:, :1] + c * x - s * y, poses[:, 1:2] + s * x + c * y], axis=-1)
+
+
+def find_frame(patch: np.ndarray, half_mm: float, module: float
+               ) -> tuple[np.ndarray, float, float] | None:
+    """The best marker frame in a square-on patch (PPM px/mm, the marker's expected centre
+    in its middle): (dx, dy, deg) about the middle, the quiet zone's and the border's grey.
+    None without a black frame in a white zone."""
+    to_px = PPM
+    best = np.zeros(3)
+    for shift, step, turn, turn_step in ((SEARCH_MM, 0.4, SEARCH_DEG, 3.0),
+                                         (0.4, 0.1, 3.0, 0.75)):
+        poses = _poses(shift, step, turn, turn_step, tuple(best))
+        pts = _points(poses, module, _NINE[QUIET | BORDER])
+        v = _sample(patch, (pts + half_mm) * to_px - 0.5)
+        ring = _RING[QUIET | BORDER]
+        q, b = v[:, ring == 4], v[:, ring == 3]
+        score = q.mean(1) - b.mean(1) - 0.5 * (q.std(1) + b.std(1))
+        best = poses[int(np.argmax(score))]
+    pts = _points(best[None], module, _NINE)[0]
+    v = _sample(patch, (pts + half_mm) * to_px - 0.5)
+    quiet, border = float(np.mean(v[QUIET])), float(np.mean(v[BORDER]))
+    if quiet - border < MIN_CONTRAST:
+        return None
+    return best, quiet, border
+
+
+def read_bits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float,
+              threshold: float) -> list[np.ndarray]:
+    """The 5x5 bits (1 white) at a frame's pose, read from each of its four corners taken
+    as the printed top-left (clockwise): index k starts k corners further on."""
+    # each module from 3x3 points a quarter module apart: noise and a little blur average
+    sub = np.array([(x, y) for y in (-0.25, 0, 0.25) for x in (-0.25, 0, 0.25)])
+    inner = _NINE[INNER]
+    out = []
+    for k in range(4):
+        turned = inner @ rotation(90.0 * k).T
+        pts = _points(pose[None], module, (turned[:, None, :] + sub[None]).reshape(-1, 2))[0]
+        v = _sample(patch, (pts + half_mm) * PPM - 0.5).reshape(len(inner), len(sub))
+        out.append((v.mean(1) > threshold).astype(np.uint8))
+    return out
+
+
+def cell_corner_places(cell: tuple[int, int]) -> list[tuple[np.ndarray, list[tuple[str, int]]]]:
+    """The four marker places of a cell (centre, table mm) with the (corner, quarter turn)
+    pairs that put a tile's marker there."""
+    model = marker_model()
+    places: list[tuple[np.ndarray, list[tuple[str, int]]]] = []
+    base = CELL * np.array(cell, np.float64)
+    for rot in (0, 90, 180, 270):
+        for corner, quad in model.items():
+            c = quad.mean(axis=0) @ rotation(rot).T + base
+            for centre, owners in places:
+                if np.linalg.norm(centre - c) < 1.0:
+                    owners.append((corner, rot))
+                    break
+            else:
+                places.append((c, [(corner, rot)]))
+    return places
+
+
+def read_cell(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
+              allowed: set[str]) -> list[TileMarker]:
+    """Markers of tiles in `allowed` read bit by bit at the cell's four corners."""
+    module = marker_places(current())[0].size / 7
+    half = 4.5 * module + SEARCH_MM + 1.0
+    codes, owners = _codes(), _tile_ids()
+    found: list[TileMarker] = []
+    for centre, placed in cell_corner_places(cell):
+        patch = rectify(image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY),
+                        grid.homography, scale, (centre[0] - half, centre[1] - half),
+                        2 * half, PPM)
+        frame = find_frame(patch, half, module)
+        if frame is None:
+            continue
+        pose, quiet, border = frame
+        # blur greys a lone white bit among black ones: read a sharpened copy, at two
+        # levels between the border's black and the quiet zone's white
+        soft = cv2.GaussianBlur(patch, (0, 0), SHARPEN_SIGMA * PPM * module)
+        sharp = cv2.addWeighted(patch, 1 + SHARPEN, soft, -SHARPEN, 0)
+        hits = set()
+        for k, bits in ((k, bits) for level in LEVELS for k, bits in enumerate(
+                read_bits(sharp, pose, half, module, border + level * (quiet - border)))):
+            off = np.count_nonzero(codes != bits, axis=1)
+            for marker_id in np.flatnonzero(off <= MAX_BITS_OFF):
+                owner = owners.get(int(marker_id))
+                if owner is None or owner[0] not in allowed:
+                    continue
+                # the printed top-left is k corners on: the marker is turned 90 k more
+                # than the frame; it must be the turn that puts this corner here
+                turn = (pose[2] + 90.0 * k) % 360.0
+                rot = round(turn / 90.0) % 4 * 90
+                if (owner[1], rot) in placed:
+                    hits.add((int(marker_id), owner, k))
+        if len(hits) != 1:
+            continue                  # nothing, or two readings: no guess
+        marker_id, (tile, corner), k = hits.pop()
+        square = np.array([(-3.5, -3.5), (3.5, -3.5), (3.5, 3.5), (-3.5, 3.5)])
+        square = np.roll(square, -k, axis=0)
+        corners_mm = _points(pose[None], module, square)[0] + centre
+        found.append(TileMarker(marker_id, grid.to_image(corners_mm), tile, corner))
+    return found
