@@ -67,10 +67,9 @@ def test_the_worked_example_reads_as_the_ruling_says():
     assert verdict.detection()["supply_from"].startswith("not seen")
 
 
-def test_a_hidden_band_is_flagged_not_guessed():
-    # ruling "Components", the hard case: hide the band round the small disc in the hole
-    # of (1,0)'s white ring (as its wall would at a tilt) and the tower is not decided
-    _truth, verdict = example()
+def band_hidden(verdict):
+    """The example photo with the band round the small disc in the hole of its white ring
+    painted over (as the ring's wall would hide it at a tilt): (that tile, the photo)."""
     tile = next(t for t in verdict.tiles if t.look.band == "piece"
                 and t.look.layers[-1].owner == "white")
     ring = tile.look.layers[-1]
@@ -79,6 +78,14 @@ def test_a_hidden_band_is_flagged_not_guessed():
     image = cv2.imread(str(EXAMPLES / "constructo.jpg"))
     cv2.fillPoly(image, [np.round(project(tile.to_photo, circle)).astype(np.int32)],
                  (38, 36, 40))
+    return tile, image
+
+
+def test_a_hidden_band_is_flagged_not_guessed():
+    # ruling "Components", the hard case: with the band round the small disc hidden, the
+    # tower is not decided
+    _truth, verdict = example()
+    tile, image = band_hidden(verdict)
     hidden = REFEREE.read(image)
     assert hidden.exit_code == EXIT_UNSURE
     codes = {p.code for p in hidden.problems if p.cell == tile.place}

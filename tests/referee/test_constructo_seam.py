@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
@@ -14,7 +13,7 @@ from pnp.rules.constructo.commands import COMMANDS
 from pnp.rules.constructo.state import read_state
 from referee.constructo import REFEREE
 from referee.errors import CorrectionError
-from referee.geometry import project
+from tests.referee.test_constructo_referee import band_hidden
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -35,14 +34,7 @@ def test_every_tile_is_a_place_whose_query_the_rules_answer():
 
 def test_a_hidden_band_offers_both_stacks_and_the_answer_is_rescored():
     verdict = REFEREE.read(EXAMPLES / "constructo.jpg")
-    tile = next(t for t in verdict.tiles if t.look.band == "piece"
-                and t.look.layers[-1].owner == "white")
-    ring = tile.look.layers[-1]
-    circle = np.array([[ring.centre_mm[0] + 13.3 * np.cos(a), ring.centre_mm[1]
-                        + 13.3 * np.sin(a)] for a in np.linspace(0, 2 * np.pi, 48)])
-    image = cv2.imread(str(EXAMPLES / "constructo.jpg"))
-    cv2.fillPoly(image, [np.round(project(tile.to_photo, circle)).astype(np.int32)],
-                 (38, 36, 40))
+    tile, image = band_hidden(verdict)
     hidden = REFEREE.read(image)
     fixes = REFEREE.corrections(hidden)
     key = f"tile {tile.place[0]},{tile.place[1]}"
