@@ -21,6 +21,8 @@ import numpy as np
 from pnp.markers import dictionary_name
 from referee.errors import DetectError
 
+TINY_SHARPEN, TINY_SHARPEN_SIGMA = 1.5, 1.0    # unsharp mask of tiny markers' windows
+
 
 @dataclass(frozen=True)
 class Marker:
@@ -40,7 +42,7 @@ class Marker:
 
 
 @cache
-def _detector(small: bool = False) -> cv2.aruco.ArucoDetector:
+def _detector(small: bool = False, tiny: bool = False) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     params.cornerRefinementWinSize = 4
@@ -50,6 +52,10 @@ def _detector(small: bool = False) -> cv2.aruco.ArucoDetector:
     params.perspectiveRemoveIgnoredMarginPerCell = 0.2
     if small:           # windows cut from the full photo: markers fill much of them
         params.minMarkerPerimeterRate = 0.1
+    if tiny:            # markers of ~3 px a module (5.95 mm at 3 MP), enlarged: a finer
+        params.minMarkerPerimeterRate = 0.02      # threshold window catches their outline
+        params.adaptiveThreshWinSizeMin = 3
+        params.adaptiveThreshWinSizeStep = 4
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name()))
     return cv2.aruco.ArucoDetector(dictionary, params)
 
@@ -70,10 +76,13 @@ def detect_markers(image: np.ndarray, scale: float = 1.0) -> list[Marker]:
 
 
 def detect_in_windows(image: np.ndarray, windows: list[tuple[int, int, int, int]],
-                      scale: float = 1.0, upsample: int = 1) -> list[Marker]:
+                      scale: float = 1.0, upsample: int = 1,
+                      tiny: bool = False) -> list[Marker]:
     """Look again inside windows (x0, y0, x1, y1 in `image` px) of a sharper image, each
     enlarged `upsample` times (tiny markers); corners come back in original photo px
-    (`image` is the photo scaled by `scale`)."""
+    (`image` is the photo scaled by `scale`). `tiny`: markers of a few px a module, blurred:
+    the enlarged window is sharpened and read with a finer threshold window (slower, and
+    it finds more candidates: for windows where such markers are expected)."""
     gray = to_gray(image)
     h, w = gray.shape
     found: list[Marker] = []
@@ -85,8 +94,11 @@ def detect_in_windows(image: np.ndarray, windows: list[tuple[int, int, int, int]
         if upsample > 1:
             crop = cv2.resize(crop, None, fx=upsample, fy=upsample,
                               interpolation=cv2.INTER_CUBIC)
+        if tiny:
+            soft = cv2.GaussianBlur(crop, (0, 0), TINY_SHARPEN_SIGMA * upsample)
+            crop = cv2.addWeighted(crop, 1 + TINY_SHARPEN, soft, -TINY_SHARPEN, 0)
         try:
-            corners, ids, _ = _detector(small=True).detectMarkers(crop)
+            corners, ids, _ = _detector(small=True, tiny=tiny).detectMarkers(crop)
         except cv2.error:
             continue
         if ids is None:

@@ -170,9 +170,11 @@ def fit_grid(markers: list[Marker], board: bool = False) -> Grid:
     """Place every tile whose markers were seen. Raises GridError if no tile marker is
     usable at all; everything else doubtful is a problem in the result."""
     groups, problems = _group(markers)
-    if not groups:
-        raise GridError("no tile markers to fit the table to")
     board_seen = [m for m in markers if m.tile is None and m.id in board_model()]
+    if not groups and not (board and len({m.id for m in board_seen}) >= MIN_BOARD_MARKERS):
+        # (the board alone fixes the squares: a discreet print's tiles are then read
+        # where the board puts them, bits.py)
+        raise GridError("no tile markers to fit the table to")
     h: np.ndarray | None = None
     used_board = False
     if board:
@@ -185,6 +187,8 @@ def fit_grid(markers: list[Marker], board: bool = False) -> Grid:
                                  f"markers were read (need {MIN_BOARD_MARKERS}): the squares "
                                  f"cannot be fixed; cells are guessed from the tiles alone"))
     if h is None:
+        if not groups:
+            raise GridError("no tile markers to fit the table to")
         h = _grow(groups)
     poses = _place_all(h, groups)
     if not used_board:

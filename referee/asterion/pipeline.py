@@ -48,7 +48,7 @@ from referee.asterion.hidden import deck_unseen, resolve
 from referee.asterion.markers import TileMarker, identify
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
 from referee.detect import detect_in_windows, detect_markers, merge_markers
-from referee.errors import BadPhoto, NoTiles, RefereeError
+from referee.errors import BadPhoto, GridError, NoTiles, RefereeError
 from referee.geometry import project, rotation
 from referee.image import Photo, PhotoInput, load_photo
 from referee.problems import RefereeProblem
@@ -161,11 +161,17 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
             upsample=2)))
     lap("detect")
     if not any(m.tile is not None for m in markers):
-        raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
-    check_edition(markers, edition)
-    # Which print (classic or discreet marks): its marker geometry and faces are used
-    # for everything that follows (design.py); a table of both prints is refused.
-    design = design_of(markers)
+        if not _board_alone(markers, edition, board):
+            raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
+        # The board is read but no tile marker: the classic print's are as large as the
+        # board's and would be read with them; the discreet print's (5.95 mm) may be lost
+        # in a blurred small photo. Read the tiles where the board's squares put them.
+        design = "discreet"
+    else:
+        check_edition(markers, edition)
+        # Which print (classic or discreet marks): its marker geometry and faces are used
+        # for everything that follows (design.py); a table of both prints is refused.
+        design = design_of(markers)
     with reading(design):
         verdict = _read(image, markers, lap, edition=edition, board=board, players=players,
                         kill_points=kill_points)
@@ -182,6 +188,18 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         board = edition == "crete" and sum(m.tile is None for m in markers) >= BOARD_SEEN
     grid = fit_grid(markers, board)
     lap("grid")
+    if not grid.tiles and current() == "classic":
+        raise GridError("no tile markers to fit the table to")     # (as fit_grid did)
+    if not grid.tiles:
+        # No tile marker at all, the board in view (discreet print): its centre square
+        # holds the Minotaur; read it bit by bit, the cells round it follow below.
+        read = read_cell(image.image, image.scale, grid, (0, 0), {MINOTAUR})
+        lap("bits")
+        if not read:
+            raise NoTiles("no Asterion tiles in the photo (the board's markers were read, "
+                          "but no tile marker, not even the Minotaur's at the centre)")
+        markers = merge_markers(markers, read)
+        grid = fit_grid(markers, board)
     radius = _board_radius(board, players, grid)
     cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
     lap("cells")
@@ -189,7 +207,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
     # tile read by one marker, and every cell that looks occupied but was not identified.
     # (Not when every tile in play is seen: no tile can lie in those cells.)
     occupied = ([c for c in cells if not c.empty and c.visible >= 0.6]
-                if deck_unseen(grid, edition, players) else [])
+                if _unseen(grid, edition, players) else [])
     looked: set[tuple[int, int]] = set()
     while current() == "discreet" and any(c.cell not in looked for c in occupied):
         # Small markers the detector missed, read bit by bit where the grid puts them
@@ -197,14 +215,15 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         # tiles found open new cells next to them: those are looked at in turn.
         fresh = [c for c in occupied if c.cell not in looked]
         looked |= {c.cell for c in fresh}
-        read = _read_bits(image, grid, fresh, deck_unseen(grid, edition, players))
+        read = _read_bits(image, grid, fresh, _unseen(grid, edition, players))
         lap("bits")
         if read:
             markers = merge_markers(markers, read)
             grid = fit_grid(markers, board)
+            radius = _board_radius(board, players, grid)
             cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
             occupied = ([c for c in cells if not c.empty and c.visible >= 0.6]
-                        if deck_unseen(grid, edition, players) else [])
+                        if _unseen(grid, edition, players) else [])
             lap("cells")
     extra = _rescue(image, grid, occupied)
     lap("rescue")
@@ -299,6 +318,24 @@ def check_edition(markers: list[TileMarker], edition: str) -> None:
                        "photo with --edition crete")
 
 
+def _board_alone(markers: list[TileMarker], edition: str, board: bool | None) -> bool:
+    """No tile marker read, but enough of the board's to fix its squares."""
+    return (board is not False and edition == "crete"
+            and len({m.id for m in markers if m.tile is None}) >= BOARD_SEEN)
+
+
+def _unseen(grid: Grid, edition: str, players: list[str] | None) -> list[str]:
+    """Tiles a cell may still hold (hidden.deck_unseen). The discreet print, before any
+    coloured tile is read (the board alone, or the Minotaur only): the colours in play are
+    not known yet, so every tile of the deck not seen."""
+    unseen = deck_unseen(grid, edition, players)
+    if current() == "classic" or players is not None or any(
+            p.tile != MINOTAUR for p in grid.tiles):
+        return unseen
+    seen = {p.tile for p in grid.tiles}
+    return [t for t in load_tileset(edition) if t not in seen]
+
+
 def _board_radius(board: bool, players: list[str] | None, grid: Grid) -> int | None:
     if not board:
         return None
@@ -333,8 +370,10 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileM
         windows.append((int(lo[0]), int(lo[1]), int(hi[0]) + 1, int(hi[1]) + 1))
     if photo.scale < 1.0:
         return identify(detect_in_windows(photo.full(), windows, 1.0))
-    # Already full resolution: enlarge (blurred or small markers read better so).
-    return identify(detect_in_windows(photo.image, windows, 1.0, upsample=2))
+    # Already full resolution: enlarge (blurred or small markers read better so); the
+    # discreet print's, sharpened too (classic prints are read as they always were)
+    return identify(detect_in_windows(photo.image, windows, 1.0, upsample=2,
+                                      tiny=current() == "discreet"))
 
 
 def _read_bits(photo: Photo, grid: Grid, occupied: list[CellReading],
