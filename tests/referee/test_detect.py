@@ -7,6 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from pnp.markers import dictionary_name
 from pnp.printing.asterion.markers import tile_marker_ids
 from referee.asterion.grid import marker_model
 from referee.asterion.markers import identify, is_ours
@@ -76,3 +77,21 @@ def test_windows_find_a_marker_again_and_enlarging_helps_tiny_ones(scenes):
     enlarged = detect_in_windows(scene.image, [window], upsample=2)
     assert [k.id for k in enlarged] == [m.id]
     assert np.abs(enlarged[0].corners - m.corners).max() < 1.0
+
+
+def test_tiny_option_reads_a_small_blurred_marker_the_plain_look_misses():
+    # a 5x5 marker of 19 px (under 3 px a module: the discreet print at 3 MP), blurred
+    d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name()))
+    mark = cv2.resize(cv2.aruco.generateImageMarker(d, 7, 140), (19, 19),
+                      interpolation=cv2.INTER_AREA).astype(np.float32) / 255 * 160 + 40
+    image = np.full((240, 240), 200, np.uint8)
+    image[100:119, 110:129] = mark.astype(np.uint8)
+    image = cv2.GaussianBlur(image, (0, 0), 1.5)
+    window = [(60, 60, 180, 180)]
+    assert detect_in_windows(image, window, upsample=2) == []
+    found = detect_in_windows(image, window, upsample=2, tiny=True)
+    assert [m.id for m in found] == [7]
+    truth = np.array([[109.5, 99.5], [128.5, 99.5], [128.5, 118.5], [109.5, 118.5]])
+    # where the marker is (a blurred corner may be a px or two off: the grid fits all four)
+    assert np.abs(found[0].centre - truth.mean(axis=0)).max() < 1.0
+    assert np.abs(found[0].corners - truth).max() < 2.5
