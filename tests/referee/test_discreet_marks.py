@@ -128,3 +128,18 @@ def test_bits_find_no_frame_on_a_plain_patch():
     n = round(2 * half * bits.PPM)
     patch = (180 + rng.normal(0, 4, (n, n))).clip(0, 255).astype(np.uint8)
     assert bits.find_frame(patch, half, module) is None
+
+
+def test_the_board_alone_fixes_the_squares_for_a_discreet_table():
+    # a blurred small photo may read the board's markers but none of the discreet tiles':
+    # the board's squares are fixed all the same, and the tiles read where they put them
+    from referee.asterion.grid import board_model, fit_grid
+    from referee.asterion.markers import TileMarker as Seen
+    from referee.errors import GridError
+
+    board = [Seen(i, quad * 3.0 + 900.0, None, "board") for i, quad in board_model().items()]
+    grid = fit_grid(board, board=True)
+    assert grid.tiles == [] and grid.board
+    assert np.allclose(grid.to_image(np.zeros((1, 2))), 900.0, atol=1e-6)
+    with pytest.raises(GridError):
+        fit_grid(board, board=False)
