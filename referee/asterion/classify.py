@@ -32,6 +32,12 @@ CELL_PPM = 2.0
 EMPTY_DARK = 0.015           # an empty cell has almost no dark line pixels ...
 EMPTY_OFF_COLOUR = 0.12      # ... and almost no pixels unlike the table
 EMPTY_OFF_COLOUR_DISCREET = 0.05   # ... fewer, for tiles printed without large markers
+# The discreet print in dim or mixed light (issue 14, benchmark photos 38, 40, 86 of 92):
+# tiles as plain as 0.013 dark / 0.03-0.049 off-colour were taken for empty cells. Empty
+# cells of those 92 photos: open table, dark at most 0.006 (where off-colour passes);
+# board squares, off-colour at most 0.0002.
+EMPTY_DARK_DISCREET = 0.008
+EMPTY_OFF_COLOUR_DISCREET_BOARD = 0.01
 SHADED_LAND = 0.5            # a board square in shade: down to this share of the land's
 #                              lightness round it ...
 LAND_CHROMA = 15.0           # ... its colour as far as this from the land's (Cr, Cb)
@@ -104,8 +110,7 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                                    board=board_radius is not None)
         # The discreet print has no black in a cell's middle: a pale tile on the board's
         # pale land, blurred, shows only its colours (issue 14, benchmark photo 3)
-        bar = EMPTY_OFF_COLOUR if current() == "classic" else EMPTY_OFF_COLOUR_DISCREET
-        empty = dark <= EMPTY_DARK and off <= bar
+        empty = _plain(dark, off, board=board_radius is not None)
         # plain, but in a glare that washes out a tile as plain as the table: not known
         # to be empty (its art, or the deck's count, may still settle it: hidden.py)
         empty = empty and local_contrast(image, scale, grid, cell) <= WASHED_CONTRAST
@@ -115,6 +120,14 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                 CELL_UNIDENTIFIED, f"cell {cell[0]},{cell[1]} looks occupied but no tile was "
                                    "identified there (markers covered, or glare?)", cell, point))
     return readings, problems
+
+
+def _plain(dark: float, off: float, *, board: bool) -> bool:
+    """Few dark line pixels and few off-colour ones: the print's own bars (see above)."""
+    if current() == "classic":
+        return dark <= EMPTY_DARK and off <= EMPTY_OFF_COLOUR
+    bar = EMPTY_OFF_COLOUR_DISCREET_BOARD if board else EMPTY_OFF_COLOUR_DISCREET
+    return dark <= EMPTY_DARK_DISCREET and off <= bar
 
 
 def _cell_patch(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]

@@ -143,3 +143,32 @@ def test_the_board_alone_fixes_the_squares_for_a_discreet_table():
     assert np.allclose(grid.to_image(np.zeros((1, 2))), 900.0, atol=1e-6)
     with pytest.raises(GridError):
         fit_grid(board, board=False)
+
+
+def test_a_plain_discreet_tile_in_dim_light_is_not_an_empty_cell():
+    # features measured on benchmark photos (issue 14): a discreet tile in dim light on
+    # the open table (photo 86) and one on the board in mixed light (photo 38) were taken
+    # for empty cells; the classic print's bars are unchanged
+    from referee.asterion.classify import _plain
+
+    with reading("discreet"):
+        assert not _plain(0.013, 0.007, board=False)
+        assert not _plain(0.0, 0.049, board=True)
+        assert _plain(0.004, 0.0, board=False)         # the emptiest open-table cells
+        assert _plain(0.0, 0.0002, board=True)         # ... and board squares
+    with reading("classic"):
+        assert _plain(0.013, 0.049, board=True)
+
+
+@pytest.mark.parametrize("number", [38, 86])
+def test_benchmark_photos_that_lost_a_tile_silently_are_read_whole(number):
+    # 3 MP, mixed light on the board (38) and dim on the open table (86): one or two
+    # discreet tiles were missed and the score was wrong without a flag
+    from referee.asterion.evaluate import AsterionAccuracy
+
+    kit = AsterionAccuracy(marks="discreet")
+    case = kit.case(number, 100_000 + number)
+    verdict = referee_photo(kit.photograph(case, 100_000 + number).jpeg, **case.options)
+    outcome = judge(verdict, case.truth)
+    assert not outcome.wrong_unflagged
+    assert outcome.pieces_right == outcome.pieces
