@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from pnp.printing.assyria import geometry
-from referee.assyria import read
+from referee.assyria import fan, read
 
 TPPM = 2.0                       # px per mm of the board seen square-on for the tracks
 TRACK_YES, TRACK_NO = 0.028, 0.01    # a colour's share of a track space (a disc: 0.03-0.55)
@@ -79,8 +79,24 @@ def board_square_on(image: np.ndarray, to_work: np.ndarray) -> np.ndarray:
 
 
 def shares(bgr: np.ndarray, players: list[str]) -> dict[str, dict[str, float]]:
-    """Per track or Ashur space id, each player colour's share of its box: pixels of that
-    colour where the photo is unlike the print. The print is fitted to the photo per
+    """Per track or Ashur space id, each player colour's share of its box (colour_masks,
+    opened: thin misregistered print edges are no piece)."""
+    masks = {c: cv2.morphologyEx(m, cv2.MORPH_OPEN, OPEN)
+             for c, m in colour_masks(bgr, players).items()}
+    out: dict[str, dict[str, float]] = {}
+    for sp_id, (x0, y0, x1, y1) in _boxes().items():
+        out[sp_id] = {c: float(m[y0:y1, x0:x1].mean()) for c, m in masks.items()}
+    return out
+
+
+@cache
+def _boxes() -> dict[str, tuple[int, int, int, int]]:
+    return {sp.id: _box_px(sp.box) for sp in _spaces()}
+
+
+def colour_masks(bgr: np.ndarray, players: list[str]) -> dict[str, np.ndarray]:
+    """Per player colour, the pixels (0/1) of that colour where the photo is unlike the
+    print, on and just round every space. The print is fitted to the photo per
     channel round each space (the median over the space grown by AROUND_MM: a piece covers
     less than half of it), so a tinted light or a shadow leaves the print alike, and the
     tan of every tenth score space is not a yellow or red disc."""
@@ -88,8 +104,7 @@ def shares(bgr: np.ndarray, players: list[str]) -> dict[str, dict[str, float]]:
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     unlike_all = np.zeros(bgr.shape[:2], np.uint8)
     g = round(AROUND_MM * TPPM)
-    boxes = {sp.id: _box_px(sp.box) for sp in _spaces()}
-    for x0, y0, x1, y1 in boxes.values():
+    for x0, y0, x1, y1 in _boxes().values():
         a = bgr[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32)
         b = ref[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32)
         # per pixel, then the median: a space beside the margin's or a tenth space's tan
@@ -102,12 +117,7 @@ def shares(bgr: np.ndarray, players: list[str]) -> dict[str, dict[str, float]]:
         tint = np.abs(a / np.maximum(a.sum(axis=2, keepdims=True), 1.0)
                       - fit / np.maximum(fit.sum(axis=2, keepdims=True), 1.0)).max(axis=2)
         unlike_all[y0 - e:y1 + e, x0 - e:x1 + e] |= (unlike & (tint > TINT)).astype(np.uint8)
-    masks = {c: cv2.morphologyEx(unlike_all & _colour(hsv, c).astype(np.uint8),
-                                 cv2.MORPH_OPEN, OPEN) for c in players}
-    out: dict[str, dict[str, float]] = {}
-    for sp_id, (x0, y0, x1, y1) in boxes.items():
-        out[sp_id] = {c: float(m[y0:y1, x0:x1].mean()) for c, m in masks.items()}
-    return out
+    return {c: unlike_all & _colour(hsv, c).astype(np.uint8) for c in players}
 
 
 def _colour(hsv: np.ndarray, colour: str) -> np.ndarray:
@@ -132,6 +142,7 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
     for sp_id in hidden:
         share[sp_id] = {c: (TRACK_YES + TRACK_NO) / 2 for c in players}
     out = TrackReading()
+    masks: dict[str, np.ndarray] = {}        # colour_masks, made only if a fan needs them
     by_kind: dict[str, list[geometry.Space]] = {}
     for sp in _spaces():
         by_kind.setdefault(sp.kind, []).append(sp)
@@ -146,6 +157,8 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                 # the lowest of a fan: its crescent beside others' discs, and nowhere
                 # else on the track a trace of it (each player has one disc a track)
                 yes, maybe = trace, []
+            if not yes and not maybe and len(trace) <= 1:
+                yes = _under_a_fan(bgr, players, share, by_kind[track], c, trace, masks)
             for sp in maybe:
                 out.unclear.append((track, c, sp.id, sp.centre))
             if len(yes) == 1 and not maybe:
@@ -174,3 +187,23 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                 gap = True
         out.ashur[tier] = huts
     return out
+
+
+def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str, float]],
+                 spaces: list[geometry.Space], colour: str, trace: list[geometry.Space],
+                 masks: dict[str, np.ndarray]) -> list[geometry.Space]:
+    """The one space of a track where `colour`, missing from the whole track, lies lowest
+    under others' fanned discs, its crescent seen by place, shape and colour (fan.py);
+    none if no space, or more than one, shows it so."""
+    found = []
+    for sp in trace or spaces:
+        above = [o for o in players if o != colour and share[sp.id][o] >= TRACK_YES]
+        if not above:
+            continue
+        if not masks:
+            masks.update(colour_masks(bgr, players))
+        top = max(above, key=lambda o: share[sp.id][o])
+        hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+        if fan.lowest_crescent(masks, hsv, read.HUES, TPPM, sp.box, colour, above, top):
+            found.append(sp)
+    return found if len(found) == 1 else []

@@ -1,0 +1,123 @@
+"""The lowest disc of a fan on a track space, seen only as a crescent.
+
+Discs sharing a space lie fanned along its diagonal (a player keeps each in view; the
+generator's synth._fan): the lowest at the top-left end, each next one a step of
+(room / (n - 1)) further, the top one whole. The lowest shows only a crescent, at most
+one step (2.3 mm for four discs on an offering space) wide, along the far side of the
+fan, and the box's inset (tracks.INSET_MM) cuts most of it off, so its share of the box
+can fall below any bar noise stays under. Here it is judged by place, shape and colour:
+the fan is found from its top disc, the crescent's cells are where the lowest disc, and
+no higher one, lies; the missing colour must fill most of them along the whole arc, and
+be nearly absent round it. Only a colour missing from the whole track is tried
+(tracks.read_tracks: each player has one disc a track).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import cv2
+import numpy as np
+
+from pnp.printing.assyria.components import token_size
+
+R_MM = token_size("disc") / 2
+SHIFT_MM = 1.6          # the fan's top disc this far at most from its place (hand: 1 mm)
+INNER_MM = 0.5          # of the lowest disc's rim: not looked at (its edge, blurred)
+CLEAR_MM = 0.6          # beyond the next disc's rim: past its edge and 0.3 mm nudges
+BINS = 6                # the crescent's arc (less its thin TIPS) in so many sectors, ...
+TIPS = 0.8              # of the arc's half-span: beyond, a lune is a pixel thin
+BIN_FILL = 0.35         # ... each at least so full of the colour (a shape: an arc)
+FILL = 0.5              # the whole crescent at least so full of it
+HUE_REACH = 30          # a crescent pixel's hue this near its colour's, ...
+MIN_SAT, MIN_VAL = 50, 50   # ... this saturated (the print: at most 45) and bright
+LOOSE_MM = 0.75        # the lowest disc's place tried so far each way
+AROUND = 0.02           # ... and the space round the fan at most so full of it
+
+
+def fan_centres(box, count: int) -> np.ndarray:
+    """Where `count` discs on a space lie (mm), lowest first: as the generator fans them."""
+    x0, y0, x1, y1 = box
+    centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    if count == 1:
+        return centre[None]
+    room = np.array([x1 - x0, y1 - y0]) - 2 * R_MM
+    return np.array([centre - room / 2 + room * k / (count - 1) for k in range(count)])
+
+
+def _grid(box, ppm: float, grow: float) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
+    """Board mm of each pixel of the box grown by `grow` mm, and the box's pixel slice."""
+    x0, y0, x1, y1 = (round(v * ppm) for v in (box[0] - grow, box[1] - grow,
+                                                   box[2] + grow, box[3] + grow))
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    return (xs + 0.5) / ppm, (ys + 0.5) / ppm, (x0, y0, x1, y1)
+
+
+def _hue_gap(h: np.ndarray, hue: int) -> np.ndarray:
+    return np.abs((h.astype(np.int16) - hue + 90) % 180 - 90)
+
+
+def lowest_crescent(masks: dict[str, np.ndarray], hsv: np.ndarray, hues: dict[str, int],
+                    ppm: float, box, colour: str, above: list[str], top: str) -> bool:
+    """Whether `colour` lies lowest under the discs `above` on the space `box` (mm):
+    `masks` are each colour's pixels (unlike the print) and `hsv` the board at `ppm`
+    px/mm; `hues` each colour's hue; `top` is the colour of the fan's whole top disc,
+    which places the fan. A crescent 2 px wide blurs into the next disc (blue beside
+    yellow turns teal), so its colour is judged against the only others that could lie
+    there: without `colour`, the lowest of the rest (not the top one) covers that place."""
+    n = len(above) + 1
+    if n < 2:
+        return False
+    place = fan_centres(box, n)
+    xs, ys, (x0, y0, x1, y1) = _grid(box, ppm, 2.0)
+    sub = {c: m[y0:y1, x0:x1].astype(bool) for c, m in masks.items()}
+    if any(s.shape != xs.shape for s in sub.values()) or hsv.shape[:2] != masks[top].shape:
+        return False
+    # the top disc, whole: its colour's centroid near its place moves the whole fan
+    near_top = np.hypot(xs - place[-1][0], ys - place[-1][1]) < R_MM + SHIFT_MM
+    pick = sub[top] & near_top
+    if pick.sum() < 0.5 * np.pi * (R_MM * ppm) ** 2:
+        return False
+    shift = np.array([xs[pick].mean(), ys[pick].mean()]) - place[-1]
+    if np.hypot(*shift) > SHIFT_MM:
+        return False
+    h, sat, val = (hsv[y0:y1, x0:x1, k] for k in range(3))
+    gap = _hue_gap(h, hues[colour])
+    own = (gap <= HUE_REACH) & (sat >= MIN_SAT) & (val >= MIN_VAL)
+    for o in above:
+        if o != top:
+            own &= gap < _hue_gap(h, hues[o])
+    # the lowest disc's own nudge (0.3 mm) and the top disc's centroid (its symbol)
+    # leave its place a little loose: the best of a few near places
+    steps = np.arange(-LOOSE_MM, LOOSE_MM + 1e-6, 0.25)
+    best = max((_arc_fill(xs, ys, own, place + shift, np.array([dx, dy]))
+                for dx in steps for dy in steps), key=lambda r: r[0])
+    fill, crescent, c = best
+    if fill < BIN_FILL:
+        return False
+    # and nowhere else round the fan: the colour is no stray tint of a neighbour
+    d = [np.hypot(xs - cx, ys - cy) for cx, cy in c]
+    fan = np.any([e < R_MM + CLEAR_MM + 1.0 for e in d], axis=0)
+    rest = ~fan & ~cv2.dilate(crescent.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    return bool(own[rest].mean() <= AROUND)
+
+
+def _arc_fill(xs, ys, own, c: np.ndarray, nudge: np.ndarray):
+    """The least fill of `own` over the crescent's sectors, with the lowest disc moved by
+    `nudge` (0 if the crescent is too small or under FILL overall), the crescent, centres."""
+    c = c.copy()
+    c[0] = c[0] + nudge
+    d = [np.hypot(xs - cx, ys - cy) for cx, cy in c]
+    crescent = (d[0] < R_MM - INNER_MM) & np.all([e > R_MM + CLEAR_MM for e in d[1:]], axis=0)
+    if crescent.sum() < 4 or own[crescent].mean() < FILL:
+        return 0.0, crescent, c
+    ang = np.arctan2(ys - c[0][1], xs - c[0][0])
+    away = np.arctan2(*(c[0] - c[1])[::-1])          # the crescent's middle
+    rel = (ang - away + np.pi) % (2 * np.pi) - np.pi
+    span = np.abs(rel[crescent]).max()
+    edges = np.linspace(-TIPS * span, TIPS * span, BINS + 1)
+    least = 1.0
+    for lo, hi in itertools.pairwise(edges):
+        cell = crescent & (rel >= lo) & (rel < hi)
+        least = min(least, float(own[cell].mean()) if cell.any() else 0.0)
+    return least, crescent, c

@@ -1,0 +1,52 @@
+"""The lowest disc of a fan, seen only as a thin crescent (issue 10): read by its place,
+shape and colour, never from a colour that could be the next disc's."""
+
+import cv2
+import numpy as np
+
+from pnp.printing.assyria import geometry
+from referee.assyria import fan, read, tracks
+
+PLAYERS = ["red", "blue", "green", "yellow"]
+
+
+def _board(stack: list[str], blur: int = 3) -> np.ndarray:
+    """The print square-on at TPPM with `stack` (lowest first) fanned on offering 0."""
+    img = tracks._print().copy()
+    box = _box()
+    for colour, (x, y) in zip(stack, fan.fan_centres(box, len(stack)), strict=True):
+        hsv = np.uint8([[[read.HUES[colour], 200, 170]]])
+        bgr = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+        cv2.circle(img, (round(x * tracks.TPPM * 16), round(y * tracks.TPPM * 16)),
+                   round(fan.R_MM * tracks.TPPM * 16), bgr, -1, cv2.LINE_AA, shift=4)
+    return cv2.GaussianBlur(img, (blur, blur), 0)
+
+
+def _box():
+    return next(sp for sp in geometry.track_spaces() if sp.id == "offering-0").box
+
+
+def _lowest(bgr: np.ndarray, colour: str, above: list[str], top: str) -> bool:
+    masks = tracks.colour_masks(bgr, PLAYERS)
+    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+    return fan.lowest_crescent(masks, hsv, read.HUES, tracks.TPPM, _box(), colour, above, top)
+
+
+def test_a_blue_crescent_under_three_discs_is_read():
+    bgr = _board(["blue", "red", "yellow", "green"])
+    assert _lowest(bgr, "blue", ["red", "yellow", "green"], "green")
+
+
+def test_no_crescent_where_the_lowest_is_anothers_disc():
+    # three discs, no blue: the place of a fourth's crescent shows red (the lowest)
+    bgr = _board(["red", "yellow", "green"])
+    assert not _lowest(bgr, "blue", ["red", "yellow", "green"], "green")
+    # a lone disc: no fan, nothing to read under it
+    assert not _lowest(_board(["green"]), "blue", ["green"], "green")
+
+
+def test_a_crescent_of_the_tops_hue_is_not_taken_for_the_lowest():
+    # green lowest under red/yellow/blue: asked for blue (green's neighbour in hue) it is
+    # refused when green could lie there (green is not the top disc)
+    bgr = _board(["green", "red", "yellow", "blue"])
+    assert not _lowest(bgr, "blue", ["green", "red", "yellow"], "yellow")
