@@ -64,7 +64,8 @@ def lowest_crescent(masks: dict[str, np.ndarray], hsv: np.ndarray, hues: dict[st
     px/mm; `hues` each colour's hue; `top` is the colour of the fan's whole top disc,
     which places the fan. A crescent 2 px wide blurs into the next disc (blue beside
     yellow turns teal), so its colour is judged against the only others that could lie
-    there: without `colour`, the lowest of the rest (not the top one) covers that place."""
+    there: any colour but the top disc's (without `colour`, the lowest of the rest covers
+    that place; and only a hue nearer `colour` than every such one is its)."""
     n = len(above) + 1
     if n < 2:
         return False
@@ -84,8 +85,8 @@ def lowest_crescent(masks: dict[str, np.ndarray], hsv: np.ndarray, hues: dict[st
     h, sat, val = (hsv[y0:y1, x0:x1, k] for k in range(3))
     gap = _hue_gap(h, hues[colour])
     own = (gap <= HUE_REACH) & (sat >= MIN_SAT) & (val >= MIN_VAL)
-    for o in above:
-        if o != top:
+    for o in hues:              # any colour but the top's could lie there (a dim photo's
+        if o not in (colour, top):  # crescent passed for green and blue both)
             own &= gap < _hue_gap(h, hues[o])
     # the lowest disc's own nudge (0.3 mm) and the top disc's centroid (its symbol)
     # leave its place a little loose: the best of a few near places

@@ -50,3 +50,10 @@ def test_a_crescent_of_the_tops_hue_is_not_taken_for_the_lowest():
     # refused when green could lie there (green is not the top disc)
     bgr = _board(["green", "red", "yellow", "blue"])
     assert not _lowest(bgr, "blue", ["green", "red", "yellow"], "yellow")
+
+
+def test_a_blue_crescent_is_not_green_s():
+    # green is no top disc here, so it could lie lowest: only blue's hue reads the crescent
+    bgr = _board(["blue", "red", "yellow"])
+    assert _lowest(bgr, "blue", ["red", "yellow"], "yellow")
+    assert not _lowest(bgr, "green", ["red", "yellow"], "yellow")
