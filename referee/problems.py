@@ -31,3 +31,10 @@ class RefereeProblem:
                 "cell": list(self.cell) if self.cell is not None else None,
                 "point": ([round(self.point[0], 1), round(self.point[1], 1)]
                           if self.point is not None else None)}
+
+
+def too_few_board_markers(seen: int, total: int, least: int) -> RefereeProblem:
+    """A board whose markers are too few to fix its plane: what was seen, and what to do."""
+    return RefereeProblem(TOO_FEW_MARKERS, f"only {seen} of the board's {total} markers seen "
+                          f"(at least {least} fix the board): photograph the whole board, "
+                          "markers uncovered", None, None)

@@ -41,7 +41,7 @@ from referee.detect import detect_markers
 from referee.errors import NoTiles, RefereeError
 from referee.geometry import board_plane, project
 from referee.image import PhotoInput, load_photo, scaling
-from referee.problems import INVALID_LAYOUT, TOO_FEW_MARKERS, RefereeProblem
+from referee.problems import INVALID_LAYOUT, RefereeProblem, too_few_board_markers
 from referee.timing import Laps
 
 MIN_MARKERS = 6             # of 26 round the board: enough corners to trust the plane
@@ -171,10 +171,7 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     ids = sorted({m.id for m in mine})
     lap("plane")
     if h is None or len(ids) < MIN_MARKERS:
-        problems.append(RefereeProblem(TOO_FEW_MARKERS, f"only {len(ids)} of the board's "
-                                       f"{len(model)} markers seen (at least {MIN_MARKERS} "
-                                       "fix the board): photograph the whole board, "
-                                       "markers uncovered", None, None))
+        problems.append(too_few_board_markers(len(ids), len(model), MIN_MARKERS))
         return AssyriaVerdict(None, problems, h, image.size, timings, image, markers=ids,
                               state_from=state_from)
     seen = read.square_on(image.image, scaling(image.scale) @ h)

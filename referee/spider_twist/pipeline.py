@@ -23,7 +23,7 @@ from referee.detect import detect_markers
 from referee.errors import NoTiles, RefereeError
 from referee.geometry import board_plane, project
 from referee.image import PhotoInput, load_photo, scaling
-from referee.problems import INVALID_LAYOUT, TOO_FEW_MARKERS, RefereeProblem
+from referee.problems import INVALID_LAYOUT, RefereeProblem, too_few_board_markers
 from referee.spider_twist import board, tokens
 from referee.spider_twist.die import DieLook, read_die
 from referee.spider_twist.problems import (
@@ -122,10 +122,7 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
     lap("plane")
     ids = sorted({m.id for m in mine})
     if h is None or len(ids) < MIN_MARKERS:
-        problems.append(RefereeProblem(TOO_FEW_MARKERS, f"only {len(ids)} of the board's "
-                                       f"{len(model)} markers seen (at least {MIN_MARKERS} "
-                                       "fix the board): photograph the whole board, "
-                                       "markers uncovered", None, None))
+        problems.append(too_few_board_markers(len(ids), len(model), MIN_MARKERS))
         return SpiderVerdict(None, problems, h, image.size, timings, image, side=side,
                              side_from=side_from, markers=ids)
     rect = tokens.rectify_board(image.image, scaling(image.scale) @ h, side)

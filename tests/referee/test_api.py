@@ -128,3 +128,12 @@ def test_the_basic_overlay_circles_problems_under_a_banner():
     ring = rows >= band                                       # the circle on the photo
     assert abs(rows[ring].mean() - band - 300) < 10 and abs(cols[ring].mean() - 400) < 10
     assert not ((sure[..., 0] > 200) & (sure[..., 1] < 80) & (sure[..., 2] > 200)).any()
+
+
+def test_too_few_board_markers_says_what_was_seen_and_what_to_do():
+    from referee.problems import TOO_FEW_MARKERS, too_few_board_markers
+
+    problem = too_few_board_markers(2, 6, 3)
+    assert problem.code == TOO_FEW_MARKERS and problem.cell is None and problem.point is None
+    assert "only 2 of the board's 6 markers seen (at least 3" in problem.message
+    assert "photograph the whole board" in problem.message
