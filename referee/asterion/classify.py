@@ -68,6 +68,8 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                         key=lambda c: (c[1], c[0]))
     if board_radius is not None:
         candidates = [c for c in candidates if abs(c[0]) + abs(c[1]) <= board_radius]
+        if not taken:
+            candidates = [(0, 0)]     # no tile read yet: the Minotaur's square, its centre
     h_img, w_img = image.shape[:2]
     to_work = scaling(scale) @ grid.homography
     patches = {}

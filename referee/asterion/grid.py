@@ -6,7 +6,7 @@ rotation r (clockwise) maps a point p of its own frame (upright, origin at its t
 to `50 (i, j) + R(r) (p - (25, 25))`.
 
 Without the board nothing on the table is fixed, so the plane is grown from one tile: seed
-with the Minotaur (else the first tile seen by both markers), then repeatedly take the
+with the Minotaur (else the first tile seen by the most markers), then repeatedly take the
 unplaced tile nearest in the photo, predict its pose through the current fit, round to a
 cell and a quarter turn, and refit the plane to every placed marker's ideal position. The
 fit is to the grid *as placed* (small gaps between hand-placed tiles become a slightly
@@ -144,8 +144,8 @@ def _group(markers: list[Marker]) -> tuple[dict[str, tuple[Marker, ...]],
             dup.add(seen[0].tile or "")
         by_tile.setdefault(seen[0].tile or "", []).extend(seen)
     for tile, seen in by_tile.items():
-        if tile in dup or len(seen) != 2:
-            continue
+        if tile in dup or len(seen) != 2 or len(marker_model()) != 2:
+            continue          # (the one-mark print: a tile's id seen twice is a copy above)
         # Two markers of one tile: their distance in px must match one tile's geometry.
         # Compare against the marker size, which is known in both units.
         dist = float(np.linalg.norm(seen[0].centre - seen[1].centre))

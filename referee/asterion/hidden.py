@@ -41,7 +41,15 @@ from referee.asterion.classify import (
     read_cells,
 )
 from referee.asterion.grid import CELL, Grid, TilePose
-from referee.asterion.identify import ArtMatch, Comparison, match, reference_level, refine
+from referee.asterion.identify import (
+    SOFTNESS,
+    ArtMatch,
+    Comparison,
+    match,
+    reference_level,
+    refine,
+    softness,
+)
 from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
 from referee.geometry import rectify
 from referee.problems import RefereeProblem
@@ -73,12 +81,14 @@ class Resolution:
 
 
 def deck_unseen(grid: Grid, edition: str, players: list[str] | None) -> list[str]:
-    """Tiles of the edition's deck, of the colours in play (given, else those seen), and
-    the Minotaur, that no marker or art has placed."""
+    """Tiles of the edition's deck, of the colours in play (given, else those seen; before
+    any coloured tile is seen, every colour), and the Minotaur, that no marker or art has
+    placed."""
     deck = load_tileset(edition)
     seen = {p.tile for p in grid.tiles}
     colours = (set(players) if players is not None
-               else {deck[t].colour for t in seen if t in deck and deck[t].colour})
+               else {deck[t].colour for t in seen if t in deck and deck[t].colour}
+               or {tile.colour for tile in deck.values()})
     return [t for t, tile in deck.items()
             if t not in seen and (tile.colour in colours or tile.colour is None)]
 
@@ -177,7 +187,11 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
                                                  f"like {best.tile}): uncover it", cell, point)
     seen = {p.tile for p in grid.tiles}
     for _ in range(USURPERS + 1):
-        rival, outcome = _contest(image, scale, grid, best, _rivals(best, found), seen)
+        rivals = _rivals(best, found)
+        rival, outcome = _contest(image, scale, grid, best, rivals, seen)
+        if outcome == "tie" and rival.tile in seen:
+            rival, outcome = _contest_softer_or_sharper(image, scale, grid, best, rivals, seen,
+                                                        (rival, outcome))
         if outcome == "won":
             return TilePose(best.tile, cell, best.rot, best.centre, best.angle % 360.0, ())
         if rival.tile in seen:
@@ -218,14 +232,14 @@ def _rivals(best: ArtMatch, found: list[ArtMatch]) -> list[ArtMatch]:
 
 
 def _contest(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
-             rivals: list[ArtMatch], seen: set[str] = frozenset()
+             rivals: list[ArtMatch], seen: set[str] = frozenset(), sigma: float | None = None
              ) -> tuple[ArtMatch | None, str]:
     """(None, "won") if the best beats every rival where their prints differ; else the
     first rival that beats it ("lost") or that it cannot beat ("tie"). A rival `seen`
     (read elsewhere by its markers) is no candidate here (issue 11: the tile is one of
     those not yet seen); it wins only where the art says so clearly (art and markers
     disagree), and the art must not lean to it."""
-    comparison = Comparison(image, scale, grid, best)
+    comparison = Comparison(image, scale, grid, best, sigma)
     tiles = tiles_by_id()
     for rival in rivals:
         maps = comparison.maps(rival)
@@ -247,6 +261,23 @@ def _contest(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
             if count >= TINT_PX and near_b <= TINT_SHARE * (near_a + near_b):
                 return rival, "lost"
         return rival, "tie"
+    return None, "won"
+
+
+def _contest_softer_or_sharper(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
+                               rivals: list[ArtMatch], seen: set[str],
+                               first: tuple[ArtMatch, str]) -> tuple[ArtMatch | None, str]:
+    """A tie with a look-alike read elsewhere by its markers (so most likely not here):
+    the contest again with the photo judged one step softer and one sharper. The photo's
+    softness is a fit over the whole cell, and a thin print (a wing's lines) is judged
+    like neither print when it is off by a step (issue 14: a sharp 12 MP photo judged
+    soft, Y06's wing then tied with Y04's plain corridor). The best wins only if it wins
+    at one of them and loses at neither."""
+    sigma = softness(image, scale, grid, best)
+    outcomes = [_contest(image, scale, grid, best, rivals, seen, s)
+                for s in SOFTNESS if s != sigma and abs(s - sigma) <= 1.0]
+    if any(o == "lost" for _, o in outcomes) or not any(o == "won" for _, o in outcomes):
+        return first
     return None, "won"
 
 

@@ -78,15 +78,26 @@ class CellArt:
 
 @per_design
 def _marker_mask() -> np.ndarray:
-    """1 on the markers' squares and their quiet zones, tile frame at FACE_PPM."""
+    """1 on the markers' squares and their quiet zones, tile frame at FACE_PPM. A marker
+    smaller than a tomb (the discreet print's): also as far round its centre as a tomb
+    knocked onto it covers (a spare tomb on a marker hides the art round it too, and it
+    is no sign of another tile)."""
+    from pnp import layouts
+    from pnp.units import mm
+
     spec = tile_spec(current())
     n = round(spec.size * FACE_PPM)
     mask = np.zeros((n, n), np.float32)
     q = spec.marker_module
+    tomb = mm(layouts.load("asterion")["tomb"]["size"])
     for m in marker_places(current()):
         x0, y0 = (m.x - q) * FACE_PPM, (m.y - q) * FACE_PPM
         x1, y1 = (m.x + m.size + q) * FACE_PPM, (m.y + m.size + q) * FACE_PPM
         mask[int(y0):int(np.ceil(y1)), int(x0):int(np.ceil(x1))] = 1.0
+        if m.size + 2 * q < tomb:
+            centre = (round((x0 + x1) / 2), round((y0 + y1) / 2))
+            cv2.circle(mask, centre, round((tomb / math.sqrt(2) + STRAY_TOMB_OFF)
+                                           * FACE_PPM), 1.0, -1)
     return mask
 
 
@@ -115,9 +126,27 @@ def template(tile_id: str, angle: float, span: float, ppm: float
     flags = cv2.INTER_AREA if ppm < FACE_PPM else cv2.INTER_LINEAR
     image = cv2.warpAffine(face, m, (n, n), flags=flags | cv2.WARP_INVERSE_MAP,
                            borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    covered = cv2.warpAffine(_marker_mask(), m, (n, n), flags=cv2.INTER_LINEAR |
+    covered = cv2.warpAffine(_not_art(tile_id), m, (n, n), flags=cv2.INTER_LINEAR |
                              cv2.WARP_INVERSE_MAP, borderValue=1.0)
     return image, (covered < 0.2).astype(np.float32)
+
+
+@per_design
+def _not_art(tile_id: str) -> np.ndarray:
+    """Where a cell's photo says nothing of which tile lies there: its markers' squares
+    (`_marker_mask`) and, on the discreet print, where a tomb on a prisoner may lie (its
+    art is a small face of the photo's: a tomb there would cost the tile its match)."""
+    mask = _marker_mask()
+    if len(marker_places(current())) > 1:
+        return mask
+    from pnp.printing.asterion.art import prisoner_points
+    from pnp.rules.asterion.tiles import tiles_by_id
+
+    mask = mask.copy()
+    for x, y in prisoner_points(tiles_by_id()[tile_id]):
+        cv2.circle(mask, (round(x * FACE_PPM), round(y * FACE_PPM)),
+                   round(TOMB_REACH * FACE_PPM), 1.0, -1)
+    return mask
 
 
 @per_design
@@ -228,6 +257,7 @@ def _warp_face(tile_id: str, centre: tuple[float, float], angle: float,
 
 
 TOMB_REACH = 8.5            # mm round a prisoner that a tomb put on it may cover
+STRAY_TOMB_OFF = 1.5        # mm: a tomb knocked onto a marker lies this far off its centre
 
 
 @per_design

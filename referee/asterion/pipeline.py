@@ -195,11 +195,10 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         # holds the Minotaur; read it bit by bit, the cells round it follow below.
         read = read_cell(image.image, image.scale, grid, (0, 0), {MINOTAUR})
         lap("bits")
-        if not read:
-            raise NoTiles("no Asterion tiles in the photo (the board's markers were read, "
-                          "but no tile marker, not even the Minotaur's at the centre)")
-        markers = merge_markers(markers, read)
-        grid = fit_grid(markers, board)
+        if read:
+            markers = merge_markers(markers, read)
+            grid = fit_grid(markers, board)
+        # else the tiles are read from their art alone below, or NoTiles after all
     radius = _board_radius(board, players, grid)
     cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
     lap("cells")
@@ -246,6 +245,9 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
                           edition=edition, players=players, board_radius=radius)
     cells, cell_problems = settled.cells, settled.problems
     lap("art")
+    if not grid.tiles:
+        raise NoTiles("no Asterion tiles in the photo (the board's markers were read, but "
+                      "no tile marker, and no tile was known by its art)")
     dead, tombs, tomb_problems = read_tombs(image.image, image.scale, grid)
     lap("tombs")
     made = assemble(grid, dead, edition=edition, board=board, players=players,
@@ -325,15 +327,8 @@ def _board_alone(markers: list[TileMarker], edition: str, board: bool | None) ->
 
 
 def _unseen(grid: Grid, edition: str, players: list[str] | None) -> list[str]:
-    """Tiles a cell may still hold (hidden.deck_unseen). The discreet print, before any
-    coloured tile is read (the board alone, or the Minotaur only): the colours in play are
-    not known yet, so every tile of the deck not seen."""
-    unseen = deck_unseen(grid, edition, players)
-    if current() == "classic" or players is not None or any(
-            p.tile != MINOTAUR for p in grid.tiles):
-        return unseen
-    seen = {p.tile for p in grid.tiles}
-    return [t for t in load_tileset(edition) if t not in seen]
+    """Tiles a cell may still hold (hidden.deck_unseen)."""
+    return deck_unseen(grid, edition, players)
 
 
 def _board_radius(board: bool, players: list[str] | None, grid: Grid) -> int | None:
@@ -351,8 +346,7 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileM
     boxes: list[np.ndarray] = []
     model = marker_model()
     for pose in grid.tiles:
-        if len(pose.markers) == 1:
-            missing = "SW" if pose.markers[0].corner == "NE" else "NE"
+        for missing in set(model) - {m.corner for m in pose.markers}:
             corners_mm = model[missing] @ rotation(pose.angle).T + np.array(pose.centre)
             boxes.append(grid.to_image(corners_mm))
     for cell in occupied:
@@ -413,11 +407,12 @@ def _tiles_seen(grid: Grid, tombs: list[TombReading],
 
 
 def _confidence(pose: TilePose, flagged: bool) -> float:
-    """1.0 for a tile read by both markers, square on its cell; less for one marker, an
-    off-cell or turned pose; at most 0.3 when a problem names its cell."""
+    """1.0 for a tile read by every marker its print has, square on its cell; less for one
+    marker of two, an off-cell or turned pose; at most 0.3 when a problem names its cell."""
     dx, dy = pose.offset
-    # read by both markers; by one; by its art alone (markers covered)
-    c = 1.0 if len(pose.markers) >= 2 else 0.8 if pose.markers else 0.6
+    # read by all its markers; by one of two; by its art alone (markers covered)
+    printed = len(marker_model())
+    c = 1.0 if len(pose.markers) >= printed else 0.8 if pose.markers else 0.6
     c *= max(0.0, 1.0 - max(abs(dx), abs(dy)) / 25.0) ** 0.5
     c *= max(0.0, 1.0 - abs(pose.skew) / 45.0) ** 0.5
     if flagged:

@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from pnp.printing.asterion.art import marker_places, prisoner_points
+from pnp.printing.asterion.art import prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.synth import (
     Conditions,
@@ -159,11 +159,11 @@ def _spare_tombs(table: dict, placed: list[_Placed], h_cam: np.ndarray,
 
 def _marker_quads(placed: list[_Placed], marks: str = "classic") -> dict[int, np.ndarray]:
     """Every tile marker's square, table mm."""
-    from pnp.printing.asterion.markers import tile_marker_ids
+    from pnp.printing.asterion.markers import tile_marks
 
     out = {}
     for p in placed:
-        for marker_id, m in zip(tile_marker_ids(p.id), marker_places(marks), strict=True):
+        for m, marker_id in tile_marks(p.id, marks):
             quad = [[m.x, m.y], [m.x + m.size, m.y], [m.x + m.size, m.y + m.size],
                     [m.x, m.y + m.size]]
             out[marker_id] = _apply(p.to_table, quad)
@@ -202,10 +202,10 @@ def _layout(table: dict, cond: Conditions, rng: np.random.Generator, stray: int 
         return _layers(table, placed, h_cam, shape, rng_props, cond.spare_pieces, stray,
                        quads, covered, marks)
 
-    from pnp.printing.asterion.markers import tile_marker_ids
+    from pnp.printing.asterion.markers import tile_marks
 
     return Layout(outline, tile_mm, quads, layers,
-                  {p.id: tile_marker_ids(p.id) for p in placed})
+                  {p.id: tuple(i for _, i in tile_marks(p.id, marks)) for p in placed})
 
 
 def _stray_tombs(placed: list[_Placed], quads: dict[int, np.ndarray], count: int,
@@ -217,7 +217,7 @@ def _stray_tombs(placed: list[_Placed], quads: dict[int, np.ndarray], count: int
     from pnp.printing.asterion.markers import tile_marker_ids
 
     victim = placed[int(rng.integers(len(placed)))].id
-    ids = list(tile_marker_ids(victim))
+    ids = [i for i in tile_marker_ids(victim) if i in quads]     # the ids its print has
     others = sorted(set(quads) - set(ids))
     ids += [others[int(k)] for k in rng.choice(len(others), min(count - 1, len(others)),
                                                 replace=False)] if count > 1 else []

@@ -1,7 +1,7 @@
 """Asterion's machine marks (issue 14): both designs, measured on the exported tile faces.
 
-"classic" (today's print: two 15.4 mm markers) and "discreet" (two 5.95 mm markers, at most
-5 % of the face with their quiet zones) are both in layouts/asterion.toml; `tile_marks`
+"classic" (the first print: two 15.4 mm markers) and "discreet" (one 8.54 mm marker in the
+SW corner, at most 5 % of the face with its quiet zone) are both in layouts/asterion.toml; `tile_marks`
 chooses one for a build or an export, the layout's `print` key otherwise.
 """
 
@@ -50,13 +50,17 @@ def test_the_layout_prints_the_classic_design_by_default_and_knows_both():
 def test_discreet_marks_cover_at_most_5_percent_and_classic_about_a_third():
     assert art.marks_share("discreet") <= 0.05
     assert art.marks_share("classic") == pytest.approx(2 * 19.8 ** 2 / 2500)
-    assert art.tile_spec("discreet").marker_size == pytest.approx(5.95)
+    assert art.tile_spec("discreet").marker_size == pytest.approx(8.54)
+    # one mark of at most 11 mm, quiet zone included (the issue's example)
+    (x0, y0, x1, y1), = art.quiet_boxes("discreet")
+    assert x1 - x0 == pytest.approx(y1 - y0) and x1 - x0 <= 11.0
 
 
 @pytest.mark.parametrize("design", DESIGNS)
 def test_quiet_zones_lie_inside_the_tile_clear_of_corridors_icons_id_and_horns(design):
     boxes = art.quiet_boxes(design)
-    assert [p.corner for p in art.marker_places(design)] == ["NE", "SW"]
+    corners = {"classic": ["NE", "SW"], "discreet": ["SW"]}[design]
+    assert [p.corner for p in art.marker_places(design)] == corners
     for box in boxes:
         assert min(box[0], box[1], SIZE - box[2], SIZE - box[3]) > 0.3
     half_path = art.tile_spec().path_width / 2 + art.tile_spec().path_outline
@@ -74,14 +78,30 @@ def test_quiet_zones_lie_inside_the_tile_clear_of_corridors_icons_id_and_horns(d
         assert all(point_box_distance(anchor, b) > 5.0 for b in boxes)
 
 
-def test_the_spread_of_two_markers_tells_the_designs_apart():
-    classic, discreet = art.marker_spread("classic"), art.marker_spread("discreet")
+def test_two_markers_name_the_two_mark_design_and_one_mark_has_no_spread():
+    classic = art.marker_spread("classic")
     assert classic == pytest.approx(2.68, abs=0.01)
-    assert discreet == pytest.approx(9.57, abs=0.01)
-    # a photo measures the spread with some error: 25 % either way still names the design
-    for design, spread in (("classic", classic), ("discreet", discreet)):
-        for error in (0.75, 1.0, 1.33):
-            assert art.design_from_spread(spread * error) == design
+    assert art.marker_spread("discreet") is None
+    # a photo measures the spread with some error: either way it names the two-mark print
+    for error in (0.5, 1.0, 3.0):
+        assert art.design_from_spread(classic * error) == "classic"
+
+
+def test_a_design_prints_some_of_the_classic_corners_in_their_order(monkeypatch):
+    from pnp import layouts
+
+    data = layouts.load("asterion")
+    bad = {**data, "markers": {**data["markers"],
+                               "discreet": {**data["markers"]["discreet"],
+                                            "corners": ["SW", "NE"]}}}
+    monkeypatch.setattr(layouts, "load", lambda name: bad if name == "asterion"
+                        else data)
+    art.tile_spec.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="corners must be some of"):
+            art.tile_spec("discreet")
+    finally:
+        art.tile_spec.cache_clear()
 
 
 def test_an_unknown_design_is_a_one_line_error():
@@ -120,8 +140,8 @@ def test_measured_share_of_marks_on_every_exported_tile(exports, edition, design
     seen = []
     for entry, image in tile_faces(folder):
         marks = measure_face(image, entry["id"], design)
-        # two marks, where the geometry puts them, no larger (1.5 px of anti-aliasing)
-        assert len(marks.boxes) == 2, entry["id"]
+        # its marks, where the geometry puts them, no larger (1.5 px of anti-aliasing)
+        assert len(marks.boxes) == len(geometry), entry["id"]
         for measured, box in zip(marks.boxes, sorted(geometry), strict=True):
             assert np.allclose(measured, box, atol=1.5 * px), (entry["id"], measured, box)
         assert marks.share == pytest.approx(art.marks_share(design), abs=0.004)
@@ -183,23 +203,19 @@ def decoded(edition: str, design: str, dpi: int) -> dict[str, dict[str, np.ndarr
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("dpi", [300, 150])
 def test_discreet_markers_decode_where_the_geometry_puts_them(edition, dpi):
-    """At 300 dpi (10 px a module) and 150 dpi (5 px) every tile's two markers decode, at
-    their place within 0.2 mm, and their spread names the design. (At 75 dpi, 2.5 px a
-    module, fewer than half the tiles decode: benchmarks/marks_share.py.)"""
+    """At 300 dpi (14 px a module) and 150 dpi (7 px) every tile's one marker decodes, at
+    its place within 0.2 mm, and no other (no NE marker: that tells the print).
+    (benchmarks/marks_share.py decodes at lower resolutions too.)"""
     places = {p.corner: p for p in art.marker_places("discreet")}
     found = decoded(edition, "discreet", dpi)
     assert sorted(found) == sorted(load_tileset(edition))
     for tile_id, corners in found.items():
-        assert set(corners) == {"NE", "SW"}, tile_id
+        assert set(corners) == {"SW"}, tile_id
         for corner, quad in corners.items():
             p = places[corner]
             expected = np.array([(p.x, p.y), (p.x + p.size, p.y), (p.x + p.size, p.y + p.size),
                                  (p.x, p.y + p.size)])
             assert np.abs(quad - expected).max() < 0.2, (tile_id, corner)
-        side = np.mean([np.linalg.norm(np.roll(q, -1, 0) - q, axis=1).mean()
-                        for q in corners.values()])
-        spread = np.linalg.norm(corners["NE"].mean(0) - corners["SW"].mean(0)) / side
-        assert art.design_from_spread(spread) == "discreet", tile_id
 
 
 def test_classic_spread_is_read_as_classic():
@@ -217,10 +233,10 @@ def test_same_ids_in_both_designs():
 
 
 def test_ink_saver_discreet_marks_measure_the_same(tmp_path):
-    """Ink saver: pale walls and white corridors; the marks are still 4.7-4.8 % and only
-    they carry marker black (a wing's outline may leave one dark pixel)."""
+    """Ink saver: pale walls and white corridors; the mark is still 4.8-4.9 % and only
+    it carries marker black (a wing's outline may leave one dark pixel)."""
     export(request("crete", "discreet", ink_saver=True), tmp_path / "faces", dpi=200)
     for entry, image in tile_faces(tmp_path / "faces"):
         marks = measure_face(image, entry["id"], "discreet")
-        assert len(marks.boxes) == 2 and marks.share <= 0.05, entry["id"]
+        assert len(marks.boxes) == 1 and marks.share <= 0.05, entry["id"]
         assert marks.mismatched == 0 and marks.stray_black <= 1, entry["id"]

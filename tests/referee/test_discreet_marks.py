@@ -1,5 +1,5 @@
-"""Issue 14: the referee reads tables printed with the discreet marks (two 5.95 mm markers
-per tile) as well as the classic print, tells which print it sees, and refuses a table of
+"""Issue 14: the referee reads tables printed with the discreet marks (one 8.54 mm marker
+per tile, in its SW corner) as well as the classic print, tells which print it sees, and refuses a table of
 both prints in one line."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from pnp.printing.asterion.art import marker_places, tile_spec
+from pnp.printing.asterion.markers import tile_marker_ids
 from referee.asterion.design import MixedPrint, current, design_of, reading, tile_designs
 from referee.asterion.evaluate import judge
 from referee.asterion.faces import printed_faces
@@ -22,39 +23,74 @@ from referee.synth import PRESETS
 from .conftest import table
 
 
-def _tile_markers(tile: str, first_id: int, design: str, at: tuple[float, float],
-                  px_per_mm: float = 7.0) -> list[TileMarker]:
-    """A tile's two markers as a photo straight from above shows them (tile upright)."""
+def _tile_markers(tile: str, design: str, at: tuple[float, float], px_per_mm: float = 7.0,
+                  corners: tuple[str, ...] = ("NE", "SW")) -> list[TileMarker]:
+    """A tile's markers as a photo straight from above shows them (tile upright), those of
+    `corners` that its print has."""
+    ids = dict(zip(("NE", "SW"), tile_marker_ids(tile), strict=True))
     out = []
-    for k, place in enumerate(marker_places(design)):
+    for place in marker_places(design):
+        if place.corner not in corners:
+            continue
         x, y, s = place.x + at[0], place.y + at[1], place.size
-        corners = np.array([[x, y], [x + s, y], [x + s, y + s], [x, y + s]]) * px_per_mm
-        out.append(TileMarker(first_id + k, corners, tile, place.corner))
+        quad = np.array([[x, y], [x + s, y], [x + s, y + s], [x, y + s]]) * px_per_mm
+        out.append(TileMarker(ids[place.corner], quad, tile, place.corner))
     return out
 
 
-def test_the_print_is_told_from_the_marker_spread():
-    classic = _tile_markers("Y01", 2, "classic", (0, 0))
-    discreet = _tile_markers("Y02", 4, "discreet", (60, 0), px_per_mm=3.0)
-    assert tile_designs(classic + discreet) == {"Y01": "classic", "Y02": "discreet"}
+def test_the_print_is_told_from_the_markers_a_table_shows():
+    classic = _tile_markers("Y01", "classic", (0, 0)) + _tile_markers("Y02", "classic", (50, 0))
+    discreet = (_tile_markers("Y03", "discreet", (0, 0), px_per_mm=3.0)
+                + _tile_markers("Y04", "discreet", (50, 0), px_per_mm=3.0))
+    # a tile seen by both markers: their spread says classic; one mark has no spread
+    assert tile_designs(classic + discreet) == {"Y01": "classic", "Y02": "classic"}
     assert design_of(classic) == "classic"
+    # several tiles, none seen by two markers: the one-mark print
     assert design_of(discreet) == "discreet"
+    # a NE marker alone: only the classic print has one
+    assert design_of(_tile_markers("Y01", "classic", (0, 0), corners=("NE",))) == "classic"
+    # classic tiles each seen by their SW marker alone, one by its NE: classic
+    half_hidden = (_tile_markers("Y01", "classic", (0, 0), corners=("SW",))
+                   + _tile_markers("Y02", "classic", (50, 0), corners=("SW",))
+                   + _tile_markers("Y05", "classic", (100, 0), corners=("NE",)))
+    assert design_of(half_hidden) == "classic"
 
 
-def test_a_table_of_both_prints_is_refused_in_one_line():
+def test_one_tile_alone_is_told_by_its_markers_size_against_the_board():
+    from referee.asterion.grid import board_model
+    from referee.asterion.markers import TileMarker as Seen
+
+    board = [Seen(i, quad * 3.0, None, "board") for i, quad in list(board_model().items())[:6]]
+    for design in ("classic", "discreet"):
+        lone = _tile_markers("Y03", design, (0, 0), px_per_mm=3.0, corners=("SW",))
+        assert design_of(lone + board) == design
+
+
+@pytest.mark.parametrize("odd", ["discreet", "classic"])
+def test_a_table_of_both_prints_is_refused_in_one_line(odd):
+    usual = "classic" if odd == "discreet" else "discreet"
+    seen = (_tile_markers("Y01", usual, (0, 0)) + _tile_markers("Y02", usual, (50, 0))
+            + _tile_markers("Y03", odd, (100, 0)))
     with pytest.raises(MixedPrint) as caught:
-        design_of(_tile_markers("Y01", 2, "classic", (0, 0))
-                  + _tile_markers("Y02", 4, "discreet", (60, 0)))
+        design_of(seen)
     message = str(caught.value)
-    assert "\n" not in message and "Y01" in message and "Y02" in message
+    assert "\n" not in message and "Y03" in message and "Y02" in message
+
+
+def test_neighbours_in_a_steep_photo_are_not_taken_for_two_prints():
+    # the far tile's markers 25 % smaller than the near one's: still one print
+    near = _tile_markers("Y01", "discreet", (0, 0), px_per_mm=4.0)
+    far = _tile_markers("Y02", "discreet", (50, 0), px_per_mm=3.0)
+    assert design_of(near + far) == "discreet"
 
 
 def test_the_design_read_chooses_marker_geometry_and_faces():
     with reading("discreet"):
         assert current() == "discreet"
-        small = marker_model()["NE"]
+        small = marker_model()["SW"]
         faces = printed_faces(4.0)
     assert np.ptp(small[:, 0]) == pytest.approx(tile_spec("discreet").marker_size)
+    assert set(marker_model("discreet")) == {"SW"}
     assert np.ptp(marker_model()["NE"][:, 0]) == pytest.approx(
         tile_spec("classic").marker_size)
     # the discreet face is the classic one less most of the classic markers' black

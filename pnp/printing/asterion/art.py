@@ -55,10 +55,12 @@ def _design_table(design: str) -> dict:
         raise ValueError(f"unknown tile marks {design!r} for asterion "
                          f"(choose from: {', '.join(mark_designs())})")
     table = markers if design == "classic" else markers[design]
-    # Every design prints the same ids at the same corners (pnp/printing/asterion/markers.py
-    # maps ids to corners from the classic table), so the corners must agree.
-    if list(table["corners"]) != list(markers["corners"]):
-        raise ValueError(f"asterion [markers.{design}] corners must be {markers['corners']}")
+    # Every design prints a corner's id at that corner (pnp/printing/asterion/markers.py
+    # maps ids to corners from the classic table): a design's corners are some of them.
+    corners = list(table["corners"])
+    if not corners or corners != [c for c in markers["corners"] if c in corners]:
+        raise ValueError(f"asterion [markers.{design}] corners must be some of "
+                         f"{markers['corners']}, in that order")
     return table
 
 
@@ -230,8 +232,8 @@ def prisoner_points(tile: Tile) -> tuple[Point, ...]:
 
 
 def marker_places(design: str | None = None) -> tuple[MarkerPlace, ...]:
-    """The marker squares of every tile, in the order of `markers.corners` (NE, SW), for
-    the mark design `design` ("classic", "discreet"; None: the one `pnp build` prints)."""
+    """The marker squares of every tile, in the order of `markers.corners` (classic NE, SW;
+    discreet SW alone), for the mark design `design` (None: the one `pnp build` prints)."""
     spec = tile_spec(design)
     s, m, i = spec.size, spec.marker_size, spec.marker_inset
     far = s - i - m
@@ -254,18 +256,22 @@ def marks_share(design: str | None = None) -> float:
     return area / spec.size ** 2
 
 
-def marker_spread(design: str | None = None) -> float:
+def marker_spread(design: str | None = None) -> float | None:
     """Distance between the two markers' centres over a marker's side: scale-free, so a
-    photo's two markers of one tile tell which design was printed (classic 2.7, discreet
-    9.5; `design_from_spread`)."""
-    a, b = marker_places(design)[:2]
+    photo's two markers of one tile tell which two-mark design was printed (classic 2.7;
+    `design_from_spread`). None for a design of one mark."""
+    places = marker_places(design)
+    if len(places) < 2:
+        return None
+    a, b = places[:2]
     return math.dist((a.x + a.size / 2, a.y + a.size / 2),
                      (b.x + b.size / 2, b.y + b.size / 2)) / a.size
 
 
 def design_from_spread(spread: float) -> str:
-    """The design whose `marker_spread` is nearest (in ratio) to a measured one."""
-    return min(mark_designs(), key=lambda d: abs(math.log(spread / marker_spread(d))))
+    """The two-mark design whose `marker_spread` is nearest (in ratio) to a measured one."""
+    spreads = {d: s for d in mark_designs() if (s := marker_spread(d)) is not None}
+    return min(spreads, key=lambda d: abs(math.log(spread / spreads[d])))
 
 
 def id_anchor() -> Point:

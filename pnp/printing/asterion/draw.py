@@ -16,11 +16,10 @@ from pnp.printing.asterion.art import (
     Segment,
     horns_anchor,
     id_anchor,
-    marker_places,
     region_art,
     tile_spec,
 )
-from pnp.printing.asterion.markers import tile_marker_ids
+from pnp.printing.asterion.markers import tile_marks
 from pnp.printing.asterion.style import Palette, Style
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_marker import draw_marker
@@ -113,8 +112,7 @@ def draw_tile_front(canvas: Canvas, tile: Tile, x: float, y: float, style: Style
         outline = palette.dark if style.ink_saver else style.outline
         _corridors(canvas, tile, style, bleed, outline)
         _features(canvas, tile, palette)
-        for place, marker_id in zip(marker_places(marks), tile_marker_ids(tile.id),
-                                    strict=True):
+        for place, marker_id in tile_marks(tile.id, marks):
             draw_marker(canvas, marker_id, place.x, place.y, spec.marker_module)
         # The id, and the colour's shape beside it: a colour-blind player reads either.
         ix, iy = id_anchor()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pnp import layouts
 from pnp.markers import marker_ids
+from pnp.printing.asterion.art import MarkerPlace, marker_places
 from pnp.rules.asterion.tiles import catalogue, catalogue_index
 
 
@@ -23,6 +24,13 @@ def tile_marker_ids(tile_id: str) -> tuple[int, ...]:
     ids = marker_ids("asterion", "tiles", n * len(catalogue()))
     i = catalogue_index(tile_id)
     return tuple(ids[n * i + k] for k in range(n))
+
+
+def tile_marks(tile_id: str, design: str | None = None) -> tuple[tuple[MarkerPlace, int], ...]:
+    """The markers a tile carries in the mark design `design` (None: the printed one): each
+    place with its id (a corner's id is the same in every design)."""
+    by_corner = dict(zip(_corners(), tile_marker_ids(tile_id), strict=True))
+    return tuple((place, by_corner[place.corner]) for place in marker_places(design))
 
 
 def tile_for_marker(marker_id: int) -> tuple[str, str] | None:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pnp.markers import marker_bits
-from pnp.printing.asterion.art import marker_places, tile_spec
-from pnp.printing.asterion.markers import tile_marker_ids
+from pnp.printing.asterion.art import tile_spec
+from pnp.printing.asterion.markers import tile_marks
 
 BLACK_MAX = 40        # a channel at most this: the marker's black (the art's darkest is ~42)
 WHITE_MIN = 248       # every channel at least this: the marker's white
@@ -83,7 +83,7 @@ def expected_code(tile_id: str, design: str | None, shape: tuple[int, int]) -> n
     q = spec.marker_module
     centres_x = (np.arange(width) + 0.5) / px
     centres_y = (np.arange(height) + 0.5) / px
-    for place, marker_id in zip(marker_places(design), tile_marker_ids(tile_id), strict=True):
+    for place, marker_id in tile_marks(tile_id, design):
         n = spec.marker_modules + 2                     # modules across, quiet zone included
         grid = np.ones((n, n), np.int8)                 # quiet zone: white
         grid[1:-1, 1:-1] = 0                            # black border
