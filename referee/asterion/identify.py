@@ -115,30 +115,35 @@ def _to_face(angle: float, span: float, ppm: float) -> np.ndarray:
 
 
 @per_design
-def template(tile_id: str, angle: float, span: float, ppm: float
+def template(tile_id: str, angle: float, span: float, ppm: float, tombs: bool = False
              ) -> tuple[np.ndarray, np.ndarray]:
     """The tile's print as a cell shows it turned `angle` degrees: `span` mm of its middle
     at `ppm` (float32 BGR), and where it counts (float32 1/0: not on the markers' squares,
-    which count for no candidate, in the template or the photo)."""
+    which count for no candidate, in the template or the photo; with `tombs`, not where a
+    tomb on a prisoner may lie either)."""
     face = printed_faces(FACE_PPM)[tile_id]
     n = round(span * ppm)
     m = _to_face(angle, span, ppm)
     flags = cv2.INTER_AREA if ppm < FACE_PPM else cv2.INTER_LINEAR
     image = cv2.warpAffine(face, m, (n, n), flags=flags | cv2.WARP_INVERSE_MAP,
                            borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    covered = cv2.warpAffine(_not_art(tile_id), m, (n, n), flags=cv2.INTER_LINEAR |
+    hidden = _no_prisoners(tile_id) if tombs else _marker_mask()
+    covered = cv2.warpAffine(hidden, m, (n, n), flags=cv2.INTER_LINEAR |
                              cv2.WARP_INVERSE_MAP, borderValue=1.0)
     return image, (covered < 0.2).astype(np.float32)
 
 
+def _variants() -> tuple[bool, ...]:
+    """The templates a cell is matched with (`template`'s `tombs`): the discreet print's
+    tile is also matched without its prisoners (a tomb on one covers a large part of
+    what is left of its art once its one marker is covered; issue 14); its best counts."""
+    return (False,) if len(marker_places(current())) > 1 else (False, True)
+
+
 @per_design
-def _not_art(tile_id: str) -> np.ndarray:
-    """Where a cell's photo says nothing of which tile lies there: its markers' squares
-    (`_marker_mask`) and, on the discreet print, where a tomb on a prisoner may lie (its
-    art is a small face of the photo's: a tomb there would cost the tile its match)."""
+def _no_prisoners(tile_id: str) -> np.ndarray:
+    """`_marker_mask` and where a tomb on one of the tile's prisoners may lie."""
     mask = _marker_mask()
-    if len(marker_places(current())) > 1:
-        return mask
     from pnp.printing.asterion.art import prisoner_points
     from pnp.rules.asterion.tiles import tiles_by_id
 
@@ -150,9 +155,9 @@ def _not_art(tile_id: str) -> np.ndarray:
 
 
 @per_design
-def _grey(tile_id: str, angle: float, span: float, ppm: float
+def _grey(tile_id: str, angle: float, span: float, ppm: float, tombs: bool = False
           ) -> tuple[np.ndarray, np.ndarray]:
-    image, mask = template(tile_id, angle, span, ppm)
+    image, mask = template(tile_id, angle, span, ppm, tombs)
     return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)[..., None], mask
 
 
@@ -201,15 +206,15 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
     coarse: list[ArtMatch] = []
     for tile in candidates:
         for rot in (0, 90, 180, 270):
-            s, at = _best(patch, _grey(tile, rot, COARSE_SPAN, COARSE_PPM), origin,
-                          COARSE_PPM, COARSE_SPAN)
+            s, at = max(_best(patch, _grey(tile, rot, COARSE_SPAN, COARSE_PPM, v), origin,
+                              COARSE_PPM, COARSE_SPAN) for v in _variants())
             coarse.append(ArtMatch(tile, rot, at, rot, s))
     coarse.sort(key=lambda m: -m.score)
     # the best few again a few degrees either way (a hand turns a tile up to ~8 degrees)
     for k, m in enumerate(coarse[:TURNED]):
         for da in COARSE_ANGLES:
-            s, at = _best(patch, _grey(m.tile, m.rot + da, COARSE_SPAN, COARSE_PPM), origin,
-                          COARSE_PPM, COARSE_SPAN)
+            s, at = max(_best(patch, _grey(m.tile, m.rot + da, COARSE_SPAN, COARSE_PPM, v),
+                              origin, COARSE_PPM, COARSE_SPAN) for v in _variants())
             if s > coarse[k].score:
                 coarse[k] = ArtMatch(m.tile, m.rot, at, m.rot + da, s)
     coarse.sort(key=lambda m: -m.score)
@@ -227,8 +232,9 @@ def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch
     first = True
     for da in FINE_STEPS:
         angle = m.angle + da
-        s, at = _best(patch, template(m.tile, round(angle * 2) / 2, FINE_SPAN, FINE_PPM),
-                      origin, FINE_PPM, FINE_SPAN)
+        s, at = max(_best(patch, template(m.tile, round(angle * 2) / 2, FINE_SPAN, FINE_PPM,
+                                          v), origin, FINE_PPM, FINE_SPAN)
+                    for v in _variants())
         if first or s > best.score:
             best = ArtMatch(m.tile, m.rot, at, round(angle * 2) / 2, s)
             first = False

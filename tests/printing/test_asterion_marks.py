@@ -1,8 +1,8 @@
 """Asterion's machine marks (issue 14): both designs, measured on the exported tile faces.
 
 "classic" (the first print: two 15.4 mm markers) and "discreet" (one 8.54 mm marker in the
-SW corner, at most 5 % of the face with its quiet zone) are both in layouts/asterion.toml; `tile_marks`
-chooses one for a build or an export, the layout's `print` key otherwise.
+SW corner, at most 5 % of the face with its quiet zone) are both in layouts/asterion.toml;
+`tile_marks` chooses one for a build or an export, the layout's `print` key otherwise.
 """
 
 from __future__ import annotations

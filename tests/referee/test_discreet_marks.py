@@ -1,6 +1,6 @@
 """Issue 14: the referee reads tables printed with the discreet marks (one 8.54 mm marker
-per tile, in its SW corner) as well as the classic print, tells which print it sees, and refuses a table of
-both prints in one line."""
+per tile, in its SW corner) as well as the classic print, tells which print it sees, and
+refuses a table of both prints in one line."""
 
 from __future__ import annotations
 
@@ -208,3 +208,59 @@ def test_benchmark_photos_that_lost_a_tile_silently_are_read_whole(number):
     outcome = judge(verdict, case.truth)
     assert not outcome.wrong_unflagged
     assert outcome.pieces_right == outcome.pieces
+
+
+@pytest.mark.parametrize("number", [65, 68, 91])
+def test_benchmark_photos_with_a_covered_mark_are_read_from_the_art(number):
+    # seed 1, discreet print: a finger on B05's one marker and edge (65, 12 MP); a spare
+    # tomb on Y06's marker, whose look-alike Y04 is read elsewhere, in a sharp 12 MP
+    # photo judged one softness step too soft (68); spare tombs on the marks of Y11 and
+    # Y08, each with a tomb on its prisoner too (91, 3 MP). All were flagged unread.
+    from referee.asterion.evaluate import AsterionAccuracy
+
+    kit = AsterionAccuracy(marks="discreet")
+    case = kit.case(number, 100_000 + number)
+    verdict = referee_photo(kit.photograph(case, 100_000 + number).jpeg, **case.options)
+    outcome = judge(verdict, case.truth)
+    assert verdict.is_certain, [p.message for p in verdict.problems]
+    assert outcome.state_right and outcome.score_right
+
+
+def test_without_a_coloured_tile_every_colour_may_be_in_play():
+    from referee.asterion.grid import Grid, TilePose
+    from referee.asterion.hidden import deck_unseen
+
+    minotaur = TilePose("M", (0, 0), 0, (0.0, 0.0), 0.0, ())
+    grid = Grid(np.eye(3), [minotaur], board=True)
+    unseen = deck_unseen(grid, "crete", None)
+    assert "M" not in unseen and {"Y01", "B01", "R01", "G01"} <= set(unseen)
+    grid.tiles.append(TilePose("Y01", (1, 0), 0, (50.0, 0.0), 0.0, ()))
+    assert {t[0] for t in deck_unseen(grid, "crete", None)} == {"Y"}
+    assert {t[0] for t in deck_unseen(grid, "crete", ["yellow", "blue"])} == {"Y", "B"}
+
+
+def test_on_the_board_with_no_tile_read_the_centre_square_is_looked_at():
+    from referee.asterion.classify import read_cells
+    from referee.asterion.grid import Grid
+
+    image = np.full((600, 600, 3), 200, np.uint8)
+    to_photo = np.array([[2.0, 0, 300], [0, 2.0, 300], [0, 0, 1]])
+    cells, _ = read_cells(image, 1.0, Grid(to_photo, [], board=True), board_radius=5)
+    assert [c.cell for c in cells] == [(0, 0)]
+
+
+def test_the_discreet_print_is_also_matched_without_its_prisoners():
+    from referee.asterion import identify
+
+    with reading("classic"):
+        assert identify._variants() == (False,)
+    with reading("discreet"):
+        assert identify._variants() == (False, True)
+        plain, masked = (identify.template("Y08", 0.0, 44.0, 2.0, tombs)[1]
+                         for tombs in (False, True))
+        # the prisoner's tomb reach is left out too, and nothing else
+        assert masked.sum() < plain.sum() - 100 and not (masked > plain).any()
+        # a spare tomb knocked onto the one marker hides more than its square
+        spec = tile_spec("discreet")
+        box = (spec.marker_size + 2 * spec.marker_module) ** 2
+        assert identify._marker_mask().sum() / identify.FACE_PPM ** 2 > 1.5 * box
