@@ -4,7 +4,7 @@ Usage: nice python benchmarks/marks_share.py [--dpi 200] [--decode 300,150,100,7
                                               [--photo 3,4,5,6,8]
 Exports every face of both editions in both mark designs ("classic", "discreet"; issue 14:
 at most 5 % of the face, quiet zones included), measures every tile's marks on the PNGs
-(pnp/printing/asterion/marks_measure.py), then decodes each tile's two markers with OpenCV
+(pnp/printing/asterion/marks_measure.py), then decodes each tile's markers with OpenCV
 from flat renders at the --decode resolutions and from photo-like ones at --photo px/mm.
 """
 
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pnp.markers import dictionary_name
 from pnp.printing.asterion import PRINTING, art
-from pnp.printing.asterion.markers import tile_marker_ids
+from pnp.printing.asterion.markers import tile_marks
 from pnp.printing.asterion.marks_measure import FaceMarks, measure_face
 from pnp.printing.build import BuildRequest
 from pnp.printing.export import export, render_faces
@@ -57,8 +57,8 @@ def _photo_like(grey: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def decoded(edition: str, design: str, dpi: int, photo: bool = False) -> tuple[int, int, int]:
-    """(tiles whose two markers both decode, tiles with at least one, tiles) from a render
-    at `dpi`, flat or `photo`-like."""
+    """(tiles whose every printed marker decodes, tiles with at least one, tiles) from a
+    render at `dpi`, flat or `photo`-like."""
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name()))
     detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
     rng = np.random.default_rng(1)
@@ -74,8 +74,9 @@ def decoded(edition: str, design: str, dpi: int, photo: bool = False) -> tuple[i
             grey = _photo_like(grey, rng)
         _corners, ids, _ = detector.detectMarkers(grey)
         found = set(ids.ravel().tolist()) if ids is not None else set()
-        n = len(found & set(tile_marker_ids(stem)))
-        both += n == 2
+        printed = {i for _place, i in tile_marks(stem, design)}
+        n = len(found & printed)
+        both += n == len(printed)
         some += n >= 1
     return both, some, len(tiles)
 
@@ -105,9 +106,11 @@ def main() -> None:
           "tile; off code: mark pixels not the code's colour, most on a tile)")
     for design in art.mark_designs():
         spec = art.tile_spec(design)
-        print(f"{design}: markers {spec.marker_size:.2f} mm, module {spec.marker_module:.2f} mm, "
-              f"centres {art.marker_spread(design):.2f} sides apart")
-    print("tiles whose two markers decode from a flat render (OpenCV ArUco, default params)")
+        spread = art.marker_spread(design)
+        print(f"{design}: {len(art.marker_places(design))} marker(s) of {spec.marker_size:.2f} "
+              f"mm, module {spec.marker_module:.2f} mm"
+              + (f", centres {spread:.2f} sides apart" if spread else ""))
+    print("tiles whose every marker decodes from a flat render (OpenCV ArUco, default params)")
     for design in art.mark_designs():
         for dpi in (int(d) for d in args.decode.split(",")):
             cells = []
@@ -116,7 +119,7 @@ def main() -> None:
                 cells.append(f"{edition} {both}/{total}")
             module_px = art.tile_spec(design).marker_module * dpi / 25.4
             print(f"{design:9} {dpi:4d} dpi ({module_px:4.1f} px a module): {', '.join(cells)}")
-    print("crete tiles, photo-like (perspective, 0.8 px blur, noise): both markers / one or more")
+    print("crete tiles, photo-like (perspective, 0.8 px blur, noise): every marker / one or more")
     for design in art.mark_designs():
         for px_mm in (float(p) for p in args.photo.split(",")):
             both, some, total = decoded("crete", design, round(px_mm * 25.4), photo=True)
