@@ -146,7 +146,7 @@ def _by_neighbours(markers: list[TileMarker], known: dict[str, str]) -> dict[str
         ratio = near.side / m.side
         if max(ratio, 1 / ratio) < NEIGHBOUR_RATIO:
             continue
-        small, large = sorted(sizes, key=sizes.get)[0], sorted(sizes, key=sizes.get)[-1]
+        small, large = min(sizes, key=sizes.get), max(sizes, key=sizes.get)
         for tile, design in ((m.tile, small if ratio > 1 else large),
                              (near.tile, large if ratio > 1 else small)):
             if tile is not None and tile not in known:

@@ -205,8 +205,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
     # Second look, at full resolution, where a marker is missing: the other corner of a
     # tile read by one marker, and every cell that looks occupied but was not identified.
     # (Not when every tile in play is seen: no tile can lie in those cells.)
-    occupied = ([c for c in cells if not c.empty and c.visible >= 0.6]
-                if _unseen(grid, edition, players) else [])
+    occupied = _occupied(cells, grid, edition, players)
     looked: set[tuple[int, int]] = set()
     while current() == "discreet" and any(c.cell not in looked for c in occupied):
         # Small markers the detector missed, read bit by bit where the grid puts them
@@ -214,15 +213,14 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         # tiles found open new cells next to them: those are looked at in turn.
         fresh = [c for c in occupied if c.cell not in looked]
         looked |= {c.cell for c in fresh}
-        read = _read_bits(image, grid, fresh, _unseen(grid, edition, players))
+        read = _read_bits(image, grid, fresh, deck_unseen(grid, edition, players))
         lap("bits")
         if read:
             markers = merge_markers(markers, read)
             grid = fit_grid(markers, board)
             radius = _board_radius(board, players, grid)
             cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
-            occupied = ([c for c in cells if not c.empty and c.visible >= 0.6]
-                        if _unseen(grid, edition, players) else [])
+            occupied = _occupied(cells, grid, edition, players)
             lap("cells")
     extra = _rescue(image, grid, occupied)
     lap("rescue")
@@ -326,9 +324,13 @@ def _board_alone(markers: list[TileMarker], edition: str, board: bool | None) ->
             and len({m.id for m in markers if m.tile is None}) >= BOARD_SEEN)
 
 
-def _unseen(grid: Grid, edition: str, players: list[str] | None) -> list[str]:
-    """Tiles a cell may still hold (hidden.deck_unseen)."""
-    return deck_unseen(grid, edition, players)
+def _occupied(cells: list[CellReading], grid: Grid, edition: str,
+              players: list[str] | None) -> list[CellReading]:
+    """Cells that look occupied and are mostly in view, unless every tile in play is seen
+    (no tile can lie in them then)."""
+    if not deck_unseen(grid, edition, players):
+        return []
+    return [c for c in cells if not c.empty and c.visible >= 0.6]
 
 
 def _board_radius(board: bool, players: list[str] | None, grid: Grid) -> int | None:
