@@ -15,8 +15,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from pnp.printing.asterion.art import marker_places
 from pnp.rules.asterion.table import BOARD_RADIUS
-from referee.asterion.design import current
+from referee.asterion.design import current, per_design
 from referee.asterion.grid import CELL, Grid
 from referee.asterion.problems import CELL_OUT_OF_VIEW, CELL_UNIDENTIFIED
 from referee.asterion.tombs import TombReading, printed_hue, read_tombs, tile_to_photo
@@ -204,6 +205,7 @@ CONTRAST_WINDOW = 150.0      # mm: the cell and half of each neighbour (their ma
 WASHED_CONTRAST = 0.4        # black over white round a cell above this: washed out (empty
 #                              cells' 99th percentile 0.3 but under glare; hidden tiles
 #                              missed under glare 0.48-0.65)
+DARKEST_SHARE = 1.0          # % of the px round a cell taken as its black, classic print
 
 
 def local_contrast(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
@@ -216,5 +218,15 @@ def local_contrast(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int,
     patch = rectify(image, grid.homography, scale,
                     (CELL * cell[0] - half, CELL * cell[1] - half), CONTRAST_WINDOW, CELL_PPM)
     luma = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
-    low, high = np.percentile(luma, (1, 99))
+    low, high = np.percentile(luma, (_darkest_share(), 99))
     return float(low) / max(float(high), 1.0)
+
+
+@per_design
+def _darkest_share() -> float:
+    """The share of px taken as black round a cell, in proportion to the marker area the
+    print has per tile: the discreet print's one small marker has a sixth of the classic
+    two's black (at its 1 %, a blurred 3 MP photo's corner of the game judged washed out;
+    issue 14, benchmark photo 26)."""
+    area = sum(m.size ** 2 for m in marker_places(current()))
+    return DARKEST_SHARE * area / sum(m.size ** 2 for m in marker_places("classic"))

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
-from pnp.rules.asterion.tiles import Tile, load_tileset, tiles_by_id
+from pnp.rules.asterion.tiles import MINOTAUR_ID, Tile, load_tileset, tiles_by_id
 from referee.asterion.classify import (
     CELL_PPM,
     CELL_WINDOW,
@@ -42,6 +42,7 @@ from referee.asterion.classify import (
 )
 from referee.asterion.grid import CELL, Grid, TilePose
 from referee.asterion.identify import (
+    MAX_COVERED,
     SOFTNESS,
     ArtMatch,
     Comparison,
@@ -49,6 +50,7 @@ from referee.asterion.identify import (
     reference_level,
     refine,
     softness,
+    unveiled,
 )
 from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
 from referee.geometry import rectify
@@ -70,6 +72,7 @@ EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is the
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
 PLAIN_SHARE = 0.7           # cells two steps out that are plain: the table is plain
 ROUNDS = 4                  # identified tiles open new neighbours this many times over
+MIN_PLAYERS = 2             # colours in play at least (the rules: two to four players)
 
 
 @dataclass
@@ -82,13 +85,16 @@ class Resolution:
 
 def deck_unseen(grid: Grid, edition: str, players: list[str] | None) -> list[str]:
     """Tiles of the edition's deck, of the colours in play (given, else those seen; before
-    any coloured tile is seen, every colour), and the Minotaur, that no marker or art has
+    two colours are seen, every colour), and the Minotaur, that no marker or art has
     placed."""
     deck = load_tileset(edition)
     seen = {p.tile for p in grid.tiles}
     colours = (set(players) if players is not None
-               else {deck[t].colour for t in seen if t in deck and deck[t].colour}
-               or {tile.colour for tile in deck.values()})
+               else {deck[t].colour for t in seen if t in deck and deck[t].colour})
+    if len(colours) < MIN_PLAYERS:
+        # one colour seen is not yet who plays (a game has two at least): on a print whose
+        # marks a blur hides, the first tile known may be one its art told (issue 14)
+        colours = {tile.colour for tile in deck.values()}
     return [t for t, tile in deck.items()
             if t not in seen and (tile.colour in colours or tile.colour is None)]
 
@@ -135,6 +141,13 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
             if reading.cell in looked:
                 continue                          # its problem stands
             looked.add(reading.cell)
+            if board_radius is not None and reading.cell == (0, 0) and MINOTAUR_ID in unseen:
+                # The game puts the Minotaur on the board's centre square (the rules
+                # core's minotaur-off-centre), so no other tile can lie there: its art
+                # need only be the Minotaur's, at one turn (a finger on its one marker
+                # left it tied with a green cross, and the table without an origin;
+                # issue 14, hidden preset)
+                unseen = [MINOTAUR_ID]
             verdict = _identify(image, scale, grid, reading, unseen, table, scores)
             if isinstance(verdict, TilePose):
                 grid.tiles.append(verdict)
@@ -172,6 +185,10 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
     """The tile in one cell (a pose), "empty" reasons (a str), or a problem."""
     cell, point = reading.cell, reading.point
     found = match(image, scale, grid, cell, unseen)
+    reference = reference_level(image, scale, grid, cell, 5, known)
+    if not _acceptable(found[0], reference):
+        # a finger or a hand on the tile: judged again on what is not covered
+        found = _unveiled(image, scale, grid, found) or found
     best = found[0]
     where = f"cell {cell[0]},{cell[1]}"
     if best.score < EMPTY_ART:
@@ -180,14 +197,14 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
         return RefereeProblem(CELL_UNIDENTIFIED, f"{where} looks occupied but no tile was "
                                                  "identified there (markers covered, or "
                                                  "glare?)", cell, point)
-    reference = reference_level(image, scale, grid, cell, 5, known)
-    if best.score < ACCEPT_SCORE or best.score < ACCEPT_RELATIVE * reference:
+    if not _acceptable(best, reference):
         return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: a tile whose markers are covered "
                                                  f"and too little of its art is seen (most "
                                                  f"like {best.tile}): uncover it", cell, point)
     seen = {p.tile for p in grid.tiles}
+    only = set(unseen) if unseen == [MINOTAUR_ID] else None
     for _ in range(USURPERS + 1):
-        rivals = _rivals(best, found)
+        rivals = _rivals(best, found, only)
         rival, outcome = _contest(image, scale, grid, best, rivals, seen)
         if outcome == "tie" and rival.tile in seen:
             rival, outcome = _contest_softer_or_sharper(image, scale, grid, best, rivals, seen,
@@ -209,21 +226,41 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
         # best lies, and must clear every test in its turn.
         best = refine(image, scale, grid, ArtMatch(rival.tile, rival.rot, best.centre,
                                                    best.angle - best.rot + rival.rot, 0.0))
-        if best.score < ACCEPT_SCORE or best.score < ACCEPT_RELATIVE * reference:
+        if not _acceptable(best, reference):
             break
     return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: a tile whose markers are covered, "
                                              f"told from its art neither as {best.tile} nor "
                                              "as another: uncover it", cell, point)
 
 
-def _rivals(best: ArtMatch, found: list[ArtMatch]) -> list[ArtMatch]:
+def _acceptable(best: ArtMatch, reference: float) -> bool:
+    return best.score >= ACCEPT_SCORE and best.score >= ACCEPT_RELATIVE * reference
+
+
+def _unveiled(image: np.ndarray, scale: float, grid: Grid, found: list[ArtMatch]
+              ) -> list[ArtMatch]:
+    """`found` judged on what is not covered (identify.unveiled), best first: those at
+    most MAX_COVERED covered (more, and too little is left to tell tiles apart)."""
+    out = []
+    for m in found:
+        judged, share = unveiled(image, scale, grid, m)
+        if share <= MAX_COVERED:
+            out.append(judged)
+    return sorted(out, key=lambda m: -m.score)
+
+
+def _rivals(best: ArtMatch, found: list[ArtMatch], only: set[str] | None = None
+            ) -> list[ArtMatch]:
     """The other candidates near the best by correlation (further behind, their
     corridors or colours differ over much of the tile), and every look-alike, closest
-    first (a tie ends the contest soonest)."""
+    first (a tie ends the contest soonest); `only` these tiles' if given (no other tile
+    can lie there)."""
     rivals = [m for m in found if m.score >= best.score - RIVAL_GAP
               and (m.tile, m.rot) != (best.tile, best.rot)]
     have = {(m.tile, m.rot) for m in rivals} | {(best.tile, best.rot)}
     for tile_id, rot in look_alikes(tiles_by_id()[best.tile], best.rot):
+        if only is not None and tile_id not in only:
+            continue
         if (tile_id, rot) not in have:
             # (its pose is the best's: `votes` compares both where the best lies)
             rivals.append(ArtMatch(tile_id, rot, best.centre, best.angle - best.rot + rot,

@@ -59,6 +59,7 @@ class ArtMatch:
     centre: tuple[float, float]         # table mm: where the tile really lies
     angle: float                        # degrees clockwise: how it is really turned
     score: float                        # mean channel correlation with its print
+    covered: float = 0.0                # share left out as covered (`unveiled`)
 
 
 @dataclass(frozen=True)
@@ -115,8 +116,8 @@ def _to_face(angle: float, span: float, ppm: float) -> np.ndarray:
 
 
 @per_design
-def template(tile_id: str, angle: float, span: float, ppm: float, tombs: bool = False
-             ) -> tuple[np.ndarray, np.ndarray]:
+def template(tile_id: str, angle: float, span: float, ppm: float,
+             tombs: bool | str = False) -> tuple[np.ndarray, np.ndarray]:
     """The tile's print as a cell shows it turned `angle` degrees: `span` mm of its middle
     at `ppm` (float32 BGR), and where it counts (float32 1/0: not on the markers' squares,
     which count for no candidate, in the template or the photo; with `tombs`, not where a
@@ -127,17 +128,34 @@ def template(tile_id: str, angle: float, span: float, ppm: float, tombs: bool = 
     flags = cv2.INTER_AREA if ppm < FACE_PPM else cv2.INTER_LINEAR
     image = cv2.warpAffine(face, m, (n, n), flags=flags | cv2.WARP_INVERSE_MAP,
                            borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    hidden = _no_prisoners(tile_id) if tombs else _marker_mask()
+    hidden = (_prisoners_only(tile_id) if tombs == "marked" else
+              _no_prisoners(tile_id) if tombs else _marker_mask())
     covered = cv2.warpAffine(hidden, m, (n, n), flags=cv2.INTER_LINEAR |
                              cv2.WARP_INVERSE_MAP, borderValue=1.0)
     return image, (covered < 0.2).astype(np.float32)
 
 
-def _variants() -> tuple[bool, ...]:
+def _variants() -> tuple[bool | str, ...]:
     """The templates a cell is matched with (`template`'s `tombs`): the discreet print's
     tile is also matched without its prisoners (a tomb on one covers a large part of
-    what is left of its art once its one marker is covered; issue 14); its best counts."""
-    return (False,) if len(marker_places(current())) > 1 else (False, True)
+    what is left of its art once its one marker is covered; issue 14), and with its
+    marker in view but not its prisoners ("marked": a marker too blurred to decode still
+    shows where it lies, so how the tile is turned and where, and its pattern, blurred,
+    is its id; benchmark photo 26); its best counts."""
+    return (False,) if len(marker_places(current())) > 1 else (False, True, "marked")
+
+
+@per_design
+def _prisoners_only(tile_id: str) -> np.ndarray:
+    """Where a tomb on one of the tile's prisoners may lie (its marker counts)."""
+    from pnp.printing.asterion.art import prisoner_points
+    from pnp.rules.asterion.tiles import tiles_by_id
+
+    mask = np.zeros_like(_marker_mask())
+    for x, y in prisoner_points(tiles_by_id()[tile_id]):
+        cv2.circle(mask, (round(x * FACE_PPM), round(y * FACE_PPM)),
+                   round(TOMB_REACH * FACE_PPM), 1.0, -1)
+    return mask
 
 
 @per_design
@@ -155,7 +173,7 @@ def _no_prisoners(tile_id: str) -> np.ndarray:
 
 
 @per_design
-def _grey(tile_id: str, angle: float, span: float, ppm: float, tombs: bool = False
+def _grey(tile_id: str, angle: float, span: float, ppm: float, tombs: bool | str = False
           ) -> tuple[np.ndarray, np.ndarray]:
     image, mask = template(tile_id, angle, span, ppm, tombs)
     return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)[..., None], mask
@@ -239,6 +257,81 @@ def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch
             best = ArtMatch(m.tile, m.rot, at, round(angle * 2) / 2, s)
             first = False
     return best
+
+
+COVERED_NOISE = 4.0         # a px this many times the fit's noise off the print: covered
+MAX_COVERED = 0.5           # a tile judged by its art is at most this share covered
+UNVEIL_ROUNDS = 2           # the pose found again without what covers it, this often
+COVER_BLOCKS = 4            # the print's levels are fitted in this many blocks a side ...
+COVER_TOLERANCE = 30.0      # ... and the one explaining most px within this (0-255) kept
+
+
+def unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
+             ) -> tuple[ArtMatch, float]:
+    """The match judged on what is not covered, and the share covered. A finger lying on
+    a tile (on its one marker, the discreet print) covers a third of it or more: a plain
+    correlation over the whole then drops below what any tile scores, and the finger's
+    edges drag the pose off (issue 14, the hidden preset). The px the print does not
+    explain at the pose (far off its fit, in a blob) are left out, and the pose is
+    searched again finely without them; its score is the correlation over the rest."""
+    span = FINE_SPAN + 2 * FINE_SHIFT
+    best, share = m, 0.0
+    for _ in range(UNVEIL_ROUNDS):
+        covered = _covered(image, scale, grid, best)
+        share = float(covered.mean())
+        patch = _cell_patch(image, scale, grid, best.centre, span, FINE_PPM)
+        origin = (best.centre[0] - span / 2, best.centre[1] - span / 2)
+        found = best
+        for da in FINE_STEPS:
+            angle = round((best.angle + da) * 2) / 2
+            image_t, mask = template(best.tile, angle, FINE_SPAN, FINE_PPM, True)
+            s, at = _best(patch, (image_t, mask * (1.0 - covered)), origin, FINE_PPM,
+                          FINE_SPAN)
+            if found is best or s > found.score:
+                found = ArtMatch(best.tile, best.rot, at, angle, s, share)
+        best = found
+    return best, share
+
+
+def _hidden(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch, n: int
+            ) -> np.ndarray | float:
+    """`_covered` as n x n px (FINE_SPAN round `m`), if `unveiled` found `m` covered."""
+    if m.covered <= 0:
+        return 0.0
+    return cv2.resize(_covered(image, scale, grid, m), (n, n),
+                      interpolation=cv2.INTER_NEAREST)
+
+
+def _covered(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> np.ndarray:
+    """1 where the photo round `m`'s pose (FINE_SPAN at FINE_PPM, table frame) shows
+    something its print does not explain, in blobs (float32 1/0)."""
+    photo = _cell_patch(image, scale, grid, m.centre, FINE_SPAN, FINE_PPM)
+    image_t, mask = template(m.tile, round(m.angle * 2) / 2, FINE_SPAN, FINE_PPM, True)
+    use = mask > 0
+    soft = cv2.GaussianBlur(image_t, (0, 0), 1.0)
+    # The print's levels from the block of the cell whose fit explains most of the rest:
+    # one fit over the whole shrinks to the finger's colour when it covers a third
+    n = use.shape[0]
+    step = -(-n // COVER_BLOCKS)
+    best_err, best_count = None, -1
+    for y in range(0, n, step):
+        for x in range(0, n, step):
+            block = np.zeros_like(use)
+            block[y:y + step, x:x + step] = use[y:y + step, x:x + step]
+            if block.sum() < 0.5 * step * step or np.ptp(soft[block].mean(axis=1)) < 40:
+                continue            # too little of the print, or too plain to fix a gain
+            err = _length(photo - _fit(photo, soft, block)[0])
+            count = int((err[use] < COVER_TOLERANCE).sum())
+            if count > best_count:
+                best_err, best_count = err, count
+    if best_err is None:
+        best_err = _length(photo - _fit(photo, soft, use)[0])
+    err = best_err
+    noise = max(float(np.percentile(err[use], 30)), 4.0)
+    far = ((err > COVERED_NOISE * noise) & use).astype(np.uint8)
+    kernel = np.ones((3, 3), np.uint8)
+    blobs = cv2.dilate(cv2.morphologyEx(far, cv2.MORPH_OPEN, kernel), kernel)
+    return (blobs * use).astype(np.float32)
 
 
 def _warp_face(tile_id: str, centre: tuple[float, float], angle: float,
@@ -332,7 +425,7 @@ def softness(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch) -> float:
     origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
     photo = _cell_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
     ta, wa = _warp_face(a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
-    use = wa > 0
+    use = (wa * (1.0 - _hidden(image, scale, grid, a, n))) > 0
     best, chosen = None, 0.0
     for sigma in SOFTNESS:
         soft = cv2.GaussianBlur(ta, (0, 0), sigma) if sigma else ta
@@ -402,11 +495,15 @@ class Comparison:
         self.photo = _cell_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
         self.sharp_a, self.wa = _warp_face(a.tile, a.centre, a.angle, self.origin, self.n,
                                            VOTE_PPM)
+        # A finger found on the tile (`unveiled`) is no print's light: left out of the
+        # fits. Not of the votes: what `a` does not explain may be a rival's print (a
+        # chest, an id where another turn has them), and a finger is like neither.
+        self.clear = (1.0 - _hidden(image, scale, grid, a, self.n)) > 0
         self.sigma = softness(image, scale, grid, a) if sigma is None else sigma
         self.ta = self._soft(self.sharp_a)
         # Each print is mapped onto the photo's levels by its own white balance, gain and
         # offset (so another colour is judged fairly), as soft as the photo.
-        self.fa, self.gain = _fit(self.photo, self.ta, self.wa > 0)
+        self.fa, self.gain = _fit(self.photo, self.ta, (self.wa > 0) & self.clear)
 
     def _soft(self, image: np.ndarray) -> np.ndarray:
         return cv2.GaussianBlur(image, (0, 0), self.sigma) if self.sigma else image
@@ -429,7 +526,8 @@ class Comparison:
         # compared only where the prints themselves differ, so that the two mappings
         # differing a little along shared edges decides nothing
         apart = use & (np.abs(self.sharp_a - sharp_b).max(axis=2) > APART)
-        fb, _ = _fit(self.photo, self._soft(sharp_b), own_b > 0, MIN_GAIN * self.gain)
+        fb, _ = _fit(self.photo, self._soft(sharp_b), (own_b > 0) & self.clear,
+                     MIN_GAIN * self.gain)
         # the light across the cell, from where both prints are equally light (so it
         # favours neither; two colours' walls are): a finger's or a hand's shadow darkens
         # a corridor next to it, which one level for the whole cell would call like
@@ -522,10 +620,16 @@ def known_score(image: np.ndarray, scale: float, grid: Grid, pose: TilePose) -> 
 
 def reference_level(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
                     count: int = 3, cache: dict[str, float] | None = None) -> float:
-    """The median score of the `count` tiles nearest the cell that were read by both
-    markers: what a tile known to be there scores in this part of the photo. `cache`
-    keeps the scores by tile id (one photo, one grid)."""
-    known = [p for p in grid.tiles if len(p.markers) >= 2 and not p.ambiguous]
+    """The median score of the `count` tiles nearest the cell that were read by every
+    marker their print has (classic two, discreet one), else (none) by their art: what a
+    tile known to be there scores in this part of the photo. `cache` keeps the scores by
+    tile id (one photo, one grid)."""
+    printed = len(marker_places(current()))
+    known = [p for p in grid.tiles if len(p.markers) >= printed and not p.ambiguous]
+    if not known:
+        # no marker read at all (a blurred 3 MP photo of the discreet print): the tiles
+        # its art told clearly are what a tile there scores (issue 14, benchmark photo 26)
+        known = [p for p in grid.tiles if not p.markers and not p.ambiguous]
     known.sort(key=lambda p: (p.cell[0] - cell[0]) ** 2 + (p.cell[1] - cell[1]) ** 2)
     cache = {} if cache is None else cache
     for p in known[:count]:
