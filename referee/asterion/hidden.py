@@ -72,7 +72,8 @@ EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is the
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
 PLAIN_SHARE = 0.7           # cells two steps out that are plain: the table is plain
 ROUNDS = 4                  # identified tiles open new neighbours this many times over
-MIN_PLAYERS = 2             # colours in play at least (the rules: two to four players)
+MIN_PLAYERS = 2             # colours in play at least (ruling asterion.md: "2 to 4
+#                             players")
 
 
 @dataclass
@@ -142,11 +143,12 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
                 continue                          # its problem stands
             looked.add(reading.cell)
             if board_radius is not None and reading.cell == (0, 0) and MINOTAUR_ID in unseen:
-                # The game puts the Minotaur on the board's centre square (the rules
-                # core's minotaur-off-centre), so no other tile can lie there: its art
-                # need only be the Minotaur's, at one turn (a finger on its one marker
-                # left it tied with a green cross, and the table without an origin;
-                # issue 14, hidden preset)
+                # The Minotaur tile goes on the board's centre space (seed
+                # 002_daad0cb097885bbd.txt line 71: "Place the Minotaur tile on the centre
+                # space"; the rules core's minotaur-off-centre), so no other tile can lie
+                # there: its art need only be the Minotaur's, at one turn (a finger on its
+                # one marker left it tied with a green cross, and the table without an
+                # origin; issue 14, hidden preset)
                 unseen = [MINOTAUR_ID]
             verdict = _identify(image, scale, grid, reading, unseen, table, scores)
             if isinstance(verdict, TilePose):

@@ -147,7 +147,7 @@ def _variants() -> tuple[bool | str, ...]:
 
 @per_design
 def _prisoners_only(tile_id: str) -> np.ndarray:
-    """Where a tomb on one of the tile's prisoners may lie (its marker counts)."""
+    """1 where a tomb on one of the tile's prisoners may lie (face px, FACE_PPM)."""
     from pnp.printing.asterion.art import prisoner_points
     from pnp.rules.asterion.tiles import tiles_by_id
 
@@ -161,15 +161,7 @@ def _prisoners_only(tile_id: str) -> np.ndarray:
 @per_design
 def _no_prisoners(tile_id: str) -> np.ndarray:
     """`_marker_mask` and where a tomb on one of the tile's prisoners may lie."""
-    mask = _marker_mask()
-    from pnp.printing.asterion.art import prisoner_points
-    from pnp.rules.asterion.tiles import tiles_by_id
-
-    mask = mask.copy()
-    for x, y in prisoner_points(tiles_by_id()[tile_id]):
-        cv2.circle(mask, (round(x * FACE_PPM), round(y * FACE_PPM)),
-                   round(TOMB_REACH * FACE_PPM), 1.0, -1)
-    return mask
+    return np.maximum(_marker_mask(), _prisoners_only(tile_id))
 
 
 @per_design
@@ -366,19 +358,13 @@ def _counts(tile_id: str, markers: bool = False) -> np.ndarray:
     are what is covered; a rival's markers lie elsewhere, where the photo shows what the
     best prints, so they count against the rival unless covered too), not where a tomb on
     its prisoner may lie (a tomb belongs there: it is no sign of another tile)."""
-    from pnp.printing.asterion.art import prisoner_points
-    from pnp.rules.asterion.tiles import tiles_by_id
-
     c = tile_spec().centre
     inner = np.zeros_like(_marker_mask())
     lo = round((c - FINE_SPAN / 2) * FACE_PPM)
     inner[lo:-lo, lo:-lo] = 1.0
     if not markers:
         inner *= 1.0 - _marker_mask()
-    for x, y in prisoner_points(tiles_by_id()[tile_id]):
-        cv2.circle(inner, (round(x * FACE_PPM), round(y * FACE_PPM)),
-                   round(TOMB_REACH * FACE_PPM), 0.0, -1)
-    return inner
+    return inner * (1.0 - _prisoners_only(tile_id))
 
 
 def _fit(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: float = 0.0
