@@ -113,10 +113,13 @@ class AsterionAccuracy:
     resolutions = (12.0, 3.0)
     heavy_occlusion = HEAVY_OCCLUSION
 
-    def __init__(self, marks: str = "classic") -> None:
+    def __init__(self, marks: str | None = None) -> None:
+        from pnp.printing.asterion.art import printed_marks
+
         self.conditions = conditions()
         self.presets = tuple(self.conditions)
-        self.marks = marks          # the tiles' print photographed (synth.photo's `marks`)
+        # the tiles' print photographed (synth.photo's `marks`; None: the one pnp build prints)
+        self.marks = marks or printed_marks()
 
     def design(self, i: int) -> tuple[str, float, bool, int]:
         """Photo i's condition, megapixels, board and player count: conditions change

@@ -48,10 +48,10 @@ TOMB_JITTER_MM = 2.5        # a 12 mm tomb on a 9 mm medallion, put down by hand
 # --- faces ------------------------------------------------------------------------------
 
 @cache
-def faces(dpi: int = FACE_DPI, marks: str = "classic") -> dict[str, np.ndarray]:
+def faces(dpi: int = FACE_DPI, marks: str | None = None) -> dict[str, np.ndarray]:
     """Front faces (BGR) by stem: "M", "Y07", "tomb", "board", the tiles printed with the
-    machine-mark design `marks` ("classic", "discreet": layouts/asterion.toml [markers]).
-    Rendered once per process and design."""
+    machine-mark design `marks` ("classic", "discreet": layouts/asterion.toml [markers];
+    None: the one `pnp build` prints). Rendered once per process and design."""
     from pnp.printing.asterion import PRINTING
     from pnp.printing.build import BuildRequest
 
@@ -157,7 +157,7 @@ def _spare_tombs(table: dict, placed: list[_Placed], h_cam: np.ndarray,
     return [affine(x, y, rng.uniform(0, 90)) @ affine(-TOMB / 2, -TOMB / 2) for x, y in spots]
 
 
-def _marker_quads(placed: list[_Placed], marks: str = "classic") -> dict[int, np.ndarray]:
+def _marker_quads(placed: list[_Placed], marks: str) -> dict[int, np.ndarray]:
     """Every tile marker's square, table mm."""
     from pnp.printing.asterion.markers import tile_marks
 
@@ -173,14 +173,17 @@ def _marker_quads(placed: list[_Placed], marks: str = "classic") -> dict[int, np
 # --- the photo --------------------------------------------------------------------------
 
 def photo(table: dict, conditions: Conditions, seed: int, *, stray_tombs: int = 0,
-          marks: str = "classic") -> SynthPhoto:
+          marks: str | None = None) -> SynthPhoto:
     """A phone photo of `table` (a table file dict) under `conditions`; same seed, same photo.
     `corners` holds each tile's printed NW, NE, SE, SW corners in the photo, by tile id.
     `stray_tombs` > 0: a spare tomb lies on each marker of one tile, and stray_tombs - 1
     more on other markers (knocked there by a hand); they count as covered markers.
     `conditions.hidden_pieces` hides tiles under fingers (SynthPhoto.hidden names them).
-    `marks`: the tiles' machine-mark design ("classic", "discreet"); the same seed lays the
-    same table either way, only the print differs."""
+    `marks`: the tiles' machine-mark design ("classic", "discreet"; None: the one `pnp build`
+    prints); the same seed lays the same table either way, only the print differs."""
+    from pnp.printing.asterion.art import printed_marks
+
+    marks = marks or printed_marks()
     covered: set[int] = set()
     shot = shoot(table, lambda rng: _layout(table, conditions, rng, stray_tombs, covered,
                                             marks), conditions, seed)
@@ -188,8 +191,8 @@ def photo(table: dict, conditions: Conditions, seed: int, *, stray_tombs: int = 
     return shot
 
 
-def _layout(table: dict, cond: Conditions, rng: np.random.Generator, stray: int = 0,
-            covered: set[int] | None = None, marks: str = "classic") -> Layout:
+def _layout(table: dict, cond: Conditions, rng: np.random.Generator, stray: int,
+            covered: set[int] | None, marks: str) -> Layout:
     placed = _place_tiles(table, cond, rng)
     tile_mm = np.concatenate([_apply(p.to_table, _square(TILE)) for p in placed])
     half = _board_size() / 2
@@ -234,7 +237,7 @@ def _stray_tombs(placed: list[_Placed], quads: dict[int, np.ndarray], count: int
 def _layers(table: dict, placed: list[_Placed], h_cam: np.ndarray, shape: tuple[int, ...],
             rng_tombs: np.random.Generator, spare: int = 0, stray: int = 0,
             quads: dict[int, np.ndarray] | None = None, covered: set[int] | None = None,
-            marks: str = "classic") -> list[Layer]:
+            marks: str | None = None) -> list[Layer]:
     """The board (if any), the tiles and the tombs, bottom first, each with its contact
     shadow."""
     art = faces(FACE_DPI, marks)

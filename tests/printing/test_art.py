@@ -14,7 +14,7 @@ from pnp.markers import marker_bits
 from pnp.printing import pen
 from pnp.printing.asterion import art
 from pnp.printing.asterion.draw import draw_tile_front
-from pnp.printing.asterion.markers import tile_for_marker, tile_marker_ids
+from pnp.printing.asterion.markers import tile_for_marker, tile_marker_ids, tile_marks
 from pnp.printing.asterion.style import asterion_style
 from pnp.printing.style import register_fonts
 from pnp.rules.asterion.tiles import catalogue
@@ -23,9 +23,18 @@ SPEC = art.tile_spec()
 TILES = catalogue()
 
 
+DESIGNS = ("classic", "discreet")
+
+
 def quiet_zones() -> list[tuple[float, float, float, float]]:
-    m = SPEC.marker_module
-    return [(p.x - m, p.y - m, p.x + p.size + m, p.y + p.size + m) for p in art.marker_places()]
+    """Every marker's square with its quiet zone, in both mark designs (a tile's art is the
+    same in either)."""
+    zones = []
+    for design in DESIGNS:
+        m = art.tile_spec(design).marker_module
+        zones += [(p.x - m, p.y - m, p.x + p.size + m, p.y + p.size + m)
+                  for p in art.marker_places(design)]
+    return zones
 
 
 def point_box_distance(point, box) -> float:
@@ -100,8 +109,9 @@ def test_the_codec_file_is_opencvs_dictionary():
         assert np.array_equal(np.array(marker_bits(marker_id)), expected), marker_id
 
 
-def render_tiles(tiles, dpi=300, ink_saver=False):
-    """Each tile alone on a page of its cut size; returns greyscale arrays."""
+def render_tiles(tiles, dpi=300, ink_saver=False, marks=None):
+    """Each tile alone on a page of its cut size, in the mark design `marks` (None: the
+    printed one); returns greyscale arrays."""
     register_fonts()
     import io
 
@@ -110,7 +120,7 @@ def render_tiles(tiles, dpi=300, ink_saver=False):
     style = asterion_style(ink_saver)
     for tile in tiles:
         pen.start_page(canvas, SPEC.size, SPEC.size)
-        draw_tile_front(canvas, tile, 0, 0, style, 0.0)
+        draw_tile_front(canvas, tile, 0, 0, style, 0.0, marks)
         canvas.showPage()
     canvas.save()
     document = pdfium.PdfDocument(buffer.getvalue())
@@ -118,17 +128,18 @@ def render_tiles(tiles, dpi=300, ink_saver=False):
             for i in range(len(tiles))]
 
 
+@pytest.mark.parametrize("marks", DESIGNS)
 @pytest.mark.parametrize("ink_saver", [False, True])
-def test_rendered_quiet_zones_are_white_and_both_markers_decode(ink_saver):
+def test_rendered_quiet_zones_are_white_and_every_marker_decodes(ink_saver, marks):
     dpi = 300
     px = dpi / 25.4
     tiles = [t for t in TILES if t.colour in (None, "red")]
     detector = cv2.aruco.ArucoDetector(
         cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250),
         cv2.aruco.DetectorParameters())
-    for tile, image in zip(tiles, render_tiles(tiles, dpi, ink_saver), strict=True):
-        for place in art.marker_places():
-            m = SPEC.marker_module
+    for tile, image in zip(tiles, render_tiles(tiles, dpi, ink_saver, marks), strict=True):
+        for place in art.marker_places(marks):
+            m = art.tile_spec(marks).marker_module
             outer = image[int((place.y - m) * px) + 1: int((place.y + place.size + m) * px) - 1,
                           int((place.x - m) * px) + 1: int((place.x + place.size + m) * px) - 1]
             ring = np.ones(outer.shape, bool)
@@ -138,4 +149,5 @@ def test_rendered_quiet_zones_are_white_and_both_markers_decode(ink_saver):
         padded = cv2.copyMakeBorder(image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=255)
         _corners, ids, _ = detector.detectMarkers(padded)
         assert ids is not None
-        assert sorted(ids.ravel().tolist()) == sorted(tile_marker_ids(tile.id)), tile.id
+        printed = [marker_id for _place, marker_id in tile_marks(tile.id, marks)]
+        assert sorted(ids.ravel().tolist()) == sorted(printed), tile.id

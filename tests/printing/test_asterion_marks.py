@@ -40,11 +40,12 @@ def detector() -> cv2.aruco.ArucoDetector:
 
 # --- the geometry --------------------------------------------------------------------------
 
-def test_the_layout_prints_the_classic_design_by_default_and_knows_both():
-    assert art.printed_marks() == "classic"
+def test_the_layout_prints_the_discreet_design_by_default_and_knows_both():
+    assert art.printed_marks() == "discreet"
     assert art.mark_designs() == DESIGNS
-    assert art.tile_spec() == art.tile_spec("classic")
-    assert art.marker_places() == art.marker_places("classic")
+    assert art.tile_spec() == art.tile_spec("discreet")
+    assert art.marker_places() == art.marker_places("discreet")
+    assert art.marker_places("classic") != art.marker_places("discreet")
 
 
 def test_discreet_marks_cover_at_most_5_percent_and_classic_about_a_third():

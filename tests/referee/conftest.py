@@ -9,13 +9,30 @@ from functools import cache
 import pytest
 
 from pnp.rules.asterion.game import simulate
+from referee.asterion.design import reading
 
 from .scenes import Scenes
 
 
 @pytest.fixture(scope="session")
 def scenes(tmp_path_factory) -> Scenes:
-    return Scenes(tmp_path_factory.mktemp("export"), dpi=200)
+    """Tables of the first print (two markers a tile): the stage tests measure each stage
+    against that geometry, which the referee keeps reading (issue 14)."""
+    return Scenes(tmp_path_factory.mktemp("export"), dpi=200, marks="classic")
+
+
+@pytest.fixture
+def first_print():
+    """Read as the first print (`scenes`'s tables): for tests that call the stages one by
+    one, without the pipeline's `design_of` (referee/asterion/design.py)."""
+    with reading("classic"):
+        yield
+
+
+@pytest.fixture(scope="session")
+def discreet_scenes(tmp_path_factory) -> Scenes:
+    """Tables of the print `pnp build` makes: one small marker a tile."""
+    return Scenes(tmp_path_factory.mktemp("export_discreet"), dpi=200, marks="discreet")
 
 
 @cache

@@ -33,14 +33,17 @@ class Scene:
 
 
 class Scenes:
-    def __init__(self, folder: Path, dpi: int = 300) -> None:
+    def __init__(self, folder: Path, dpi: int = 300, marks: str = "classic") -> None:
+        """Tiles exported to `folder` with the machine-mark design `marks`."""
         from pnp.printing.asterion import PRINTING
         from pnp.printing.build import BuildRequest
         from pnp.printing.export import export
 
         self.dpi = dpi
+        self.marks = marks
         if not (folder / "manifest.json").exists():
-            export(BuildRequest("asterion", "crete", printing=PRINTING), folder, dpi=dpi)
+            export(BuildRequest("asterion", "crete", printing=PRINTING, tile_marks=marks),
+                   folder, dpi=dpi)
         self.folder = folder
         self._cache: dict[str, np.ndarray] = {}
 

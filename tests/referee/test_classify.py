@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from referee.asterion.classify import read_cells, read_tombs
 from referee.asterion.grid import fit_grid
@@ -11,6 +12,9 @@ from referee.asterion.markers import identify
 from referee.detect import detect_markers
 
 from .conftest import small_table, table
+
+# These tables are of the first print (conftest `scenes`); the stages read them as such.
+pytestmark = pytest.mark.usefixtures("first_print")
 
 
 def _read(image, board_radius=None):

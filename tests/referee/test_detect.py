@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from pnp.markers import dictionary_name
 from pnp.printing.asterion.markers import tile_marker_ids
@@ -15,6 +16,9 @@ from referee.detect import detect_in_windows, detect_markers
 from referee.geometry import project, rotation
 
 from .conftest import small_table, table
+
+# These tables are of the first print (conftest `scenes`); the stages read them as such.
+pytestmark = pytest.mark.usefixtures("first_print")
 
 
 def _truth_corners(scene, tile: dict, corner: str) -> np.ndarray:

@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from pnp.printing.asterion.art import marker_places, tile_spec
+from pnp.printing.asterion.art import marker_places, printed_marks, tile_spec
 from pnp.printing.asterion.markers import tile_marker_ids
 from referee.asterion.design import MixedPrint, current, design_of, reading, tile_designs
 from referee.asterion.evaluate import judge
@@ -85,22 +85,25 @@ def test_neighbours_in_a_steep_photo_are_not_taken_for_two_prints():
 
 
 def test_the_design_read_chooses_marker_geometry_and_faces():
-    with reading("discreet"):
-        assert current() == "discreet"
-        small = marker_model()["SW"]
-        faces = printed_faces(4.0)
+    with reading("classic"):
+        assert current() == "classic"
+        large = marker_model()["NE"]
+    assert current() == printed_marks() == "discreet"     # outside `reading`: the print
+    small = marker_model()["SW"]
+    faces = printed_faces(4.0)
     assert np.ptp(small[:, 0]) == pytest.approx(tile_spec("discreet").marker_size)
     assert set(marker_model("discreet")) == {"SW"}
-    assert np.ptp(marker_model()["NE"][:, 0]) == pytest.approx(
-        tile_spec("classic").marker_size)
+    assert np.ptp(large[:, 0]) == pytest.approx(tile_spec("classic").marker_size)
     # the discreet face is the classic one less most of the classic markers' black
     assert faces["Y01"].mean() > printed_faces(4.0, "classic")["Y01"].mean() + 5
 
 
-def test_the_photo_generator_keeps_classic_by_default():
+def test_the_photo_generator_photographs_the_printed_design_by_default():
     cond = replace(PRESETS["default"], megapixels=3.0)
-    assert photo(table(5, 2), cond, 3).jpeg == photo(table(5, 2), cond, 3,
-                                                      marks="classic").jpeg
+    assert printed_marks() == "discreet"
+    default = photo(table(5, 2), cond, 3).jpeg
+    assert default == photo(table(5, 2), cond, 3, marks="discreet").jpeg
+    assert default != photo(table(5, 2), cond, 3, marks="classic").jpeg
 
 
 @pytest.mark.parametrize("marks", ["discreet", "classic"])

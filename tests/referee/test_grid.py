@@ -13,6 +13,9 @@ from referee.errors import GridError
 
 from .conftest import small_table, table
 
+# These tables are of the first print (conftest `scenes`); the stages read them as such.
+pytestmark = pytest.mark.usefixtures("first_print")
+
 
 def _seen(grid) -> set[tuple[str, int, int, int]]:
     return {(p.tile, *p.cell, p.rot) for p in grid.tiles}

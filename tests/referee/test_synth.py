@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import cv2
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 from pnp.printing.asterion.art import marker_places, prisoner_points
-from pnp.printing.asterion.markers import tile_for_marker, tile_marker_ids
+from pnp.printing.asterion.markers import tile_for_marker, tile_marks
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.asterion.synth import photo, simulated_table
 from referee.synth import PRESETS, Conditions, with_conditions
@@ -42,11 +43,12 @@ def test_the_same_seed_gives_the_same_photo(table):
     assert a.image.shape[:2] in ((1512, 2016), (2016, 1512))
 
 
+@pytest.mark.parametrize("marks", ["classic", "discreet"])
 @pytest.mark.parametrize("distortion", [0.0, -0.04])
-def test_markers_decode_where_the_tile_corners_put_them(table, distortion):
+def test_markers_decode_where_the_tile_corners_put_them(table, distortion, marks):
     """Each decoded marker's centre is where its tile's true corners say, within a pixel or
     so, with or without lens distortion (the corners are distorted with the photo)."""
-    shot = photo(table, replace(FLAT, distortion=distortion), seed=1)
+    shot = photo(table, replace(FLAT, distortion=distortion), seed=1, marks=marks)
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250))
     corners, ids, _ = detector.detectMarkers(cv2.cvtColor(shot.image, cv2.COLOR_BGR2GRAY))
     found = 0
@@ -55,12 +57,12 @@ def test_markers_decode_where_the_tile_corners_put_them(table, distortion):
         if owner is None:
             continue
         tile_id, _corner = owner
-        m = marker_places()[tile_marker_ids(tile_id).index(int(marker_id))]
+        m = next(place for place, i in tile_marks(tile_id, marks) if i == marker_id)
         expected = _to_px(_tile_frame(shot.corners[tile_id]),
                           [[m.x + m.size / 2, m.y + m.size / 2]])[0]
         assert np.linalg.norm(quad.reshape(4, 2).mean(axis=0) - expected) < 1.5, marker_id
         found += 1
-    assert found >= 0.95 * 2 * len(table["tiles"])
+    assert found >= 0.95 * len(marker_places(marks)) * len(table["tiles"])
 
 
 def test_the_homography_maps_each_cell_centre_into_its_tile():
@@ -101,24 +103,28 @@ def test_tombs_lie_on_the_dead_prisoners_only(table):
     assert not (changed & ~near.astype(bool)).any()
 
 
+@pytest.mark.parametrize("marks", ["classic", "discreet"])
 @pytest.mark.parametrize("seed", [4, 9, 13])
-def test_fingers_cover_exactly_the_markers_they_list(table, seed):
+def test_fingers_cover_exactly_the_markers_they_list(table, seed, marks):
     """No skin shows on a marker that is not listed; a listed one has skin on it or within
-    a few px (the list takes in the finger's soft fringe)."""
-    shot = photo(table, replace(FLAT, fingers=2), seed=seed)
+    2 mm (the list takes in the finger's soft fringe, 1.2 mm, which is too faint to pass
+    for skin)."""
+    shot = photo(table, replace(FLAT, fingers=2), seed=seed, marks=marks)
     assert shot.covered_markers
     hsv = cv2.cvtColor(shot.image, cv2.COLOR_BGR2HSV)
     # skin of any tone: a warm, saturated hue (tile fills are pale, markers grey)
     skin = ((hsv[..., 0] < 25) & (hsv[..., 1] > 80) & (hsv[..., 2] > 40)).astype(np.uint8)
     for t in table["tiles"]:
         h = _tile_frame(shot.corners[t["id"]])
-        for marker_id, m in zip(tile_marker_ids(t["id"]), marker_places(), strict=True):
+        px_per_mm = float(np.linalg.norm(np.diff(shot.corners[t["id"]][:2], axis=0))) / 50
+        reach = 2 * math.ceil(2.0 * px_per_mm) + 1
+        for m, marker_id in tile_marks(t["id"], marks):
             quad = _to_px(h, [[m.x, m.y], [m.x + m.size, m.y], [m.x + m.size, m.y + m.size],
                               [m.x, m.y + m.size]])
             mask = np.zeros(skin.shape, np.uint8)
             cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
             if marker_id in shot.covered_markers:
-                near = cv2.dilate(mask, np.ones((7, 7), np.uint8))
+                near = cv2.dilate(mask, np.ones((reach, reach), np.uint8))
                 assert (skin & near).any(), marker_id
             else:
                 assert float((skin & mask).sum()) / float(mask.sum()) < 0.005, marker_id
@@ -245,28 +251,33 @@ def _decoded(image: np.ndarray) -> set[int]:
     return set() if ids is None else {int(i) for i in ids.ravel()}
 
 
+@pytest.mark.parametrize("marks", ["classic", "discreet"])
 @pytest.mark.parametrize("seed", [1, 2])
-def test_a_hidden_tile_has_a_finger_on_each_marker(table, seed):
-    shot = photo(table, replace(FLAT, hidden_pieces=1), seed=seed)
+def test_a_hidden_tile_has_a_finger_on_each_marker(table, seed, marks):
+    shot = photo(table, replace(FLAT, hidden_pieces=1), seed=seed, marks=marks)
     assert len(shot.hidden) == 1
-    ids = set(tile_marker_ids(shot.hidden[0]))
+    ids = {i for _place, i in tile_marks(shot.hidden[0], marks)}
     assert ids <= shot.covered_markers
     seen = _decoded(shot.image)
     assert not ids & seen
-    # fingers lie outwards: the other tiles' markers are mostly still read
-    everything = {i for t in table["tiles"] for i in tile_marker_ids(t["id"])}
-    assert len(seen & everything) >= len(everything) - 2 - len(shot.covered_markers)
+    # fingers lie outwards: the other markers the same photo shows without them still read
+    # (the camera is the same: the fingers draw on their own random stream)
+    plain = _decoded(photo(table, FLAT, seed=seed, marks=marks).image)
+    assert len(plain) > 10
+    assert len(plain - shot.covered_markers - seen) <= 2
 
 
-def test_stray_tombs_lie_on_one_tiles_markers_and_more(table):
-    shot = photo(table, FLAT, seed=4, stray_tombs=3)
-    plain = photo(table, FLAT, seed=4)
-    assert len(shot.covered_markers) == 4 and not plain.covered_markers
+@pytest.mark.parametrize("marks", ["classic", "discreet"])
+def test_stray_tombs_lie_on_one_tiles_markers_and_more(table, marks):
+    shot = photo(table, FLAT, seed=4, stray_tombs=3, marks=marks)
+    plain = photo(table, FLAT, seed=4, marks=marks)
+    per_tile = len(marker_places(marks))
+    assert len(shot.covered_markers) == per_tile + 2 and not plain.covered_markers
     by_tile: dict[str, int] = {}
     for i in shot.covered_markers:
         owner = tile_for_marker(i)
         by_tile[owner[0]] = by_tile.get(owner[0], 0) + 1
-    assert 2 in by_tile.values()                      # both markers of one tile
+    assert per_tile in by_tile.values()               # every marker of one tile
     assert not shot.covered_markers & _decoded(shot.image)
 
 

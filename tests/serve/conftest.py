@@ -49,7 +49,7 @@ def endgame() -> tuple[bytes, dict]:
 
 @pytest.fixture(scope="session")
 def scenes(tmp_path_factory) -> Scenes:
-    return Scenes(tmp_path_factory.mktemp("serve-export"), dpi=200)
+    return Scenes(tmp_path_factory.mktemp("serve-export"), dpi=200, marks="discreet")
 
 
 @pytest.fixture(scope="session")
