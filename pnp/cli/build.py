@@ -62,7 +62,7 @@ def progress_display(label: str) -> Iterator[Progress]:
 
 def _request(game: str, edition: str | None, paper: str, bleed: float, duplex: str,
              back_offset: str, ink_saver: bool, crop_marks: bool, cut_files: bool = False,
-             cut_marks: bool = False):
+             cut_marks: bool = False, marks: str | None = None):
     from pnp.games import UnknownGame, part
     from pnp.printing.build import BuildError, BuildRequest, validate_request
 
@@ -73,7 +73,7 @@ def _request(game: str, edition: str | None, paper: str, bleed: float, duplex: s
     bleed = option(inputs.finite_float, bleed, "--bleed")
     request = BuildRequest(game, edition, paper.lower(), bleed, duplex.lower(),
                            parse_offset(back_offset), ink_saver, crop_marks, printing,
-                           cut_files, cut_marks)
+                           cut_files, cut_marks, None if marks is None else marks.lower())
     try:
         validate_request(request)
     except BuildError as exc:
@@ -83,6 +83,8 @@ def _request(game: str, edition: str | None, paper: str, bleed: float, duplex: s
 
 GAME_HELP = "Game to print (see `pnp games`)."
 EDITION_HELP = "Edition (asterion: crete or revised; default crete)."
+MARKS_HELP = ("Asterion's machine marks: discreet (the default: one small mark a tile) or "
+              "classic (two large marks, as printed before; to reprint tiles of such a set).")
 
 
 @app.command("build")
@@ -108,13 +110,14 @@ def build(
     cut_marks: bool = typer.Option(False, "--cut-marks",
                                    help="Print-and-cut registration marks on the cut sheets "
                                         "and in their SVGs (with --cut-files)."),
+    marks: str | None = typer.Option(None, "--marks", help=MARKS_HELP),
 ) -> None:
     """Write a printable PDF with every piece of a game to OUT/<game>-<edition>.pdf."""
     from pnp.printing.build import build as run_build
     from pnp.printing.placement import PlacementError
 
     request = _request(game, edition, paper, bleed, duplex, back_offset, ink_saver, crop_marks,
-                       cut_files, cut_marks)
+                       cut_files, cut_marks, marks)
     try:
         with progress_display("drawing pages") as progress:
             result = run_build(request, out, progress)
@@ -145,6 +148,7 @@ def export(
                                   "in mm (for Inkscape), drawn by the PDF's drawing code."),
     out: Path = typer.Option(Path("output/export"), "--out", help="Folder for the faces."),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="Light fills, same shapes."),
+    marks: str | None = typer.Option(None, "--marks", help=MARKS_HELP),
 ) -> None:
     """Write one PNG (or SVG) per component face and a manifest.json (for Tabletop
     Simulator, or to edit in Inkscape)."""
@@ -154,7 +158,8 @@ def export(
     if svg and dpi is not None:
         raise CliError("--dpi is for PNGs: SVG faces are vectors, in mm (drop --dpi or --svg)")
     dpi = 200 if dpi is None else dpi
-    request = _request(game, edition, "a4", 0.0, "long", "0,0", ink_saver, False)
+    request = _request(game, edition, "a4", 0.0, "long", "0,0", ink_saver, False,
+                       marks=marks)
     try:
         with progress_display("drawing faces" if svg else "rendering faces") as progress:
             result = run_export(request, out, dpi, progress, svg=svg)

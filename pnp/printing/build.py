@@ -40,8 +40,8 @@ class BuildRequest:
     printing: GamePrinting | None = None    # the game's part; see `game_printing`
     cut_files: bool = False     # an SVG of the cut paths beside the PDF, per sheet
     cut_marks: bool = False     # print-and-cut registration marks (needs cut_files)
-    # The pieces' machine-mark design by name, for tests and the referee's face renderer
-    # (Asterion: "classic" or "discreet"); None: the one the game's layout prints.
+    # The pieces' machine-mark design by name (`--marks`; Asterion: "classic" or
+    # "discreet"); None: the one the game's layout prints.
     tile_marks: str | None = None
 
 
@@ -68,6 +68,11 @@ def validate_request(request: BuildRequest) -> tuple[str | None, Options]:
         raise BuildError(f"bleed must be between 0 and {MAX_BLEED:g} mm, not {request.bleed:g}")
     if any(abs(v) > MAX_BACK_OFFSET for v in request.back_offset):
         raise BuildError(f"back offset must be within ±{MAX_BACK_OFFSET:g} mm on each axis")
+    if request.tile_marks is not None and request.tile_marks not in printing.mark_designs:
+        raise BuildError(
+            f"unknown marks {request.tile_marks!r} for {printing.name} (choose from: "
+            f"{', '.join(printing.mark_designs)})" if printing.mark_designs else
+            f"{printing.name} has one print of its machine marks: drop --marks")
     if request.cut_marks and not request.cut_files:
         raise BuildError("--cut-marks needs --cut-files: the marks align a cutter with "
                          "the cut files")
@@ -97,7 +102,9 @@ def plan(request: BuildRequest) -> tuple[DrawContext, list[Page]]:
 def output_name(request: BuildRequest) -> str:
     printing = game_printing(request)
     edition = request.edition or printing.default_edition
-    return f"{printing.name}-{edition}.pdf" if edition else f"{printing.name}.pdf"
+    stem = f"{printing.name}-{edition}" if edition else printing.name
+    # another print of the marks than the layout's is asked for by name: its own file
+    return f"{stem}-{request.tile_marks}.pdf" if request.tile_marks else f"{stem}.pdf"
 
 
 def build(request: BuildRequest, out_dir: Path, progress: Progress | None = None) -> BuildResult:

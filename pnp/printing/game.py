@@ -10,7 +10,9 @@ never import a game; the CLI finds a game's `GamePrinting` through the registry
 - `draw(canvas, item, ctx)`: paints one placed item of any of its kinds, front or back,
 - `style(ink_saver)`: whatever its drawing wants in `ctx.style`,
 - `export(ctx)`: the faces of `pnp export` (`ExportPiece`s: one PNG each, and the manifest),
-- `check_sample`: the reference piece the print check page outlines and names.
+- `check_sample`: the reference piece the print check page outlines and names,
+- `mark_designs`: the names of its machine-mark designs, when it prints more than one
+  (Asterion: "classic", "discreet"; `pnp build --marks`); empty: one print only.
 
 See /docs/printing.md ("Adding a game") for a walk-through.
 """
@@ -69,6 +71,7 @@ class GamePrinting:
     style: Callable[[bool], Any]
     export: Callable[[DrawContext], list[ExportPiece]]
     check_sample: CheckSample
+    mark_designs: tuple[str, ...] = ()                     # --marks choices; () = one print
 
     @property
     def default_edition(self) -> str | None:

@@ -84,6 +84,10 @@ def test_the_edition_defaults_to_crete(capsys, in_tmp):
     (["build", "asterion", "--bleed", "lots"], "'--bleed'"),
     (["build", "asterion", "--frobnicate"], "No such option: --frobnicate"),
     (["export", "asterion", "--dpi", "5"], "dpi must be between 36 and 1200"),
+    (["build", "asterion", "--marks", "fancy"],
+     "unknown marks 'fancy' for asterion (choose from: classic, discreet)"),
+    (["build", "spider-twist", "--marks", "classic"],
+     "spider-twist has one print of its machine marks: drop --marks"),
 ])
 def test_bad_input_gets_one_line_exit_2_and_writes_nothing(capsys, in_tmp, argv, message):
     code, _out, err = run(capsys, *argv)
@@ -92,6 +96,33 @@ def test_bad_input_gets_one_line_exit_2_and_writes_nothing(capsys, in_tmp, argv,
     assert len(lines) == 1 and lines[0].startswith("error: ")
     assert message in lines[0]
     assert not (in_tmp / "output").exists() or not any((in_tmp / "output").rglob("*"))
+
+
+def _tile_markers_on_page(path: Path, index: int) -> int:
+    import cv2
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    page = pdfium.PdfDocument(path)[index]
+    image = np.array(page.render(scale=150 / 72, grayscale=True).to_pil())
+    detector = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250))
+    _, ids, _ = detector.detectMarkers(image)
+    return 0 if ids is None else len(ids)
+
+
+def test_marks_classic_reprints_the_first_print_beside_the_default(capsys, in_tmp):
+    """Issue 14: the discreet mark by default; `--marks classic` prints a set's odd tiles
+    as they were first printed, in a file of its own."""
+    assert run(capsys, "build", "asterion", "-e", "revised")[0] == 0
+    code, out, err = run(capsys, "build", "asterion", "-e", "revised", "--marks", "classic")
+    assert code == 0, err
+    assert "output/asterion-revised-classic.pdf" in out
+    default = in_tmp / "output" / "asterion-revised.pdf"
+    classic = in_tmp / "output" / "asterion-revised-classic.pdf"
+    # page 3 is a sheet of 15 tile fronts: one marker each, or two
+    assert _tile_markers_on_page(default, 2) == 15
+    assert _tile_markers_on_page(classic, 2) == 30
 
 
 def test_an_unwritable_output_folder_is_one_line(capsys, in_tmp):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp import layouts
+from pnp.printing.asterion.art import mark_designs
 from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, lazy
 from pnp.printing.placement import Component, Options
 from pnp.units import mm
@@ -55,4 +56,6 @@ PRINTING = GamePrinting(
     export=_export,
     check_sample=CheckSample("tile", mm(layouts.load("asterion")["tile"]["size"]),
                              mm(layouts.load("asterion")["tile"]["size"])),
+    # issue 14: the discreet print by default; the classic one for a table printed before
+    mark_designs=mark_designs(),
 )
