@@ -241,6 +241,15 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         settled = resolve(image.image, image.scale, grid, cells, cell_problems,
                           edition=edition, players=players, board_radius=radius)
+    while (wider := _board_radius(board, players, grid)) is not None and wider > radius:
+        # A colour first known by its art adds a player, and the board's area in play
+        # grows with the player count: its outer squares are judged now, never assumed
+        # empty (benchmark seed 1 photo 210: a blurred 3 MP board, red told only by its
+        # art, 18 tiles of the outer ring left out of a sure score)
+        radius = wider
+        cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
+        settled = resolve(image.image, image.scale, grid, cells, cell_problems,
+                          edition=edition, players=players, board_radius=radius)
     cells, cell_problems = settled.cells, settled.problems
     lap("art")
     if not grid.tiles:

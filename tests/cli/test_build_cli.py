@@ -111,18 +111,22 @@ def _tile_markers_on_page(path: Path, index: int) -> int:
     return 0 if ids is None else len(ids)
 
 
-def test_marks_classic_reprints_the_first_print_beside_the_default(capsys, in_tmp):
-    """Issue 14: the discreet mark by default; `--marks classic` prints a set's odd tiles
-    as they were first printed, in a file of its own."""
+@pytest.mark.parametrize("marks", ["classic", "discreet"])
+def test_marks_prints_either_design_in_a_file_of_its_own(capsys, in_tmp, marks):
+    """Issue 14: `--marks` prints the tiles with either machine-mark design (to reprint odd
+    tiles of a set printed with the other), beside the default build."""
+    from pnp.printing.asterion.art import printed_marks
+
     assert run(capsys, "build", "asterion", "-e", "revised")[0] == 0
-    code, out, err = run(capsys, "build", "asterion", "-e", "revised", "--marks", "classic")
+    code, out, err = run(capsys, "build", "asterion", "-e", "revised", "--marks", marks)
     assert code == 0, err
-    assert "output/asterion-revised-classic.pdf" in out
+    assert f"output/asterion-revised-{marks}.pdf" in out
     default = in_tmp / "output" / "asterion-revised.pdf"
-    classic = in_tmp / "output" / "asterion-revised-classic.pdf"
-    # page 3 is a sheet of 15 tile fronts: one marker each, or two
-    assert _tile_markers_on_page(default, 2) == 15
-    assert _tile_markers_on_page(classic, 2) == 30
+    asked = in_tmp / "output" / f"asterion-revised-{marks}.pdf"
+    # page 3 is a sheet of 15 tile fronts: one marker each (discreet), or two (classic)
+    per_tile = {"classic": 2, "discreet": 1}
+    assert _tile_markers_on_page(default, 2) == 15 * per_tile[printed_marks()]
+    assert _tile_markers_on_page(asked, 2) == 15 * per_tile[marks]
 
 
 def test_an_unwritable_output_folder_is_one_line(capsys, in_tmp):
