@@ -49,7 +49,10 @@ def endgame() -> tuple[bytes, dict]:
 
 @pytest.fixture(scope="session")
 def scenes(tmp_path_factory) -> Scenes:
-    return Scenes(tmp_path_factory.mktemp("serve-export"), dpi=200, marks="discreet")
+    """Tables of the print `pnp build` makes (the page reads what players print)."""
+    from pnp.printing.asterion.art import printed_marks
+
+    return Scenes(tmp_path_factory.mktemp("serve-export"), dpi=200, marks=printed_marks())
 
 
 @pytest.fixture(scope="session")
