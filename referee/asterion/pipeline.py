@@ -199,8 +199,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
             markers = merge_markers(markers, read)
             grid = fit_grid(markers, board)
         # else the tiles are read from their art alone below, or NoTiles after all
-    radius = _board_radius(board, players, grid)
-    cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
+    radius, cells, cell_problems = _judge_cells(image, grid, board, players)
     lap("cells")
     # Second look, at full resolution, where a marker is missing: the other corner of a
     # tile read by one marker, and every cell that looks occupied but was not identified.
@@ -218,8 +217,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         if read:
             markers = merge_markers(markers, read)
             grid = fit_grid(markers, board)
-            radius = _board_radius(board, players, grid)
-            cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
+            radius, cells, cell_problems = _judge_cells(image, grid, board, players)
             occupied = _occupied(cells, grid, edition, players)
             lap("cells")
     extra = _rescue(image, grid, occupied)
@@ -340,6 +338,15 @@ def _occupied(cells: list[CellReading], grid: Grid, edition: str,
     if not deck_unseen(grid, edition, players):
         return []
     return [c for c in cells if not c.empty and c.visible >= 0.6]
+
+
+def _judge_cells(image: Photo, grid: Grid, board: bool, players: list[str] | None
+                 ) -> tuple[int | None, list[CellReading], list[RefereeProblem]]:
+    """The board's area in play for the players known now, and every cell next to the
+    tiles in it judged (classify.read_cells)."""
+    radius = _board_radius(board, players, grid)
+    cells, problems = read_cells(image.image, image.scale, grid, radius)
+    return radius, cells, problems
 
 
 def _board_radius(board: bool, players: list[str] | None, grid: Grid) -> int | None:
