@@ -241,7 +241,8 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
                           edition=edition, players=players, board_radius=radius)
     while (wider := _board_radius(board, players, grid)) is not None and wider > radius:
         # A colour first known by its art adds a player, and the board's area in play
-        # grows with the player count: its outer squares are judged now, never assumed
+        # grows with the player count (ruling asterion.md "A turn" 1: 25, 41 or all 61
+        # squares for 2, 3 or 4 players): its outer squares are judged now, never assumed
         # empty (benchmark seed 1 photo 210: a blurred 3 MP board, red told only by its
         # art, 18 tiles of the outer ring left out of a sure score)
         radius = wider
