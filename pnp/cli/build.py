@@ -83,8 +83,8 @@ def _request(game: str, edition: str | None, paper: str, bleed: float, duplex: s
 
 GAME_HELP = "Game to print (see `pnp games`)."
 EDITION_HELP = "Edition (asterion: crete or revised; default crete)."
-MARKS_HELP = ("Asterion's machine marks: discreet (the default: one small mark a tile) or "
-              "classic (two large marks, as printed before; to reprint tiles of such a set).")
+MARKS_HELP = ("Asterion's machine marks: classic (the default: two large marks a tile) or "
+              "discreet (one small mark a tile, 4.8 % of its face).")
 
 
 @app.command("build")

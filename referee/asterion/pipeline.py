@@ -245,8 +245,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         # squares for 2, 3 or 4 players): its outer squares are judged now, never assumed
         # empty (benchmark seed 1 photo 210: a blurred 3 MP board, red told only by its
         # art, 18 tiles of the outer ring left out of a sure score)
-        radius = wider
-        cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
+        radius, cells, cell_problems = _judge_cells(image, grid, board, players)
         settled = resolve(image.image, image.scale, grid, cells, cell_problems,
                           edition=edition, players=players, board_radius=radius)
     cells, cell_problems = settled.cells, settled.problems

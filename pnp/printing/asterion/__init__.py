@@ -56,6 +56,6 @@ PRINTING = GamePrinting(
     export=_export,
     check_sample=CheckSample("tile", mm(layouts.load("asterion")["tile"]["size"]),
                              mm(layouts.load("asterion")["tile"]["size"])),
-    # issue 14: the discreet print by default; the classic one for a table printed before
+    # issue 14: classic (two large marks) or discreet (one small mark); layout [markers]
     mark_designs=mark_designs(),
 )
