@@ -24,13 +24,15 @@ rounding, as for tiles read by markers), and its empty neighbours are judged in 
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
-from pnp.rules.asterion.tiles import MINOTAUR_ID, Tile, load_tileset, tiles_by_id
+from pnp.rules.asterion.tiles import COLOURS, MINOTAUR_ID, Tile, load_tileset, tiles_by_id
 from referee.asterion.classify import (
     CELL_PPM,
     CELL_WINDOW,
@@ -53,6 +55,7 @@ from referee.asterion.identify import (
     unveiled,
 )
 from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
+from referee.asterion.tints import TableTints
 from referee.geometry import rectify
 from referee.problems import RefereeProblem
 
@@ -67,11 +70,14 @@ TINT_PX = 1500              # px (94 mm^2) of walls, uncovered, to judge a tint 
 TINT_SHARE = 0.25           # ... the photo's median this much nearer one print's than the
 #                             other's (a quarter of the way between them at most)
 USURPERS = 2                # a rival that beats the best may take its place this often
+POSE_APART_MM = 3.0         # a rival this far from the best's pose (or turned so) ...
+POSE_APART_DEG = 3.0        # ... is judged at its own pose too
 RIVAL_GAP = 0.3             # candidates this far behind the best by correlation lose
 EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is there
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
 PLAIN_SHARE = 0.7           # cells two steps out that are plain: the table is plain
 ROUNDS = 4                  # identified tiles open new neighbours this many times over
+ALL_COLOURS = list(COLOURS)
 MIN_PLAYERS = 2             # colours in play at least (ruling asterion.md: "2 to 4
 #                             players")
 
@@ -124,6 +130,7 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
     the tiles identified from their art."""
     out = Resolution(cells, problems)
     table = TableLook(image, scale, grid, cells, board_radius)
+    tints = TableTints(image, scale, grid)
     looked: set[tuple[int, int]] = set()          # compared with the candidates' art
     scores: dict[str, float] = {}                 # tiles read by markers: their art's score
     for _ in range(ROUNDS):
@@ -150,7 +157,11 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
                 # one marker left it tied with a green cross, and the table without an
                 # origin; issue 14, hidden preset)
                 unseen = [MINOTAUR_ID]
-            verdict = _identify(image, scale, grid, reading, unseen, table, scores)
+            # a colour no tile was read in yet joins by its walls' tint, unless the players
+            # are given
+            twins = deck_unseen(grid, edition, players or ALL_COLOURS)
+            verdict = _identify(image, scale, grid, reading, unseen, table, tints, scores,
+                                twins)
             if isinstance(verdict, TilePose):
                 grid.tiles.append(verdict)
                 grid.tiles.sort(key=lambda p: tile_order(p.tile))
@@ -182,9 +193,11 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
 
 
 def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
-              unseen: list[str], table: TableLook, known: dict[str, float] | None = None
+              unseen: list[str], table: TableLook, tints: TableTints | None = None,
+              known: dict[str, float] | None = None, twins: list[str] | None = None
               ) -> TilePose | str | RefereeProblem:
-    """The tile in one cell (a pose), "empty" reasons (a str), or a problem."""
+    """The tile in one cell (a pose), "empty" reasons (a str), or a problem. `twins`: the
+    tiles the walls' tint may name instead of the best's colour (default `unseen`)."""
     cell, point = reading.cell, reading.point
     found = match(image, scale, grid, cell, unseen)
     reference = reference_level(image, scale, grid, cell, 5, known)
@@ -205,9 +218,22 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
                                                  f"like {best.tile}): uncover it", cell, point)
     seen = {p.tile for p in grid.tiles}
     only = set(unseen) if unseen == [MINOTAUR_ID] else None
+    colour = (tints or TableTints(image, scale, grid)).colour(best)
+    if colour is not None and tiles_by_id()[best.tile].colour not in (None, colour):
+        # its walls' tint is another colour's: the candidates are their designs in that
+        # colour, each found finely where it lay
+        found = _in_colour(image, scale, grid, found, colour,
+                           set(unseen if twins is None else twins)) or found
+        best = found[0]
+        if not _acceptable(best, reference):
+            return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: a tile whose markers are "
+                                                     "covered, its walls "
+                                                     f"{colour}, told from its art as no "
+                                                     f"{colour} tile: uncover it", cell, point)
     for _ in range(USURPERS + 1):
         rivals = _rivals(best, found, only)
-        rival, outcome = _contest(image, scale, grid, best, rivals, seen)
+        rival, outcome = _usurper_or_first(
+            _contests(image, scale, grid, best, rivals, seen, colour=colour), unseen, seen)
         if outcome == "tie" and rival.tile in seen:
             rival, outcome = _contest_softer_or_sharper(image, scale, grid, best, rivals, seen,
                                                         (rival, outcome))
@@ -233,6 +259,26 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
     return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: a tile whose markers are covered, "
                                              f"told from its art neither as {best.tile} nor "
                                              "as another: uncover it", cell, point)
+
+
+def _usurper_or_first(outcomes: Iterator[tuple[ArtMatch, str]], unseen: list[str],
+                      seen: set[str]) -> tuple[ArtMatch | None, str]:
+    """(None, "won") if the best beats every rival; else the first rival it does not beat,
+    unless a later rival of those not yet seen beats it clearly ("lost"): then that one.
+    Two tiles that tie may both lose to a third whose print the photo shows (issue 14,
+    seed 1 photo 302: Y04 and Y05 tie where a blurred wing lies on the corridor, and Y06,
+    the tile with that wing, beats both), so a tie ends nothing while a rival is left."""
+    first: tuple[ArtMatch | None, str] = (None, "won")
+    for rival, outcome in outcomes:
+        if outcome == "won":
+            continue
+        if first[0] is None:
+            first = (rival, outcome)
+            if outcome == "lost" or rival.tile in seen:
+                return first
+        elif outcome == "lost" and rival.tile in unseen and rival.tile not in seen:
+            return rival, outcome
+    return first
 
 
 def _acceptable(best: ArtMatch, reference: float) -> bool:
@@ -278,29 +324,96 @@ def _contest(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
     (read elsewhere by its markers) is no candidate here (issue 11: the tile is one of
     those not yet seen); it wins only where the art says so clearly (art and markers
     disagree), and the art must not lean to it."""
+    for rival, outcome in _contests(image, scale, grid, best, rivals, seen, sigma):
+        if outcome != "won":
+            return rival, outcome
+    return None, "won"
+
+
+def _contests(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
+              rivals: list[ArtMatch], seen: set[str] = frozenset(),
+              sigma: float | None = None, colour: str | None = None
+              ) -> Iterator[tuple[ArtMatch, str]]:
+    """Each rival and how the best fares against it ("won", "lost", "tie"), in turn (the
+    photo where the best lies compared once). `colour`: the tile's colour as its walls'
+    tint tells it (tints.TableTints), if it does."""
     comparison = Comparison(image, scale, grid, best, sigma)
     tiles = tiles_by_id()
     for rival in rivals:
-        maps = comparison.maps(rival)
-        if maps is None:
-            return rival, "tie"
-        won, lost = int(maps.like_a.sum()), int(maps.like_b.sum())
-        px = won + lost + int(maps.covered.sum())
-        if won >= max(VOTES, VOTE_RATIO * lost) and won >= SEEN * px:
+        if colour is not None and tiles[best.tile].colour == colour != tiles[rival.tile].colour:
+            # the walls are the best's colour, not the rival's
+            yield rival, "won"
             continue
-        if lost >= max(VOTES, VOTE_RATIO * won) and lost >= SEEN * px:
-            return rival, "lost"
-        if rival.tile in seen and won >= lost:
+        outcome = _outcome(comparison, best, rival, seen)
+        if outcome == "won" and _posed_apart(best, rival):
+            # a rival with other corridors lies where they fit the photo best, not where
+            # the best's do: judged there too, and if it wins there, neither is told
+            # (issue 14, seed 1 photo 134: R05, 12 mm off its cell, beat R07 at R05's pose;
+            # at its own, R07 fits the photo)
+            there = Comparison(image, scale, grid, rival, sigma)
+            if _outcome(there, rival, _posed_as(best, rival), frozenset()) == "won":
+                outcome = "tie"
+        yield rival, outcome
+
+
+def _posed_apart(a: ArtMatch, b: ArtMatch) -> bool:
+    """Whether `b` lies elsewhere than `a` (not `a`'s look-alike at `a`'s pose)."""
+    shift = math.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1])
+    turn = abs(((a.angle - a.rot) - (b.angle - b.rot) + 180.0) % 360.0 - 180.0)
+    return shift > POSE_APART_MM or turn > POSE_APART_DEG
+
+
+def _posed_as(m: ArtMatch, where: ArtMatch) -> ArtMatch:
+    """`m` at `where`'s pose (its own quarter turn)."""
+    return ArtMatch(m.tile, m.rot, where.centre, where.angle - where.rot + m.rot, 0.0)
+
+
+def _in_colour(image: np.ndarray, scale: float, grid: Grid, found: list[ArtMatch],
+               colour: str, allowed: set[str]) -> list[ArtMatch]:
+    """`found`'s designs in `colour` (those `allowed`), refined where each lay, best
+    first."""
+    out: dict[tuple[str, int], ArtMatch] = {}
+    for m in found:
+        twin = _twin(m.tile, colour)
+        if twin is None or twin not in allowed or (twin, m.rot) in out:
             continue
-        if tiles[rival.tile].design == tiles[best.tile].design and rival.rot == best.rot:
-            # the same design in another colour: its walls' tint, in the median
-            near_a, near_b, count = maps.tint()
-            if count >= TINT_PX and near_a <= TINT_SHARE * (near_a + near_b):
-                continue
-            if count >= TINT_PX and near_b <= TINT_SHARE * (near_a + near_b):
-                return rival, "lost"
-        return rival, "tie"
-    return None, "won"
+        out[(twin, m.rot)] = m if twin == m.tile else refine(
+            image, scale, grid, replace(m, tile=twin, score=0.0))
+    return sorted(out.values(), key=lambda m: -m.score)
+
+
+def _twin(tile_id: str, colour: str | None) -> str | None:
+    """The tile of `tile_id`'s design in `colour` (None: none, or the Minotaur)."""
+    tiles = tiles_by_id()
+    design = tiles[tile_id].design
+    if colour is None or tiles[tile_id].colour is None:
+        return None
+    return next((t.id for t in tiles.values() if t.colour == colour and t.design == design),
+                None)
+
+
+def _outcome(comparison: Comparison, best: ArtMatch, rival: ArtMatch, seen: set[str]
+             ) -> str:
+    maps = comparison.maps(rival)
+    if maps is None:
+        return "tie"
+    won, lost = int(maps.like_a.sum()), int(maps.like_b.sum())
+    px = won + lost + int(maps.covered.sum())
+    if won >= max(VOTES, VOTE_RATIO * lost) and won >= SEEN * px:
+        return "won"
+    if lost >= max(VOTES, VOTE_RATIO * won) and lost >= SEEN * px:
+        return "lost"
+    if rival.tile in seen and won >= lost:
+        return "won"
+    tiles = tiles_by_id()
+    if tiles[rival.tile].design == tiles[best.tile].design and rival.rot == best.rot:
+        # the same design in another colour: its walls' tint, in the median
+        near_a, near_b, count = maps.tint()
+        if count >= TINT_PX and near_a <= TINT_SHARE * (near_a + near_b):
+            return "won"
+        if count >= TINT_PX and near_b <= TINT_SHARE * (near_a + near_b):
+            return "lost"
+    return "tie"
 
 
 def _contest_softer_or_sharper(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
