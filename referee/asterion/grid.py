@@ -220,9 +220,21 @@ def _grow(groups: dict[str, tuple[Marker, ...]]) -> np.ndarray:
                                                                         -tile_order(t)))
     centres = {t: np.mean([m.centre for m in groups[t]], axis=0) for t in ids}
     placed: dict[str, tuple[tuple[int, int], int]] = {seed: ((0, 0), 0)}
-    table_pts = [_ideal(m, (0, 0), 0) for m in groups[seed]]
-    image_pts = [m.corners for m in groups[seed]]
-    h = fit_plane(np.vstack(table_pts), np.vstack(image_pts))
+    # the seed's corners give the first turn and scale; on tiles placed by their centres
+    # (`_fit_points`) they are dropped once a few tiles fix both
+    seed_pts = ([_ideal(m, (0, 0), 0) for m in groups[seed]],
+                [m.corners for m in groups[seed]])
+    table_pts, image_pts = _fit_points(groups[seed], (0, 0), 0)
+    table_pts, image_pts = [table_pts], [image_pts]
+    by_centre = _by_centre()
+
+    def plane() -> np.ndarray:
+        if by_centre and len(table_pts) < SEED_TILES:
+            return fit_plane(np.vstack(seed_pts[0] + table_pts),
+                             np.vstack(seed_pts[1] + image_pts))
+        return fit_plane(np.vstack(table_pts), np.vstack(image_pts))
+
+    h = plane()
     todo = [t for t in ids if t != seed]
     while todo:
         placed_c = np.array([centres[t] for t in placed])
@@ -234,11 +246,45 @@ def _grow(groups: dict[str, tuple[Marker, ...]]) -> np.ndarray:
         probe = TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle, ())
         if probe.ambiguous:
             continue                  # placed, but it must not bend the plane
-        for m in groups[tile]:
-            table_pts.append(_ideal(m, cell, rot))
-            image_pts.append(m.corners)
-        h = fit_plane(np.vstack(table_pts), np.vstack(image_pts))
+        t_pts, i_pts = _fit_points(groups[tile], cell, rot)
+        table_pts.append(t_pts)
+        image_pts.append(i_pts)
+        h = plane()
     return h
+
+
+SEED_TILES = 3              # tiles placed before the plane rests on their centres alone
+
+
+def _by_centre() -> bool:
+    """Whether tiles fix the plane by their centres (the discreet print: one small marker
+    a tile) rather than their markers' corners (the classic print)."""
+    return current() == "discreet"
+
+
+def _fit_points(markers: tuple[Marker, ...], cell: tuple[int, int], rot: int
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The table mm and photo px a placed tile adds to the plane's fit. The classic print:
+    its markers' corners where the cell puts them. The discreet print: its centre, found
+    from its one marker's own corners, at the cell's centre. A small marker's corners say
+    little about the plane and much about the tile's own turn: a hand turns a tile up to
+    ~15 degrees, and a plane fitted to 48 such turned squares was bent out of all shape
+    (issue 14, seed 1 photo 163: sloppy, 3 MP; every marker read, half the tiles put on
+    wrong cells). Its centre is off its cell only by how far the hand slid it."""
+    if not _by_centre():
+        return (np.vstack([_ideal(m, cell, rot) for m in markers]),
+                np.vstack([m.corners for m in markers]))
+    return CELL * np.array([cell], np.float64), _centre_px(markers)[None, :]
+
+
+def _centre_px(markers: tuple[Marker, ...]) -> np.ndarray:
+    """Where a tile's centre lies in the photo (px), from its markers' corners alone: the
+    affine map of the tile's frame (centred, upright) that fits them, at (0, 0)."""
+    model = np.vstack([marker_model()[m.corner] for m in markers])
+    seen = np.vstack([m.corners for m in markers])
+    a = np.c_[model, np.ones(len(model))]
+    coef, *_ = np.linalg.lstsq(a, seen, rcond=None)
+    return coef[2]
 
 
 def _place_all(h: np.ndarray, groups: dict[str, tuple[Marker, ...]]) -> list[TilePose]:
@@ -256,9 +302,8 @@ def _refit(poses: list[TilePose]) -> np.ndarray:
     """Refit the plane to every tile's ideal place, leaving out tiles that sit far off
     their cell (they would pull the fit towards their error)."""
     good = [p for p in poses if not p.ambiguous] or poses
-    table_pts = np.vstack([_ideal(m, p.cell, p.rot) for p in good for m in p.markers])
-    image_pts = np.vstack([m.corners for p in good for m in p.markers])
-    return fit_plane(table_pts, image_pts)
+    pairs = [_fit_points(p.markers, p.cell, p.rot) for p in good]
+    return fit_plane(np.vstack([t for t, _ in pairs]), np.vstack([i for _, i in pairs]))
 
 
 def normalise(grid: Grid) -> None:

@@ -76,7 +76,7 @@ RIVAL_GAP = 0.3             # candidates this far behind the best by correlation
 EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is there
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
 PLAIN_SHARE = 0.7           # cells two steps out that are plain: the table is plain
-ROUNDS = 4                  # identified tiles open new neighbours this many times over
+ROUNDS = 12                 # identified tiles open new neighbours this many times over
 ALL_COLOURS = list(COLOURS)
 MIN_PLAYERS = 2             # colours in play at least (ruling asterion.md: "2 to 4
 #                             players")
@@ -345,9 +345,10 @@ def _contests(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
             yield rival, "won"
             continue
         outcome = _outcome(comparison, best, rival, seen)
-        if outcome == "won" and _posed_apart(best, rival):
+        if outcome == "won" and rival.score >= ACCEPT_SCORE and _posed_apart(best, rival):
             # a rival with other corridors lies where they fit the photo best, not where
-            # the best's do: judged there too, and if it wins there, neither is told
+            # the best's do: if it fits well enough to be taken there, it is judged there
+            # too, and if it wins there, neither is told
             # (issue 14, seed 1 photo 134: R05, 12 mm off its cell, beat R07 at R05's pose;
             # at its own, R07 fits the photo)
             there = Comparison(image, scale, grid, rival, sigma)
