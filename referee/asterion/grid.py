@@ -189,18 +189,15 @@ def fit_grid(markers: list[Marker], board: bool = False) -> Grid:
     if h is None:
         if not groups:
             raise GridError("no tile markers to fit the table to")
-        h = _grow(groups)
-    poses = _place_all(h, groups)
-    if not used_board:
-        # Refit to the tiles that sit square on their cells, re-round, until nothing moves.
-        for _ in range(4):
-            h = _refit(poses)
-            again = _place_all(h, groups)
-            stable = ([(p.cell, p.rot, p.ambiguous) for p in again]
-                      == [(p.cell, p.rot, p.ambiguous) for p in poses])
-            poses = again
-            if stable:
-                break
+        h, poses = _plane_from_tiles(groups, by_centre=False)
+        if current() == "discreet":
+            # the discreet print's small marks: also by the tiles' centres, and the plane
+            # that puts more tiles square on their cells kept (`_fit_points`)
+            other = _plane_from_tiles(groups, by_centre=True)
+            if _squareness(other[1]) > _squareness(poses):
+                h, poses = other
+    else:
+        poses = _place_all(h, groups)
     grid = Grid(h, poses, used_board, len(board_seen), problems)
     n_markers = sum(len(g) for g in groups.values())
     if n_markers < 2 and not used_board:
@@ -213,8 +210,34 @@ def fit_grid(markers: list[Marker], board: bool = False) -> Grid:
     return grid
 
 
-def _grow(groups: dict[str, tuple[Marker, ...]]) -> np.ndarray:
-    """Grow the plane from a seed tile outwards, nearest tile first."""
+def _plane_from_tiles(groups: dict[str, tuple[Marker, ...]], by_centre: bool
+                      ) -> tuple[np.ndarray, list[TilePose]]:
+    """The plane grown from the tiles, then refitted to those that sit square on their
+    cells and re-rounded until nothing moves; and the tiles' poses in it."""
+    h = _grow(groups, by_centre)
+    poses = _place_all(h, groups)
+    for _ in range(4):
+        h = _refit(poses, by_centre)
+        again = _place_all(h, groups)
+        stable = ([(p.cell, p.rot, p.ambiguous) for p in again]
+                  == [(p.cell, p.rot, p.ambiguous) for p in poses])
+        poses = again
+        if stable:
+            break
+    return h, poses
+
+
+def _squareness(poses: list[TilePose]) -> tuple[int, float]:
+    """How well a plane puts the tiles on cells: how many sit square on theirs, then how
+    little they are off (the median, mm)."""
+    square = [p for p in poses if not p.ambiguous]
+    off = [float(np.hypot(*p.offset)) for p in square]
+    return len(square), -float(np.median(off)) if off else 0.0
+
+
+def _grow(groups: dict[str, tuple[Marker, ...]], by_centre: bool = False) -> np.ndarray:
+    """Grow the plane from a seed tile outwards, nearest tile first (`by_centre`:
+    `_fit_points`)."""
     ids = sorted(groups, key=tile_order)
     seed = MINOTAUR if MINOTAUR in groups else max(ids, key=lambda t: (len(groups[t]),
                                                                         -tile_order(t)))
@@ -224,9 +247,8 @@ def _grow(groups: dict[str, tuple[Marker, ...]]) -> np.ndarray:
     # (`_fit_points`) they are dropped once a few tiles fix both
     seed_pts = ([_ideal(m, (0, 0), 0) for m in groups[seed]],
                 [m.corners for m in groups[seed]])
-    table_pts, image_pts = _fit_points(groups[seed], (0, 0), 0)
+    table_pts, image_pts = _fit_points(groups[seed], (0, 0), 0, by_centre)
     table_pts, image_pts = [table_pts], [image_pts]
-    by_centre = _by_centre()
 
     def plane() -> np.ndarray:
         if by_centre and len(table_pts) < SEED_TILES:
@@ -246,7 +268,7 @@ def _grow(groups: dict[str, tuple[Marker, ...]]) -> np.ndarray:
         probe = TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle, ())
         if probe.ambiguous:
             continue                  # placed, but it must not bend the plane
-        t_pts, i_pts = _fit_points(groups[tile], cell, rot)
+        t_pts, i_pts = _fit_points(groups[tile], cell, rot, by_centre)
         table_pts.append(t_pts)
         image_pts.append(i_pts)
         h = plane()
@@ -256,22 +278,18 @@ def _grow(groups: dict[str, tuple[Marker, ...]]) -> np.ndarray:
 SEED_TILES = 3              # tiles placed before the plane rests on their centres alone
 
 
-def _by_centre() -> bool:
-    """Whether tiles fix the plane by their centres (the discreet print: one small marker
-    a tile) rather than their markers' corners (the classic print)."""
-    return current() == "discreet"
-
-
-def _fit_points(markers: tuple[Marker, ...], cell: tuple[int, int], rot: int
-                ) -> tuple[np.ndarray, np.ndarray]:
-    """The table mm and photo px a placed tile adds to the plane's fit. The classic print:
-    its markers' corners where the cell puts them. The discreet print: its centre, found
-    from its one marker's own corners, at the cell's centre. A small marker's corners say
-    little about the plane and much about the tile's own turn: a hand turns a tile up to
-    ~15 degrees, and a plane fitted to 48 such turned squares was bent out of all shape
-    (issue 14, seed 1 photo 163: sloppy, 3 MP; every marker read, half the tiles put on
-    wrong cells). Its centre is off its cell only by how far the hand slid it."""
-    if not _by_centre():
+def _fit_points(markers: tuple[Marker, ...], cell: tuple[int, int], rot: int,
+                by_centre: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The table mm and photo px a placed tile adds to the plane's fit: its markers'
+    corners where the cell puts them; or, `by_centre`, its centre, found from its markers'
+    own corners, at the cell's centre. The discreet print's one small marker says much
+    about the tile's own turn and little about the plane: a hand turns a tile up to ~15
+    degrees, and a plane fitted to 48 such turned squares was bent out of all shape (issue
+    14, seed 1 photo 163: sloppy, 3 MP; every marker read, half the tiles put on wrong
+    cells). A centre is off its cell only by how far the hand slid the tile. But a plane
+    grown from centres is a similarity until 16 tiles are placed, too flat for a steep
+    photo (seed 1 photo 47): both planes are fitted, and the squarer kept."""
+    if not by_centre:
         return (np.vstack([_ideal(m, cell, rot) for m in markers]),
                 np.vstack([m.corners for m in markers]))
     return CELL * np.array([cell], np.float64), _centre_px(markers)[None, :]
@@ -298,11 +316,11 @@ def _place_all(h: np.ndarray, groups: dict[str, tuple[Marker, ...]]) -> list[Til
     return poses
 
 
-def _refit(poses: list[TilePose]) -> np.ndarray:
+def _refit(poses: list[TilePose], by_centre: bool = False) -> np.ndarray:
     """Refit the plane to every tile's ideal place, leaving out tiles that sit far off
     their cell (they would pull the fit towards their error)."""
     good = [p for p in poses if not p.ambiguous] or poses
-    pairs = [_fit_points(p.markers, p.cell, p.rot) for p in good]
+    pairs = [_fit_points(p.markers, p.cell, p.rot, by_centre) for p in good]
     return fit_plane(np.vstack([t for t, _ in pairs]), np.vstack([i for _, i in pairs]))
 
 
