@@ -13,7 +13,8 @@ For every such cell (classify.read_cells' `cell-unidentified`), most telling fir
    differ (`identify.votes`). A look-alike read elsewhere by its markers is no candidate:
    the art must only not say it (art and markers disagree) nor lean to it. Two
    candidates left, or a seen tile that looks the same: a problem naming them, never a
-   guess.
+   guess. A tile's colour is told first by its walls' tint where it is clear
+   (referee/asterion/tints.py): the candidates are then that colour's.
 3. No tile matches at all, the table is patterned (the cells two steps from the game are
    not plain either) and the cell's colours are the table's: empty. On a plain table a
    cell that is not plain stays a problem: something is there.
@@ -78,7 +79,6 @@ EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is the
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
 PLAIN_SHARE = 0.7           # cells two steps out that are plain: the table is plain
 ROUNDS = 12                 # identified tiles open new neighbours this many times over
-ALL_COLOURS = list(COLOURS)
 MIN_PLAYERS = 2             # colours in play at least (ruling asterion.md: "2 to 4
 #                             players")
 
@@ -160,7 +160,7 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
                 unseen = [MINOTAUR_ID]
             # a colour no tile was read in yet joins by its walls' tint, unless the players
             # are given
-            twins = deck_unseen(grid, edition, players or ALL_COLOURS)
+            twins = deck_unseen(grid, edition, players or list(COLOURS))
             verdict = _identify(image, scale, grid, reading, unseen, table, tints, scores,
                                 twins)
             if isinstance(verdict, TilePose):

@@ -15,10 +15,11 @@ Glare or a hand over the walls leaves the ratio grey, near no colour: untold.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from pnp import layouts
-from pnp.rules.asterion.tiles import tiles_by_id
+from pnp.rules.asterion.tiles import COLOURS, tiles_by_id
 from referee.asterion.faces import printed_faces
 from referee.asterion.grid import Grid
 from referee.asterion.identify import FACE_PPM, FINE_SPAN, ArtMatch, _cell_patch, _warp_face
@@ -77,12 +78,9 @@ def measured_ratio(image: np.ndarray, scale: float, grid: Grid, tile_id: str,
 
 
 def _eroded(mask: np.ndarray) -> np.ndarray:
-    m = mask.copy()
-    m[1:, :] &= mask[:-1, :]
-    m[:-1, :] &= mask[1:, :]
-    m[:, 1:] &= mask[:, :-1]
-    m[:, :-1] &= mask[:, 1:]
-    return m
+    """`mask` less a px at its edges (4-neighbours)."""
+    cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    return cv2.erode(mask.astype(np.uint8), cross) > 0
 
 
 class TableTints:
@@ -91,8 +89,7 @@ class TableTints:
 
     def __init__(self, image: np.ndarray, scale: float, grid: Grid) -> None:
         self.image, self.scale, self.grid = image, scale, grid
-        colours = [c for c in layouts.load("asterion")["game"]["colours"]]
-        seen: dict[str, list[np.ndarray]] = {c: [] for c in colours}
+        seen: dict[str, list[np.ndarray]] = {c: [] for c in COLOURS}
         tiles = tiles_by_id()
         for pose in grid.tiles:
             colour = tiles[pose.tile].colour
@@ -102,7 +99,7 @@ class TableTints:
             if r is not None:
                 seen[colour].append(r)
         self.references = {c: (np.median(seen[c], axis=0) if seen[c] else printed_ratio(c))
-                           for c in colours}
+                           for c in COLOURS}
 
     def colour(self, m: ArtMatch) -> str | None:
         """The colour of the tile found at `m`'s pose, if its walls tell it clearly."""
