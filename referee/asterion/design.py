@@ -136,12 +136,18 @@ def _by_neighbours(markers: list[TileMarker], known: dict[str, str]) -> dict[str
     tiles = [m for m in markers if m.tile is not None]
     sizes = {d: marker_places(d)[0].size for d in mark_designs()}
     out: dict[str, str] = {}
-    for m in tiles:
-        others = [o for o in tiles if o.tile != m.tile]
-        if not others or m.side <= 0:
+    if len(tiles) < 2:
+        return out
+    centres = np.array([m.centre for m in tiles])
+    apart = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+    names = np.array([m.tile for m in tiles])
+    apart[names[:, None] == names[None, :]] = np.inf        # not the tile's own marker
+    for i, m in enumerate(tiles):
+        j = int(np.argmin(apart[i]))
+        if not np.isfinite(apart[i, j]) or m.side <= 0:
             continue
-        near = min(others, key=lambda o: float(np.linalg.norm(o.centre - m.centre)))
-        if float(np.linalg.norm(near.centre - m.centre)) > 12 * max(m.side, near.side):
+        near = tiles[j]
+        if float(apart[i, j]) > 12 * max(m.side, near.side):
             continue          # too far apart to share a scale
         ratio = near.side / m.side
         if max(ratio, 1 / ratio) < NEIGHBOUR_RATIO:

@@ -258,10 +258,15 @@ def _grow(groups: dict[str, tuple[Marker, ...]], by_centre: bool = False) -> np.
 
     h = plane()
     todo = [t for t in ids if t != seed]
+    # each tile still to place: its distance to the nearest placed one
+    todo_c = np.array([centres[t] for t in todo]).reshape(-1, 2)
+    dists = np.linalg.norm(todo_c - centres[seed], axis=1)
     while todo:
-        placed_c = np.array([centres[t] for t in placed])
-        dists = [float(np.min(np.linalg.norm(placed_c - centres[t], axis=1))) for t in todo]
-        tile = todo.pop(int(np.argmin(dists)))
+        k = int(np.argmin(dists))
+        tile = todo.pop(k)
+        dists = np.minimum(np.delete(dists, k),
+                           np.linalg.norm(np.delete(todo_c, k, axis=0) - centres[tile], axis=1))
+        todo_c = np.delete(todo_c, k, axis=0)
         angle, centre, _res = pose_in_plane(np.linalg.inv(h), groups[tile])
         cell, rot = _snap(angle, centre)
         placed[tile] = (cell, rot)
@@ -303,6 +308,15 @@ def _centre_px(markers: tuple[Marker, ...]) -> np.ndarray:
     a = np.c_[model, np.ones(len(model))]
     coef, *_ = np.linalg.lstsq(a, seen, rcond=None)
     return coef[2]
+
+
+def place_by_markers(grid: Grid, markers: tuple[Marker, ...]) -> TilePose:
+    """A tile's pose on `grid` from its markers (read after the plane was fitted), as the
+    fit places every tile."""
+    angle, centre, residual = pose_in_plane(np.linalg.inv(grid.homography), markers)
+    cell, rot = _snap(angle, centre)
+    return TilePose(markers[0].tile, cell, rot, (float(centre[0]), float(centre[1])), angle,
+                    markers, residual)
 
 
 def _place_all(h: np.ndarray, groups: dict[str, tuple[Marker, ...]]) -> list[TilePose]:

@@ -34,6 +34,7 @@ import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.tiles import COLOURS, MINOTAUR_ID, Tile, load_tileset, tiles_by_id
+from referee.asterion.bits import read_cell
 from referee.asterion.classify import (
     CELL_PPM,
     CELL_WINDOW,
@@ -43,7 +44,8 @@ from referee.asterion.classify import (
     _cell_features,
     read_cells,
 )
-from referee.asterion.grid import CELL, Grid, TilePose
+from referee.asterion.design import current
+from referee.asterion.grid import CELL, Grid, TilePose, place_by_markers
 from referee.asterion.identify import (
     MAX_COVERED,
     SOFTNESS,
@@ -70,6 +72,8 @@ SEEN = 0.25                 # ... and at least this share of all the px where th
 TINT_PX = 1500              # px (94 mm^2) of walls, uncovered, to judge a tint by ...
 TINT_SHARE = 0.25           # ... the photo's median this much nearer one print's than the
 #                             other's (a quarter of the way between them at most)
+TINT_CANDIDATES = 6         # candidates whose pose may tell the colour, the best's not ...
+TINT_SCORE_GAP = 0.1        # ... if they matched within this of the best's correlation
 USURPERS = 2                # a rival that beats the best may take its place this often
 POSE_APART_MM = 3.0         # a rival this far from the best's pose (or turned so) ...
 POSE_APART_DEG = 3.0        # ... loses to it only by POSED_APART_MARGIN of correlation
@@ -161,8 +165,9 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
             # a colour no tile was read in yet joins by its walls' tint, unless the players
             # are given
             twins = deck_unseen(grid, edition, players or list(COLOURS))
-            verdict = _identify(image, scale, grid, reading, unseen, table, tints, scores,
-                                twins)
+            verdict = (_by_bits(image, scale, grid, reading.cell, unseen)
+                       or _identify(image, scale, grid, reading, unseen, table, tints, scores,
+                                    twins))
             if isinstance(verdict, TilePose):
                 grid.tiles.append(verdict)
                 grid.tiles.sort(key=lambda p: tile_order(p.tile))
@@ -193,6 +198,36 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
     return out
 
 
+def _by_bits(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
+             unseen: list[str]) -> TilePose | None:
+    """The discreet print's one small marker, read bit by bit where the cell puts it
+    (bits.py): surer than the art, where a cell opened only after other tiles were known
+    by their art (issue 14, seed 1 photo 317: B06 told by its marker, its art B06 or B04)."""
+    if current() != "discreet":
+        return None
+    got = read_cell(image, scale, grid, cell, set(unseen))
+    if not got:
+        return None
+    pose = place_by_markers(grid, tuple(got))
+    return pose if pose.cell == cell and not pose.ambiguous else None
+
+
+def _told_colour(tints: TableTints, best: ArtMatch, found: list[ArtMatch]) -> str | None:
+    """The colour the walls tell at the best's pose; if they tell none there (the best's
+    design puts its walls on another design's corridors), at the pose of a candidate of
+    another design that matched nearly as well (issue 14, seed 1 photo 118: blurred B03
+    under a tomb matched R08 best, whose walls read grey; Y03, B03's design, reads blue)."""
+    if (colour := tints.colour(best)) is not None:
+        return colour
+    tiles = tiles_by_id()
+    for m in found[1:TINT_CANDIDATES]:
+        if (m.score >= best.score - TINT_SCORE_GAP
+                and (tiles[m.tile].design, m.rot) != (tiles[best.tile].design, best.rot)
+                and (colour := tints.colour(m)) is not None):
+            return colour
+    return None
+
+
 def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
               unseen: list[str], table: TableLook, tints: TableTints | None = None,
               known: dict[str, float] | None = None, twins: list[str] | None = None
@@ -219,7 +254,7 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
                                                  f"like {best.tile}): uncover it", cell, point)
     seen = {p.tile for p in grid.tiles}
     only = set(unseen) if unseen == [MINOTAUR_ID] else None
-    colour = (tints or TableTints(image, scale, grid)).colour(best)
+    colour = _told_colour(tints or TableTints(image, scale, grid), best, found)
     if colour is not None and tiles_by_id()[best.tile].colour not in (None, colour):
         # its walls' tint is another colour's: the candidates are their designs in that
         # colour, each found finely where it lay

@@ -194,6 +194,8 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         # No tile marker at all, the board in view (discreet print): its centre square
         # holds the Minotaur; read it bit by bit, the cells round it follow below.
         read = read_cell(image.image, image.scale, grid, (0, 0), {MINOTAUR})
+        if not read:
+            read = _first_ring_read(image, grid, deck_unseen(grid, edition, players))
         lap("bits")
         if read:
             markers = merge_markers(markers, read)
@@ -212,7 +214,8 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         # tiles found open new cells next to them: those are looked at in turn.
         fresh = [c for c in occupied if c.cell not in looked]
         looked |= {c.cell for c in fresh}
-        read = _read_bits(image, grid, fresh, deck_unseen(grid, edition, players))
+        read = _read_bits(image, grid, [c.cell for c in fresh],
+                          deck_unseen(grid, edition, players))
         lap("bits")
         if read:
             markers = merge_markers(markers, read)
@@ -388,13 +391,28 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileM
                                       tiny=current() == "discreet"))
 
 
-def _read_bits(photo: Photo, grid: Grid, occupied: list[CellReading],
+def _first_ring_read(photo: Photo, grid: Grid, unseen: list[str]) -> list[TileMarker]:
+    """The Minotaur's marker unread (a finger, blur): the squares round it, ring by ring
+    out to the area every player count plays, bit by bit, up to the first ring where a
+    marker is read; the cells next to its tiles follow as usual (issue 14, seed 1 photo
+    317: a loose 3 MP board, no tile marker detected, 24 tiles left to the slower and
+    weaker art reading)."""
+    reach = min(BOARD_RADIUS.values())
+    for ring in range(1, reach + 1):
+        squares = [(x, y) for x in range(-ring, ring + 1) for y in range(-ring, ring + 1)
+                   if abs(x) + abs(y) == ring]
+        if read := _read_bits(photo, grid, squares, unseen):
+            return read
+    return []
+
+
+def _read_bits(photo: Photo, grid: Grid, cells: list[tuple[int, int]],
                unseen: list[str]) -> list[TileMarker]:
     """Markers of tiles not yet seen, read bit by bit at the occupied cells' corners."""
     found: list[TileMarker] = []
     allowed = set(unseen)
-    for cell in occupied:
-        got = read_cell(photo.image, photo.scale, grid, cell.cell, allowed)
+    for cell in cells:
+        got = read_cell(photo.image, photo.scale, grid, cell, allowed)
         found += got
         allowed -= {m.tile for m in got}      # a tile is in one cell only
     return found

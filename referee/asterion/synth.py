@@ -208,7 +208,19 @@ def _layout(table: dict, cond: Conditions, rng: np.random.Generator, stray: int,
     from pnp.printing.asterion.markers import tile_marks
 
     return Layout(outline, tile_mm, quads, layers,
-                  {p.id: tuple(i for _, i in tile_marks(p.id, marks)) for p in placed})
+                  {p.id: tuple(i for _, i in tile_marks(p.id, marks)) for p in placed},
+                  _piece_centres(placed, marks))
+
+
+def _piece_centres(placed: list[_Placed], marks: str) -> dict[str, np.ndarray]:
+    """Each tile's centre, table mm, for a print of one mark a tile (the discreet): a
+    finger on its mark points away from it. A print of two marks has its centre midway
+    between them already, and its photos stay as they were."""
+    from pnp.printing.asterion.art import marker_places
+
+    if len(marker_places(marks)) > 1:
+        return {}
+    return {p.id: _apply(p.to_table, _square(TILE)).mean(axis=0) for p in placed}
 
 
 def _stray_tombs(placed: list[_Placed], quads: dict[int, np.ndarray], count: int,

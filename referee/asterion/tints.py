@@ -15,6 +15,8 @@ Glare or a hand over the walls leaves the ratio grey, near no colour: untold.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import cv2
 import numpy as np
 
@@ -89,17 +91,23 @@ class TableTints:
 
     def __init__(self, image: np.ndarray, scale: float, grid: Grid) -> None:
         self.image, self.scale, self.grid = image, scale, grid
+
+    @cached_property
+    def references(self) -> dict[str, np.ndarray]:
+        """Measured when first asked (most photos have no tile to tell by its art). Tiles
+        known by their art (no markers) never count, whenever they joined the grid."""
         seen: dict[str, list[np.ndarray]] = {c: [] for c in COLOURS}
         tiles = tiles_by_id()
-        for pose in grid.tiles:
+        for pose in self.grid.tiles:
             colour = tiles[pose.tile].colour
             if colour is None or not pose.markers:
                 continue
-            r = measured_ratio(image, scale, grid, pose.tile, pose.centre, pose.angle)
+            r = measured_ratio(self.image, self.scale, self.grid, pose.tile, pose.centre,
+                               pose.angle)
             if r is not None:
                 seen[colour].append(r)
-        self.references = {c: (np.median(seen[c], axis=0) if seen[c] else printed_ratio(c))
-                           for c in COLOURS}
+        return {c: (np.median(seen[c], axis=0) if seen[c] else printed_ratio(c))
+                for c in COLOURS}
 
     def colour(self, m: ArtMatch) -> str | None:
         """The colour of the tile found at `m`'s pose, if its walls tell it clearly."""

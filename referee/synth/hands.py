@@ -80,11 +80,14 @@ def place_fingers(count: int, quads: dict[int, np.ndarray], rng: np.random.Gener
 
 
 def hide_pieces(count: int, quads: dict[int, np.ndarray], pieces: dict[str, tuple[int, ...]],
-                rng: np.random.Generator) -> tuple[list[Finger], set[int], tuple[str, ...]]:
+                rng: np.random.Generator, centres: dict[str, np.ndarray] | None = None
+                ) -> tuple[list[Finger], set[int], tuple[str, ...]]:
     """`count` pieces (`pieces`: name -> its marker ids) with a finger on each of their
     markers, pointing away from the piece (as a hand holds a piece down at its corners: the
     rest of the piece stays in view); the fingers, every marker id they overlap, and the
-    pieces hidden."""
+    pieces hidden. The piece's middle is its centre in `centres`, else its markers' middle:
+    a piece of one marker needs its centre, or its finger points anywhere (across the
+    piece)."""
     names = sorted(n for n, ids in pieces.items() if ids and all(i in quads for i in ids))
     if not names or count <= 0:
         return [], set(), ()
@@ -92,7 +95,8 @@ def hide_pieces(count: int, quads: dict[int, np.ndarray], pieces: dict[str, tupl
                                                        replace=False))
     fingers: list[Finger] = []
     for name in chosen:
-        middle = np.mean([quads[i].mean(axis=0) for i in pieces[name]], axis=0)
+        middle = (np.asarray(centres[name], np.float64) if centres and name in centres
+                  else np.mean([quads[i].mean(axis=0) for i in pieces[name]], axis=0))
         for marker_id in pieces[name]:
             centre = quads[marker_id].mean(axis=0)
             out = centre - middle

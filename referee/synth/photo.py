@@ -143,6 +143,9 @@ class Layout:
     layers: LayersFn
     # piece name -> its marker ids: what Conditions.hidden_pieces may hide (optional)
     pieces: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # piece name -> its centre, table mm: where a finger holding it down points away from
+    # (optional: else its markers' middle, which a piece of one marker does not tell)
+    piece_centres: dict[str, np.ndarray] = field(default_factory=dict)
 
 
 # One random stream per aspect, so that (say) adding a token moves no piece. The game's
@@ -172,7 +175,7 @@ def shoot(truth: dict, scene: Callable[[np.random.Generator], Layout], condition
     hidden: tuple[str, ...] = ()
     if cond.hidden_pieces:
         more, also, hidden = hide_pieces(cond.hidden_pieces, layout.markers, layout.pieces,
-                                         rng["hide"])
+                                         rng["hide"], layout.piece_centres)
         fingers, covered = fingers + more, covered | also
     if fingers:
         scale = mm_to_px(h_cam, outline)

@@ -1,7 +1,8 @@
 """Issue 14: reading discreet tiles (one small mark each) from their art where the mark is
 lost, in 3 MP photos of whole tables: the walls' tint tells a tile's colour, a tie between
-two candidates does not hide a third that beats both, a rival is judged where it lies, and
-an open table's plane rests on the tiles' centres."""
+two candidates does not hide a third that beats both, a rival is judged where it lies, an
+open table's plane rests on the tiles' centres, and a mark glare or blur leaves too faint
+to detect is read bit by bit where the grid puts it."""
 
 from __future__ import annotations
 
@@ -111,6 +112,19 @@ EXACT = {
     # classic, stray tombs, 3 MP: a rival of the best's design turned over, scoring 0.34,
     # 8 mm off, was judged at its own pose and tied the best
     91: "classic",
+    # glare, 3 MP, a full board: Y06 washed out on the one square left was taken for empty
+    # land, a sure wrong score (a neighbour's mark outside the glare kept the window's
+    # contrast); its mark, 16 grey levels over its quiet zone, is read bit by bit now
+    211: "discreet",
+    # glare, 3 MP, no board: R05's washed mark (17 levels) was left to its art, too faint
+    257: "discreet",
+    # loose, 3 MP, the board: no tile marker detected, the Minotaur's unread; every tile
+    # was left to the art (B06 or B04?): the squares round the centre are read bit by bit
+    # now, and so is each cell the art's tiles open
+    317: "discreet",
+    # blur, 3 MP: B03 under a tomb matched R08 best, whose walls read grey; the walls of
+    # Y03 (B03's design), matched nearly as well, read blue
+    118: "discreet",
 }
 
 
@@ -121,13 +135,14 @@ def test_benchmark_photos_read_exactly(number):
     assert outcome.state_right and outcome.score_right
 
 
-def test_a_rival_that_fits_where_it_lies_is_not_beaten_at_the_bests_pose():
-    # seed 1 photo 134 (hidden, 3 MP): a finger on R07; R05 turned 270 fits 12 mm off the
-    # cell (0.55) and beat R07 (0.49, on the cell) in the votes at R05's pose, where R07
-    # does not lie. Neither may be taken.
+def test_a_hidden_tile_the_art_cannot_tell_is_flagged_never_guessed():
+    # seed 1 photo 134 (hidden, 3 MP): a finger on Y09's mark; its art is R05 or, more like
+    # it, Y04, which was read elsewhere by its marker. Every tile placed is right, and the
+    # cells left unread are named.
     case, _, verdict, outcome = _benchmark_photo(134)
     truth = {(t["x"], t["y"]): (t["id"], t["rot"]) for t in case.truth["tiles"]}
     for pose in verdict.grid.tiles:
         assert truth.get(pose.cell) == (pose.tile, pose.rot), pose
     assert not outcome.wrong_unflagged
-    assert any(p.cell == (2, 0) for p in verdict.problems)
+    unread = set(truth) - {p.cell for p in verdict.grid.tiles}
+    assert unread and unread <= {p.cell for p in verdict.problems}

@@ -14,6 +14,7 @@ from pnp.printing.asterion.markers import tile_for_marker, tile_marks
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.asterion.synth import photo, simulated_table
 from referee.synth import PRESETS, Conditions, with_conditions
+from referee.synth.hands import hide_pieces
 
 FLAT = Conditions(megapixels=3.0, light=0.0, shadow=False, noise=0.0, blur_sigma=0.0,
                   jpeg_quality=95)
@@ -265,6 +266,26 @@ def test_a_hidden_tile_has_a_finger_on_each_marker(table, seed, marks):
     plain = _decoded(photo(table, FLAT, seed=seed, marks=marks).image)
     assert len(plain) > 10
     assert len(plain - shot.covered_markers - seen) <= 2
+
+
+@pytest.mark.parametrize("direction", [0.0, 90.0, 200.0])
+def test_a_finger_on_a_pieces_one_marker_points_away_from_the_piece(direction):
+    # a piece of one marker (the discreet Asterion print): its markers' middle is the marker
+    # itself, so only the piece's centre says which way is out (its finger lay across the
+    # piece, at random, before: issue 14, the hidden preset)
+    a = math.radians(direction)
+    centre = np.array([100.0, 50.0])
+    mark = centre + 18.0 * np.array([math.cos(a), math.sin(a)])
+    quads = {7: mark + np.array([[-4.3, -4.3], [4.3, -4.3], [4.3, 4.3], [-4.3, 4.3]])}
+    for seed in range(5):
+        fingers, covered, hidden = hide_pieces(1, quads, {"T": (7,)},
+                                               np.random.default_rng(seed), {"T": centre})
+        assert hidden == ("T",) and covered == {7}
+        (finger,) = fingers
+        body = finger.outline().mean(axis=0)
+        # the finger's body lies beyond its marker, seen from the piece's centre
+        assert np.dot(body - mark, mark - centre) > 0
+        assert np.linalg.norm(body - centre) > np.linalg.norm(mark - centre)
 
 
 @pytest.mark.parametrize("marks", ["classic", "discreet"])
