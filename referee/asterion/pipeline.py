@@ -44,7 +44,7 @@ from referee.asterion.grid import (
     marker_model,
     normalise,
 )
-from referee.asterion.hidden import deck_unseen, resolve
+from referee.asterion.hidden import Resolution, deck_unseen, resolve
 from referee.asterion.markers import TileMarker, identify
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
 from referee.detect import detect_in_windows, detect_markers, merge_markers
@@ -201,6 +201,51 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
             markers = merge_markers(markers, read)
             grid = fit_grid(markers, board)
         # else the tiles are read from their art alone below, or NoTiles after all
+    for refit in range(REFITS + 1):
+        grid, markers, radius, cells, cell_problems = _read_marks(
+            image, grid, markers, lap, edition=edition, board=board, players=players)
+        settled = _read_art(image, grid, cells, cell_problems, radius, edition=edition,
+                            board=board, players=players)
+        lap("art")
+        # The marks hidden.py read bit by bit, in cells the art's tiles opened, fix the
+        # plane as well as any: fitted again with them, the far cells' marks fall where
+        # the grid looks for them (issue 14, seed 1 photo 248: a loose 12 MP open table,
+        # 15 of 69 tiles detected; the plane they gave missed the far edge by more than
+        # the bits' search, which reads 57 of the 69 marks on the true plane).
+        known = {m.id for m in markers}
+        late = [m for p in grid.tiles for m in p.markers if m.id not in known]
+        if len(late) < REFIT_MARKS or refit == REFITS:
+            break
+        markers = merge_markers(markers, late)
+        grid = fit_grid(markers, board)
+        lap("grid")
+    cells, cell_problems = settled.cells, settled.problems
+    if not grid.tiles:
+        raise NoTiles("no Asterion tiles in the photo (the board's markers were read, but "
+                      "no tile marker, and no tile was known by its art)")
+    dead, tombs, tomb_problems = read_tombs(image.image, image.scale, grid)
+    lap("tombs")
+    made = assemble(grid, dead, edition=edition, board=board, players=players,
+                    kill_points=kill_points)
+    lap("assemble")
+    problems = grid.problems + cell_problems + tomb_problems + made.problems
+    seen = _tiles_seen(grid, tombs, problems)
+    return AsterionVerdict(made.table, problems, grid.homography, image.size, timings, image,
+                           tiles=seen, players_inferred=made.players_inferred,
+                           board_inferred=board_inferred, kill_points_given=bool(kill_points),
+                           tombs=tombs, cells=cells, grid=grid)
+
+
+REFITS = 2          # times the plane is fitted again with marks read after the art ...
+REFIT_MARKS = 3     # ... when hidden.py read at least this many
+
+
+def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, *,
+                edition: str, board: bool, players: list[str] | None
+                ) -> tuple[Grid, list[TileMarker], int | None, list[CellReading],
+                           list[RefereeProblem]]:
+    """Cells judged next to the tiles, and the marks missed read bit by bit and looked for
+    again: the grid refitted with them, the markers, the board's area and the cells."""
     radius, cells, cell_problems = _judge_cells(image, grid, board, players)
     lap("cells")
     # Second look, at full resolution, where a marker is missing: the other corner of a
@@ -231,7 +276,14 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         lap("grid")
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         lap("cells")
-    # Cells that look occupied: a tile known by its art, or empty after all (hidden.py)
+    return grid, markers, radius, cells, cell_problems
+
+
+def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
+              cell_problems: list[RefereeProblem], radius: int | None, *, edition: str,
+              board: bool, players: list[str] | None) -> Resolution:
+    """Cells that look occupied: a tile known by its art, or empty after all (hidden.py);
+    `grid` gains the tiles known by their art."""
     had_minotaur = any(p.tile == MINOTAUR for p in grid.tiles)
     settled = resolve(image.image, image.scale, grid, cells, cell_problems, edition=edition,
                       players=players, board_radius=radius)
@@ -251,22 +303,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         radius, cells, cell_problems = _judge_cells(image, grid, board, players)
         settled = resolve(image.image, image.scale, grid, cells, cell_problems,
                           edition=edition, players=players, board_radius=radius)
-    cells, cell_problems = settled.cells, settled.problems
-    lap("art")
-    if not grid.tiles:
-        raise NoTiles("no Asterion tiles in the photo (the board's markers were read, but "
-                      "no tile marker, and no tile was known by its art)")
-    dead, tombs, tomb_problems = read_tombs(image.image, image.scale, grid)
-    lap("tombs")
-    made = assemble(grid, dead, edition=edition, board=board, players=players,
-                    kill_points=kill_points)
-    lap("assemble")
-    problems = grid.problems + cell_problems + tomb_problems + made.problems
-    seen = _tiles_seen(grid, tombs, problems)
-    return AsterionVerdict(made.table, problems, grid.homography, image.size, timings, image,
-                           tiles=seen, players_inferred=made.players_inferred,
-                           board_inferred=board_inferred, kill_points_given=bool(kill_points),
-                           tombs=tombs, cells=cells, grid=grid)
+    return settled
 
 
 BOARD_SEEN = 4      # board markers that make a photo "on the board" (the fit needs 4)
