@@ -109,6 +109,26 @@ def detect_in_windows(image: np.ndarray, windows: list[tuple[int, int, int, int]
     return found
 
 
+def unread_squares(image: np.ndarray, scale: float = 1.0, upsample: int = 2,
+                   sharpen: bool = True) -> list[np.ndarray]:
+    """Marker-like dark squares the detector found but could not decode (its rejected
+    candidates), each 4x2 in original photo px, corners in no known order: where markers
+    too small or blurred to read still show their outline. The image is enlarged
+    `upsample` times (and sharpened) first, as `detect_in_windows(tiny=True)` does."""
+    gray = to_gray(image)
+    if upsample > 1:
+        gray = cv2.resize(gray, None, fx=upsample, fy=upsample, interpolation=cv2.INTER_CUBIC)
+    if sharpen:
+        soft = cv2.GaussianBlur(gray, (0, 0), TINY_SHARPEN_SIGMA * upsample)
+        gray = cv2.addWeighted(gray, 1 + TINY_SHARPEN, soft, -TINY_SHARPEN, 0)
+    try:
+        _corners, _ids, rejected = _detector(tiny=True).detectMarkers(gray)
+    except cv2.error as exc:
+        raise DetectError(f"marker detection failed: {exc}") from None
+    return [((np.asarray(r, np.float64).reshape(4, 2) + 0.5) / upsample - 0.5) / scale
+            for r in rejected]
+
+
 def _collect(corners, ids, factor: float, offset: tuple[float, float]) -> list[Marker]:
     if ids is None:
         return []

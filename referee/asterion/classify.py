@@ -64,6 +64,8 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
     `known` (judged already, on the same grid) are left out of the answer, but still
     count as the table round the others."""
     taken = {p.cell for p in grid.tiles}
+    if not taken and grid.marked:
+        return _marked_cells(grid, known)
     candidates = sorted({(x + dx, y + dy) for x, y in taken
                          for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - taken,
                         key=lambda c: (c[1], c[0]))
@@ -128,6 +130,24 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
             problems.append(RefereeProblem(
                 CELL_UNIDENTIFIED, f"cell {cell[0]},{cell[1]} looks occupied but no tile was "
                                    "identified there (markers covered, or glare?)", cell, point))
+    return readings, problems
+
+
+def _marked_cells(grid: Grid, known: set[tuple[int, int]] | frozenset
+                  ) -> tuple[list[CellReading], list[RefereeProblem]]:
+    """No tile placed yet on an open table whose marks were seen but not read
+    (outlines.py): a mark says a tile lies in its cell, so those cells are occupied, to be
+    read from their art. (Judged against the table round them they would not be: the cells
+    round them are tiles too.)"""
+    readings, problems = [], []
+    for cell in grid.marked:
+        if cell in known:
+            continue
+        point = grid.cell_point(cell)
+        readings.append(CellReading(cell, point, 1.0, 0.0, 0.0, False))
+        problems.append(RefereeProblem(
+            CELL_UNIDENTIFIED, f"cell {cell[0]},{cell[1]} holds a tile whose mark could not be "
+                               "read, and its art was not told (blur?)", cell, point))
     return readings, problems
 
 

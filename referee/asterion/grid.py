@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +37,9 @@ from referee.asterion.problems import TILE_AMBIGUOUS, TILE_UNREADABLE
 from referee.errors import GridError
 from referee.geometry import fit_plane, plane_from_markers, project, rigid_fit, rotation
 from referee.problems import DUPLICATE_ID, TOO_FEW_MARKERS, RefereeProblem
+
+if TYPE_CHECKING:
+    from referee.asterion.outlines import OutlinePlane
 
 CELL = 50.0                 # mm, tile and board square
 MINOTAUR = "M"
@@ -77,6 +81,10 @@ class Grid:
     board_markers: int = 0
     problems: list[RefereeProblem] = field(default_factory=list)
     rms_px: float = 0.0                  # marker corners against the fitted plane
+    # cells where a mark was seen but not read (outlines.py), in this grid's frame, and
+    # the turn its place in the cell's corner gives the tile: the cells to read first
+    # while no tile is placed, and at that turn only
+    marked: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def to_image(self, points_mm: np.ndarray) -> np.ndarray:
         return project(self.homography, points_mm)
@@ -121,7 +129,7 @@ def pose_in_plane(h_inv: np.ndarray, markers: tuple[Marker, ...]) -> tuple[float
     return rigid_fit(model, seen)
 
 
-def _snap(angle: float, centre: np.ndarray) -> tuple[tuple[int, int], int]:
+def snap(angle: float, centre: np.ndarray) -> tuple[tuple[int, int], int]:
     rot = round(angle / 90.0) % 4 * 90
     return (round(float(centre[0]) / CELL), round(float(centre[1]) / CELL)), rot
 
@@ -166,11 +174,16 @@ def _group(markers: list[Marker]) -> tuple[dict[str, tuple[Marker, ...]],
     return groups, problems
 
 
-def fit_grid(markers: list[Marker], board: bool = False) -> Grid:
+def fit_grid(markers: list[Marker], board: bool = False,
+             outlines: OutlinePlane | None = None) -> Grid:
     """Place every tile whose markers were seen. Raises GridError if no tile marker is
-    usable at all; everything else doubtful is a problem in the result."""
+    usable at all; everything else doubtful is a problem in the result. `outlines`: the
+    open table's plane from marks seen but not read (outlines.py), kept while fewer tiles
+    are read by their markers than its marks."""
     groups, problems = _group(markers)
     board_seen = [m for m in markers if m.tile is None and m.id in board_model()]
+    if outlines is not None and not board and len(groups) < len(outlines.marks):
+        return _on_outlines(outlines, groups, problems)
     if not groups and not (board and len({m.id for m in board_seen}) >= MIN_BOARD_MARKERS):
         # (the board alone fixes the squares: a discreet print's tiles are then read
         # where the board puts them, bits.py)
@@ -207,6 +220,18 @@ def fit_grid(markers: list[Marker], board: bool = False) -> Grid:
     _normalise(grid)
     _check_poses(grid)
     grid.rms_px = _rms(grid, groups)
+    return grid
+
+
+def _on_outlines(outlines: OutlinePlane, groups: dict[str, tuple[Marker, ...]],
+                 problems: list[RefereeProblem]) -> Grid:
+    """The tiles read by their markers put on the plane the marks' outlines gave (a few
+    small marks alone would bend it: issue 14, seed 1 photo 256)."""
+    grid = Grid(outlines.homography.copy(), _place_all(outlines.homography, groups), False,
+                problems=problems, marked={m.cell: m.rot for m in outlines.marks})
+    _normalise(grid)
+    _check_poses(grid)
+    grid.rms_px = _rms(grid, groups) if groups else 0.0
     return grid
 
 
@@ -268,7 +293,7 @@ def _grow(groups: dict[str, tuple[Marker, ...]], by_centre: bool = False) -> np.
                            np.linalg.norm(np.delete(todo_c, k, axis=0) - centres[tile], axis=1))
         todo_c = np.delete(todo_c, k, axis=0)
         angle, centre, _res = pose_in_plane(np.linalg.inv(h), groups[tile])
-        cell, rot = _snap(angle, centre)
+        cell, rot = snap(angle, centre)
         placed[tile] = (cell, rot)
         probe = TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle, ())
         if probe.ambiguous:
@@ -314,7 +339,7 @@ def place_by_markers(grid: Grid, markers: tuple[Marker, ...]) -> TilePose:
     """A tile's pose on `grid` from its markers (read after the plane was fitted), as the
     fit places every tile."""
     angle, centre, residual = pose_in_plane(np.linalg.inv(grid.homography), markers)
-    cell, rot = _snap(angle, centre)
+    cell, rot = snap(angle, centre)
     return TilePose(markers[0].tile, cell, rot, (float(centre[0]), float(centre[1])), angle,
                     markers, residual)
 
@@ -324,7 +349,7 @@ def _place_all(h: np.ndarray, groups: dict[str, tuple[Marker, ...]]) -> list[Til
     poses = []
     for tile in sorted(groups, key=tile_order):
         angle, centre, residual = pose_in_plane(h_inv, groups[tile])
-        cell, rot = _snap(angle, centre)
+        cell, rot = snap(angle, centre)
         poses.append(TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle,
                               groups[tile], residual))
     return poses
@@ -334,6 +359,9 @@ def _refit(poses: list[TilePose], by_centre: bool = False) -> np.ndarray:
     """Refit the plane to every tile's ideal place, leaving out tiles that sit far off
     their cell (they would pull the fit towards their error)."""
     good = [p for p in poses if not p.ambiguous] or poses
+    # a plane needs more centres than a few (one is no plane at all: benchmark seed 1
+    # photo 457, worst, 3 MP, a crash); their markers' corners then, as `_grow` does
+    by_centre = by_centre and len(good) >= SEED_TILES
     pairs = [_fit_points(p.markers, p.cell, p.rot, by_centre) for p in good]
     return fit_plane(np.vstack([t for t, _ in pairs]), np.vstack([i for _, i in pairs]))
 
@@ -360,13 +388,17 @@ def _normalise(grid: Grid) -> None:
     t[:2, 2] = r @ shift
     grid.homography = grid.homography @ np.linalg.inv(t)
     grid.homography /= grid.homography[2, 2]
+    def moved(cell: tuple[int, int]) -> tuple[int, int]:
+        c = r @ (CELL * np.array(cell, np.float64) + shift) / CELL
+        return round(float(c[0])), round(float(c[1]))
+
     for p in grid.tiles:
         c = r @ (np.array(p.centre) + shift)
-        cell = r @ (CELL * np.array(p.cell, np.float64) + shift) / CELL
         p.centre = (float(c[0]), float(c[1]))
-        p.cell = (round(float(cell[0])), round(float(cell[1])))
+        p.cell = moved(p.cell)
         p.angle = (p.angle + 90.0 * quarters) % 360.0
         p.rot = (p.rot + 90 * quarters) % 360
+    grid.marked = {moved(cell): (rot + 90 * quarters) % 360 for cell, rot in grid.marked.items()}
 
 
 def _check_poses(grid: Grid) -> None:

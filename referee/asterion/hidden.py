@@ -124,6 +124,30 @@ def look_alikes(tile: Tile, rot: int) -> list[tuple[str, int]]:
     return out
 
 
+def one_corridor_apart(tile: Tile, rot: int) -> list[tuple[str, int]]:
+    """(tile, turn) pairs of the tile's colour whose corridors reach one side more or one
+    fewer: a blurred corridor's far half is what tells a dead end from a straight (issue
+    14, seed 1 photo 256: blur, 3 MP, no mark read; G05's straight scored 0.78 as G02's
+    dead end, G05 itself was not among the best four by the coarse correlation, and G02
+    was taken; G05 then went to G02's cell, unflagged)."""
+    sides = _sides(tile, rot)
+    out = []
+    for other in tiles_by_id().values():
+        if other.colour != tile.colour:
+            continue
+        for r in (0, 90, 180, 270):
+            if bin(_sides(other, r) ^ sides).count("1") == 1:
+                out.append((other.id, r))
+    return out
+
+
+def _sides(tile: Tile, rot: int) -> int:
+    mask = 0
+    for region in tile.regions:
+        mask |= region.mask_facing(rot)
+    return mask
+
+
 def tile_ports(tile: Tile, rot: int) -> tuple:
     return tuple(sorted(region.mask_facing(rot) for region in tile.regions))
 
@@ -267,7 +291,7 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
                                                      f"{colour}, told from its art as no "
                                                      f"{colour} tile: uncover it", cell, point)
     for _ in range(USURPERS + 1):
-        rivals = _rivals(best, found, only)
+        rivals = _rivals(best, found, only, set(unseen))
         rival, outcome = _usurper_or_first(
             _contests(image, scale, grid, best, rivals, seen, colour=colour), unseen, seen)
         if outcome == "tie" and rival.tile in seen:
@@ -333,16 +357,20 @@ def _unveiled(image: np.ndarray, scale: float, grid: Grid, found: list[ArtMatch]
     return sorted(out, key=lambda m: -m.score)
 
 
-def _rivals(best: ArtMatch, found: list[ArtMatch], only: set[str] | None = None
-            ) -> list[ArtMatch]:
+def _rivals(best: ArtMatch, found: list[ArtMatch], only: set[str] | None = None,
+            unseen: set[str] | None = None) -> list[ArtMatch]:
     """The other candidates near the best by correlation (further behind, their
-    corridors or colours differ over much of the tile), and every look-alike, closest
+    corridors or colours differ over much of the tile), every look-alike, and the tiles
+    one corridor apart among those `unseen` (a tile placed elsewhere is no candidate), closest
     first (a tie ends the contest soonest); `only` these tiles' if given (no other tile
     can lie there)."""
     rivals = [m for m in found if m.score >= best.score - RIVAL_GAP
               and (m.tile, m.rot) != (best.tile, best.rot)]
     have = {(m.tile, m.rot) for m in rivals} | {(best.tile, best.rot)}
-    for tile_id, rot in look_alikes(tiles_by_id()[best.tile], best.rot):
+    tile = tiles_by_id()[best.tile]
+    apart = [(t, r) for t, r in one_corridor_apart(tile, best.rot)
+             if unseen is None or t in unseen]
+    for tile_id, rot in look_alikes(tile, best.rot) + apart:
         if only is not None and tile_id not in only:
             continue
         if (tile_id, rot) not in have:

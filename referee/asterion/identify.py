@@ -214,8 +214,10 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
     patch = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)[..., None]
     origin = (centre[0] - span / 2, centre[1] - span / 2)
     coarse: list[ArtMatch] = []
+    # a mark seen but not read says the turn (outlines.py): the others need no look
+    turns = (grid.marked[cell],) if cell in grid.marked else (0, 90, 180, 270)
     for tile in candidates:
-        for rot in (0, 90, 180, 270):
+        for rot in turns:
             s, at = max(_best(patch, _grey(tile, rot, COARSE_SPAN, COARSE_PPM, v), origin,
                               COARSE_PPM, COARSE_SPAN) for v in _variants())
             coarse.append(ArtMatch(tile, rot, at, rot, s))

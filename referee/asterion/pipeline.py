@@ -46,6 +46,7 @@ from referee.asterion.grid import (
 )
 from referee.asterion.hidden import Resolution, deck_unseen, resolve
 from referee.asterion.markers import TileMarker, identify
+from referee.asterion.outlines import OutlinePlane, mark_outlines, plane_from_outlines
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
 from referee.detect import detect_in_windows, detect_markers, merge_markers
 from referee.errors import BadPhoto, GridError, NoTiles, RefereeError
@@ -161,11 +162,10 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
             upsample=2)))
     lap("detect")
     if not any(m.tile is not None for m in markers):
-        if not _board_alone(markers, edition, board):
-            raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
-        # The board is read but no tile marker: the classic print's are as large as the
-        # board's and would be read with them; the discreet print's (5.95 mm) may be lost
-        # in a blurred small photo. Read the tiles where the board's squares put them.
+        # No tile marker read: the classic print's are as large as the board's and would
+        # be read with them; the discreet print's may be lost in a blurred small photo.
+        # Its tiles are read where the board's squares put them, or, on an open table,
+        # where the outlines of the marks put them (outlines.py); else NoTiles, below.
         design = "discreet"
     else:
         check_edition(markers, edition)
@@ -186,11 +186,14 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
     board_inferred = board is None
     if board is None:
         board = edition == "crete" and sum(m.tile is None for m in markers) >= BOARD_SEEN
-    grid = fit_grid(markers, board)
+    outlines = _outlines(image, markers, board)
+    if not board and outlines is None and not any(m.tile is not None for m in markers):
+        raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
+    grid = fit_grid(markers, board, outlines)
     lap("grid")
     if not grid.tiles and current() == "classic":
         raise GridError("no tile markers to fit the table to")     # (as fit_grid did)
-    if not grid.tiles:
+    if not grid.tiles and board:
         # No tile marker at all, the board in view (discreet print): its centre square
         # holds the Minotaur; read it bit by bit, the cells round it follow below.
         read = read_cell(image.image, image.scale, grid, (0, 0), {MINOTAUR})
@@ -201,9 +204,12 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
             markers = merge_markers(markers, read)
             grid = fit_grid(markers, board)
         # else the tiles are read from their art alone below, or NoTiles after all
+    # (an open table with no tile placed: the cells its marks' outlines put tiles in are
+    # read from their art below, classify.read_cells)
     for refit in range(REFITS + 1):
         grid, markers, radius, cells, cell_problems = _read_marks(
-            image, grid, markers, lap, edition=edition, board=board, players=players)
+            image, grid, markers, lap, edition=edition, board=board, players=players,
+            outlines=outlines)
         settled = _read_art(image, grid, cells, cell_problems, radius, edition=edition,
                             board=board, players=players)
         lap("art")
@@ -217,7 +223,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         if len(late) < REFIT_MARKS or refit == REFITS:
             break
         markers = merge_markers(markers, late)
-        grid = fit_grid(markers, board)
+        grid = fit_grid(markers, board, outlines)
         lap("grid")
     cells, cell_problems = settled.cells, settled.problems
     if not grid.tiles:
@@ -236,12 +242,22 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
                            tombs=tombs, cells=cells, grid=grid)
 
 
+def _outlines(image: Photo, markers: list[TileMarker], board: bool) -> OutlinePlane | None:
+    """An open table of the discreet print where fewer than two tile marks were read (too
+    few to fit its plane): the plane from the marks' outlines, if enough show (issue 14,
+    seed 1 photo 256: blur, 3 MP, a 4-player open table, not one mark decoded)."""
+    if board or current() != "discreet" or len({m.tile for m in markers if m.tile}) >= 2:
+        return None
+    return plane_from_outlines(mark_outlines(image.image, image.scale))
+
+
 REFITS = 2          # times the plane is fitted again with marks read after the art ...
 REFIT_MARKS = 3     # ... when hidden.py read at least this many
 
 
 def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, *,
-                edition: str, board: bool, players: list[str] | None
+                edition: str, board: bool, players: list[str] | None,
+                outlines: OutlinePlane | None = None
                 ) -> tuple[Grid, list[TileMarker], int | None, list[CellReading],
                            list[RefereeProblem]]:
     """Cells judged next to the tiles, and the marks missed read bit by bit and looked for
@@ -264,7 +280,7 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
         lap("bits")
         if read:
             markers = merge_markers(markers, read)
-            grid = fit_grid(markers, board)
+            grid = fit_grid(markers, board, outlines)
             radius, cells, cell_problems = _judge_cells(image, grid, board, players)
             occupied = _occupied(cells, grid, edition, players)
             lap("cells")
@@ -272,7 +288,7 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
     lap("rescue")
     if extra:
         markers = merge_markers(markers, extra)
-        grid = fit_grid(markers, board)
+        grid = fit_grid(markers, board, outlines)
         lap("grid")
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         lap("cells")
