@@ -50,8 +50,14 @@ class Photo:
             if self.scale == 1.0:
                 self._full = self.image
             else:
-                self._full = _decode(self._source, reduce=1)[0]
+                # (its bytes decoded once already: complete, not truncated)
+                self._full = _decode(self._source, reduce=1, checked=True)[0]
         return self._full
+
+    def at_full_resolution(self) -> Photo:
+        """This photo with its full resolution as the working copy."""
+        full = self.full()
+        return Photo(full, 1.0, self.size, self._source, full)
 
 
 def scaling(scale: float) -> np.ndarray:
@@ -127,8 +133,12 @@ def _reduction(w: int, h: int, work_side: int) -> int:
 
 
 def _decode(data: bytes | PhotoInput | None, reduce: int | None,
-            work_side: int = WORK_SIDE) -> tuple[np.ndarray, tuple[int, int], int]:
-    """(BGR image, original size after orientation, reduction used)."""
+            work_side: int = WORK_SIDE, checked: bool = False
+            ) -> tuple[np.ndarray, tuple[int, int], int]:
+    """(BGR image, original size after orientation, reduction used). `checked`: the bytes
+    were decoded once already (complete): a JPEG stored upright is then decoded by OpenCV,
+    the same pixels as Pillow's in 60 % of the time (a 12 MP photo: 0.07 s, not 0.12 s),
+    but OpenCV decodes a truncated JPEG without a word, so never first."""
     assert isinstance(data, bytes)
     try:
         with warnings.catch_warnings():
@@ -151,6 +161,11 @@ def _decode(data: bytes | PhotoInput | None, reduce: int | None,
         orientation = im.getexif().get(0x0112, 1)
     except Exception:  # a broken EXIF block: read the pixels as stored
         orientation = 1
+    if checked and reduce == 1 and im.format == "JPEG" and orientation == 1:
+        bgr = cv2.imdecode(np.frombuffer(data, np.uint8),
+                           cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
+        if bgr is not None and bgr.shape[:2] == (h, w):
+            return bgr, (w, h), 1
     try:
         if reduce > 1 and im.format == "JPEG":
             # DCT scaling: decode at 1/reduce directly (may land a little larger).

@@ -70,6 +70,20 @@ def test_a_big_jpeg_is_decoded_reduced_and_the_full_size_on_demand():
     assert read_image(_jpeg(image)).shape[:2] == (3300, 4400)
 
 
+def test_the_full_resolution_of_a_photo_read_once_is_the_same_pixels():
+    # decoded again by OpenCV (faster: issue 14's 12 MP p50), upright JPEGs only
+    rng = np.random.default_rng(2)
+    image = cv2.resize(rng.integers(0, 255, (330, 440, 3), np.uint8), (4400, 3300))
+    data = _jpeg(image)
+    photo = load_photo(data)
+    assert photo.scale < 1.0
+    full = photo.at_full_resolution()
+    assert full.scale == 1.0 and full.size == photo.size
+    assert np.array_equal(full.image, read_image(data))
+    turned = load_photo(_jpeg(image, orientation=6)).at_full_resolution()
+    assert turned.image.shape[:2] == (4400, 3300)
+
+
 def test_heic_is_read():
     pillow_heif = pytest.importorskip("pillow_heif")
     rgb = cv2.cvtColor(_marked(), cv2.COLOR_BGR2RGB)
