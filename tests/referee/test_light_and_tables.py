@@ -117,7 +117,7 @@ def test_a_plain_table_is_not_patterned(scenes):
 
 
 @pytest.mark.parametrize(("photo_number", "seed", "preset", "problems"),
-                         [(42, 1, "hidden", ()), (19, 1, "hidden", ()),
+                         [(42, 1, "hidden", ("cell-unidentified",)), (19, 1, "hidden", ()),
                           (88, 1, "hidden", ("tomb-uncertain",)), (68, 1, "stray-tombs", ()),
                           (180, 2, "hidden", ())])
 def test_a_tile_with_covered_markers_is_read_from_its_art_in_shade(photo_number, seed, preset,
@@ -130,7 +130,10 @@ def test_a_tile_with_covered_markers_is_read_from_its_art_in_shade(photo_number,
     allowed its range a few mm round, lets the tile's own print win. A look-alike read
     elsewhere by its markers is no candidate unless the art says so, or leans to it: Y06's wing
     beats Y04 (68), B04 and B06 differ in a blur (seed 2, 180).
-    (In 88 the other finger rests on B03's medallion: that tomb is rightly unsure.)"""
+    (In 88 the other finger rests on B03's medallion: that tomb is rightly unsure. In 42
+    the fingers lie where B16's third corridor would leave B01's medallion: B16, one corridor
+    apart, is a rival since issue 14, and where their prints differ the photo shows only
+    fingers: "B01 or B16", rightly unsure, never B16.)"""
     from referee.asterion import REFEREE
     from referee.asterion.evaluate import AsterionAccuracy
 
@@ -139,9 +142,16 @@ def test_a_tile_with_covered_markers_is_read_from_its_art_in_shade(photo_number,
     case = kit.case(photo_number, seed)
     assert case.preset == preset
     shot = kit.photograph(case, seed)
-    outcome = kit.judge(REFEREE.read(shot.jpeg, **case.options), case.truth)
-    assert outcome.state_right and outcome.score_right, outcome.problems
+    verdict = REFEREE.read(shot.jpeg, **case.options)
+    outcome = kit.judge(verdict, case.truth)
     assert outcome.problems == problems
+    if "cell-unidentified" in problems:
+        assert not outcome.wrong_unflagged
+        assert any("B01" in p.message and "B16" in p.message for p in verdict.problems)
+        truth = {(t["x"], t["y"]): (t["id"], t["rot"]) for t in case.truth["tiles"]}
+        assert all(truth.get(p.cell) == (p.tile, p.rot) for p in verdict.grid.tiles)
+        return
+    assert outcome.state_right and outcome.score_right, outcome.problems
 
 
 def test_an_empty_inner_square_of_the_board_in_shade_reads_empty():
