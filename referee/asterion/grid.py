@@ -216,7 +216,8 @@ def fit_grid(markers: list[Marker], board: bool = False,
     if n_markers < 2 and not used_board:
         problems.append(RefereeProblem(
             TOO_FEW_MARKERS, f"only {n_markers} tile marker was read: too few to fit the "
-                             "table; take the photo again with the whole table in view"))
+                             "table; take the photo again with the whole table in view, "
+                             "filling the frame"))
     _normalise(grid)
     _check_poses(grid)
     grid.rms_px = _rms(grid, groups)
