@@ -163,19 +163,3 @@ def test_on_the_board_a_palm_over_a_tile_is_never_an_empty_square(scenes):
     assert ("cell-unidentified", (1, 1)) in [(p.code, p.cell) for p in verdict.problems]
     assert "G06" not in {t["id"] for t in verdict.table["tiles"]}
 
-
-def test_the_full_resolution_look_covers_the_table_round_the_markers_read():
-    from referee.asterion.markers import TileMarker
-    from referee.asterion.pipeline import TABLE_BOX_MARKERS, _table_box
-
-    def at(x: float, y: float, tile: str | None = "Y01") -> TileMarker:
-        square = np.array([[0, 0], [20, 0], [20, 20], [0, 20]], float) + np.array([x, y])
-        return TileMarker(1, square, tile, "SW")
-
-    few = [at(1000 + 100 * k, 1000) for k in range(TABLE_BOX_MARKERS - 1)]
-    assert _table_box(few, (4000, 3000)) == (0, 0, 4000, 3000)     # too few: everywhere
-    many = [*few, at(1000, 1500), at(100, 2900, None)]          # (a board marker too)
-    x0, y0, x1, y1 = _table_box(many, (4000, 3000))
-    margin = 9.0 * 20                                   # marker sides round the markers
-    assert (x0, y0) == (0, 1000 - margin)                        # clipped at the left
-    assert (x1, y1) == (1620 + margin, 3000)                     # kept inside the photo
