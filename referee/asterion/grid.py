@@ -117,8 +117,14 @@ def board_model() -> dict[int, np.ndarray]:
     return {m.id: np.array(m.corners, np.float64) for m in board_marker_places()}
 
 
+def in_cell(model: np.ndarray, cell: tuple[int, int], rot: int) -> np.ndarray:
+    """Points of a tile's frame (mm from its centre, upright) where the tile puts them in
+    `cell`, turned `rot`: table mm."""
+    return model @ rotation(rot).T + CELL * np.array(cell, np.float64)
+
+
 def _ideal(marker: Marker, cell: tuple[int, int], rot: int) -> np.ndarray:
-    return marker_model()[marker.corner] @ rotation(rot).T + CELL * np.array(cell, np.float64)
+    return in_cell(marker_model()[marker.corner], cell, rot)
 
 
 def pose_in_plane(h_inv: np.ndarray, markers: tuple[Marker, ...]) -> tuple[float, np.ndarray,

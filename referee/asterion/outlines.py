@@ -23,11 +23,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from referee.asterion.grid import CELL, marker_model, snap
+from referee.asterion.grid import CELL, in_cell, marker_model, snap
 from referee.detect import unread_squares
 from referee.geometry import fit_plane, project, rigid_fit
 
-SQUARE_MM = 8.54            # the discreet mark's black square ([markers.discreet])
 SIDE_SPREAD = 0.3           # a mark's side within this share of the median side
 SQUARE_ANGLE = 20.0         # degrees: a quad's corners this far from square is no mark
 PLACED_MM = 7.0             # a tile centre this far from its cell: the mark is not placed
@@ -93,7 +92,7 @@ def _place(h_inv: np.ndarray, quad: np.ndarray) -> Outline | None:
     for k in range(4):
         corners = np.roll(quad, -k, axis=0)
         angle, centre, residual = rigid_fit(model, project(h_inv, corners))
-        if residual > RESIDUAL_MM:
+        if residual > RESIDUAL_MM:       # (the same at every order: a square's turn)
             return None
         cell, rot = snap(angle, centre)
         mark = Outline(corners, cell, rot, (float(centre[0]), float(centre[1])), angle)
@@ -113,18 +112,11 @@ def _plane(table_pts: list[np.ndarray], image_pts: list[np.ndarray]) -> np.ndarr
     return np.vstack([coef.T, [0.0, 0.0, 1.0]])
 
 
-def _ideal(mark: Outline) -> np.ndarray:
-    from referee.geometry import rotation
-
-    return _model() @ rotation(mark.rot).T + CELL * np.array(mark.cell, np.float64)
-
-
 def _grow(quads: list[np.ndarray], seed: int, turn: int) -> OutlinePlane:
     """The plane grown from quad `seed` (its corners rolled by `turn`, its tile at cell
     (0, 0) upright), nearest quad first."""
     model = _model()
     seed_corners = np.roll(quads[seed], -turn, axis=0)
-    placed = [Outline(seed_corners, (0, 0), 0, (0.0, 0.0), 0.0)]
     table_pts, image_pts = [model], [seed_corners]
     h = _plane(table_pts, image_pts)
     centres = np.array([q.mean(axis=0) for q in quads])
@@ -136,10 +128,9 @@ def _grow(quads: list[np.ndarray], seed: int, turn: int) -> OutlinePlane:
         mark = _place(np.linalg.inv(h), quads[i])
         if mark is None:
             continue
-        placed.append(mark)
         for j in todo:
             dists[j] = min(dists[j], float(np.linalg.norm(centres[j] - centres[i])))
-        table_pts.append(_ideal(mark))
+        table_pts.append(in_cell(model, mark.cell, mark.rot))
         image_pts.append(mark.corners)
         h = _plane(table_pts, image_pts)
     h_inv = np.linalg.inv(h)

@@ -162,4 +162,3 @@ def test_on_the_board_a_palm_over_a_tile_is_never_an_empty_square(scenes):
     assert not verdict.is_certain
     assert ("cell-unidentified", (1, 1)) in [(p.code, p.cell) for p in verdict.problems]
     assert "G06" not in {t["id"] for t in verdict.table["tiles"]}
-
