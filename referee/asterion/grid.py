@@ -49,6 +49,11 @@ TILE_FIT_MM = 3.0           # a tile's two markers disagree with its shape by th
 MIN_BOARD_MARKERS = 4
 
 
+def cell_offset(centre: tuple[float, float], cell: tuple[int, int]) -> tuple[float, float]:
+    """Table mm from the cell's centre to `centre` (a tile's, a mark's)."""
+    return (centre[0] - CELL * cell[0], centre[1] - CELL * cell[1])
+
+
 @dataclass
 class TilePose:
     tile: str
@@ -61,7 +66,7 @@ class TilePose:
 
     @property
     def offset(self) -> tuple[float, float]:
-        return (self.centre[0] - CELL * self.cell[0], self.centre[1] - CELL * self.cell[1])
+        return cell_offset(self.centre, self.cell)
 
     @property
     def skew(self) -> float:

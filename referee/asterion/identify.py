@@ -185,8 +185,9 @@ def _score_map(patch: np.ndarray, tpl: tuple[np.ndarray, np.ndarray]) -> np.ndar
     return out / channels
 
 
-def _cell_patch(image: np.ndarray, scale: float, grid: Grid, centre: tuple[float, float],
-                span: float, ppm: float) -> np.ndarray:
+def art_patch(image: np.ndarray, scale: float, grid: Grid, centre: tuple[float, float],
+              span: float, ppm: float) -> np.ndarray:
+    """The table round `centre` seen square-on: `span` mm across at `ppm`, float32 BGR."""
     origin = (centre[0] - span / 2, centre[1] - span / 2)
     return rectify(image, grid.homography, scale, origin, span, ppm).astype(np.float32)
 
@@ -208,7 +209,7 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
     and the walls' courses."""
     centre = (CELL * cell[0], CELL * cell[1])
     span = COARSE_SPAN + 2 * REACH
-    patch = _cell_patch(image, scale, grid, centre, span, COARSE_PPM)
+    patch = art_patch(image, scale, grid, centre, span, COARSE_PPM)
     # coarsely by lightness alone (a third of the work): it ranks corridors and icons;
     # colour is judged finely, and where look-alikes differ (hidden.py)
     patch = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)[..., None]
@@ -238,7 +239,7 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
 def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch:
     """The match searched finely around its coarse pose."""
     span = FINE_SPAN + 2 * FINE_SHIFT
-    patch = _cell_patch(image, scale, grid, m.centre, span, FINE_PPM)
+    patch = art_patch(image, scale, grid, m.centre, span, FINE_PPM)
     origin = (m.centre[0] - span / 2, m.centre[1] - span / 2)
     best = m
     first = True
@@ -273,7 +274,7 @@ def unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
     for _ in range(UNVEIL_ROUNDS):
         covered = _covered(image, scale, grid, best)
         share = float(covered.mean())
-        patch = _cell_patch(image, scale, grid, best.centre, span, FINE_PPM)
+        patch = art_patch(image, scale, grid, best.centre, span, FINE_PPM)
         origin = (best.centre[0] - span / 2, best.centre[1] - span / 2)
         found = best
         for da in FINE_STEPS:
@@ -299,7 +300,7 @@ def _hidden(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch, n: int
 def _covered(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> np.ndarray:
     """1 where the photo round `m`'s pose (FINE_SPAN at FINE_PPM, table frame) shows
     something its print does not explain, in blobs (float32 1/0)."""
-    photo = _cell_patch(image, scale, grid, m.centre, FINE_SPAN, FINE_PPM)
+    photo = art_patch(image, scale, grid, m.centre, FINE_SPAN, FINE_PPM)
     image_t, mask = template(m.tile, round(m.angle * 2) / 2, FINE_SPAN, FINE_PPM, True)
     use = mask > 0
     soft = cv2.GaussianBlur(image_t, (0, 0), 1.0)
@@ -328,9 +329,9 @@ def _covered(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> np.nda
     return (blobs * use).astype(np.float32)
 
 
-def _warp_face(tile_id: str, centre: tuple[float, float], angle: float,
-               origin: tuple[float, float], n: int, ppm: float, markers: bool = False
-               ) -> tuple[np.ndarray, np.ndarray]:
+def warp_face(tile_id: str, centre: tuple[float, float], angle: float,
+              origin: tuple[float, float], n: int, ppm: float, markers: bool = False
+              ) -> tuple[np.ndarray, np.ndarray]:
     """A tile's print lying at `centre` turned `angle`, seen in a table-frame patch (top
     left `origin`, n px at `ppm`): float32 BGR, and where it counts (`_counts`; its
     markers' squares too if `markers`)."""
@@ -411,8 +412,8 @@ def softness(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch) -> float:
     (the prints are sharp, a photo is not: blur, a 3 MP sensor, JPEG)."""
     n = round(FINE_SPAN * VOTE_PPM)
     origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
-    photo = _cell_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
-    ta, wa = _warp_face(a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
+    photo = art_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
+    ta, wa = warp_face(a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
     use = (wa * (1.0 - _hidden(image, scale, grid, a, n))) > 0
     best, chosen = None, 0.0
     for sigma in SOFTNESS:
@@ -480,8 +481,8 @@ class Comparison:
         self.a = a
         self.n = round(FINE_SPAN * VOTE_PPM)
         self.origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
-        self.photo = _cell_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
-        self.sharp_a, self.wa = _warp_face(a.tile, a.centre, a.angle, self.origin, self.n,
+        self.photo = art_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
+        self.sharp_a, self.wa = warp_face(a.tile, a.centre, a.angle, self.origin, self.n,
                                            VOTE_PPM)
         # A finger found on the tile (`unveiled`) is no print's light: left out of the
         # fits. Not of the votes: what `a` does not explain may be a rival's print (a
@@ -505,9 +506,9 @@ class Comparison:
     def maps(self, b: ArtMatch) -> VoteMaps | None:
         a = self.a
         angle = a.angle - a.rot + b.rot
-        sharp_b, wb = _warp_face(b.tile, a.centre, angle, self.origin, self.n, VOTE_PPM,
+        sharp_b, wb = warp_face(b.tile, a.centre, angle, self.origin, self.n, VOTE_PPM,
                                  markers=True)
-        own_b = _warp_face(b.tile, a.centre, angle, self.origin, self.n, VOTE_PPM)[1]
+        own_b = warp_face(b.tile, a.centre, angle, self.origin, self.n, VOTE_PPM)[1]
         use = (self.wa * wb) > 0
         if use.sum() < 400:
             return None

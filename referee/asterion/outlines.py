@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from referee.asterion.grid import CELL, in_cell, marker_model, snap
+from referee.asterion.grid import cell_offset, in_cell, marker_model, snap
 from referee.detect import unread_squares
 from referee.geometry import fit_plane, project, rigid_fit
 
@@ -160,4 +160,4 @@ def plane_from_outlines(quads: list[np.ndarray]) -> OutlinePlane | None:
 
 
 def _off(mark: Outline) -> float:
-    return float(np.max(np.abs(np.array(mark.centre) - CELL * np.array(mark.cell, np.float64))))
+    return max(abs(d) for d in cell_offset(mark.centre, mark.cell))

@@ -24,7 +24,7 @@ from pnp import layouts
 from pnp.rules.asterion.tiles import COLOURS, tiles_by_id
 from referee.asterion.faces import printed_faces
 from referee.asterion.grid import Grid
-from referee.asterion.identify import FACE_PPM, FINE_SPAN, ArtMatch, _cell_patch, _warp_face
+from referee.asterion.identify import FACE_PPM, FINE_SPAN, ArtMatch, art_patch, warp_face
 
 RATIO_PPM = 2.0             # px per mm the walls and corridors are sampled at
 NEAR_PRINT = 12.0           # levels (0-255) within which a face px is a wall's or paper's
@@ -69,8 +69,8 @@ def measured_ratio(image: np.ndarray, scale: float, grid: Grid, tile_id: str,
         return None
     n = round(FINE_SPAN * RATIO_PPM)
     origin = (centre[0] - FINE_SPAN / 2, centre[1] - FINE_SPAN / 2)
-    photo = _cell_patch(image, scale, grid, centre, FINE_SPAN, RATIO_PPM)
-    face, counts = _warp_face(tile_id, centre, angle, origin, n, RATIO_PPM)
+    photo = art_patch(image, scale, grid, centre, FINE_SPAN, RATIO_PPM)
+    face, counts = warp_face(tile_id, centre, angle, origin, n, RATIO_PPM)
     walls, corridors = _parts(face, tile.colour)
     # a px a step from another print (a wall's edge, blurred) is neither's
     inner = _eroded(walls & (counts > 0)), _eroded(corridors & (counts > 0))
