@@ -90,13 +90,7 @@ def detect_in_windows(image: np.ndarray, windows: list[tuple[int, int, int, int]
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
         if x1 - x0 < 16 or y1 - y0 < 16:
             continue
-        crop = gray[y0:y1, x0:x1]
-        if upsample > 1:
-            crop = cv2.resize(crop, None, fx=upsample, fy=upsample,
-                              interpolation=cv2.INTER_CUBIC)
-        if tiny:
-            soft = cv2.GaussianBlur(crop, (0, 0), TINY_SHARPEN_SIGMA * upsample)
-            crop = cv2.addWeighted(crop, 1 + TINY_SHARPEN, soft, -TINY_SHARPEN, 0)
+        crop = _enlarged(gray[y0:y1, x0:x1], upsample, sharpen=tiny)
         try:
             corners, ids, _ = _detector(small=True, tiny=tiny).detectMarkers(crop)
         except cv2.error:
@@ -115,18 +109,23 @@ def unread_squares(image: np.ndarray, scale: float = 1.0, upsample: int = 2,
     candidates), each 4x2 in original photo px, corners in no known order: where markers
     too small or blurred to read still show their outline. The image is enlarged
     `upsample` times (and sharpened) first, as `detect_in_windows(tiny=True)` does."""
-    gray = to_gray(image)
-    if upsample > 1:
-        gray = cv2.resize(gray, None, fx=upsample, fy=upsample, interpolation=cv2.INTER_CUBIC)
-    if sharpen:
-        soft = cv2.GaussianBlur(gray, (0, 0), TINY_SHARPEN_SIGMA * upsample)
-        gray = cv2.addWeighted(gray, 1 + TINY_SHARPEN, soft, -TINY_SHARPEN, 0)
+    gray = _enlarged(to_gray(image), upsample, sharpen)
     try:
         _corners, _ids, rejected = _detector(tiny=True).detectMarkers(gray)
     except cv2.error as exc:
         raise DetectError(f"marker detection failed: {exc}") from None
     return [((np.asarray(r, np.float64).reshape(4, 2) + 0.5) / upsample - 0.5) / scale
             for r in rejected]
+
+
+def _enlarged(gray: np.ndarray, upsample: int, sharpen: bool) -> np.ndarray:
+    """`gray` enlarged `upsample` times, and sharpened (tiny, blurred markers' modules)."""
+    if upsample > 1:
+        gray = cv2.resize(gray, None, fx=upsample, fy=upsample, interpolation=cv2.INTER_CUBIC)
+    if sharpen:
+        soft = cv2.GaussianBlur(gray, (0, 0), TINY_SHARPEN_SIGMA * upsample)
+        gray = cv2.addWeighted(gray, 1 + TINY_SHARPEN, soft, -TINY_SHARPEN, 0)
+    return gray
 
 
 def _collect(corners, ids, factor: float, offset: tuple[float, float]) -> list[Marker]:

@@ -28,6 +28,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from functools import reduce
+from operator import or_
 
 import cv2
 import numpy as np
@@ -142,10 +144,8 @@ def one_corridor_apart(tile: Tile, rot: int) -> list[tuple[str, int]]:
 
 
 def _sides(tile: Tile, rot: int) -> int:
-    mask = 0
-    for region in tile.regions:
-        mask |= region.mask_facing(rot)
-    return mask
+    """Every side a corridor of the tile reaches, turned `rot` (a side mask)."""
+    return reduce(or_, tile_ports(tile, rot), 0)
 
 
 def tile_ports(tile: Tile, rot: int) -> tuple:

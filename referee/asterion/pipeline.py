@@ -384,12 +384,6 @@ def check_edition(markers: list[TileMarker], edition: str) -> None:
                        "photo with --edition crete")
 
 
-def _board_alone(markers: list[TileMarker], edition: str, board: bool | None) -> bool:
-    """No tile marker read, but enough of the board's to fix its squares."""
-    return (board is not False and edition == "crete"
-            and len({m.id for m in markers if m.tile is None}) >= BOARD_SEEN)
-
-
 def _occupied(cells: list[CellReading], grid: Grid, edition: str,
               players: list[str] | None) -> list[CellReading]:
     """Cells that look occupied and are mostly in view, unless every tile in play is seen
