@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.fileio import atomic_folder
+from pnp.inputs import InputError, quote, read_json
 from pnp.printing import pen
 from pnp.printing.build import BuildRequest, plan
 from pnp.printing.context import DrawContext
@@ -151,7 +152,9 @@ def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
            svg: bool = False) -> ExportResult:
     """Write every face and manifest.json into `out_dir`, all at once: the files are written
     into a fresh folder beside it that then takes its place, so an interrupted export
-    leaves the old export whole (issue 11). `out_dir` must be new, empty, or an export.
+    leaves the old export whole (issue 11). `out_dir` must be new, empty, or an earlier
+    export holding only what it wrote (issue 31: a folder is never replaced over a
+    player's files).
     `svg`: SVG faces (vector, in mm) instead of PNGs; `dpi` is then not used."""
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise ExportError(f"dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}")
@@ -183,12 +186,48 @@ def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
         if request.tile_marks is not None:     # not the layout's default mark design
             summary["tile_marks"] = request.tile_marks
         (temp / "manifest.json").write_text(json.dumps(summary, indent=2) + "\n")
+        _check_replaceable(out_dir)      # again: a file may have come in while rendering
     return ExportResult(out_dir, len(faces) + 1, len(manifest), reduced)
 
 
 def _check_replaceable(out_dir: Path) -> None:
+    """`out_dir` must be new, empty, or an earlier export holding only the files its
+    manifest lists: the new export replaces the folder whole (all old or all new), so a
+    file an export did not write (a player's notes, a state file) is refused, never lost."""
     if out_dir.exists() and not out_dir.is_dir():
         raise ExportError(f"{out_dir} is a file, not a folder")
-    if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / "manifest.json").exists():
+    if not out_dir.is_dir() or not any(out_dir.iterdir()):
+        return
+    written = exported_files(out_dir)
+    if written is None:
         raise ExportError(f"{out_dir} holds other files (it is not an earlier export): "
                           "choose an empty or new folder")
+    others = sorted(p.name for p in out_dir.iterdir()
+                    if p.name not in written or p.is_symlink() or not p.is_file())
+    if others:
+        raise ExportError(f"{out_dir} holds files an export did not write "
+                          f"({_some(others)}): move them or choose another folder")
+
+
+def exported_files(folder: Path) -> set[str] | None:
+    """The names of the files an earlier export wrote into `folder`, from its manifest
+    (manifest.json included); None when the folder has no readable export manifest."""
+    try:
+        summary = read_json(folder / "manifest.json")
+    except InputError:
+        return None
+    components = summary.get("components") if isinstance(summary, dict) else None
+    if not isinstance(components, list):
+        return None
+    names = {"manifest.json"}
+    for entry in components:
+        if isinstance(entry, dict):
+            names.update(v for k, v in entry.items()
+                         if k in ("front", "back") and isinstance(v, str))
+    return names
+
+
+def _some(names: list[str], shown: int = 3) -> str:
+    """A few names and how many more: one bounded line for any number of files."""
+    listed = ", ".join(quote(n) for n in names[:shown])
+    return listed if len(names) <= shown else f"{listed} and {len(names) - shown} more"
