@@ -120,6 +120,24 @@ def test_an_empty_deck_is_reshuffled_from_the_discards_mid_draw():
     assert not s.discard and s.deck + laid == rest
 
 
+def test_a_deck_written_with_zero_counts_is_empty_and_reshuffled():
+    # a hand-written state at the end of turn 2: "deck": {"wild": 0} is an empty deck, so
+    # turn 3's sowing is drawn from the 39 discards (+ the left-over salt-1)
+    discard = Counter({"wild": 5, "date-1": 3, "salt-1": 2, "grape-2": 2, "palm-3": 2,
+                       "barley-1": 3, "barley-2": 2, "barley-3": 2, "date-2": 2,
+                       "date-3": 2, "grape-1": 3, "grape-3": 2, "palm-1": 3, "palm-2": 2,
+                       "salt-2": 2, "salt-3": 2})
+    s = read_state(position(turn=2, expansion=[4, 2], to_move="yellow",
+                            deck={"wild": 0}, discard=dict(discard),
+                            sowing=[None, ["salt-1"], None, None, None],
+                            harvest={"red": 1, "blue": 3, "green": 4, "yellow": 5}))
+    s = play(s, "pass")
+    assert s.turn == 3 and s.phase == "harvest"
+    laid = Counter(card for col in s.sowing for card in col)
+    assert sum(laid.values()) == 10 and all(len(col) == 2 for col in s.sowing)
+    assert not s.discard and sum(s.deck.values()) == 30
+
+
 def test_harvest_sets_the_new_turn_order_by_column():
     sowing = [["date-1", "salt-1"]] * 3 + [["grape-1", "palm-1"]] * 2
     s = read_state(position(phase="harvest", turn=2, expansion=[4], sowing=sowing))

@@ -163,6 +163,34 @@ def test_check_well_and_ashur():
     assert rep.lines[2].startswith("1. green: influence 4, 3 hut(s)")
 
 
+def test_check_well_asks_for_supplied_huts():
+    # ruling II.E: three red huts in red's supply step, none supplied, one wild in hand
+    huts = {at(0, 1): "red", at(1, 1): "red", at(0, 2): "red"}
+    s = read_state(position(phase="supply", to_move="red", huts=huts,
+                            hands={"red": ["wild"]}))
+    well = COMMANDS.check_report(s, {"well": "1,1,-1"}).data["well"]
+    assert not well["allowed"] and well["player"] == "red"
+    assert well["reasons"] == [f"red's cards (wild) cannot supply its huts on "
+                               f"{at(0, 1)}, {at(0, 2)}, {at(1, 1)}"]
+    # two of them supplied already: the wild can supply the third
+    s = read_state(position(phase="supply", to_move="red", huts=huts,
+                            hands={"red": ["wild"]},
+                            this_turn={"supplied": [at(0, 1), at(1, 1)]}))
+    rep = COMMANDS.check_report(s, {"well": "1,1,-1"})
+    assert rep.data["well"]["allowed"] and rep.data["well"]["to_supply"] == [at(0, 2)]
+    assert f"once its huts on {at(0, 2)} are supplied" in rep.lines[-1]
+    # worked example 1's cards supply all three (date-1, salt-2, wild; the plough too)
+    s = read_state(position(phase="huts", to_move="red", huts=huts,
+                            this_turn={"huts_to_place": 1},
+                            hands={"red": ["date-1", "salt-2", "wild"]}))
+    assert COMMANDS.check_report(s, {"well": "1,1,-1"}).data["well"]["allowed"]
+    # the food must match: grape-3 cannot supply the date and salt huts
+    s = read_state(position(phase="huts", to_move="red", huts=huts,
+                            this_turn={"huts_to_place": 1},
+                            hands={"red": ["grape-3"]}))
+    assert not COMMANDS.check_report(s, {"well": "1,1,-1"}).data["well"]["allowed"]
+
+
 def test_check_refuses_bad_queries_in_one_line():
     state = read_state(position())
     for query, text in (({}, "ask about"), ({"hut": "pink@H01"}, "not playing"),

@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.rules.assyria.board import BoardError, board
 from pnp.rules.assyria.cards import PLOUGH, REGION_POINTS, TIERS, WELL_POINTS, can_feed
-from pnp.rules.assyria.engine import can_build, hut_hexes, well_vertices
+from pnp.rules.assyria.engine import can_build, can_supply, hut_hexes, well_vertices
 from pnp.rules.assyria.scoring import ashur_cards, ashur_ranking, river_camels
 from pnp.rules.assyria.state import EXPANSION_PHASES, State
 
@@ -175,21 +175,39 @@ def check_well(state: State, text: str) -> tuple[list[str], dict[str, Any]]:
     owner = owners.pop() if len(owners) == 1 else None
     if owner is None:
         reasons.append("its three hexes do not all hold huts of one player")
+    hungry = [] if owner is None else _unsupplied(state, owner, list(vx.hexes), reasons)
     now = (owner is not None and state.phase == "wells" and state.to_move == owner
            and v in well_vertices(state, owner))
     data: dict[str, Any] = {"vertex": vx.name, "q": vx.q, "r": vx.r, "t": vx.t,
                             "hexes": [b.hexes[h].name for h in vx.hexes],
                             "has_well": v in state.wells, "well_stock": state.well_stock(),
                             "player": owner, "allowed": not reasons, "now": now,
+                            "to_supply": [b.hexes[h].name for h in hungry],
                             "reasons": reasons}
     if reasons:
         lines.append(f"well: NO ({'; '.join(reasons)})")
     else:
         pts = WELL_POINTS[state.reign]
-        lines.append(f"well: YES for {owner} ({'now' if now else 'in its wells step'}), "
+        when = "now" if now else "in its wells step"
+        if hungry:
+            when += f", once its huts on {', '.join(data['to_supply'])} are supplied"
+        lines.append(f"well: YES for {owner} ({when}), "
                      f"{pts} points in reign {state.reign}; stock {state.well_stock()}")
         data["points"] = pts
     return lines, data
+
+
+def _unsupplied(state: State, colour: str, hexes: list[int], reasons: list[str]) -> list[int]:
+    """Ruling II.E asks for supplied huts: the hexes whose hut is not supplied yet this
+    turn. When the player's hand is the one it supplies with (phase II, after the harvest)
+    and it cannot supply them all, that is a reason (added to `reasons`)."""
+    hungry = [h for h in hexes if supply_status(state, colour, h)[0] is not True]
+    if hungry and state.phase in EXPANSION_PHASES and not can_supply(state, colour, hungry):
+        b = board()
+        hand = ", ".join(state.hands.get(colour, []) + [PLOUGH] * state.ploughs.get(colour, 0))
+        reasons.append(f"{colour}'s cards ({hand or 'none'}) cannot supply its huts on "
+                       f"{', '.join(b.hexes[h].name for h in hungry)}")
+    return hungry
 
 
 def check_ashur(state: State) -> tuple[list[str], dict[str, Any]]:

@@ -33,9 +33,11 @@ from pnp.rules.assyria.cards import (
     TIER_SPACES,
     TIERS,
     TURNS,
+    WILD,
     ZIGGURATS,
     camel_value,
     can_feed,
+    food_of,
     sow_key,
     symbols,
 )
@@ -74,8 +76,9 @@ def chance(state: State) -> random.Random:
 def draw_card(state: State, rng: random.Random) -> str | None:
     """One food card from the deck; an empty deck is reshuffled from the discards, even
     mid-draw (ruling I, Sowing). None when deck and discards are both empty (every card
-    is in a hand or on the table: the sowing is laid short, see the docs)."""
-    if not state.deck:
+    is in a hand or on the table: the sowing is laid short, see the docs). A deck whose
+    counts are all zero (a state file may write `"deck": {"wild": 0}`) is empty."""
+    if sum(state.deck.values()) == 0:
         state.deck, state.discard = state.discard, Counter()
     total = sum(state.deck.values())
     if total == 0:
@@ -194,6 +197,19 @@ def feed_moves(s: State, colour: str) -> list[Feed]:
         k = min(symbols(card), len(fits))
         moves.extend(Feed(card, combo) for combo in combinations(fits, k))
     return moves
+
+
+def can_supply(s: State, colour: str, hexes: list[int]) -> bool:
+    """Whether the player's cards in hand and plough can supply all the huts on `hexes`
+    at once (ruling II.C: a k-symbol card of food F up to k huts on F hexes, a wild or a
+    plough one hut of any food). Food cards serve only their food, so each food's shortfall
+    must be met by wilds and ploughs."""
+    b = board()
+    hand = s.hands.get(colour, [])
+    need = Counter(b.hexes[h].food for h in hexes)
+    short = sum(max(0, k - sum(symbols(c) for c in hand if food_of(c) == food))
+                for food, k in need.items())
+    return short <= hand.count(WILD) + s.ploughs.get(colour, 0)
 
 
 def well_vertices(s: State, colour: str) -> list[int]:
