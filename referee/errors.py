@@ -16,6 +16,11 @@ class RefereeError(Exception):
     """Something stopped the referee; the message is one line for people."""
 
 
+class BadOption(RefereeError):
+    """An option the referee cannot take (the message names it), even when it shows only
+    once the photo is read: bad input, exit 2, not the photo's fault."""
+
+
 class BadPhoto(RefereeError):
     """The input is not a photo we can read (not an image, truncated, too large, empty)."""
 

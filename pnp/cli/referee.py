@@ -75,7 +75,7 @@ def referee_command(
                                  help="Print the score even when the referee is not sure."),
 ) -> None:
     """Score a finished table from one photo; exit 3 (and no score) when anything is unsure."""
-    from referee.errors import RefereeError
+    from referee.errors import BadOption, RefereeError
 
     try:
         referee = games.part(game, "referee")
@@ -95,7 +95,12 @@ def referee_command(
                   {"--overlay": (".png", ".jpg", ".jpeg")})
     try:
         options = referee.parse_options(raw)
+    except RefereeError as exc:
+        raise CliError(str(exc)) from None
+    try:
         verdict = referee.read(photo, **options)
+    except BadOption as exc:            # seen only with the photo, but the option's fault
+        raise CliError(str(exc)) from None
     except RefereeError as exc:
         raise CliError(f"{photo}: {exc}") from None
 

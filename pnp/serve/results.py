@@ -21,7 +21,7 @@ import numpy as np
 from pnp import games
 from pnp.inputs import escape
 from pnp.rules.api import RulesError
-from referee.errors import RefereeError
+from referee.errors import BadOption, RefereeError
 from referee.geometry import project
 from referee.overlay import framed, write_overlay
 
@@ -96,7 +96,7 @@ def read_options(spec: GameSpec, texts: dict[str, str]) -> dict[str, Any]:
             continue
         try:
             options[name] = known[name].value(text)
-        except (ValueError, KeyError) as exc:
+        except (ValueError, KeyError, RefereeError) as exc:
             raise PageError(friendly(str(exc) or f"{name}: not understood")) from None
     return options
 
@@ -109,6 +109,9 @@ def read_photo(spec: GameSpec, job: Job, folder: Path) -> None:
     stem = job.photo.name.rsplit("-photo", 1)[0]
     try:
         verdict = spec.referee.read(job.photo, **job.options)
+    except BadOption as exc:           # an option the photo shows wrong: not the photo's fault
+        job.error = friendly(str(exc), folder)
+        return
     except RefereeError as exc:
         job.error = f"this photo cannot be scored: {friendly(str(exc), folder)}"
         return

@@ -38,7 +38,7 @@ from referee.assyria.problems import (
     WELL_UNCLEAR,
 )
 from referee.detect import detect_markers
-from referee.errors import NoTiles, RefereeError
+from referee.errors import BadOption, NoTiles
 from referee.geometry import board_plane, project
 from referee.image import PhotoInput, load_photo, scaling
 from referee.problems import INVALID_LAYOUT, RefereeProblem, too_few_board_markers
@@ -54,10 +54,6 @@ WELL_BOTH = 0.3             # ring and middle both at least this: a well (a blur
 WELL_HIDDEN = 0.5          # a vertex's ring this much under pieces: no well can show
 SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most this: it
 #                             shows whole, so no well covers it (true wells 0.32-1.0)
-
-
-class BadOption(RefereeError):
-    """An option `read` cannot take."""
 
 
 @dataclass(frozen=True)
@@ -385,6 +381,7 @@ def _assemble(board: dict[str, tuple[str, str, int | None]], wells: list[str],
         base = unseen.neutral_state(players, turn)
     assert base is not None
     players = list(base.get("players", []))
+    unseen.in_play(new_wells, players)
     if n_players is not None and n_players != len(players):
         problems.append(RefereeProblem(PLAYERS_MISMATCH, f"--players {n_players}, but "
                                        f"{'the state file has' if not neutral else 'the map shows'}"

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.inputs import quote
+from pnp.rules.assyria.board import BoardError, board, colours
 from pnp.rules.assyria.cards import REIGN_OF_TURN
 from pnp.rules.assyria.state import expected_expansion_cards
-from referee.errors import RefereeError
+from referee.errors import BadOption
 
 TURNS = tuple(str(t) for t in range(1, 9))
 
 
-class BadUnseen(RefereeError):
-    """A --turn or --new-wells the referee cannot take."""
+class BadUnseen(BadOption, ValueError):
+    """A --turn or --new-wells the referee cannot take (a ValueError too, as a ReadOption's
+    parse raises: `pnp serve` answers it 400 in one line)."""
 
 
 def parse_turn(value: Any) -> int | None:
@@ -35,24 +38,55 @@ def parse_turn(value: Any) -> int | None:
 
 
 def parse_new_wells(value: Any) -> dict[str, list[str]] | None:
-    """"red=H01/H02/H11;blue=..." (or a dict, or "none") -> {colour: [vertex, ...]}."""
+    """"red=H01/H02/H11;blue=..." (or a dict, or "none") -> {colour: [vertex, ...]}: each
+    colour one of the game's, each vertex one of the board's (by its name)."""
     if value is None:
         return None
     if isinstance(value, dict):
-        return {str(c): [str(v) for v in vs] for c, vs in value.items()}
-    text = str(value).strip()
-    if text == "":
-        return None
-    if text.lower() in ("none", "no", "0", "-"):
-        return {}
+        pairs = [(str(c), str(v)) for c, vs in value.items() for v in vs]
+    else:
+        text = str(value).strip()
+        if text == "":
+            return None
+        if text.lower() in ("none", "no", "0", "-"):
+            return {}
+        pairs = [_new_well(part) for part in text.replace(",", ";").split(";")]
     out: dict[str, list[str]] = {}
-    for part in text.replace(",", ";").split(";"):
-        colour, eq, vertex = part.strip().partition("=")
-        if not eq or not colour.strip() or not vertex.strip():
-            raise BadUnseen(f"--new-wells: write colour=vertex (e.g. red=H01/H02/H11; "
-                            f"'none'), not {part.strip()!r}")
-        out.setdefault(colour.strip(), []).append(vertex.strip())
+    for colour, vertex in pairs:
+        out.setdefault(_well_colour(colour), []).append(_well_vertex(vertex))
     return out
+
+
+def _new_well(part: str) -> tuple[str, str]:
+    colour, eq, vertex = part.strip().partition("=")
+    if not eq or not colour.strip() or not vertex.strip():
+        raise BadUnseen(f"--new-wells: write colour=vertex (e.g. red=H01/H02/H11; "
+                        f"'none'), not {quote(part.strip())}")
+    return colour.strip(), vertex.strip()
+
+
+def _well_colour(text: str) -> str:
+    colour = text.lower()
+    if colour not in colours():
+        raise BadUnseen(f"--new-wells: {quote(text)} is not a colour of assyria "
+                        f"(choose from {', '.join(colours())})")
+    return colour
+
+
+def _well_vertex(text: str) -> str:
+    try:
+        vertex = board().vertices[board().parse_vertex(text)]
+    except BoardError as exc:
+        raise BadUnseen(f"--new-wells: {exc}") from None
+    return vertex.name
+
+
+def in_play(new_wells: dict[str, list[str]] | None, players: list[str]) -> None:
+    """A new well's colour must be a player's (known once the photo or --state is read)."""
+    strangers = sorted(c for c, vs in (new_wells or {}).items() if vs and c not in players)
+    if strangers:
+        raise BadUnseen(f"--new-wells: {', '.join(strangers)} is not in play "
+                        f"(the players are {', '.join(players) or 'none seen'})")
 
 
 def show_new_wells(value: Any) -> str:

@@ -1,0 +1,25 @@
+"""A bad option on the phone page is one sentence and HTTP 400 for every game, never a 500
+and a traceback in the server's terminal (issue 31: Assyria's --turn and --new-wells)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from .conftest import plain, upload
+
+
+@pytest.mark.parametrize("option, text, words", [
+    ("turn", "9", "1 to 8"), ("turn", "0", "1 to 8"), ("turn", "nan", "1 to 8"),
+    ("turn", "abc", "1 to 8"), ("new_wells", "garbage", "colour=vertex"),
+    ("new_wells", "purple=H01/H02/H11", "not a colour of assyria"),
+    ("new_wells", "red=H01/H02/H99", "not a hex of the board"),
+])
+def test_a_bad_assyria_option_is_400_in_one_line(client, caplog, option, text, words):
+    with caplog.at_level(logging.ERROR):
+        r = upload(client, plain((120, 120, 120)), game="assyria", **{option: text})
+    assert r.status_code == 400, r.text
+    message = r.json()["error"]
+    assert words in message and "\n" not in message
+    assert not [rec for rec in caplog.records if rec.exc_info], "no traceback logged"
