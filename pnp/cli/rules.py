@@ -16,7 +16,7 @@ from pnp import fileio, games, inputs
 from pnp.cli import app
 from pnp.cli.errors import CliError, choice, dumps, echo_lines
 from pnp.cli.outputs import check_outputs
-from pnp.rules.api import Report, RulesError
+from pnp.rules.api import SEEDS, Report, RulesError
 
 GAME_HELP = "Game (see `pnp games`)."
 
@@ -50,8 +50,9 @@ def print_report(report: Report, as_json: bool) -> None:
 
 def given_options(options: dict[str, Any], allowed: tuple[str, ...], game: str,
            command: str) -> dict[str, Any]:
-    """The options the user gave; one that does not apply to the game is an error."""
-    given = {k: v for k, v in options.items() if v not in (None, False)}
+    """The options the user gave; one that does not apply to the game is an error. A flag
+    left off is None or False; 0 is given (`0 in (None, False)` is true in Python)."""
+    given = {k: v for k, v in options.items() if v is not None and v is not False}
     for name in given:
         if name not in allowed:
             flag = "TARGET" if name == "target" else "--" + name.replace("_", "-")
@@ -145,7 +146,7 @@ def simulate_command(
     board: bool = typer.Option(False, "--board", help="asterion crete: on the diamond board."),
     web: str | None = typer.Option(None, "--web", help="spider-twist: rings or spiral."),
     pattern: str | None = typer.Option(None, "--pattern",
-                                       help="constructo: rhombus, triangle or flower."),
+                                       help="constructo: rhombus, triangle or spindle."),
     no_kill_points: bool = typer.Option(False, "--no-kill-points",
                                         help="asterion: the variant without kill points."),
     seed: int = typer.Option(1, "--seed", help="Same seed, same game."),
@@ -157,7 +158,7 @@ def simulate_command(
     options = given_options({"players": players, "edition": edition, "board": board, "web": web,
                       "pattern": pattern, "no_kill_points": no_kill_points},
                      commands.simulate_options, game, "simulate")
-    if not -(2**63) <= seed < 2**63:
+    if not SEEDS[0] <= seed <= SEEDS[1]:
         raise CliError("--seed must fit in 64 bits")
     try:
         sim = commands.simulate(seed, options)

@@ -91,6 +91,10 @@ class GameBase:
         return state.to_json()
 
 
+# The seeds `pnp simulate --seed` takes, and so the seeds a state file it writes may hold.
+SEEDS = (-(2**63), 2**63 - 1)
+
+
 class MoveSyntaxError(ValueError):
     """Text that is not a move in the game's notation (`Game.parse_move`)."""
 

@@ -101,7 +101,7 @@ class AssyriaCommands:
         return Report(lines, data)
 
     def simulate(self, seed: int, options: Mapping[str, Any]) -> Simulation:
-        players = options.get("players") or 4
+        players = options.get("players", 4)
         if isinstance(players, bool) or players not in (2, 3, 4):
             raise RulesError(f"--players must be 2, 3 or 4 for assyria, not {players}")
         state, log = simulate(seed, players)

@@ -335,7 +335,7 @@ class _Reader:
         chance = self.dict_("chance", data.get("chance", {}))
         for key in sorted(set(chance) - {"seed", "draws"}, key=str):
             self.bad(f"chance.{key}", "unknown key (expected: seed, draws)", "unknown-key")
-        s.seed = self.int_("chance.seed", chance.get("seed", 0), 0) or 0
+        s.seed = self.int_("chance.seed", chance.get("seed", 0), *api.SEEDS) or 0
         s.draws = self.int_("chance.draws", chance.get("draws", 0), 0) or 0
         s.moves = self.int_("moves", data.get("moves", 0), 0) or 0
         return s

@@ -63,7 +63,7 @@ class AsterionCommands:
         return Report(check_text(res).splitlines(), res.to_dict())
 
     def simulate(self, seed: int, options: Mapping[str, Any]) -> Simulation:
-        players = options.get("players") or 4
+        players = options.get("players", 4)
         edition = options.get("edition") or "crete"
         board = bool(options.get("board"))
         if edition not in EDITIONS:
