@@ -45,7 +45,7 @@ def referee_command(
                                    help="spider-twist: rings or spiral (default: the side "
                                         "the photo shows)."),
     pattern: str | None = typer.Option(None, "--pattern",
-                                       help="constructo: rhombus, triangle or flower "
+                                       help="constructo: rhombus, triangle or spindle "
                                             "(default: from the photo)."),
     turn: str | None = typer.Option(None, "--turn",
                                     help="constructo: whose turn it is (a photo cannot show "

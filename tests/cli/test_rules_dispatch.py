@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -72,10 +73,28 @@ def test_constructo_move_dispute_from_the_example():
     assert outcome.code == 0, outcome.err
     data = json.loads(outcome.out)
     assert data["round_over"] and data["player"] == "black"
-    assert data["actions"] == ["pattern rhombus", "pattern triangle", "pattern flower"]
+    assert data["actions"] == ["pattern rhombus", "pattern triangle", "pattern spindle"]
     outcome = run_cli(["check", "constructo", "examples/constructo-state.json", "--move",
                        "place ring 2,1"])
     assert outcome.code == 0 and "illegal for white: round 1 is over" in outcome.out
+
+
+def test_constructo_refuses_the_gone_flower_in_one_line(tmp_path):
+    # ruling "Components": the flower was the rhombus turned; naming it is refused with a
+    # line that lists the three patterns
+    three = "choose from: rhombus, triangle, spindle"
+    outcome = run_cli(["simulate", "constructo", "--pattern", "flower", "--out",
+                       str(tmp_path / "sim")])
+    assert outcome.code == 2 and three in outcome.err
+    assert len(outcome.err.strip().splitlines()) == 1
+    state = json.loads(Path("examples/constructo-state.json").read_text())
+    (tmp_path / "flower.json").write_text(json.dumps(state | {"pattern": "flower"}))
+    outcome = run_cli(["score", "constructo", str(tmp_path / "flower.json")])
+    assert outcome.code == 2 and three in outcome.err
+    assert len(outcome.err.strip().splitlines()) == 1
+    outcome = run_cli(["check", "constructo", "examples/constructo-state.json", "--move",
+                       "pattern flower"])
+    assert outcome.code == 2 and three in outcome.err
 
 
 def test_spider_twist_check_draws_the_reaction(tmp_path):

@@ -73,7 +73,7 @@ def test_check_lists_every_legal_action_of_the_player_in_turn():
 def test_check_between_rounds_offers_the_pattern_choice():
     report = COMMANDS.check_report(read_state(state_data(EXAMPLE_END)), {})
     assert report.data["player"] == "black"
-    assert report.data["actions"] == ["pattern rhombus", "pattern triangle", "pattern flower"]
+    assert report.data["actions"] == ["pattern rhombus", "pattern triangle", "pattern spindle"]
     over = COMMANDS.check_report(state(EXAMPLE_END, round_=2), {})
     assert over.data["player"] is None and over.data["actions"] == []
 
@@ -121,11 +121,15 @@ def test_simulate_is_deterministic_and_writes_a_final_state_and_a_log():
 
 
 def test_simulate_with_a_pattern_plays_both_rounds_on_it():
-    sim = COMMANDS.simulate(5, {"pattern": "flower"})
-    assert sim.summary.startswith("flower then flower")
-    assert json.loads(sim.files["state.json"])["pattern"] == "flower"
+    sim = COMMANDS.simulate(5, {"pattern": "spindle"})
+    assert sim.summary.startswith("spindle then spindle")
+    assert json.loads(sim.files["state.json"])["pattern"] == "spindle"
     with pytest.raises(RulesError, match="unknown pattern 'square'"):
         COMMANDS.simulate(5, {"pattern": "square"})
+    with pytest.raises(RulesError) as info:
+        COMMANDS.simulate(5, {"pattern": "flower"})
+    assert info.value.lines == ["unknown pattern 'flower' (choose from: rhombus, triangle, "
+                                "spindle; the flower was the rhombus turned, and is gone)"]
 
 
 def test_simulated_logs_replay_to_the_final_state():
@@ -149,7 +153,7 @@ def test_check_a_move_after_the_round_ended_names_the_player_in_turn():
     report = COMMANDS.check_report(end, {"move": "place ring 2,1"})
     assert report.data["player"] == "white" and report.data["legal"] is False
     assert "round 1 is over" in report.data["reason"]
-    choice = COMMANDS.check_report(end, {"move": "pattern flower"})
+    choice = COMMANDS.check_report(end, {"move": "pattern spindle"})
     assert choice.data["player"] == "black" and choice.data["legal"] is True
 
 

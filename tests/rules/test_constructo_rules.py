@@ -25,7 +25,15 @@ from pnp.rules.constructo import (
     winners,
 )
 from pnp.rules.constructo.game import GAME, initial_state
-from pnp.rules.constructo.hexes import PATTERNS, board
+from pnp.rules.constructo.hexes import (
+    DIRECTIONS,
+    PATTERNS,
+    board,
+    canonical,
+    degrees,
+    lay_on,
+    symmetry,
+)
 
 KIND = {"R": "ring", "M": "medium", "S": "small"}
 OWNER = {"w": "white", "b": "black"}
@@ -169,13 +177,64 @@ def test_move_only_your_own_piece_to_an_adjacent_occupied_tile():
 def test_adjacency_follows_the_axial_directions():
     # (1,1) touches (2,0) and (0,2) but not (0,0) or (2,2) in axial coordinates.
     assert set(board("rhombus")[(1, 1)]) == {(1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2)}
-    assert len(board("flower")[(0, 0)]) == 6
-    assert set(board("flower")[(2, -1)]) == {(1, -1), (1, 0)}
+    assert len(board("spindle")[(0, 0)]) == 6
+    assert board("spindle")[(2, 0)] == ((1, 0),) and board("spindle")[(-2, 0)] == ((-1, 0),)
     assert all(len(tiles) == 9 for tiles in PATTERNS.values())
 
 
+# -- the three patterns (ruling "Components") ----------------------------------------------
+def test_the_three_patterns_are_the_rulings():
+    assert tuple(PATTERNS) == ("rhombus", "triangle", "spindle")
+    assert set(PATTERNS["rhombus"]) == {(q, r) for q in range(3) for r in range(3)}
+    assert set(PATTERNS["triangle"]) == {(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (1, 1),
+                                         (2, 1), (0, 2), (1, 2)}
+    # spindle: (0,0), its six neighbours, and (2,0), (-2,0): two steps straight out on
+    # opposite sides, each touching one tile only
+    assert set(PATTERNS["spindle"]) == {(0, 0), *DIRECTIONS, (2, 0), (-2, 0)}
+    ends = [t for t, near in board("spindle").items() if len(near) == 1]
+    assert sorted(ends) == [(-2, 0), (2, 0)]
+
+
+def test_tile_degrees_as_the_ruling_gives_them():
+    assert degrees("rhombus") == (2, 2, 3, 3, 4, 4, 4, 4, 6)
+    assert degrees("triangle") == (2, 2, 3, 3, 4, 4, 4, 4, 6)
+    assert degrees("spindle") == (1, 1, 3, 3, 3, 3, 4, 4, 6)
+
+
+def test_the_three_are_distinct_under_turning_and_mirroring():
+    shapes = {canonical(tiles) for tiles in PATTERNS.values()}
+    assert len(shapes) == 3
+    # every pattern turned and mirrored any of the 12 ways is still itself
+    for tiles in PATTERNS.values():
+        for k in range(12):
+            assert canonical([symmetry(t, k) for t in tiles]) == canonical(tiles)
+
+
+def test_the_old_flower_was_the_rhombus_turned():
+    flower = ((0, 0), *DIRECTIONS, (2, -1), (-2, 1))
+    assert canonical(flower) == canonical(PATTERNS["rhombus"])
+    assert lay_on(list(flower), "rhombus") is not None
+
+
+def test_a_pattern_laid_any_way_round_is_numbered_as_its_own():
+    for name, tiles in PATTERNS.items():
+        for k in range(12):
+            laid = [(q + 5, r - 3) for q, r in (symmetry(t, k) for t in tiles)]
+            numbered = lay_on(laid, name)
+            assert numbered is not None and set(numbered) == set(tiles)
+            # neighbours on the table stay neighbours in the numbering
+            near = {(i, j) for i in range(9) for j in range(9)
+                    if (laid[j][0] - laid[i][0], laid[j][1] - laid[i][1]) in DIRECTIONS}
+            assert near == {(i, j) for i in range(9) for j in range(9)
+                            if (numbered[j][0] - numbered[i][0],
+                                numbered[j][1] - numbered[i][1]) in DIRECTIONS}
+            others = [n for n in PATTERNS if n != name]
+            assert all(lay_on(laid, n) is None for n in others)
+    assert lay_on(list(PATTERNS["spindle"]), "spindle") == list(PATTERNS["spindle"])
+
+
 def test_no_passing_and_the_pattern_is_chosen_only_between_rounds():
-    position = initial_state(3, pattern="flower")
+    position = initial_state(3, pattern="spindle")
     assert "not over" in why_illegal(position, ChoosePattern("rhombus"))
     assert all(isinstance(a, Place) for a in legal_actions(position))
     assert len(legal_actions(position)) == 27, "3 kinds on 9 empty tiles"
@@ -192,15 +251,15 @@ def test_round_ends_when_the_player_to_move_has_no_action():
     assert is_round_over(end) and not is_over(end)
     assert Place("ring", (2, 1)) in legal_actions(state(EXAMPLE_END, turn="black"))
     assert current_player(end) == "black", "round 2's starter chooses its pattern"
-    assert legal_actions(end) == [ChoosePattern(p) for p in ("rhombus", "triangle", "flower")]
+    assert legal_actions(end) == [ChoosePattern(p) for p in ("rhombus", "triangle", "spindle")]
     assert "round 1 is over" in why_illegal(end, Place("ring", (2, 1)))
     assert totals(end) == {"white": 2, "black": 2}
 
 
 def test_round_2_starts_with_the_other_player_on_their_pattern_and_every_piece_back():
     end = state(EXAMPLE_END)
-    second = apply(end, ChoosePattern("flower"))
-    assert (second.round, second.pattern, second.turn) == (2, "flower", "black")
+    second = apply(end, ChoosePattern("spindle"))
+    assert (second.round, second.pattern, second.turn) == (2, "spindle", "black")
     assert second.stacks == {} and second.scores == {"white": 2, "black": 2}
     assert all(n == 3 for stock in second.supply.values() for n in stock.values())
     flipped = apply(state(EXAMPLE_END, players=("black", "white")), ChoosePattern("triangle"))

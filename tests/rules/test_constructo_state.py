@@ -147,7 +147,15 @@ def test_tiles_of_each_pattern():
     triangle = state_data({"3,0": "wR"}, pattern="triangle")
     assert read_state(triangle)
     assert ("off-board", "tile 3,0") in problems(state_data({"3,0": "wR"}))
-    assert read_state(state_data({"-2,1": "wR", "2,-1": "bR"}, pattern="flower"))
+    assert read_state(state_data({"-2,0": "wR", "2,0": "bR"}, pattern="spindle"))
+    assert ("off-board", "tile 2,-1") in problems(state_data({"2,-1": "wR"},
+                                                             pattern="spindle"))
+
+
+def test_a_state_naming_the_gone_flower_is_refused_in_one_line():
+    assert lines(state_data({}, pattern="flower")) == [
+        "pattern: unknown pattern 'flower' (choose from: rhombus, triangle, spindle; the "
+        "flower was the rhombus turned, and is gone)"]
 
 
 # -- the example file -----------------------------------------------------------------------
@@ -187,13 +195,14 @@ def test_move_text_notation():
     assert parse_move("place ring 1,0") == Place("ring", (1, 0))
     assert parse_move("move 0,0 1,0") == Move((0, 0), (1, 0))
     assert parse_move("move -2,1 -1,0") == Move((-2, 1), (-1, 0))
-    assert parse_move("pattern flower") == ChoosePattern("flower")
+    assert parse_move("pattern spindle") == ChoosePattern("spindle")
     assert parse_move("  Place  SMALL 2, -1 ") == Place("small", (2, -1))
     assert str(Move((-2, 1), (-1, 1))) == "move -2,1 -1,1"
 
 
 @pytest.mark.parametrize(("text", "why"), [
-    ("place cube 1,0", "not a piece"), ("pattern square", "not a pattern"),
+    ("place cube 1,0", "not a piece"), ("pattern square", "unknown pattern 'square'"),
+    ("pattern flower", r"choose from: rhombus, triangle, spindle; the flower was"),
     ("move 0,0", "not an action"), ("pass", "not an action"), ("", "not an action")])
 def test_bad_move_text(text, why):
     with pytest.raises(MoveSyntaxError, match=why):

@@ -22,6 +22,7 @@ from pnp.rules.constructo.hexes import (
     TileSyntaxError,
     parse_tile,
     tile_text,
+    unknown_pattern,
 )
 from pnp.rules.constructo.moves import ChoosePattern, Move, MoveSyntaxError, Place, parse_move
 from pnp.rules.constructo.pieces import NAMES, PLAYERS, is_tower
@@ -165,8 +166,7 @@ class ConstructoCommands:
     def simulate(self, seed: int, options: Mapping[str, Any]) -> Simulation:
         pattern = options.get("pattern")
         if pattern is not None and pattern not in PATTERN_NAMES:
-            raise RulesError(f"unknown pattern {pattern!r} (choose from: "
-                             f"{', '.join(PATTERN_NAMES)})")
+            raise RulesError(unknown_pattern(pattern))
         game = play_random(seed, pattern)
         total = totals(game.state)
         won = winners(total)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.rules.api import GameBase, seat_players
-from pnp.rules.constructo.hexes import PATTERN_NAMES, tile_text
+from pnp.rules.constructo.hexes import PATTERN_NAMES, tile_text, unknown_pattern
 from pnp.rules.constructo.moves import Action, ChoosePattern, parse_move
 from pnp.rules.constructo.pieces import PLAYERS
 from pnp.rules.constructo.rules import (
@@ -35,8 +35,7 @@ def initial_state(seed: int, players: int | Sequence[str] = 2,
     if pattern is None:
         pattern = random.Random(seed).choice(PATTERN_NAMES)
     elif pattern not in PATTERN_NAMES:
-        raise ValueError(f"unknown pattern {pattern!r} (choose from: "
-                         f"{', '.join(PATTERN_NAMES)})")
+        raise ValueError(unknown_pattern(pattern))
     return State(pattern, order, order[0], 1, {}, full_supply(), dict.fromkeys(PLAYERS, 0))
 
 

@@ -1,7 +1,9 @@
-"""Hex tiles in axial coordinates (q, r), the three board patterns, and adjacency.
+"""Hex tiles in axial coordinates (q, r), the three board patterns, adjacency, and the
+grid's turnings and mirrorings (canonical forms, a pattern laid any way round).
 
-Ruling "Components" (../shared/rulings/constructo.md): nine tiles in one of three patterns of
-our design, in axial coordinates. A tile's six neighbours differ by one of `DIRECTIONS`.
+Ruling "Components" (docs/constructo-rules-core.md, "Tiles and patterns"): nine tiles in
+one of three patterns of our design, in axial coordinates, distinct under turning and
+mirroring. A tile's six neighbours differ by one of `DIRECTIONS`.
 """
 
 from __future__ import annotations
@@ -20,16 +22,27 @@ PATTERNS: dict[str, tuple[Tile, ...]] = {
     "rhombus": tuple((q, r) for r in range(3) for q in range(3)),
     # rows of 4, 3 and 2
     "triangle": ((0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2)),
-    # (0,0), its six neighbours, and (2,-1), (-2,1)
-    "flower": ((0, 0), *DIRECTIONS, (2, -1), (-2, 1)),
+    # (0,0), its six neighbours, and two tiles two steps straight out on opposite sides,
+    # each touching one tile only
+    "spindle": ((0, 0), *DIRECTIONS, (2, 0), (-2, 0)),
 }
 PATTERN_NAMES: tuple[str, ...] = tuple(PATTERNS)
+# Ruling "Components": patterns that are gone, and why; naming one is refused.
+GONE_PATTERNS: dict[str, str] = {"flower": "the flower was the rhombus turned"}
 
 _TILE = re.compile(r"(-?\d{1,3}),(-?\d{1,3})")
 
 
 class TileSyntaxError(ValueError):
     """Text that is not a tile written "q,r"."""
+
+
+def unknown_pattern(name: object) -> str:
+    """One line refusing a pattern name, listing the three (and why a gone one is gone)."""
+    shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
+    gone = GONE_PATTERNS.get(name) if isinstance(name, str) else None
+    why = f"; {gone}, and is gone" if gone else ""
+    return f"unknown pattern {shown} (choose from: {', '.join(PATTERN_NAMES)}{why})"
 
 
 def tile_text(tile: Tile) -> str:
@@ -69,3 +82,49 @@ def board(pattern: str) -> dict[Tile, tuple[Tile, ...]]:
     tiles = set(PATTERNS[pattern])
     return {t: tuple(sorted((n for n in neighbours(t) if n in tiles), key=tile_order))
             for t in sorted(tiles, key=tile_order)}
+
+
+# --- turning and mirroring -----------------------------------------------------------------
+
+def symmetry(tile: Tile, k: int) -> Tile:
+    """The k-th of the hex grid's 12 symmetries about (0, 0) (k = 0: none): k mod 6 turns
+    by 60 degrees each (east to south-east), k >= 6 mirrors q and r first."""
+    q, r = (tile[1], tile[0]) if k >= 6 else tile
+    for _ in range(k % 6):
+        q, r = -r, q + r
+    return (q, r)
+
+
+def canonical(tiles: tuple[Tile, ...] | list[Tile]) -> tuple[Tile, ...]:
+    """The shape of a set of tiles whichever way it is turned, mirrored or shifted: the
+    least of its 12 images, each shifted so that its first tile in reading order is 0,0."""
+    forms = []
+    for k in range(12):
+        image = sorted((symmetry(t, k) for t in tiles), key=tile_order)
+        q0, r0 = image[0]
+        forms.append(tuple((q - q0, r - r0) for q, r in image))
+    return min(forms)
+
+
+def degrees(pattern: str) -> tuple[int, ...]:
+    """How many tiles each tile of the pattern touches, least first (ruling "Components"
+    gives them per pattern)."""
+    return tuple(sorted(len(near) for near in board(pattern).values()))
+
+
+def lay_on(places: list[Tile], pattern: str) -> list[Tile] | None:
+    """Tiles seen at `places` (on the grid, numbered any way round) numbered as `pattern`'s
+    tiles, by a symmetry of the grid and a shift; None if they fit it no way. The first
+    symmetry that fits wins, none before a turn, so a pattern laid as drawn keeps its
+    numbers."""
+    if not places:
+        return []
+    want = set(PATTERNS[pattern])
+    for k in range(12):
+        moved = [symmetry(t, k) for t in places]
+        for target in sorted(want, key=tile_order):
+            dq, dr = target[0] - moved[0][0], target[1] - moved[0][1]
+            out = [(q + dq, r + dr) for q, r in moved]
+            if len(set(out)) == len(out) and set(out) <= want:
+                return out
+    return None

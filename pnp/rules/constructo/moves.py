@@ -2,7 +2,7 @@
 
     place ring 1,0      put a ring from your supply on the empty tile 1,0
     move 0,0 1,0        move your piece alone on 0,0 onto the adjacent tile 1,0
-    pattern flower      between rounds: round 2's starting player lays the flower pattern
+    pattern spindle     between rounds: round 2's starting player lays the spindle pattern
 
 Ruling "Play": a turn is exactly one place or move. Round 1's pattern is chosen at setup
 (an option of the initial state: the first player builds the board, seed "準備"); round 2's
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pnp.rules.api import IllegalMove as IllegalMove  # re-exported: the rules raise it
 from pnp.rules.api import MoveSyntaxError
-from pnp.rules.constructo.hexes import PATTERN_NAMES, Tile, tile_text
+from pnp.rules.constructo.hexes import PATTERN_NAMES, Tile, tile_text, unknown_pattern
 from pnp.rules.constructo.pieces import KINDS
 
 
@@ -66,7 +66,7 @@ def parse_move(text: str) -> Action:
         return Move((int(m[1]), int(m[2])), (int(m[3]), int(m[4])))
     if m := _PATTERN.fullmatch(clean):
         if m[1] not in PATTERN_NAMES:
-            raise MoveSyntaxError(f"{m[1]!r} is not a pattern ({', '.join(PATTERN_NAMES)})")
+            raise MoveSyntaxError(unknown_pattern(m[1]))
         return ChoosePattern(m[1])
     shown = text if len(text) <= 40 else text[:37] + "..."
     raise MoveSyntaxError(f"{shown!r} is not an action (write {NOTATION}, e.g. "

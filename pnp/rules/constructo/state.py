@@ -39,6 +39,7 @@ from pnp.rules.constructo.hexes import (
     parse_tile,
     tile_order,
     tile_text,
+    unknown_pattern,
 )
 from pnp.rules.constructo.pieces import (
     KINDS,
@@ -218,8 +219,7 @@ def validate(data: Any) -> tuple[State | None, list[Problem]]:
                                 "game"))
     pattern = get("pattern")
     if "pattern" in data and pattern not in PATTERN_NAMES:
-        problems.append(Problem("bad-pattern", f"{_show(pattern)} is not one of "
-                                f"{', '.join(PATTERN_NAMES)}", "pattern"))
+        problems.append(Problem("bad-pattern", unknown_pattern(pattern), "pattern"))
         pattern = None
     players = get("players")
     if "players" in data and (not isinstance(players, list) or len(players) != 2
