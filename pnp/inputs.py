@@ -6,7 +6,8 @@ reach the terminal raw (issue 11):
 - JSON: no duplicate keys, no NaN/Infinity, numbers of bounded length, bounded nesting;
 - numbers from options: finite, in range;
 - `key=value` lists: every key once;
-- text echoed from a file: control characters escaped, the same way everywhere.
+- text echoed from a file: control characters escaped, the same way everywhere;
+- lists of problems or names: the first few and a count, however many there are.
 
 Standard library only (the rules side reads files through it too).
 """
@@ -18,6 +19,7 @@ import math
 import os
 import re
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ MAX_PHOTO_BYTES = 64 * 1024 * 1024    # a 50 MP HEIC/JPEG is 5-25 MB
 MAX_JSON_DEPTH = 32                   # our formats nest 4 deep
 MAX_NUMBER_CHARS = 20                 # digits in one JSON number (a 64-bit int has 19)
 MAX_ECHO = 80                         # characters of one echoed value
+MAX_REPORTED = 5                      # problems reported one by one; the rest are counted
 
 
 class InputError(ValueError):
@@ -220,3 +223,21 @@ def quote(value: Any, limit: int = MAX_ECHO) -> str:
     if len(text) > limit:
         text = text[:limit] + "…"
     return f'"{escape(text)}"'
+
+
+# ---------------------------------------------------------------- many of them
+
+def first_few(lines: Sequence[str], shown: int = MAX_REPORTED,
+              what: str = "problems") -> list[str]:
+    """`lines` as they are when there are few; else the first `shown` and a line counting
+    the rest: a file with 150,000 bad keys gets 6 lines, not 150,000."""
+    if len(lines) <= shown + 1:
+        return list(lines)
+    return [*lines[:shown], f"... and {len(lines) - shown} more {what} "
+                            f"({len(lines)} in all)"]
+
+
+def some(names: Sequence[str], shown: int = 3) -> str:
+    """A few names, quoted, and how many more: one bounded phrase for any number."""
+    listed = ", ".join(quote(n) for n in names[:shown])
+    return listed if len(names) <= shown else f"{listed} and {len(names) - shown} more"

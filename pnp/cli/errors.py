@@ -8,18 +8,19 @@ from collections.abc import Iterable
 
 import typer
 
-from pnp.inputs import InputError, escape
+from pnp.inputs import InputError, escape, first_few
 
 USAGE = 2       # bad input: unknown game/edition/paper, unreadable or invalid file
 UNSURE = 3      # the referee could not see everything it needs to score
 
 
 class CliError(Exception):
-    """A user-facing failure. `lines` are printed to stderr, each prefixed by 'error: '."""
+    """A user-facing failure. `lines` are printed to stderr, each prefixed by 'error: ':
+    the first few and a count of the rest (`inputs.first_few`), however many are given."""
 
     def __init__(self, *lines: str, code: int = USAGE) -> None:
         super().__init__(lines[0] if lines else "")
-        self.lines = lines
+        self.lines = tuple(first_few(lines))
         self.code = code
 
 

@@ -38,7 +38,7 @@ def load_state(game: str, path: Path) -> tuple[Any, Any]:
     except inputs.InputError as exc:
         raise CliError(f"{path}: {exc}") from None
     except RulesError as exc:
-        raise CliError(*(f"{path}: {line}" for line in exc.lines)) from None
+        raise CliError(*(f"{path}: {line}" for line in inputs.first_few(exc.lines))) from None
 
 
 def print_report(report: Report, as_json: bool) -> None:

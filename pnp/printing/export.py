@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.fileio import atomic_folder
-from pnp.inputs import InputError, quote, read_json
+from pnp.inputs import InputError, read_json, some
 from pnp.printing import pen
 from pnp.printing.build import BuildRequest, plan
 from pnp.printing.context import DrawContext
@@ -206,7 +206,7 @@ def _check_replaceable(out_dir: Path) -> None:
                     if p.name not in written or p.is_symlink() or not p.is_file())
     if others:
         raise ExportError(f"{out_dir} holds files an export did not write "
-                          f"({_some(others)}): move them or choose another folder")
+                          f"({some(others)}): move them or choose another folder")
 
 
 def exported_files(folder: Path) -> set[str] | None:
@@ -226,8 +226,3 @@ def exported_files(folder: Path) -> set[str] | None:
                          if k in ("front", "back") and isinstance(v, str))
     return names
 
-
-def _some(names: list[str], shown: int = 3) -> str:
-    """A few names and how many more: one bounded line for any number of files."""
-    listed = ", ".join(quote(n) for n in names[:shown])
-    return listed if len(names) <= shown else f"{listed} and {len(names) - shown} more"

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from pnp import games
-from pnp.inputs import escape
+from pnp.inputs import escape, first_few
 from pnp.rules.api import RulesError
 from referee.errors import BadOption, RefereeError
 from referee.geometry import project
@@ -236,7 +236,7 @@ def check_tap(spec: GameSpec, job: Job, x: float, y: float) -> dict[str, Any]:
         try:
             lines = list(games.get_commands(spec.name).check_report(state, query).lines)
         except RulesError as exc:
-            lines = list(exc.lines)
+            lines = first_few(exc.lines)
     overlay = (f"overlay.jpg?place={index}"
                if place.overlay and set(place.overlay) <= set(spec.referee.overlay_options)
                else None)
