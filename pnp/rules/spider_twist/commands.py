@@ -60,10 +60,12 @@ def _disturbed(state: State, query: Mapping[str, Any]) -> str:
     web = state.graph
     if not isinstance(node, str):
         raise RulesError(f"the disturbed node is a node name such as {web.entry[3]}")
-    node = node.strip().upper()                 # node names are upper case: s3r3 is S3R3
-    if not web.is_node(node):
+    named = web.node_named(node)                # s3r3 is S3R3
+    if named is None:
+        node = node.strip().upper()
         shown = repr(node) if len(node) <= 20 else repr(node[:20] + "...")
         raise RulesError(f"no node {shown} on the {web.name} web ({web.node_names()})")
+    node = named
     if node == state.female:
         raise RulesError(f"{node} is the female's node: a male who moves there mates and she "
                          "does not react (a die on her counts down)")

@@ -90,7 +90,7 @@ class Roll:
 
 Move = Place | Step | Mate | Done | End | Pass | Female | Roll
 
-_NODE = r"(?:C|S\d{1,2}R\d{1,2}|P\d{1,2})"
+_NODE = r"(?:[Cc]|[Ss]\d{1,2}[Rr]\d{1,2}|[Pp]\d{1,2})"      # s3r1 is S3R1
 _PLACE = re.compile(rf"place ({_NODE})")
 _STEP = re.compile(rf"({_NODE})-({_NODE})")
 _MATE = re.compile(rf"mate ({_NODE})")
@@ -108,15 +108,15 @@ def parse_move(text: str) -> Move:
     if move == "pass":
         return Pass()
     if m := _PLACE.fullmatch(move):
-        return Place(m[1])
+        return Place(m[1].upper())
     if m := _STEP.fullmatch(move):
-        return Step(m[1], m[2])
+        return Step(m[1].upper(), m[2].upper())
     if m := _MATE.fullmatch(move):
-        return Mate(m[1])
+        return Mate(m[1].upper())
     if m := _DONE.fullmatch(move):
-        return Done(m[1])
+        return Done(m[1].upper())
     if m := _FEMALE.fullmatch(move):
-        return Female(tuple(m[1].split("-")))
+        return Female(tuple(m[1].upper().split("-")))
     if m := _ROLL.fullmatch(move):
         return Roll(int(m[1]))
     shown = repr(text if len(move) <= 40 else move[:40] + "...")

@@ -165,16 +165,17 @@ class _Reader:
                          else "")
 
     def node(self, value: Any, where: str, null: bool = False) -> str | None:
+        """The node named by `value` (in either case: s3r1 is S3R1), or None."""
         if value is None and null:
             return None
         if self.web is None:              # the web is unknown: nodes cannot be checked
             return None
-        if not self.web.is_node(value):
+        node = self.web.node_named(value)
+        if node is None:
             what = "unknown node" if isinstance(value, str) else "a node must be a string,"
             self.add("unknown-node", f"{what} {_show(value)} (nodes on the {self.web.name} "
                      f"web: {self.web.node_names()})", where)
-            return None
-        return value
+        return node
 
     def colour(self, value: Any, where: str) -> str | None:
         if value not in COLOURS or not isinstance(value, str):
@@ -266,6 +267,8 @@ def validate(data: Any) -> tuple[State | None, list[Problem]]:
                   "(the disturber stands there until she moves)", "react")
     if roll and die is not None:
         r.add("roll-with-die", f"a die ({die}) is already on her", "roll")
+    if female is not None and males is not None:
+        _check_mating(r, placed, moved, mating, female, males)
     if r.problems:
         return None, r.problems
     assert web and players and turn and female and males is not None
@@ -338,6 +341,10 @@ def _read_this_turn(r: _Reader, value: Any) -> tuple[str | None, list[tuple[str,
         r.add("wrong-type", f'must be a list of [from, to] pairs, not {_show(items)}',
               "this_turn.moves")
         return placed, moved, mating
+    if len(items) > MALES:
+        r.add("too-many-moves", f"{len(items)} moves: each of a player's {MALES} males "
+              "moves at most once a turn", "this_turn.moves")
+        return placed, moved, mating
     for i, pair in enumerate(items):
         where = f"this_turn.moves[{i}]"
         if not isinstance(pair, list) or len(pair) != 2:
@@ -350,8 +357,42 @@ def _read_this_turn(r: _Reader, value: Any) -> tuple[str | None, list[tuple[str,
             r.add("not-adjacent", f"{a} and {b} are not neighbours: a male moves one edge",
                   where)
             continue
+        if not _moved_once(r, moved, (a, b), where):
+            continue
         moved.append((a, b))
     return placed, moved, mating
+
+
+def _moved_once(r: _Reader, moved: list[tuple[str, str]], move: tuple[str, str],
+                where: str) -> bool:
+    """Ruling "A turn": each male moves at most once. A male leaving a node was there at the
+    start of the turn, so no earlier move this turn left that node or went to it (a male who
+    arrives is turned face down)."""
+    frm = move[0]
+    for j, (a, b) in enumerate(moved):
+        if frm in (a, b):
+            how = ("the same move twice" if (a, b) == move else
+                   f"a male left {frm} already" if frm == a else
+                   f"the male who moved to {frm} moves again")
+            r.add("moved-twice", f"{how} (this_turn.moves[{j}]): each male moves at most "
+                  "once a turn", where)
+            return False
+    return True
+
+
+def _check_mating(r: _Reader, placed: str | None, moved: list[tuple[str, str]],
+                  mating: str | None, female: str, males: dict[str, str]) -> None:
+    """The mating male came from a node next to her. Only a placement or a move disturbs
+    her (a mating does not), so without either this turn she is still where he met her:
+    his node is next to hers, and empty. (After one, she may have walked anywhere.)"""
+    if mating is None or placed is not None or moved or r.web is None:
+        return
+    if not r.web.is_adjacent(mating, female):
+        r.add("mated-too-far", f"the mating male came from {mating}, not next to the female "
+              f"on {female}, and nothing has disturbed her since", "this_turn.mated")
+    elif mating in males:
+        r.add("mated-from-occupied", f"the mating male left {mating}, but a "
+              f"{males[mating]} male is there and nothing else moved", "this_turn.mated")
 
 
 def position(web: str, female: str, males: dict[str, str], turn: str = "white",

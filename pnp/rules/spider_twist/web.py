@@ -63,6 +63,13 @@ class Web:
     def is_node(self, node: object) -> bool:
         return isinstance(node, str) and node in self.index
 
+    def node_named(self, text: object) -> str | None:
+        """The node `text` names, in either case ("s3r1" is S3R1), or None."""
+        if not isinstance(text, str):
+            return None
+        node = text.strip().upper()
+        return node if node in self.index else None
+
     def spot(self, node: str) -> Spot:
         return self.spots[node]
 
