@@ -156,7 +156,10 @@ def read_json(path: str | Path, limit: int = MAX_JSON_BYTES) -> Any:
 
 def finite_float(text: str | float, what: str, low: float | None = None,
                  high: float | None = None) -> float:
-    """A finite number (NaN and infinities refused), optionally within [low, high]."""
+    """A finite number (NaN and infinities refused), optionally within [low, high]. A
+    boolean is not a number (JSON's true is not 1)."""
+    if isinstance(text, bool):
+        raise InputError(f"{what} must be a number, not {str(text).lower()}")
     try:
         value = float(text)
     except (TypeError, ValueError):

@@ -86,3 +86,12 @@ def test_escape_makes_every_control_character_visible():
     assert shown == "ok\\x1b]0;title\\x07\\x9b2J\\u2028\\x0d\\x0aend"
     assert inputs.escape("Néstor · 50 mm") == "Néstor · 50 mm"
     assert inputs.quote("x" * 500).endswith('…"')
+
+
+def test_a_boolean_is_not_a_number():
+    from pnp.inputs import InputError, finite_float
+
+    for value in (True, False):
+        with pytest.raises(InputError, match=r"must be a number, not (true|false)"):
+            finite_float(value, "x")
+    assert finite_float(1, "x") == 1.0 and finite_float("2.5", "x") == 2.5

@@ -23,3 +23,14 @@ def test_a_bad_assyria_option_is_400_in_one_line(client, caplog, option, text, w
     message = r.json()["error"]
     assert words in message and "\n" not in message
     assert not [rec for rec in caplog.records if rec.exc_info], "no traceback logged"
+
+
+@pytest.mark.parametrize("body", [{"x": True, "y": False}, {"x": 10, "y": True},
+                                  {"x": "1e999", "y": 2}])
+def test_a_tap_must_be_two_numbers_not_booleans(toy_game, client, body):
+    """JSON's true is not 1: a tap at {"x": true, "y": false} is refused, not taken for the
+    picture's corner."""
+    job = upload(client, plain((200, 200, 200)), game="toy").json()["job"]
+    r = client.post(f"/api/jobs/{job}/check", json=body)
+    assert r.status_code == 400
+    assert r.json() == {"error": "say where the tap was (x and y in the picture)"}
