@@ -1,6 +1,7 @@
 """pnp serve's speed: a 12 MP JPEG uploaded over loopback to the score shown.
 
 Usage: python benchmarks/serve_bench.py [--photos 20] [--distinct 4] [--phones 1,4] [--seed 1]
+       python benchmarks/serve_bench.py --examples [--photos 10]
 
 Runs the real server (uvicorn, the app of `pnp serve`) on 127.0.0.1 and uploads generated
 12 MP photos of finished Asterion games (the referee benchmark's default preset: seeded
@@ -13,6 +14,10 @@ answer must be SURE with the truth's score, or the run fails.
 Prints per number of phones uploading at once: upload to score p50/p95 (the issue's
 target: p50 under 1 s on this machine, one phone), upload to overlay shown p50/p95, the
 referee's own time (queue + read + overlay drawn) and photos per second.
+
+`--examples`: every game's README example photo (examples/*.jpg, 8 MP, as a new user tries
+it), one phone: the first upload after the server starts (the referee's caches cold), then
+`--photos` more; upload to score and to the overlay shown.
 
 Measured (2 shared cores, load average 5-8, --photos 40): one phone p50 0.35 s, p95
 0.65 s (0.35-0.49 s and 0.65-1.05 s over three runs); four phones p50 0.92 s, 3.9
@@ -89,6 +94,48 @@ def upload(client: httpx.Client, token: str, jpeg: bytes, options: dict,
     return scored, time.perf_counter() - start, data["seconds"]
 
 
+EXAMPLES = {"asterion": ("endgame.jpg", {"o.kill_points": "yellow=-2,blue=1,green=1"}),
+            "spider-twist": ("spider-twist.jpg", {}),
+            "constructo": ("constructo.jpg", {}),
+            "assyria": ("assyria.jpg", {"o.turn": "1", "o.new_wells": "none"})}
+
+
+def timed(client: httpx.Client, token: str, game: str, jpeg: bytes,
+          options: dict) -> tuple[float, float, float]:
+    """One upload of a game's photo: (seconds to the score, to the overlay too, referee's)."""
+    start = time.perf_counter()
+    r = client.post("/api/photos", params={"game": game, "t": token, **options},
+                    content=jpeg, headers={"Content-Type": "application/octet-stream"})
+    scored = time.perf_counter() - start
+    data = r.json()
+    if r.status_code != 200 or not data.get("certain"):
+        raise SystemExit(f"{game}: not scored for sure: {r.status_code} {data.get('error')}")
+    client.get(data["overlay"]["url"], params={"t": token}).raise_for_status()
+    return scored, time.perf_counter() - start, data["seconds"]
+
+
+def examples(count: int) -> int:
+    """Every game's example photo, one phone: the first upload, then `count` more."""
+    folder = Path(__file__).resolve().parents[1] / "examples"
+    token = new_token()
+    with tempfile.TemporaryDirectory() as work:
+        app = create_app(ServeConfig(token, Path(work)))
+        with network.serving(app, network.listen(network.LOCALHOST, 0)) as base, \
+                httpx.Client(base_url=base, timeout=120) as client:
+            print(f"server: {base} (uvicorn, loopback); one phone, {count} uploads a game")
+            print(f"{'game':<13} {'first':>6} {'score p50':>10} {'p95':>6} "
+                  f"{'overlay p50':>12} {'referee p50':>12}")
+            for game, (name, options) in EXAMPLES.items():
+                jpeg = (folder / name).read_bytes()
+                first = timed(client, token, game, jpeg, options)
+                times = [timed(client, token, game, jpeg, options) for _ in range(count)]
+                score, shown, own = ([t[i] for t in times] for i in range(3))
+                print(f"{game:<13} {first[0]:>5.2f}s {percentile(score, .5):>9.2f}s "
+                      f"{percentile(score, .95):>5.2f}s {percentile(shown, .5):>11.2f}s "
+                      f"{percentile(own, .5):>11.2f}s")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--photos", type=int, default=20, help="uploads per row")
@@ -97,7 +144,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quality", type=int, default=92,
                         help="JPEG quality of the uploads (a phone's camera: 90-95)")
+    parser.add_argument("--examples", action="store_true",
+                        help="every game's example photo instead, one phone")
     args = parser.parse_args(argv)
+    if args.examples:
+        return examples(args.photos)
     phones = [int(p) for p in args.phones.split(",")]
 
     t0 = time.perf_counter()

@@ -16,11 +16,21 @@ from collections.abc import Iterator
 import typer
 
 from pnp.cli.errors import CliError
+from pnp.games import GAMES
 from pnp.inputs import escape
+
+
+def _about() -> str:
+    """What `pnp` is, naming the registered games (so it stays true as games come)."""
+    titles = [g.title for g in GAMES.values()]
+    listed = " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+    return (f"Print-and-play sheets, rules and photo referees for {listed} "
+            "(`pnp games` says what each game has).")
+
 
 app = typer.Typer(
     name="pnp",
-    help="Print-and-play sheets and a photo referee for Asterion (and soon more games).",
+    help=_about(),
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -29,9 +39,9 @@ app = typer.Typer(
 
 
 
-@app.callback()
+@app.callback(help=_about())
 def _root() -> None:
-    """Print-and-play sheets and a photo referee for Asterion (and soon more games)."""
+    pass
 
 
 # Command modules register themselves on `app` when imported.

@@ -6,6 +6,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -125,16 +126,28 @@ def build(
         raise CliError(str(exc)) from None
     except OSError as exc:
         raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
-    # Every kind the game printed, but the pages about the game (check page, player aid);
-    # a board counts once, "in N pieces".
+    echo_lines(build_lines(result, cut_files))
+
+
+def counted(n: int, word: str) -> str:
+    """"1 cut file", "2 cut files": a count and its noun, singular for one."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def build_lines(result: Any, cut_files: bool) -> list[str]:
+    """What `pnp build` wrote, for people: every kind the game printed, but the pages about
+    the game (check page, player aid); a board counts once, "in N pieces"."""
     kinds = {k: n for k, n in result.components.items() if k not in ("check", "aid")}
-    parts = [f"1 board in {n} piece{'s' if n != 1 else ''}" if kind == "board"
-             else f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in kinds.items()]
+    parts = [f"1 board in {counted(n, 'piece')}" if kind == "board" else counted(n, kind)
+             for kind, n in kinds.items()]
     pieces = sum(1 if kind == "board" else n for kind, n in kinds.items())
-    echo_lines([f"wrote {result.path}: {result.pages} pages ({result.sheets} sheets), "
-                f"{pieces} components ({', '.join(parts)})"]
-               + ([f"wrote {len(result.cut_files)} cut files beside it "
-                   f"({result.path.stem}-sheet-NN-cut.svg)"] if cut_files else []))
+    lines = [f"wrote {result.path}: {counted(result.pages, 'page')} "
+             f"({counted(result.sheets, 'sheet')}), {counted(pieces, 'component')} "
+             f"({', '.join(parts)})"]
+    if cut_files:
+        lines.append(f"wrote {counted(len(result.cut_files), 'cut file')} beside it, one per "
+                     f"sheet with pieces ({result.path.stem}-sheet-NN-cut.svg)")
+    return lines
 
 
 @app.command("export")
