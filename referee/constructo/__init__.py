@@ -27,7 +27,7 @@ class ConstructoReferee(GameReferee):
     overlay_options = ()
 
     def read(self, photo: PhotoInput, **options: Any) -> ConstructoVerdict:
-        """Options: pattern ("rhombus", "triangle", "flower"; None: the one the tiles fit),
+        """Options: pattern ("rhombus", "triangle", "spindle"; None: the one the tiles fit),
         turn ("white", "black"; None: white): whose turn it is, which no photo shows but
         which decides whether the round is over (the player to move has no action)."""
         unknown = sorted(set(options) - set(self.read_options))

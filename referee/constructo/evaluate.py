@@ -4,7 +4,8 @@ share this (the `Outcome` is referee.evaluate's, the same for every game).
 A photo cannot show everything in a state: pieces under the lowest visible layer (they
 change no score: ruling "Components"), the supply (so neither), whose turn it is, the
 round, earlier points, and which way round the pattern was numbered. Both states are
-compared on what a photo shows: the multiset of visible stacks and the round's towers.
+compared on what a photo shows: the pattern, the multiset of visible stacks and the
+round's towers.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ if TYPE_CHECKING:
     from referee.synth import SynthPhoto
 
 SIZE = {"small": 0, "medium": 1, "ring": 2}
-# the rhombus and the flower are the same nine hexes turned: a photo cannot tell them apart
-SHAPE = {"rhombus": "rhombus", "flower": "rhombus", "triangle": "triangle"}
 
 
 def visible(stack: list[dict]) -> tuple:
@@ -62,8 +61,9 @@ def judge(verdict, truth: dict[str, Any]) -> Outcome:
     got, got_points = seen_of(verdict.state)
     right = 9 - len(set(map(repr, want)) ^ set(map(repr, got)))
     del n
+    # ruling "Components": the three patterns differ in shape, so a photo tells them apart
     return Outcome(9, max(0, right), verdict.is_certain, got == want and
-                   SHAPE[verdict.state["pattern"]] == SHAPE[truth["pattern"]],
+                   verdict.state["pattern"] == truth["pattern"],
                    got_points == want_points,
                    tuple(p.code for p in verdict.problems))
 

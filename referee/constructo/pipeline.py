@@ -21,6 +21,7 @@ from pnp.printing.constructo import geometry
 from pnp.rules.api import GameRules
 from pnp.rules.constructo import KINDS, PATTERN_NAMES, PATTERNS, PLAYERS, Piece, stack_problem
 from pnp.rules.constructo.commands import COMMANDS
+from pnp.rules.constructo.hexes import lay_on, unknown_pattern
 from pnp.rules.constructo.pieces import PER_KIND
 from pnp.rules.constructo.state import StateError, read_state
 from referee.api import Verdict
@@ -32,14 +33,16 @@ from referee.constructo.problems import (
     SUPPLY_OVER,
     TILE_UNSEEN,
 )
-from referee.detect import detect_markers
+from referee.detect import Marker, detect_in_windows, detect_markers, merge_markers
 from referee.errors import NoTiles, RefereeError
 from referee.geometry import project, rigid_fit, rotation, similarity
-from referee.image import PhotoInput, load_photo
+from referee.image import Photo, PhotoInput, load_photo
 from referee.problems import INVALID_LAYOUT, RefereeProblem
 from referee.timing import Laps
 
 LATTICE_SLOP = 0.25         # of a tile's step: a centre further off its hex is no pattern
+SMALL_MARKER_PX = 24.0      # working px: markers this small are looked for again
+BOARD_REACH = 4.5           # tiles: how far the rest of a board may lie from a marker seen
 
 
 class BadOption(RefereeError):
@@ -142,6 +145,28 @@ def tile_poses(markers) -> tuple[np.ndarray, dict[int, tuple[list, np.ndarray]]]
     return h, {t: (sorted(m.id for m, _c in groups[t]), poses[t]) for t in groups}
 
 
+def second_look(image: Photo, ours: list[Marker]) -> list[Marker]:
+    """The tiles' markers again, round those seen, with the detector for small markers, when
+    they are small in the working copy and some are missing: a loosely framed table (the
+    spindle, five tiles end to end, most of all; docs/referee.md "Constructo")."""
+    spec = geometry.tile_spec()
+    side = float(np.median([m.side for m in ours])) * image.scale
+    tiles = {geometry.tile_for_marker(m.id)[0] for m in ours}
+    # enough: every tile and two markers a tile on average make a sure plane
+    if side >= SMALL_MARKER_PX or (len(tiles) == spec.count and len(ours) >= 2 * spec.count):
+        return ours
+    # a tile is across_flats / marker side markers across; the window in original px
+    reach = BOARD_REACH * spec.across_flats / (spec.modules * spec.module) * side / image.scale
+    pts = np.vstack([m.corners for m in ours])
+    lo, hi = pts.min(axis=0) - reach, pts.max(axis=0) + reach
+    s = image.scale
+    window = [(int(lo[0] * s), int(lo[1] * s), int(hi[0] * s) + 1, int(hi[1] * s) + 1)]
+    # the default detector skips outlines under 3 % of the image's side: markers of
+    # about 16 px in a 2000 px photo; the tiny detector's finer threshold reads them
+    found = detect_in_windows(image.image, window, s, tiny=True)
+    return merge_markers(ours, [m for m in found if geometry.tile_for_marker(m.id)])
+
+
 # --- the pattern ---------------------------------------------------------------------------
 
 def _axial(centres: np.ndarray) -> tuple[list[tuple[int, int]] | None, float]:
@@ -164,29 +189,32 @@ def _axial(centres: np.ndarray) -> tuple[list[tuple[int, int]] | None, float]:
     return [(int(q), int(r)) for q, r in places], off
 
 
-def _symmetries(q: int, r: int) -> list[tuple[int, int]]:
-    out = []
-    for flip in (False, True):
-        x, y = (r, q) if flip else (q, r)
-        for _k in range(6):
-            out.append((x, y))
-            x, y = -y, x + y
-    return out
+def pattern_fits(places: list[tuple[int, int]] | None, off: float
+                 ) -> dict[str, list[tuple[int, int]]]:
+    """Each pattern the seen places fit (ruling "Components": the three differ under turning
+    and mirroring, so all nine tiles fit one at most; fewer may fit more), with the places
+    numbered as that pattern's tiles (the rules core's `lay_on`)."""
+    if places is None or off >= LATTICE_SLOP:
+        return {}
+    fits = {name: lay_on(places, name) for name in PATTERN_NAMES}
+    return {name: f for name, f in fits.items() if f is not None}
 
 
-def fit_pattern(places: list[tuple[int, int]], pattern: str
-                ) -> list[tuple[int, int]] | None:
-    """The seen places mapped onto `pattern`'s tiles by a symmetry of the hex grid and a
-    shift, or None if they fit no way."""
-    want = set(PATTERNS[pattern])
-    for g in range(12):
-        moved = [_symmetries(q, r)[g] for q, r in places]
-        for target in sorted(want):
-            dq, dr = target[0] - moved[0][0], target[1] - moved[0][1]
-            out = [(q + dq, r + dr) for q, r in moved]
-            if set(out) <= want and len(set(out)) == len(out):
-                return out
-    return None
+def _unfit(tiles: list[TileSeen], pattern: str | None, fits: dict) -> RefereeProblem:
+    """`pattern-unclear`: the tiles fit no pattern, or not the one --pattern names."""
+    told = f"the {pattern} pattern" if pattern else "any pattern"
+    advice = (f"they fit the {' or the '.join(fits)}: check --pattern" if fits else
+              "lay them touching, as the player aid shows")
+    return RefereeProblem(PATTERN_UNCLEAR, f"the {len(tiles)} tiles seen do not fit {told}: "
+                          f"{advice}", None, None)
+
+
+def _unseen(tiles: list[TileSeen], chosen: str, alike: list[str]) -> RefereeProblem:
+    """`tile-unseen`: fewer tiles than the pattern has (and the others they also fit)."""
+    also = f"; they also fit the {' or the '.join(alike)}" if alike else ""
+    return RefereeProblem(TILE_UNSEEN, f"only {len(tiles)} of the {chosen}'s "
+                          f"{len(PATTERNS[chosen])} tiles seen (markers hidden?{also}): "
+                          "photograph every tile, its corners uncovered", None, None)
 
 
 # --- the referee ---------------------------------------------------------------------------
@@ -196,8 +224,7 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
     """`turn`: whose turn it is (a photo cannot show it; it decides whether the round is
     over, so the score's status line); None: white, said so in `seen()`."""
     if pattern is not None and pattern not in PATTERN_NAMES:
-        raise BadOption(f"unknown pattern {pattern!r} (choose from: "
-                        f"{', '.join(PATTERN_NAMES)})")
+        raise BadOption(unknown_pattern(pattern))
     if turn is not None and turn not in PLAYERS:
         raise BadOption(f"unknown turn {turn!r} (choose from: {', '.join(PLAYERS)})")
     lap = Laps()
@@ -210,35 +237,27 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
     lap("detect")
     if not ours:
         raise NoTiles("no Constructo tile markers in the photo")
+    ours = second_look(image, ours)
+    lap("second look")
     h, poses = tile_poses(ours)
     tiles = [TileSeen(t, ids, (float(p[0, 2]), float(p[1, 2])),
                       math.degrees(math.atan2(p[1, 0], p[0, 0])), h @ p)
              for t, (ids, p) in sorted(poses.items())]
     lap("plane")
     problems: list[RefereeProblem] = []
-    places, off = _axial(np.array([t.centre_mm for t in tiles]))
-    chosen, fitted, alike = None, None, []
-    names = (pattern,) if pattern else PATTERN_NAMES
-    if places is not None and off < LATTICE_SLOP:
-        fits = {name: fit_pattern(places, name) for name in names}
-        fits = {name: f for name, f in fits.items() if f is not None}
-        if fits:
-            chosen = next(iter(fits))
-            fitted = fits[chosen]
-            alike = [n for n in fits if n != chosen]
+    fits = pattern_fits(*_axial(np.array([t.centre_mm for t in tiles])))
+    # --pattern is believed only if the tiles fit it; else the one pattern they fit
+    chosen = next((n for n in fits if n == pattern or not pattern), None)
+    alike = [n for n in fits if n != chosen]
     if chosen is None:
-        told = f"the {pattern} pattern" if pattern else "any pattern"
-        problems.append(RefereeProblem(PATTERN_UNCLEAR, f"the {len(tiles)} tiles seen do not "
-                                       f"fit {told}: lay them touching, as the player aid "
-                                       "shows", None, None))
+        problems.append(_unfit(tiles, pattern, fits))
     else:
-        for t, place in zip(tiles, fitted, strict=True):
+        # the tiles numbered from the pattern as laid (neighbours on the table stay
+        # neighbours; a turned table may get turned coordinates)
+        for t, place in zip(tiles, fits[chosen], strict=True):
             t.place = place
         if len(tiles) < len(PATTERNS[chosen]):
-            problems.append(RefereeProblem(TILE_UNSEEN, f"only {len(tiles)} of the "
-                                           f"{chosen}'s {len(PATTERNS[chosen])} tiles seen "
-                                           "(markers hidden?): photograph every tile, its "
-                                           "corners uncovered", None, None))
+            problems.append(_unseen(tiles, chosen, alike))
     lap("pattern")
     for t in tiles:
         t.look = stacks.read_stack(stacks.rectify_tile(image.image, image.scale, t.to_photo))
@@ -257,10 +276,11 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
         state, more = _assemble(chosen, tiles, turn or PLAYERS[0])
         problems += more
     lap("assemble")
-    # the rhombus and the flower are one shape turned: the tiles cannot tell them apart
-    # (the pattern changes no score); say so rather than pretend
+    # the three patterns differ in shape, but tiles not seen may leave more than one that
+    # fits (tile-unseen is flagged then); say so rather than pretend
     source = "--pattern" if pattern else "tiles" + (
-        f" (the same shape as {', '.join(alike)}: give --pattern to name it)" if alike else "")
+        f" (the tiles seen also fit the {', '.join(alike)}: give --pattern to name it)"
+        if alike else "")
     return ConstructoVerdict(state, problems, h, image.size, timings, image, pattern=chosen,
                              pattern_from=source, tiles=tiles, turn_given=turn is not None)
 

@@ -1,8 +1,8 @@
 """Constructo's scene for the shared photo generator (referee.synth): the nine tiles laid
-in the round's pattern, touching, each turned any way by its markers' places (pointy side
-up, plus a hand's slop), and on each its stack: pieces as flat discs and rings, each up to
-4 mm off the tile's centre (a ring stays round its small disc), every level casting its
-soft shadow on the ones below.
+in the round's pattern (rhombus, triangle or spindle: `geometry.board_centres`), touching,
+each turned any way by its markers' places (pointy side up, plus a hand's slop), and on
+each its stack: pieces as flat discs and rings, each up to 4 mm off the tile's centre (a
+ring stays round its small disc), every level casting its soft shadow on the ones below.
 
 Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's PRINTING), masked
 to their round shape (the export's faces are rectangles on white). Pieces have height
@@ -13,6 +13,7 @@ Truth: a seeded random
 legal game (the rules core's `play`) stopped at a random point of round 1.
 
     python -m referee.constructo.synth --example   # examples/constructo.jpg and .json
+    python -m referee.constructo.synth --pattern spindle --seed 4   # a random spindle table
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from pnp.printing.constructo import geometry
+from pnp.rules.constructo import PATTERN_NAMES
 from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth import transform as _apply
 from referee.synth.camera import disc, lifted, nudge
@@ -218,10 +220,12 @@ def main(argv: list[str] | None = None) -> int:
     def add_options(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--figure", type=Path,
                             help="write docs/referee.md's figure: the example's stacks as read")
+        parser.add_argument("--pattern", choices=PATTERN_NAMES,
+                            help="the random state's pattern (default: drawn with the seed)")
 
     return example.main(argv, description=__doc__.splitlines()[0], example=EXAMPLE,
                         photograph=photo, add_options=add_options,
-                        random_state=lambda a: simulated_state(a.seed),
+                        random_state=lambda a: simulated_state(a.seed, a.pattern),
                         extra=lambda a: _figure(a.figure) if a.figure else None,
                         out=Path("output/constructo-synth.jpg"))
 

@@ -350,13 +350,66 @@ def test_the_print_check_and_the_aid_speak_constructo(builds):
     assert "every tile is exactly 60.0 mm across flats" in check
     aid = next(k for k, p in enumerate(pages) if p.kind == "aid" and p.side == "front")
     text = page_text(aid)
-    for words in ("rhombus", "triangle", "flower", "ring onto small disc",
+    for words in ("rhombus", "triangle", "spindle", "ring onto small disc",
                   "medium disc onto ring", "small disc onto medium disc", "not a tower",
                   "tower: white scores", "tower: black scores", "no action"):
         assert words in text, words
     making = page_text(aid + 1)
     for words in ("foam board", "circle cutter", "--duplex none", "centre cross"):
         assert words in making, words
+
+
+def _filled_hexagons(page: pdfium.PdfPage, across: float) -> list[tuple[float, float]]:
+    """The centres (mm, page frame) of the filled and outlined hexagons `across` mm across
+    flats: the aid's pictured tiles at one scale."""
+    _, height = page.get_size()
+    centres = []
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=1):
+        fill, stroke = ctypes.c_int(), ctypes.c_int()
+        raw.FPDFPath_GetDrawMode(obj.raw, fill, stroke)
+        if not (fill.value and stroke.value):
+            continue
+        a, b, c, d, e, f = obj.get_matrix().get()
+        points = []
+        for i in range(raw.FPDFPath_CountSegments(obj.raw)):
+            x, y = ctypes.c_float(), ctypes.c_float()
+            raw.FPDFPathSegment_GetPoint(raw.FPDFPath_GetPathSegment(obj.raw, i), x, y)
+            px, py = a * x.value + c * y.value + e, b * x.value + d * y.value + f
+            points.append((px * MM, (height - py) * MM))
+        found = hexagon_of(points)
+        if found and all(abs(w - across) < 0.05 for w in found[1]):
+            centres.append(found[0])
+    return centres
+
+
+def _groups(centres: list[tuple[float, float]], reach: float) -> list[list]:
+    """The centres in touching groups (neighbours nearer than `reach`), left to right."""
+    groups: list[list] = []
+    for p in centres:
+        near = [g for g in groups if any(math.dist(p, q) < reach for q in g)]
+        merged = [p] + [q for g in near for q in g]
+        groups = [g for g in groups if g not in near] + [merged]
+    return sorted(groups, key=lambda g: min(x for x, _y in g))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_aid_pictures_the_three_patterns(builds, paper):
+    # ruling "Components": rhombus, triangle and spindle, each 9 tiles, touching, as the
+    # rules core's PATTERNS have them (the shape compared whichever way round)
+    from pnp.rules.constructo.hexes import PATTERNS, canonical
+
+    pdf, pages = builds.pdf(paper=paper), builds.pages(paper=paper)
+    aid = next(k for k, p in enumerate(pages) if p.kind == "aid" and p.side == "front")
+    step = 0.15 * ACROSS_FLATS                       # the aid draws the patterns at 0.15
+    groups = _groups(_filled_hexagons(pdf[aid], step), 1.05 * step)
+    assert len(groups) == 3
+    for name, group in zip(PATTERNS, groups, strict=True):
+        axial = []
+        for x, y in group:
+            dx, dy = x - group[0][0], y - group[0][1]
+            r = round(dy / (step * math.cos(math.radians(30))))
+            axial.append((round(dx / step - r / 2), r))
+        assert canonical(axial) == canonical(PATTERNS[name]), name
 
 
 def test_two_builds_are_byte_identical(builds, tmp_path):
