@@ -1,27 +1,57 @@
 """The die on the female: is there one, and how many pips does its top face show.
 
-A d6 seen from above: a white square about `[tokens] die` mm a side, with 1 to 6 dark round
-pips. A window round the female is seen square-on at DIE_PPM; the die is the largest white
-(unsaturated, bright) blob there; its pips are the dark blobs inside it of a pip's size.
-A white blob too small, a square of the wrong size, a dark blob that is not a pip, or a
-count outside 1..6 leaves the die unclear (a problem), never a guess.
+A die is a cube, any size players use: at a tilt its sides show, with their pips. Only the
+top face counts. It lies parallel to the table, higher than anything else, so the photo is
+seen square-on in the plane of a die's top (`referee.pose`: the camera from the board's
+plane), where the top face is a square and its pips round; the sides lie between it and the
+camera's foot, squashed along that way by the lean (how far 1 mm of height moves a point).
+
+Pips are dark round blobs ringed by the die's white. The top face is the one set of pips
+that (a) forms a die's pattern (1 to 6), (b) has no other pip inside its square or beyond it
+(away from the camera: a side facing away is never seen), and (c) leaves every other pip on
+a side: between its square and the camera, no further than the die's height leans, and no
+rounder than that side is seen. When more than one count passes, or none does, the die is
+unclear (a problem), never a guess.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from pnp.printing.spider_twist import geometry
 from referee.geometry import rectify
+from referee.pose import Pose, camera_pose
 
 DIE_PPM = 8.0
-WINDOW = 44.0               # mm round the female's centre (her 26 mm and the die's reach)
-PIP = 0.17                  # a pip's diameter over the die's side (usual dice: 0.15-0.2)
+TOKEN_MM = 2.0              # the female's card: the die stands this high
+NOMINAL_MM = 14.0           # the die's side the top plane is looked in (any 10-20 mm reads)
+SIDES_MM = (9.0, 22.0)      # dice players use
+WINDOW = 96.0               # mm round the female: her, the die's top and its leaning sides
 HER_YELLOW = 0.8            # of her disc seen yellow: no die (and nothing else) on her
+PIP_OVER_SIDE = (0.12, 0.34)     # a pip's diameter over its face's side (the 1 is larger)
+# a lone pip larger than this over its face would leave a 2-6's other pips outside the
+# face, where they could pass for a side's: a die's 1 is at most this large
+LONE_PIP = 0.28
+PITCH_OVER_SIDE = (0.22, 0.34)   # the pattern's step over the side
+SQUASHED = 0.35             # a blob flatter than this is a strand's piece, or a side's pip
+#                             seen so steeply that it is not needed to explain anything
+ROUND = 0.8                 # a pip on the top face: minor over major axis at least this
+BEAD_MM = 1.5               # a dark dot this near a printed node's centre is its bead's
+FLAT = 0.85                 # a face's ground: its 10th percentile over its 90th at least
+SIDE_PIPS = (0.18, 0.82)    # a side's pips lie this far down it (of its height): a die's
+#                             outer pips are a fifth of its side in from each edge
+OTHER_LIGHT = 0.05          # a side's white differs from the top's by this much at least
+FIT = 0.22                  # a pattern's worst pip this far off, in pattern steps
+
+PATTERNS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+            5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
 
 @dataclass(frozen=True)
@@ -29,71 +59,281 @@ class DieLook:
     pips: int | None         # None: no die, or unclear (see `clear`)
     clear: bool
     why: str = ""
-    centre: tuple[float, float] | None = None     # board mm
+    centre: tuple[float, float] | None = None     # board mm (the top face's centre)
+
+
+@dataclass(frozen=True)
+class Pip:
+    at: np.ndarray           # mm in the window
+    diameter: float          # mm (the major axis)
+    roundness: float         # minor over major axis
+    ground: float = 0.0      # the level of the white round it (its face's light)
+
+
+@dataclass(frozen=True)
+class TopFace:
+    count: int
+    centre: np.ndarray       # mm in the window
+    side: float              # mm
+    turn: float | None       # radians; None: not known (one pip), the square taken round
 
 
 def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float, float],
-             gain: np.ndarray | None = None) -> DieLook:
-    """`gain`: BGR gains that make the paper grey (the board's white balance)."""
-    side = geometry.spec().die
+             gain: np.ndarray | None = None, size: tuple[int, int] | None = None,
+             beads: np.ndarray | None = None) -> DieLook:
+    """The die on the female at `female` (board mm). `h`: board mm -> original px of a photo
+    of `size` (w, h; default: `image` at 1/`scale`); `gain`: BGR gains that make the paper
+    grey (the board's white balance); `beads`: the printed nodes' centres (board mm), whose
+    dark dots in a white ring are not pips."""
+    if size is None:
+        size = (round(image.shape[1] / scale), round(image.shape[0] / scale))
+    pose = camera_pose(h, size)
+    top_z = TOKEN_MM + NOMINAL_MM
     origin = (female[0] - WINDOW / 2, female[1] - WINDOW / 2)
-    patch = rectify(image, h, scale, origin, WINDOW, DIE_PPM)
+    patch = rectify(image, pose.lifted(h, top_z), scale, origin, WINDOW, DIE_PPM)
     if gain is not None:
         patch = cv2.convertScaleAbs(patch.astype(np.float32) * gain.reshape(1, 1, 3))
     hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
+    # away from the camera, and how far 1 mm of height leans there (window mm)
+    away = np.asarray(female, float) - pose.foot
+    lean = float(np.linalg.norm(away)) / max(pose.height - top_z, 1.0)
+    away = away / max(float(np.linalg.norm(away)), 1e-9)
+    her_at = _in_top_plane(np.asarray(female, float), top_z, pose) - np.array(origin)
+    pips = find_pips(hsv, her_at)
+    if beads is not None and len(beads):
+        pips = _not_beads(pips, np.asarray(beads, float), female, top_z, pose, origin)
+    if not pips:
+        return _no_pips(hsv, her_at, female)
+    level = hsv[..., 2].astype(np.float32)
+    tops = [t for t in top_faces(pips, away, lean) if _flat(level, t, pips)]
+    counts = sorted({t.count for t in tops})
+    centre = tuple(float(v) for v in np.mean([p.at for p in pips], axis=0) + origin)
+    if len(counts) == 1:
+        best = tops[0]
+        return DieLook(counts[0], True, "", tuple(float(v) for v in best.centre + origin))
+    if not counts:
+        return DieLook(None, False, f"{len(pips)} pips seen, but no top face among them",
+                       centre)
+    return DieLook(None, False, "its top face reads as " + " or ".join(map(str, counts)),
+                   centre)
+
+
+def _not_beads(pips: list[Pip], beads: np.ndarray, female: tuple[float, float], z: float,
+               pose: Pose, origin: tuple[float, float]) -> list[Pip]:
+    """The pips that are not a printed node's dot (seen from the plane z mm up); the nodes
+    under the female are hidden by her."""
+    spec = geometry.spec()
+    hidden = spec.female / 2 - spec.node_radius - 0.5          # her disc covers all its bead
+    clear = np.hypot(*(beads - np.asarray(female, float)).T) > hidden
+    if not clear.any():
+        return pips
+    seen = np.array([_in_top_plane(b, z, pose) for b in beads[clear]]) - np.array(origin)
+    return [p for p in pips if np.hypot(*(seen - p.at).T).min() > BEAD_MM]
+
+
+def _in_top_plane(point: np.ndarray, z: float, pose: Pose) -> np.ndarray:
+    """Where a point on the table lies in the frame of the plane z mm up: nearer the
+    camera's foot than its own place."""
+    k = (pose.height - z) / max(pose.height, 1e-6)
+    return pose.foot + (point - pose.foot) * k
+
+
+def _no_pips(hsv: np.ndarray, her_at: np.ndarray, female) -> DieLook:
+    """No pip seen: no die when she is seen yellow all over, else unclear."""
+    on_her = np.zeros(hsv.shape[:2], np.uint8)
+    r = round((geometry.spec().female / 2 - 1.5) * DIE_PPM)
+    cv2.circle(on_her, tuple(int(v) for v in np.round(her_at * DIE_PPM)), r, 1, -1)
+    hue, sat = hsv[..., 0], hsv[..., 1].astype(np.float32) / 255.0
+    yellow = (hue >= 12) & (hue <= 40) & (sat > 0.4) & (on_her > 0)
+    share = float(yellow.sum()) / max(1, int(on_her.sum()))
+    if share < HER_YELLOW:
+        return DieLook(None, False, f"only {share:.0%} of her is seen yellow and no die is "
+                       "found", female)
+    return DieLook(None, True)
+
+
+# --- pips -------------------------------------------------------------------------------------
+
+def find_pips(hsv: np.ndarray, her_at: np.ndarray) -> list[Pip]:
+    """Dark round blobs ringed by white, near the female (window mm)."""
     v = hsv[..., 2].astype(np.float32)
-    s = hsv[..., 1].astype(np.float32) / 255.0
-    top = float(np.percentile(v, 99))
-    white = ((s < 0.22) & (v > 0.62 * top)).astype(np.uint8)
-    # only on her: the web's paper round her is white too
-    n = white.shape[0]
-    on_her = np.zeros_like(white)
-    cv2.circle(on_her, (n // 2, n // 2), round((geometry.spec().female / 2 - 0.6) * DIE_PPM),
-               1, -1)
-    white &= on_her
-    white = cv2.morphologyEx(white, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    count, labels, stats, centres = cv2.connectedComponentsWithStats(white)
-    expected = (side * DIE_PPM) ** 2
-    # her face is yellow all over (her picture in dark yellow): without a die, little else
+    sat = hsv[..., 1].astype(np.float32) / 255.0
     hue = hsv[..., 0]
-    yellow = (hue >= 12) & (hue <= 40) & (s > 0.4) & (on_her > 0)
-    yellow_share = float(yellow.sum()) / max(1, int(on_her.sum()))
-    area = float(stats[1:, cv2.CC_STAT_AREA].max()) if count > 1 else 0.0
-    if area < 0.2 * expected:
-        if yellow_share < HER_YELLOW:
-            return DieLook(None, False, f"only {yellow_share:.0%} of her is seen yellow and "
-                           "no die is found", female)
-        return DieLook(None, True)
-    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    at = tuple(float(c) for c in np.array(origin) + centres[k] / DIE_PPM)
-    if area < 0.6 * expected:
-        return DieLook(None, False, "something white on the female, too small for the die",
-                       at)
-    blob = (labels == k).astype(np.uint8)
-    # the pips are holes in the white blob: fill the outline, then look inside
-    contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    rect = cv2.minAreaRect(max(contours, key=cv2.contourArea))
-    (cx, cy), (w, hgt), angle = rect
-    if not (0.75 * side * DIE_PPM <= min(w, hgt) and max(w, hgt) <= 1.3 * side * DIE_PPM):
-        return DieLook(None, False, f"a white shape {max(w, hgt) / DIE_PPM:.0f} mm on the "
-                       "female is not the die's square", at)
-    inner = np.zeros_like(blob)
-    box = cv2.boxPoints(((cx, cy), (w * 0.86, hgt * 0.86), angle))
-    cv2.fillConvexPoly(inner, np.round(box).astype(np.int32), 1)
-    level = float(np.median(v[blob > 0]))
-    dark = ((v < 0.6 * level) & (inner > 0)).astype(np.uint8)
-    n, _lab, st, _c = cv2.connectedComponentsWithStats(dark)
-    pip_area = math.pi * (PIP * side * DIE_PPM / 2) ** 2
-    pips = 0
+    white = cv2.GaussianBlur(cv2.dilate(v, np.ones((21, 21), np.uint8)), (0, 0), 3)
+    yellow = (hue >= 12) & (hue <= 40) & (sat > 0.35)
+    dark = ((v < 0.6 * white) & ~yellow).astype(np.uint8)
+    bright = (v >= 0.72 * white) & (sat < 0.3)
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(dark)
+    reach = geometry.spec().female / 2 + SIDES_MM[1] * 2.2
+    out = []
     for j in range(1, n):
-        a = float(st[j, cv2.CC_STAT_AREA])
-        if a < 0.12 * pip_area:
-            continue                           # noise
-        if a > 2.6 * pip_area:
-            return DieLook(None, False, "a dark patch on the die larger than a pip", at)
-        if a < 0.35 * pip_area:
-            return DieLook(None, False, "a pip seen only in part", at)
-        pips += 1
-    if not 1 <= pips <= 6:
-        return DieLook(None, False, f"{pips} pips counted", at)
-    return DieLook(pips, True, "", at)
+        area = stats[j, cv2.CC_STAT_AREA] / DIE_PPM ** 2
+        if not 1.0 <= area <= 20.0:
+            continue
+        at = centres[j] / DIE_PPM
+        if np.hypot(*(at - her_at)) > reach:
+            continue
+        pip = _shape(labels == j, stats[j], at)
+        ground = None if pip is None else _ring_level(v, bright, pip)
+        if ground is None:
+            continue
+        out.append(replace(pip, ground=ground))
+    return _cluster(out, her_at)
+
+
+def _shape(mask: np.ndarray, stat: np.ndarray, at: np.ndarray) -> Pip | None:
+    x, y, w, h = stat[:4]
+    sub = mask[y:y + h, x:x + w].astype(np.uint8)
+    m = cv2.moments(sub, binaryImage=True)
+    if m["m00"] <= 0:
+        return None
+    cov = np.array([[m["mu20"], m["mu11"]], [m["mu11"], m["mu02"]]]) / m["m00"]
+    vals, _vecs = np.linalg.eigh(cov)
+    if vals[0] <= 0:
+        return None
+    minor, major = 4 * math.sqrt(vals[0]), 4 * math.sqrt(vals[1])      # ellipse diameters
+    fill = m["m00"] / (math.pi * minor * major / 4)
+    if fill < 0.7 or minor / major < SQUASHED or major / DIE_PPM > 6.0:
+        return None         # not a pip: a letter, a leg, a strand (or a side's, unneeded)
+    return Pip(at, major / DIE_PPM, minor / major)
+
+
+def _ring_level(level: np.ndarray, bright: np.ndarray, pip: Pip) -> float | None:
+    """A pip sits on the die's white: most of a ring just round it is white. Its level
+    there (None: not ringed by white)."""
+    c = pip.at * DIE_PPM
+    r = pip.diameter / 2 * DIE_PPM
+    k = round(r + 1.2 * DIE_PPM) + 1
+    x, y = round(c[0]), round(c[1])
+    if x - k < 0 or y - k < 0 or x + k >= bright.shape[1] or y + k >= bright.shape[0]:
+        return None
+    ys, xs = np.mgrid[-k:k + 1, -k:k + 1]
+    d = np.hypot(xs + x - c[0], ys + y - c[1])
+    ring = (d >= r + 0.4 * DIE_PPM) & (d <= r + 1.1 * DIE_PPM)
+    if float(bright[y - k:y + k + 1, x - k:x + k + 1][ring].mean()) < 0.7:
+        return None
+    return float(np.median(level[y - k:y + k + 1, x - k:x + k + 1][ring]))
+
+
+def _cluster(pips: list[Pip], her_at: np.ndarray) -> list[Pip]:
+    """The die's pips: those linked to the pip nearest her centre by steps of at most a
+    die's width."""
+    if not pips:
+        return []
+    link = 12.0             # mm: pips of one die lie closer (a 20 mm die's step is 6)
+    start = min(range(len(pips)), key=lambda i: np.hypot(*(pips[i].at - her_at)))
+    keep, todo = {start}, [start]
+    while todo:
+        i = todo.pop()
+        for j, q in enumerate(pips):
+            if j not in keep and np.hypot(*(q.at - pips[i].at)) <= link:
+                keep.add(j)
+                todo.append(j)
+    return [pips[i] for i in sorted(keep)]
+
+
+# --- the top face -----------------------------------------------------------------------------
+
+def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
+    """Every top face the pips allow (see the module's doc)."""
+    side_round = min(lean, 1 / lean) if lean > 0 else 0.0
+    round_pips = [i for i, p in enumerate(pips) if p.roundness >= ROUND]
+    found = []
+    for k in range(1, 7):
+        for subset in itertools.combinations(round_pips, k):
+            for face in _fits(k, [pips[i] for i in subset]):
+                rest = [p for i, p in enumerate(pips) if i not in subset]
+                light = float(np.mean([pips[i].ground for i in subset]))
+                if all(_on_a_side(p, face, away, lean, side_round, light) for p in rest):
+                    found.append(face)
+                    break
+    return found
+
+
+def _fits(k: int, chosen: list[Pip]) -> list[TopFace]:
+    """The squares whose pattern `k` these pips make (sizes alike, the step fitting)."""
+    sizes = [p.diameter for p in chosen]
+    if max(sizes) > 1.35 * min(sizes):
+        return []
+    d = float(np.mean(sizes))
+    pts = np.array([p.at for p in chosen])
+    centre = pts.mean(axis=0)
+    if k == 1:
+        # neither the side nor the turn is fixed by one pip: every size a pip of that
+        # width allows, the square taken as round (`_inside`)
+        return [TopFace(1, centre, d / ratio, None)
+                for ratio in np.linspace(PIP_OVER_SIDE[0], LONE_PIP, 8)]
+    pattern = np.array(PATTERNS[k], float)
+    spread = pts - centre
+    out = []
+    far = int(np.argmax(np.hypot(*spread.T)))
+    for q in pattern:
+        if np.hypot(*q) < 0.5:
+            continue
+        turn = math.atan2(spread[far][1], spread[far][0]) - math.atan2(q[1], q[0])
+        step = float(np.hypot(*spread[far]) / np.hypot(*q))
+        c, s = math.cos(turn), math.sin(turn)
+        model = pattern @ np.array([[c, s], [-s, c]]) * step
+        gaps = np.hypot(*(spread[:, None, :] - model[None, :, :]).transpose(2, 0, 1))
+        used = gaps.argmin(axis=1)
+        if len(set(used.tolist())) < k or gaps.min(axis=1).max() > FIT * step:
+            continue
+        side = step / float(np.mean(PITCH_OVER_SIDE))
+        if not (PIP_OVER_SIDE[0] <= d / side <= PIP_OVER_SIDE[1]):
+            continue
+        out.append(TopFace(k, centre, side, turn % (math.pi / 2)))
+    return out
+
+
+def _flat(level: np.ndarray, face: TopFace, pips: list[Pip]) -> bool:
+    """A top face is one flat face, evenly lit: no crease to a side (lit otherwise) runs
+    through its square (its pips left out)."""
+    n = level.shape[0]
+    ys, xs = np.mgrid[0:n, 0:n]
+    pts = np.stack([(xs + 0.5) / DIE_PPM, (ys + 0.5) / DIE_PPM], axis=-1) - face.centre
+    if face.turn is None:
+        inside = np.hypot(pts[..., 0], pts[..., 1]) <= 0.4 * face.side
+    else:
+        c, s = math.cos(face.turn), math.sin(face.turn)
+        u = pts[..., 0] * c + pts[..., 1] * s
+        v = -pts[..., 0] * s + pts[..., 1] * c
+        inside = (np.abs(u) <= 0.4 * face.side) & (np.abs(v) <= 0.4 * face.side)
+    for p in pips:                       # each pip with its blurred rim
+        q = pts + face.centre - p.at
+        inside &= np.hypot(q[..., 0], q[..., 1]) > p.diameter / 2 + 1.0
+    values = level[inside]
+    if len(values) < 20:
+        return False
+    top = float(np.percentile(values, 90))
+    ground = values[values >= 0.75 * top]
+    return float(np.percentile(ground, 10)) >= FLAT * top
+
+
+def _inside(point: np.ndarray, face: TopFace, grow: float = 0.0, sure: bool = True) -> bool:
+    """Inside the top square (grown by `grow` mm). A square of unknown turn: inside its
+    inscribed circle (`sure`) or its circumscribed one."""
+    if face.turn is None:
+        radius = face.side / 2 * (1.0 if sure else math.sqrt(2))
+        return bool(np.hypot(*(point - face.centre)) <= radius + grow)
+    c, s = math.cos(face.turn), math.sin(face.turn)
+    q = np.array([[c, s], [-s, c]]) @ (point - face.centre)
+    return bool(np.all(np.abs(q) <= face.side / 2 + grow))
+
+
+def _on_a_side(pip: Pip, face: TopFace, away: np.ndarray, lean: float,
+               side_round: float, light: float) -> bool:
+    """Can `pip` be on a side of the die whose top is `face` (its pips' white at `light`):
+    outside the top square, on the camera's side of it, within the die's height's lean of
+    it, squashed as a side is, and on a face lit otherwise (a face that faces elsewhere:
+    where a side is lit as the top, no count is sure)."""
+    if _inside(pip.at, face, grow=-0.05 * face.side):
+        return False
+    if abs(pip.ground - light) < OTHER_LIGHT * light:
+        return False
+    if pip.roundness > side_round + 0.25:
+        return False                          # rounder than any side is seen
+    height = face.side * lean
+    for t in np.linspace(*SIDE_PIPS, 9):
+        if _inside(pip.at + away * height * t, face, grow=0.04 * face.side, sure=False):
+            return True
+    return False

@@ -182,7 +182,8 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
         else:
             found.female = node
         pieces.append(PieceSeen("female", None, node, None, fem.centre, point))
-        die = read_die(image.image, image.scale, h, fem.centre, rect.gain)
+        die = read_die(image.image, image.scale, h, fem.centre, rect.gain, image.size,
+                       centres)
         if not die.clear:
             problems.append(RefereeProblem(DIE_UNCLEAR, f"the die on the female ({node}): "
                                            f"{die.why}: put it flat on her, pips up, in full "

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from referee.spider_twist import sketch
 from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth import transform as _apply
 from referee.synth.camera import disc, nudge
+from referee.synth.solids import cube_sides, flat_lift, shaded, top_placement
 
 FACE_DPI = sketch.DPI
 # every face the scene needs ("-done": a male's back, turned face up)
@@ -79,12 +81,37 @@ def simulated_state(seed: int, web: str = "rings") -> dict:
 
 # --- placing by hand ---------------------------------------------------------------------------
 
+# Tokens are printed card glued on greyboard (the player aid's advice): slabs this thick,
+# whose cut edge shows at a tilt in one of these colours (BGR: grey board, a white card's
+# core, brown board); a real die, any size players use, stands on the female.
+TOKEN_MM = 2.0
+EDGES = ((128, 134, 138), (214, 222, 226), (92, 118, 142))
+DIE_SIDES_MM = (12.0, 16.0)
+
+
 def _token(kind: str, centre: tuple[float, float], turn: float, width: float,
-           name: str | None = None) -> Face:
+           name: str | None = None, edge: tuple[int, int, int] = EDGES[0]) -> Face:
     n = faces()[kind].shape[0]
     return Face(faces()[kind], affine(centre[0], centre[1], turn) @ affine(-width / 2,
                                                                            -width / 2),
-                disc(width), FACE_DPI, sketch.disc_alpha(n), name=name)
+                disc(width), FACE_DPI, sketch.disc_alpha(n), name=name,
+                lift=flat_lift(TOKEN_MM), wall=(TOKEN_MM, edge))
+
+
+def _die(pips: int, at: np.ndarray, turn: float, side: float, h_cam: np.ndarray
+         ) -> list[Face]:
+    """A real die standing on the female: its sides (farthest first, the pips a die has
+    round `pips`: opposite faces add to 7), then its top face."""
+    dpi = faces()[f"die-{pips}"].shape[0] / side * 25.4
+    square = np.array([[0, 0], [side, 0], [side, side], [0, side]], float)
+    around = [p for p in (1, 2, 3, 6, 5, 4) if p not in (pips, 7 - pips)]
+    out = []
+    for k, to_table, lift, light in cube_sides(tuple(at), turn, side, TOKEN_MM, h_cam):
+        out.append(Face(shaded(faces()[f"die-{around[k]}"], light), to_table, square, dpi,
+                        lift=lift))
+    out.append(Face(faces()[f"die-{pips}"], top_placement(tuple(at), turn, side), square, dpi,
+                    name="die", lift=flat_lift(TOKEN_MM + side)))
+    return out
 
 
 
@@ -116,14 +143,14 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
             tokens.append(_token(f"male-{a.colour}", tuple(at), rng.uniform(0, 360), s.male,
                                  name=f"{a.colour}-{a.kind}-{k}"))
     female = _token("female", tuple(female_at), rng.uniform(0, 360), s.female, name="female")
-    on_top: list[Face] = []
+    die = None
     if state.get("die") is not None:
-        die_at = female_at + nudge(rng, 2.5)
-        turn = rng.uniform(0, 90)
-        on_top.append(Face(faces()[f"die-{state['die']}"],
-                           affine(die_at[0], die_at[1], turn) @ affine(-s.die / 2, -s.die / 2),
-                           np.array([[0, 0], [s.die, 0], [s.die, s.die], [0, s.die]]),
-                           FACE_DPI, name="die"))
+        die = (state["die"], female_at + nudge(rng, 2.5), rng.uniform(0, 90))
+    # drawn last, so the hand's placements above are as they were without them
+    edge = EDGES[int(rng.integers(len(EDGES)))]
+    die_side = rng.uniform(*DIE_SIDES_MM)
+    tokens = [replace(t, wall=(TOKEN_MM, edge)) for t in tokens]
+    female = replace(female, wall=(TOKEN_MM, edge))
     board_px = faces()[f"board-{side}"]
     x0, y0, x1, y1 = geometry.board_box()
     outline = np.array(geometry.outline(), float)
@@ -135,10 +162,12 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
 
     def layers(h_cam: np.ndarray, shape: tuple[int, ...], rng_props: np.random.Generator
                ) -> list[Layer]:
-        heap = _spare(state, spare, rng_props)
+        heap = [replace(t, wall=(TOKEN_MM, edge)) for t in _spare(state, spare, rng_props)]
+        on_top = [] if die is None else _die(die[0], die[1], die[2], die_side, h_cam)
+        # a 2 mm slab's soft shadow; the die's, from its height, falls further
         return [Layer([board], (0.6, 1.0, 0.25)),
-                Layer([*tokens, female, *heap], (1.0, 0.8, 0.4)),
-                Layer(on_top, (2.5, 2.0, 0.35))]
+                Layer([*tokens, female, *heap], (1.6, 1.2, 0.4)),
+                Layer(on_top, (5.0, 3.0, 0.35))]
 
     return Layout(outline, outline, markers, layers)
 

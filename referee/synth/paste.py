@@ -69,12 +69,15 @@ def _shrunk(face: np.ndarray, alpha: np.ndarray | None, nw: int, nh: int, key: s
     return small, small_alpha
 
 
-def print_tone(rng: np.random.Generator, fade: float) -> np.ndarray:
+def print_tone(rng: np.random.Generator, fade: float, gamma: float = 1.0) -> np.ndarray:
     """Printed card is not black and white: ink reflects some light and paper is not a
     perfect white (colours pale with them). Levels 0..255 of the PDF's art -> what one home
-    printer, photographed, makes of them: black 25-50, white 232-250 at `fade` 1."""
+    printer, photographed, makes of them: black 25-50, white 232-250 at `fade` 1. `gamma`
+    below 1: the printer's greys come out lighter than the PDF's (and its black, relative to
+    them, darker)."""
     black, white = rng.uniform(25, 50) * fade, 255 - rng.uniform(5, 23) * fade
-    return np.round(black + np.arange(256) * (white - black) / 255).astype(np.uint8)
+    level = (np.arange(256) / 255.0) ** gamma
+    return np.round(black + level * (white - black)).astype(np.uint8)
 
 
 def enlarged(small: np.ndarray, k: int, box: tuple[int, int, int, int]) -> np.ndarray:

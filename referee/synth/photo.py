@@ -24,6 +24,7 @@ from referee.synth.camera import camera, distorted, frame_size, lens, mm_to_px, 
 from referee.synth.hands import draw_finger, hide_pieces, place_fingers
 from referee.synth.paste import paste_face, print_tone, shade
 from referee.synth.phone import phone
+from referee.synth.solids import face_to_photo, paint_wall
 from referee.synth.table import table_top, texture
 
 
@@ -46,6 +47,7 @@ class Conditions:
     fill: float = 0.8                 # the table's share of the frame's short side
     distortion: float = 0.0           # lens k1 left after the phone's correction (< 0: barrel)
     print_fade: float = 1.0           # 1: a home print's grey ink and off-white paper; 0: the PDF
+    print_gamma: float = 1.0          # < 1: the printer's greys lighter than the PDF's
     spare_pieces: int = 0             # unused pieces in a heap on the table, clear of the game
     room_light: str = "neutral"       # neutral, warm, cool, mixed or wrong-wb (phone.py)
     exposure: float = 1.0             # < 1: a dim room the phone could not fully brighten
@@ -117,6 +119,11 @@ class Face:
     alpha: np.ndarray | None = None   # uint8 mask where the image is not cardboard
     key: str | None = None            # a big face (a board): its shrunk copy is kept
     name: str | None = None           # report its corners as SynthPhoto.corners[name]
+    # its plane's height above the table, z = lift . (u, v, 1) of its own mm (solids.py):
+    # a piece's top face (flat_lift), or a die's upright side; None: on the table
+    lift: np.ndarray | None = None
+    # a card slab under it: (thickness mm, its cut edge's BGR), drawn before the face
+    wall: tuple[float, tuple[int, int, int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -169,7 +176,8 @@ def shoot(truth: dict, scene: Callable[[np.random.Generator], Layout], condition
     image = texture(cond.texture, size, rng["texture"], np.linalg.inv(h_cam), top)
     cast = _cast(rng["light"])
     corners = _draw_layers(image, layout.layers(h_cam, image.shape, rng["props"]), h_cam,
-                           outline, cast, print_tone(rng["print"], cond.print_fade))
+                           outline, cast, print_tone(rng["print"], cond.print_fade,
+                                                    cond.print_gamma))
 
     fingers, covered = place_fingers(cond.fingers, layout.markers, rng["fingers"])
     hidden: tuple[str, ...] = ()
@@ -211,10 +219,14 @@ def _draw_layers(image: np.ndarray, layers: list[Layer], h_cam: np.ndarray,
         shade(image, quads, cast * offset * scale, blur * scale, strength)
         for f, quad in zip(layer.faces, quads, strict=True):
             face_mm = np.diag([25.4 / f.dpi, 25.4 / f.dpi, 1.0])       # face px -> mm
-            paste_face(image, f.image, h_cam @ f.to_table @ face_mm, f.alpha, key=f.key,
-                       tone=tone)
+            to_photo = face_to_photo(h_cam, f.to_table, f.lift)
+            if f.wall is not None:
+                top = 0.0 if f.lift is None else float(f.lift[2])
+                paint_wall(image, h_cam, transform(f.to_table, f.outline), top - f.wall[0],
+                           top, f.wall[1])
+            paste_face(image, f.image, to_photo @ face_mm, f.alpha, key=f.key, tone=tone)
             if f.name is not None:
-                corners[f.name] = quad
+                corners[f.name] = quad if f.lift is None else transform(to_photo, f.outline)
     return corners
 
 
