@@ -24,7 +24,7 @@ from referee.errors import NoTiles, RefereeError
 from referee.geometry import board_plane, project
 from referee.image import PhotoInput, load_photo, scaling
 from referee.problems import INVALID_LAYOUT, RefereeProblem, too_few_board_markers
-from referee.spider_twist import board, tokens
+from referee.spider_twist import board, faces, tokens
 from referee.spider_twist.die import DieLook, read_die
 from referee.spider_twist.problems import (
     AREA_UNCLEAR,
@@ -42,6 +42,7 @@ MIN_MARKERS = 3             # of a side's 6: 12 corners round the board fix the 
 AMBIGUOUS_MM = 3.0          # a token this much nearer one node than the next is not sure
 LOCATE_BEYOND_MM = 2.0      # a male is looked for this far beyond a third of his width...
 OFF_SLOP_MM = 1.0           # ... and read up to this far beyond it (where he was found)
+AREA_SLOP_MM = 4.0          # a male in a player's area lies about this near his slot
 EMPTY_BUT_MALE = 0.42       # a male's look this clear round a node whose bead seems whole
 
 
@@ -214,15 +215,15 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
         third = s.male * s.off_node
         found_at = tokens.locate_male(rect, centre, third + LOCATE_BEYOND_MM,
                                       under if near_female else None)
+        hide = under if near_female else None
         if look.verdict == "empty":
             # a white male's card and spider, well off his node, can pass for its bead:
-            # a clear male's look round it is read (on generated photos empty nodes
-            # correlate at most 0.31 with a male's look, such males 0.52 and more)
+            # a clear male's look round it, and a face drawn there, are read (on
+            # generated photos empty nodes correlate at most 0.31 with a male's look,
+            # such males 0.52 and more)
             if found_at.centre is None or found_at.score < EMPTY_BUT_MALE:
                 continue
-            seen = tokens.read_token(rect, found_at.centre, s.male,
-                                     under if near_female else None)
-            if seen.kind not in ("white", "black"):
+            if not faces.read_face(rect, found_at.centre, hide).sure:
                 continue
             look = replace(look, verdict="covered")
         if found_at.centre is not None and found_at.off > third + OFF_SLOP_MM:
@@ -251,14 +252,17 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
                                            "only partly hidden; push the male onto his node "
                                            "or clear it", (k,), point))
             continue
-        if token.kind not in ("white", "black") or token.seen < 0.6:
-            what = ("something covers it" if token.kind in ("unknown", "paper")
-                    else "a token only partly in view")
+        face = faces.read_face(rect, at, hide)
+        if not face.sure or token.seen < 0.6:
+            what = ("a token only partly in view" if token.seen < 0.6
+                    else "no male's face fits it" if face.score < faces.SURE
+                    else f"a {face.colour} male, but which face is not sure")
             problems.append(RefereeProblem(TOKEN_UNREADABLE if look.verdict == "covered"
                                            else NODE_UNCLEAR,
                                            f"node {node}: {what}; uncover it (whose male, "
                                            "which face) or take it off", (k,), point))
             continue
+        token = replace(token, kind=face.colour, done=face.done)
         if token.kind == "white" and token.done and node != "C":
             # a done white face is light and plain, as the paper is: if a bead-like spot
             # lies just beside the node (a lens the plane does not absorb), the "male"
@@ -308,6 +312,8 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray
             if token.kind == "paper":
                 continue
             point = _px(h, slot)
+            face = faces.read_face(rect, slot, search=AREA_SLOP_MM)
+            token = replace(token, kind=face.colour if face.sure_colour else "unknown")
             if token.kind not in ("white", "black"):
                 problems.append(RefereeProblem(AREA_UNCLEAR, f"{a.colour}'s {a.kind} area: "
                                                "something there is not a male that can be "

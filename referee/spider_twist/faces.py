@@ -1,0 +1,118 @@
+"""Which male lies on a node, and which face is up, by what is drawn on him: the print's
+own four faces (white or black; the spider, or the tick and "DONE") matched against the
+board seen square-on, at every turn and a little round where he was found.
+
+Brightness is not a property of the print: a photo's exposure and the printer move every
+grey. The match is a normalised correlation (gain and offset fall out), of the middle of
+the face only (the cut edge, its shadow and the parallax of his height live at the rim).
+A white face and a black one are each other's negatives, so the colour comes with the
+shape. The best face must beat every other face by MARGIN, else the face is not sure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+
+from referee.spider_twist.tokens import PPM, Rectified
+
+FACES = {("white", False): "male-white", ("white", True): "male-white-back",
+         ("black", False): "male-black", ("black", True): "male-black-back"}
+TURN_STEP = 6               # degrees between the templates' turns
+HALF_MM = 5.4               # the matched square's half side: inside his printed circle
+SEARCH_MM = 2.0             # how far round the found centre he is looked for
+SURE = 0.45                 # the best face's correlation at least this...
+MARGIN = 0.12               # ... and this much above any other face's
+
+
+@dataclass(frozen=True)
+class FaceLook:
+    colour: str | None       # "white" / "black"; None: no face fits
+    done: bool | None
+    score: float             # the best face's correlation
+    margin: float            # its lead over the best other face
+    centre: tuple[float, float]     # board mm where it fits best
+    colour_margin: float = 0.0      # its lead over the best face of the other colour
+
+    @property
+    def sure(self) -> bool:
+        return self.colour is not None and self.score >= SURE and self.margin >= MARGIN
+
+    @property
+    def sure_colour(self) -> bool:
+        """Whose male, whichever face is up (a male in a player's area)."""
+        return (self.colour is not None and self.score >= SURE
+                and self.colour_margin >= MARGIN)
+
+
+@cache
+def _printed() -> dict[tuple[str, bool], np.ndarray]:
+    """The print's male faces, grey, at PPM (the registry's printing seam draws them)."""
+    from pnp.games import part
+    from pnp.printing.build import BuildRequest
+    from pnp.printing.export import render_faces
+
+    printing = part("spider-twist", "printing")
+    dpi = round(PPM * 25.4)
+    wanted = {stem: key for key, stem in FACES.items()}
+    out = {}
+    for stem, image in render_faces(BuildRequest("spider-twist", printing=printing), dpi):
+        if stem in wanted:
+            grey = cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2GRAY).astype(np.float32)
+            out[wanted[stem]] = grey
+    return out
+
+
+@cache
+def templates() -> dict[tuple[str, bool], np.ndarray]:
+    """Each face's middle square at every TURN_STEP: (turns, n, n) float32."""
+    k = round(HALF_MM * PPM)
+    out = {}
+    for key, face in _printed().items():
+        c = ((face.shape[1] - 1) / 2, (face.shape[0] - 1) / 2)
+        stack = []
+        for turn in range(0, 360, TURN_STEP):
+            m = cv2.getRotationMatrix2D(c, turn, 1.0)
+            turned = cv2.warpAffine(face, m, (face.shape[1], face.shape[0]),
+                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+            y, x = round(c[1]), round(c[0])
+            stack.append(turned[y - k:y + k + 1, x - k:x + k + 1])
+        out[key] = np.stack(stack).astype(np.float32)
+    return out
+
+
+def read_face(r: Rectified, centre, exclude: np.ndarray | None = None,
+              search: float = SEARCH_MM) -> FaceLook:
+    """The face that fits the board square-on round `centre` (mm) best, and how sure.
+    Pixels in `exclude` (a board-size mask: the female lying over his rim) are made the
+    window's mean, so they favour no face."""
+    k = round(HALF_MM * PPM)
+    reach = round(search * PPM)
+    x, y = np.round(r.px(centre)).astype(int)
+    x0, y0, x1, y1 = x - k - reach, y - k - reach, x + k + reach + 1, y + k + reach + 1
+    if x0 < 0 or y0 < 0 or x1 > r.rel.shape[1] or y1 > r.rel.shape[0]:
+        return FaceLook(None, None, 0.0, 0.0, tuple(float(v) for v in centre))
+    window = r.rel[y0:y1, x0:x1].astype(np.float32)
+    if exclude is not None and exclude[y0:y1, x0:x1].any():
+        hidden = exclude[y0:y1, x0:x1]
+        window = np.where(hidden, np.float32(window[~hidden].mean() if (~hidden).any()
+                                                   else 0.0), window)
+    best: dict[tuple[str, bool], tuple[float, int, int]] = {}
+    for key, stack in templates().items():
+        top = (-2.0, 0, 0)
+        for t in stack:
+            res = cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED)
+            i = int(np.argmax(res))
+            if res.flat[i] > top[0]:
+                top = (float(res.flat[i]), *divmod(i, res.shape[1]))
+        best[key] = top
+    ranked = sorted(best, key=lambda key: -best[key][0])
+    first, second = ranked[0], ranked[1]
+    score, by, bx = best[first]
+    at = r.mm((x0 + bx + k, y0 + by + k))
+    other = max(v[0] for key, v in best.items() if key[0] != first[0])
+    return FaceLook(first[0], first[1], round(score, 3), round(score - best[second][0], 3),
+                    (float(at[0]), float(at[1])), round(score - other, 3))
