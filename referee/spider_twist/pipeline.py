@@ -23,6 +23,7 @@ from referee.detect import detect_markers
 from referee.errors import NoTiles, RefereeError
 from referee.geometry import board_plane, project
 from referee.image import PhotoInput, load_photo, scaling
+from referee.pose import camera_pose
 from referee.problems import INVALID_LAYOUT, RefereeProblem, too_few_board_markers
 from referee.spider_twist import board, faces, tokens
 from referee.spider_twist.die import DieLook, read_die
@@ -42,6 +43,7 @@ MIN_MARKERS = 3             # of a side's 6: 12 corners round the board fix the 
 AMBIGUOUS_MM = 3.0          # a token this much nearer one node than the next is not sure
 LOCATE_BEYOND_MM = 2.0      # a male is looked for this far beyond a third of his width...
 OFF_SLOP_MM = 1.0           # ... and read up to this far beyond it (where he was found)
+TOKEN_MM = 2.0              # a male's card: his face lies this high (1-3 mm read alike)
 AREA_SLOP_MM = 4.0          # a male in a player's area lies about this near his slot
 EMPTY_BUT_MALE = 0.42       # a male's look this clear round a node whose bead seems whole
 
@@ -159,6 +161,7 @@ def _px(h: np.ndarray, mm) -> tuple[float, float]:
 def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
               ) -> tuple[list[PieceSeen], _Found, list[RefereeProblem]]:
     s = geometry.spec()
+    pose = camera_pose(h, image.size)
     names, centres = board.nodes(side)
     found = _Found()
     pieces: list[PieceSeen] = []
@@ -213,7 +216,9 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
         # where the male lies: up to a third of his width off his node (ruling
         # "Components", layouts [tokens] off_node); he is read where he lies
         third = s.male * s.off_node
-        found_at = tokens.locate_male(rect, centre, third + LOCATE_BEYOND_MM,
+        # his face is a card's thickness up: seen shifted away from the camera
+        top = pose.seen_at(centre, TOKEN_MM)
+        found_at = tokens.locate_male(rect, top, third + LOCATE_BEYOND_MM,
                                       under if near_female else None)
         hide = under if near_female else None
         if look.verdict == "empty":

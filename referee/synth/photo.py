@@ -226,7 +226,7 @@ def _draw_layers(image: np.ndarray, layers: list[Layer], h_cam: np.ndarray,
                            top, f.wall[1])
             paste_face(image, f.image, to_photo @ face_mm, f.alpha, key=f.key, tone=tone)
             if f.name is not None:
-                corners[f.name] = quad if f.lift is None else transform(to_photo, f.outline)
+                corners[f.name] = quad          # where it lies: its footprint on the table
     return corners
 
 

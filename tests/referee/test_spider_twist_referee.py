@@ -1,5 +1,5 @@
 """Spider Twist's photo referee on generated photos (referee/spider_twist/synth.py) of
-random legal states, judged against the truth; its die reader on flat scenes; the CLI on
+random legal states, judged against the truth; its die reader on a real die; the CLI on
 the README's example."""
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from pnp.rules.spider_twist.state import read_state
 from referee.errors import NoTiles, RefereeError
 from referee.image import load_photo
 from referee.spider_twist import REFEREE
-from referee.spider_twist.die import DIE_PPM, read_die
+from referee.spider_twist.die import DIE_PPM
 from referee.spider_twist.evaluate import judge, visible
 from referee.spider_twist.problems import SIDE_UNCLEAR
-from referee.spider_twist.synth import faces, node_points, photo, simulated_state
-from referee.synth import PRESETS, affine, paste_face
+from referee.spider_twist.synth import node_points, photo, simulated_state
+from referee.synth import PRESETS
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -86,44 +86,39 @@ def test_a_covered_node_is_flagged_at_its_place(occupied):
     assert math.dist(flagged[0].point, points[node]) < 5 * scale
 
 
-def _female_and_die(pips: int | None, cover: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """A flat scene at 6 px/mm: the web's paper, the female at (40, 40) mm, the die on
-    her turned 20 degrees; `cover` puts a dark blot over half the die."""
-    ppm = 6.0
-    image = np.full((480, 480, 3), (239, 249, 246), np.uint8)
-    to_px = np.diag([ppm, ppm, 1.0])
-    f = faces()
-    female = f["female"]
-    n = female.shape[0]
-    mask = np.zeros((n, n), np.uint8)
-    cv2.circle(mask, (n // 2, n // 2), n // 2 - 1, 255, -1)
-    dpi_mm = 25.4 / 200
-    paste_face(image, female, to_px @ affine(40, 40) @ affine(-13, -13) @
-               np.diag([dpi_mm, dpi_mm, 1.0]), mask)
-    if pips is not None:
-        paste_face(image, f[f"die-{pips}"], to_px @ affine(41, 39, 20) @ affine(-7, -7) @
-                   np.diag([dpi_mm, dpi_mm, 1.0]))
-    if cover:
-        cv2.rectangle(image, (round(38 * ppm), round(30 * ppm)), (round(52 * ppm),
-                                                                  round(39 * ppm)),
-                      (60, 70, 90), -1)
-    return image, to_px
+def _with_die(seed: int, pips: int | None) -> dict:
+    """A random legal state whose female carries a die showing `pips` (or none)."""
+    state = simulated_state(seed, "rings")
+    state["die"] = pips
+    return state
 
 
 @pytest.mark.parametrize("pips", [1, 2, 3, 4, 5, 6])
-def test_the_die_pips_are_counted(pips):
-    image, to_px = _female_and_die(pips)
-    die = read_die(image, 1.0, to_px, (40.0, 40.0))
-    assert die.clear and die.pips == pips
+def test_the_die_top_face_is_read_not_its_sides(pips):
+    """A real die is a cube: at 35 degrees its sides show, with their pips (the generator
+    draws them); only the top face counts."""
+    state = _with_die(30 + pips, pips)
+    picture = photo(state, replace(PRESETS["default"], megapixels=3.0, tilt_deg=35.0), 30)
+    verdict = REFEREE.read(picture.jpeg)
+    assert not [p for p in verdict.problems if p.code == "die-unclear"], verdict.problems
+    assert verdict.state["die"] == pips
 
 
 def test_no_die_and_a_half_hidden_die():
-    image, to_px = _female_and_die(None)
-    assert read_die(image, 1.0, to_px, (40.0, 40.0)).pips is None
-    assert read_die(image, 1.0, to_px, (40.0, 40.0)).clear
-    image, to_px = _female_and_die(5, cover=True)
-    die = read_die(image, 1.0, to_px, (40.0, 40.0))
-    assert not die.clear and die.pips is None
+    state = _with_die(31, None)
+    picture = photo(state, replace(PRESETS["default"], megapixels=3.0), 31)
+    verdict = REFEREE.read(picture.jpeg)
+    assert verdict.state is not None and verdict.state.get("die") is None
+    assert not [p for p in verdict.problems if p.code == "die-unclear"]
+    state = _with_die(31, 5)
+    picture = photo(state, replace(PRESETS["default"], megapixels=3.0), 31)
+    image = picture.image.copy()
+    quad = picture.corners["die"]
+    cv2.fillConvexPoly(image, np.round(np.vstack([quad[:2], quad.mean(axis=0)[None]])
+                                        ).astype(np.int32), (60, 70, 90))
+    _ok, jpeg = cv2.imencode(".jpg", image)
+    verdict = REFEREE.read(jpeg.tobytes())
+    assert not (verdict.state and verdict.state.get("die") == 5 and verdict.is_certain)
     assert DIE_PPM > 6                     # the die is looked at closer than the photo
 
 
