@@ -128,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     print(file=sys.stderr)
 
     header = (f"{'condition':14} {'photos':>6} {kit.pieces + ' right':>12} "
-              f"{kit.states + ' right':>13} {'flagged':>8} {'wrong, no flag':>15}")
+              f"{kit.states + ' right':>13} {'flagged':>8} {'wrong, no flag':>15} "
+              f"{'unpinned':>9}")
     print(header)
     print("-" * len(header))
     every: list[Outcome] = []
@@ -161,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.log:
         args.log.write_text("\n".join(log) + "\n")
     wrong = sum(o.wrong_unflagged for o in every)
+    print("\nunpinned: places read wrong in a photo with no problem pinned there (the "
+          "phone page shows them as read); counted where the kit can tell places")
     return 1 if wrong else 0
 
 
@@ -212,8 +215,10 @@ def _row(label: str, row: list[Outcome]) -> str:
     boards = sum(o.certain and o.state_right and o.score_right for o in row)
     flagged = sum(not o.certain for o in row)
     wrong = sum(o.wrong_unflagged for o in row)
+    unpinned = sum(o.unpinned for o in row)
     return (f"{label:14} {len(row):>6} {100 * right / tiles:>11.1f}% "
-            f"{100 * boards / len(row):>12.1f}% {100 * flagged / len(row):>7.1f}% {wrong:>15}")
+            f"{100 * boards / len(row):>12.1f}% {100 * flagged / len(row):>7.1f}% {wrong:>15}"
+            f" {unpinned:>9}")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ class Outcome:
     state_right: bool           # the whole state seen equals the truth
     score_right: bool           # its score equals the truth's (what a photo can show)
     problems: tuple[str, ...]   # the problem codes it raised
+    unpinned: int = 0           # places read wrong with no problem pinned there
 
     @property
     def wrong_unflagged(self) -> bool:

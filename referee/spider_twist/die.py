@@ -105,7 +105,8 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     if not pips:
         return _no_pips(hsv, her_at, female)
     level = hsv[..., 2].astype(np.float32)
-    tops = [t for t in top_faces(pips, away, lean) if _flat(level, t, pips)]
+    tops = [t for t in top_faces(pips, away, lean) if _flat(level, t, pips)
+            and (t.count > 1 or _amid(hsv, t.centre, away))]
     counts = sorted({t.count for t in tops})
     centre = tuple(float(v) for v in np.mean([p.at for p in pips], axis=0) + origin)
     if len(counts) == 1:
@@ -210,7 +211,7 @@ def _ring_level(level: np.ndarray, bright: np.ndarray, pip: Pip) -> float | None
     ys, xs = np.mgrid[-k:k + 1, -k:k + 1]
     d = np.hypot(xs + x - c[0], ys + y - c[1])
     ring = (d >= r + 0.4 * DIE_PPM) & (d <= r + 1.1 * DIE_PPM)
-    if float(bright[y - k:y + k + 1, x - k:x + k + 1][ring].mean()) < 0.7:
+    if float(bright[y - k:y + k + 1, x - k:x + k + 1][ring].mean()) < 0.55:
         return None
     return float(np.median(level[y - k:y + k + 1, x - k:x + k + 1][ring]))
 
@@ -243,11 +244,18 @@ def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
         for subset in itertools.combinations(round_pips, k):
             for face in _fits(k, [pips[i] for i in subset]):
                 rest = [p for i, p in enumerate(pips) if i not in subset]
+                if k == 1 and side_round < ROUND - 0.1 and any(
+                        p.roundness >= ROUND and _alike(p, pips[subset[0]]) for p in rest):
+                    break       # sides are seen squashed here: a round pip is a top's
                 light = float(np.mean([pips[i].ground for i in subset]))
                 if all(_on_a_side(p, face, away, lean, side_round, light) for p in rest):
                     found.append(face)
                     break
     return found
+
+
+def _alike(a: Pip, b: Pip) -> bool:
+    return max(a.diameter, b.diameter) <= 1.35 * min(a.diameter, b.diameter)
 
 
 def _fits(k: int, chosen: list[Pip]) -> list[TopFace]:
@@ -283,6 +291,32 @@ def _fits(k: int, chosen: list[Pip]) -> list[TopFace]:
             continue
         out.append(TopFace(k, centre, side, turn % (math.pi / 2)))
     return out
+
+
+def _amid(hsv: np.ndarray, at: np.ndarray, away: np.ndarray) -> bool:
+    """A lone pip (a 1) lies amid the die's white across the way the die leans (its sides
+    widen it only along that way): a pip near one edge is a 2-6's, its mates unseen."""
+    v = hsv[..., 2].astype(np.float32)
+    sat = hsv[..., 1].astype(np.float32) / 255.0
+    white = cv2.GaussianBlur(cv2.dilate(v, np.ones((21, 21), np.uint8)), (0, 0), 3)
+    bright = ((v >= 0.72 * white) & (sat < 0.3)).astype(np.uint8)
+    bright = cv2.dilate(bright, np.ones((3, 3), np.uint8))
+    seed = np.round(at * DIE_PPM).astype(int)
+    _n, labels = cv2.connectedComponents(bright | _pip_hole(bright.shape, seed))
+    ys, xs = np.nonzero(labels == labels[seed[1], seed[0]])
+    if len(xs) < 20:
+        return False
+    across = np.array([-away[1], away[0]])
+    pos = (np.stack([xs, ys], axis=1) / DIE_PPM - at) @ across
+    lo, hi = float(np.percentile(pos, 1)), float(np.percentile(pos, 99))
+    return abs(lo + hi) / 2 <= 0.15 * (hi - lo)
+
+
+def _pip_hole(shape: tuple[int, ...], seed: np.ndarray) -> np.ndarray:
+    """The pip itself, joined to the white round it."""
+    hole = np.zeros(shape[:2], np.uint8)
+    cv2.circle(hole, (int(seed[0]), int(seed[1])), round(2.5 * DIE_PPM), 1, -1)
+    return hole
 
 
 def _flat(level: np.ndarray, face: TopFace, pips: list[Pip]) -> bool:

@@ -51,7 +51,53 @@ def judge(verdict, truth: dict[str, Any]) -> Outcome:
     except Exception:  # an unreadable state scores nothing
         score_right = False
     return Outcome(pieces, right, verdict.is_certain, state_right, score_right,
-                   tuple(p.code for p in verdict.problems))
+                   tuple(p.code for p in verdict.problems), unpinned(verdict, want, got))
+
+
+def unpinned(verdict, want: dict[str, Any], got: dict[str, Any] | None) -> int:
+    """Places read wrong with no problem pinned on them: nodes whose male (or none) is not
+    the truth's, the die, the players' areas. Those are shown as read on the phone page."""
+    if got is None:
+        return 0
+    from referee.spider_twist.board import nodes
+
+    names = nodes(want["web"])[0]
+    pinned = {p.cell[0] for p in verdict.problems if p.cell}
+    codes = {p.code for p in verdict.problems}
+    wrong = 0
+    for node in set(want["males"]) | set(got["males"]):
+        if want["males"].get(node) != got["males"].get(node):
+            wrong += names.index(node) not in pinned
+    if want["die"] != got["die"] and "die-unclear" not in codes:
+        wrong += 1
+    if (want["mated"], want["eaten"]) != (got["mated"], got["eaten"]) and not (
+            codes & {"area-unclear", "area-wrong-colour"}):
+        wrong += 1
+    return wrong
+
+
+def _home_print():
+    from referee.synth import with_conditions
+
+    return with_conditions("default", print_gamma=0.6)
+
+
+def _bright():
+    from referee.synth import with_conditions
+
+    return with_conditions("default", exposure=1.4)
+
+
+def _dim_home_print():
+    from referee.synth import with_conditions
+
+    return with_conditions("dim", print_gamma=0.6)
+
+
+# What a real print and room do to the tokens' greys, beyond the shared presets: a home
+# printer's greys far lighter than the PDF's, an overexposed photo (paper and white card
+# clip together), both dim and light greys at once.
+EXTRA = {"home-print": _home_print, "bright": _bright, "dim-home-print": _dim_home_print}
 
 
 class SpiderAccuracy:
@@ -65,7 +111,7 @@ class SpiderAccuracy:
     def __init__(self) -> None:
         from referee.synth import PRESETS
 
-        self.presets = tuple(name for name in PRESETS if name != "3mp")
+        self.presets = tuple(name for name in PRESETS if name != "3mp") + tuple(EXTRA)
 
     def design(self, i: int) -> tuple[str, float, str]:
         rest = i // len(self.presets)
@@ -84,8 +130,8 @@ class SpiderAccuracy:
         from referee.spider_twist.synth import photo
         from referee.synth import PRESETS
 
-        return photo(case.truth, replace(PRESETS[case.preset], megapixels=case.megapixels),
-                     seed)
+        conditions = PRESETS.get(case.preset) or EXTRA[case.preset]()
+        return photo(case.truth, replace(conditions, megapixels=case.megapixels), seed)
 
     def judge(self, verdict, truth: dict[str, Any]) -> Outcome:
         return judge(verdict, truth)

@@ -44,6 +44,7 @@ AMBIGUOUS_MM = 3.0          # a token this much nearer one node than the next is
 LOCATE_BEYOND_MM = 2.0      # a male is looked for this far beyond a third of his width...
 OFF_SLOP_MM = 1.0           # ... and read up to this far beyond it (where he was found)
 TOKEN_MM = 2.0              # a male's card: his face lies this high (1-3 mm read alike)
+EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this well
 AREA_SLOP_MM = 4.0          # a male in a player's area lies about this near his slot
 EMPTY_BUT_MALE = 0.42       # a male's look this clear round a node whose bead seems whole
 
@@ -314,10 +315,10 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray
         n = 0
         for slot in a.slots:
             token = tokens.read_token(rect, slot, s.male, face=False)
-            if token.kind == "paper":
-                continue
-            point = _px(h, slot)
             face = faces.read_face(rect, slot, search=AREA_SLOP_MM)
+            if token.kind == "paper" and face.score < EMPTY_SLOT_FACE:
+                continue            # plain paper, and no face drawn there (glare pales both)
+            point = _px(h, slot)
             token = replace(token, kind=face.colour if face.sure_colour else "unknown")
             if token.kind not in ("white", "black"):
                 problems.append(RefereeProblem(AREA_UNCLEAR, f"{a.colour}'s {a.kind} area: "
