@@ -40,6 +40,19 @@ class Pose:
         k = self.height / max(self.height - z, 1e-6)
         return self.foot + (np.asarray(point, float) - self.foot) * k
 
+    def in_plane(self, point: np.ndarray, z: float) -> np.ndarray:
+        """Where a table point lies in the frame of the plane `z` mm up (what `lifted`
+        rectifies): nearer the camera's foot than its own place."""
+        k = (self.height - z) / max(self.height, 1e-6)
+        return self.foot + (np.asarray(point, float) - self.foot) * k
+
+    def lean(self, point: np.ndarray, z: float) -> tuple[np.ndarray, float]:
+        """At `point`, seen in the plane `z` mm up: the way away from the camera (a unit
+        vector) and how far 1 mm of height moves a point that way (mm)."""
+        away = np.asarray(point, float) - self.foot
+        dist = float(np.linalg.norm(away))
+        return away / max(dist, 1e-9), dist / max(self.height - z, 1.0)
+
     def lifted(self, to_photo: np.ndarray, z: float) -> np.ndarray:
         """Table mm -> px for the plane `z` mm above the table."""
         out = np.array(to_photo, float)

@@ -94,19 +94,16 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     if gain is not None:
         patch = cv2.convertScaleAbs(patch.astype(np.float32) * gain.reshape(1, 1, 3))
     hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
-    # away from the camera, and how far 1 mm of height leans there (window mm)
-    away = np.asarray(female, float) - pose.foot
-    lean = float(np.linalg.norm(away)) / max(pose.height - top_z, 1.0)
-    away = away / max(float(np.linalg.norm(away)), 1e-9)
-    her_at = _in_top_plane(np.asarray(female, float), top_z, pose) - np.array(origin)
-    pips = find_pips(hsv, her_at)
+    away, lean = pose.lean(female, top_z)
+    her_at = pose.in_plane(female, top_z) - np.array(origin)
+    light = _Light.of(hsv)
+    pips = find_pips(light, her_at)
     if beads is not None and len(beads):
         pips = _not_beads(pips, np.asarray(beads, float), female, top_z, pose, origin)
     if not pips:
-        return _no_pips(hsv, her_at, female)
-    level = hsv[..., 2].astype(np.float32)
-    tops = [t for t in top_faces(pips, away, lean) if _flat(level, t, pips)
-            and (t.count > 1 or _amid(hsv, t.centre, away))]
+        return _no_pips(light, her_at, female)
+    tops = [t for t in top_faces(pips, away, lean) if _flat(light.level, t, pips)
+            and (t.count > 1 or _amid(light, t.centre, away))]
     counts = sorted({t.count for t in tops})
     centre = tuple(float(v) for v in np.mean([p.at for p in pips], axis=0) + origin)
     if len(counts) == 1:
@@ -128,24 +125,16 @@ def _not_beads(pips: list[Pip], beads: np.ndarray, female: tuple[float, float], 
     clear = np.hypot(*(beads - np.asarray(female, float)).T) > hidden
     if not clear.any():
         return pips
-    seen = np.array([_in_top_plane(b, z, pose) for b in beads[clear]]) - np.array(origin)
+    seen = np.array([pose.in_plane(b, z) for b in beads[clear]]) - np.array(origin)
     return [p for p in pips if np.hypot(*(seen - p.at).T).min() > BEAD_MM]
 
 
-def _in_top_plane(point: np.ndarray, z: float, pose: Pose) -> np.ndarray:
-    """Where a point on the table lies in the frame of the plane z mm up: nearer the
-    camera's foot than its own place."""
-    k = (pose.height - z) / max(pose.height, 1e-6)
-    return pose.foot + (point - pose.foot) * k
-
-
-def _no_pips(hsv: np.ndarray, her_at: np.ndarray, female) -> DieLook:
+def _no_pips(light: _Light, her_at: np.ndarray, female) -> DieLook:
     """No pip seen: no die when she is seen yellow all over, else unclear."""
-    on_her = np.zeros(hsv.shape[:2], np.uint8)
+    on_her = np.zeros(light.level.shape, np.uint8)
     r = round((geometry.spec().female / 2 - 1.5) * DIE_PPM)
     cv2.circle(on_her, tuple(int(v) for v in np.round(her_at * DIE_PPM)), r, 1, -1)
-    hue, sat = hsv[..., 0], hsv[..., 1].astype(np.float32) / 255.0
-    yellow = (hue >= 12) & (hue <= 40) & (sat > 0.4) & (on_her > 0)
+    yellow = light.yellow & (on_her > 0)
     share = float(yellow.sum()) / max(1, int(on_her.sum()))
     if share < HER_YELLOW:
         return DieLook(None, False, f"only {share:.0%} of her is seen yellow and no die is "
@@ -155,16 +144,30 @@ def _no_pips(hsv: np.ndarray, her_at: np.ndarray, female) -> DieLook:
 
 # --- pips -------------------------------------------------------------------------------------
 
-def find_pips(hsv: np.ndarray, her_at: np.ndarray) -> list[Pip]:
+@dataclass(frozen=True)
+class _Light:
+    """The window's levels, and where it is the die's white, the female's yellow, or dark
+    against the white nearby."""
+
+    level: np.ndarray        # float32 V
+    bright: np.ndarray       # bool: white (unsaturated, near the brightest nearby)
+    yellow: np.ndarray       # bool
+    dark: np.ndarray         # uint8: darker than 0.6 of the white nearby, not yellow
+
+    @classmethod
+    def of(cls, hsv: np.ndarray) -> _Light:
+        v = hsv[..., 2].astype(np.float32)
+        sat = hsv[..., 1].astype(np.float32) / 255.0
+        hue = hsv[..., 0]
+        white = cv2.GaussianBlur(cv2.dilate(v, np.ones((21, 21), np.uint8)), (0, 0), 3)
+        yellow = (hue >= 12) & (hue <= 40) & (sat > 0.35)
+        return cls(v, (v >= 0.72 * white) & (sat < 0.3), yellow,
+                   ((v < 0.6 * white) & ~yellow).astype(np.uint8))
+
+
+def find_pips(light: _Light, her_at: np.ndarray) -> list[Pip]:
     """Dark round blobs ringed by white, near the female (window mm)."""
-    v = hsv[..., 2].astype(np.float32)
-    sat = hsv[..., 1].astype(np.float32) / 255.0
-    hue = hsv[..., 0]
-    white = cv2.GaussianBlur(cv2.dilate(v, np.ones((21, 21), np.uint8)), (0, 0), 3)
-    yellow = (hue >= 12) & (hue <= 40) & (sat > 0.35)
-    dark = ((v < 0.6 * white) & ~yellow).astype(np.uint8)
-    bright = (v >= 0.72 * white) & (sat < 0.3)
-    n, labels, stats, centres = cv2.connectedComponentsWithStats(dark)
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(light.dark)
     reach = geometry.spec().female / 2 + SIDES_MM[1] * 2.2
     out = []
     for j in range(1, n):
@@ -175,7 +178,7 @@ def find_pips(hsv: np.ndarray, her_at: np.ndarray) -> list[Pip]:
         if np.hypot(*(at - her_at)) > reach:
             continue
         pip = _shape(labels == j, stats[j], at)
-        ground = None if pip is None else _ring_level(v, bright, pip)
+        ground = None if pip is None else _ring_level(light.level, light.bright, pip)
         if ground is None:
             continue
         out.append(replace(pip, ground=ground))
@@ -293,14 +296,10 @@ def _fits(k: int, chosen: list[Pip]) -> list[TopFace]:
     return out
 
 
-def _amid(hsv: np.ndarray, at: np.ndarray, away: np.ndarray) -> bool:
+def _amid(light: _Light, at: np.ndarray, away: np.ndarray) -> bool:
     """A lone pip (a 1) lies amid the die's white across the way the die leans (its sides
     widen it only along that way): a pip near one edge is a 2-6's, its mates unseen."""
-    v = hsv[..., 2].astype(np.float32)
-    sat = hsv[..., 1].astype(np.float32) / 255.0
-    white = cv2.GaussianBlur(cv2.dilate(v, np.ones((21, 21), np.uint8)), (0, 0), 3)
-    bright = ((v >= 0.72 * white) & (sat < 0.3)).astype(np.uint8)
-    bright = cv2.dilate(bright, np.ones((3, 3), np.uint8))
+    bright = cv2.dilate(light.bright.astype(np.uint8), np.ones((3, 3), np.uint8))
     seed = np.round(at * DIE_PPM).astype(int)
     _n, labels = cv2.connectedComponents(bright | _pip_hole(bright.shape, seed))
     ys, xs = np.nonzero(labels == labels[seed[1], seed[0]])

@@ -76,28 +76,22 @@ def unpinned(verdict, want: dict[str, Any], got: dict[str, Any] | None) -> int:
     return wrong
 
 
-def _home_print():
-    from referee.synth import with_conditions
-
-    return with_conditions("default", print_gamma=0.6)
-
-
-def _bright():
-    from referee.synth import with_conditions
-
-    return with_conditions("default", exposure=1.4)
-
-
-def _dim_home_print():
-    from referee.synth import with_conditions
-
-    return with_conditions("dim", print_gamma=0.6)
-
-
 # What a real print and room do to the tokens' greys, beyond the shared presets: a home
 # printer's greys far lighter than the PDF's, an overexposed photo (paper and white card
-# clip together), both dim and light greys at once.
-EXTRA = {"home-print": _home_print, "bright": _bright, "dim-home-print": _dim_home_print}
+# clip together), both dim and light greys at once. Name -> (shared preset, changes).
+EXTRA = {"home-print": ("default", {"print_gamma": 0.6}),
+         "bright": ("default", {"exposure": 1.4}),
+         "dim-home-print": ("dim", {"print_gamma": 0.6})}
+
+
+def conditions(preset: str):
+    """A shared preset's conditions, or one of EXTRA's."""
+    from referee.synth import PRESETS, with_conditions
+
+    if preset in PRESETS:
+        return PRESETS[preset]
+    base, changes = EXTRA[preset]
+    return with_conditions(base, **changes)
 
 
 class SpiderAccuracy:
@@ -128,10 +122,9 @@ class SpiderAccuracy:
 
     def photograph(self, case: Case, seed: int) -> SynthPhoto:
         from referee.spider_twist.synth import photo
-        from referee.synth import PRESETS
 
-        conditions = PRESETS.get(case.preset) or EXTRA[case.preset]()
-        return photo(case.truth, replace(conditions, megapixels=case.megapixels), seed)
+        return photo(case.truth, replace(conditions(case.preset),
+                                         megapixels=case.megapixels), seed)
 
     def judge(self, verdict, truth: dict[str, Any]) -> Outcome:
         return judge(verdict, truth)

@@ -219,9 +219,8 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
         third = s.male * s.off_node
         # his face is a card's thickness up: seen shifted away from the camera
         top = pose.seen_at(centre, TOKEN_MM)
-        found_at = tokens.locate_male(rect, top, third + LOCATE_BEYOND_MM,
-                                      under if near_female else None)
         hide = under if near_female else None
+        found_at = tokens.locate_male(rect, top, third + LOCATE_BEYOND_MM, hide)
         if look.verdict == "empty":
             # a white male's card and spider, well off his node, can pass for its bead:
             # a clear male's look round it, and a face drawn there, are read (on
@@ -240,7 +239,7 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
                                            "his node, or uncover it", (k,), point))
             continue
         at = found_at.centre or tuple(float(v) for v in centre)
-        token = tokens.read_token(rect, at, s.male, under if near_female else None)
+        token = tokens.read_token(rect, at, s.male, hide)
         if (token.kind in ("paper", "female") and look.verdict == "covered"
                 and (token.kind == "female" or near_female)):
             continue                       # her overhang hides this dot
@@ -268,8 +267,7 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
                                            f"node {node}: {what}; uncover it (whose male, "
                                            "which face) or take it off", (k,), point))
             continue
-        token = replace(token, kind=face.colour, done=face.done)
-        if token.kind == "white" and token.done and node != "C":
+        if face.colour == "white" and face.done and node != "C":
             # a done white face is light and plain, as the paper is: if a bead-like spot
             # lies just beside the node (a lens the plane does not absorb), the "male"
             # may be the empty node's paper
@@ -280,8 +278,8 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
                                                "place; photograph from straight above",
                                                (k,), point))
                 continue
-        found.males[node] = (token.kind, bool(token.done))
-        pieces.append(PieceSeen("male", token.kind, node, bool(token.done), at, _px(h, at)))
+        found.males[node] = (face.colour, bool(face.done))
+        pieces.append(PieceSeen("male", face.colour, node, bool(face.done), at, _px(h, at)))
     return pieces, found, problems
 
 
@@ -314,24 +312,23 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray
     for a in board.areas():
         n = 0
         for slot in a.slots:
-            token = tokens.read_token(rect, slot, s.male, face=False)
+            token = tokens.read_token(rect, slot, s.male)
             face = faces.read_face(rect, slot, search=AREA_SLOP_MM)
             if token.kind == "paper" and face.score < EMPTY_SLOT_FACE:
                 continue            # plain paper, and no face drawn there (glare pales both)
             point = _px(h, slot)
-            token = replace(token, kind=face.colour if face.sure_colour else "unknown")
-            if token.kind not in ("white", "black"):
+            if not face.sure_colour:
                 problems.append(RefereeProblem(AREA_UNCLEAR, f"{a.colour}'s {a.kind} area: "
                                                "something there is not a male that can be "
                                                "read; uncover it", None, point))
                 continue
-            if token.kind != a.colour:
-                problems.append(RefereeProblem(AREA_WRONG_COLOUR, f"a {token.kind} male in "
+            if face.colour != a.colour:
+                problems.append(RefereeProblem(AREA_WRONG_COLOUR, f"a {face.colour} male in "
                                                f"{a.colour}'s {a.kind} area: put it in its "
                                                "own player's area", None, point))
                 continue
             n += 1
-            pieces.append(PieceSeen("area-male", token.kind, f"{a.colour}-{a.kind}", None,
+            pieces.append(PieceSeen("area-male", face.colour, f"{a.colour}-{a.kind}", None,
                                     tuple(slot), point))
         counts[a.kind][a.colour] = n
     return counts, pieces, problems

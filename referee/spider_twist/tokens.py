@@ -11,8 +11,9 @@ white card), other (saturated, not yellow).
 A node is empty when its printed bead (draw_web.py: a white disc with a dark rim and a dark
 centre dot) is seen whole. A male lies at most a third of his width off his node (ruling
 "Components"; layouts [tokens] off_node), so he always hides his node's whole bead; a bead
-half seen is unclear, never guessed. A covered node's male is read from the levels of the
-disc round the node (`read_token`); whatever fits no face is unknown (a problem).
+half seen is unclear, never guessed. What covers a node is told from the levels of the
+disc round it (`read_token`: the female, paper, or a token); whose male and which face by
+what is drawn on him (faces.py).
 """
 
 from __future__ import annotations
@@ -267,8 +268,8 @@ def find_bead(r: Rectified, centre, reach: float = BEAD_REACH
 
 @dataclass(frozen=True)
 class TokenLook:
-    kind: str                # "white", "black", "female", "paper" or "unknown"
-    done: bool | None        # males: the turned face (no spider); None if unknown
+    kind: str                # "female", "paper", "token" (inked: a male's, or something
+    #                          else: faces.py tells) or "unknown" (too little seen, colour)
     centre: tuple[float, float]      # board mm
     shares: dict[str, float]
     seen: float              # share of its disc in view (not under the female)
@@ -277,13 +278,11 @@ class TokenLook:
 CORE = 5.5                  # mm round the node or slot: the disc whose levels are read
 
 
-def read_token(r: Rectified, centre, width: float, exclude: np.ndarray | None = None,
-               face: bool = True) -> TokenLook:
-    """Whose male lies at `centre` (mm; a node or an area's slot), and which face, from the
-    class shares of the disc of CORE mm round it. A white face's ground is white (spider,
-    dark ink) or D9 grey (done); a black one's 2A black (spider, white ink) or 6E grey
-    (done) (layouts [colours]). Shares between the measured ranges give "unknown".
-    `face` False: whose only (a male in a player's area counts whichever face is up)."""
+def read_token(r: Rectified, centre, width: float, exclude: np.ndarray | None = None
+               ) -> TokenLook:
+    """What lies at `centre` (mm; a node or an area's slot), from the class shares of the
+    disc of CORE mm round it: the female's yellow, plain paper, or an inked token (whose
+    male and which face: `faces.read_face`, by what is drawn)."""
     radius = min(CORE, width / 2 * 0.65)
     box = _box(r, centre, radius)
     disc = _disc(box, r, centre, radius)
@@ -292,72 +291,17 @@ def read_token(r: Rectified, centre, width: float, exclude: np.ndarray | None = 
         disc &= ~exclude[box[1]:box[3], box[0]:box[2]]
     n = int(disc.sum())
     sh, _ = shares(r, centre, radius, exclude)
-    seen = n / max(1, full)
-    kind, done = "unknown", None
-    dark, mid = sh["dark"], sh["mid"]
-    level = float(r.rel[box[1]:box[3], box[0]:box[2]][disc].mean()) if n else 0.0
-    sh["level"] = level
+    sh["level"] = float(r.rel[box[1]:box[3], box[0]:box[2]][disc].mean()) if n else 0.0
     if n < 10 or sh["other"] >= 0.12:
-        pass
+        kind = "unknown"
     elif sh["yellow"] >= 0.45:
         kind = "female"
-    elif dark + mid <= 0.03:
+    elif sh["dark"] + sh["mid"] <= 0.03:
         kind = "paper"
-    elif not face:                        # whose only (the players' areas)
-        if level >= WHITE_LEVEL and dark >= 0.02:
-            kind = "white"
-        elif level <= BLACK_LEVEL and (dark >= 0.17 or mid >= 0.55):
-            kind = "black"
-    elif level >= WHITE_LEVEL:
-        # the ground against the paper just round the token: white (spider) or E4 grey
-        ground = float(np.percentile(r.rel[box[1]:box[3], box[0]:box[2]][disc], 90))
-        sh["ink"] = 1.0 - level / ground if ground > 0 else 0.0
-        paper = paper_level(r, centre, width)
-        sh["ground"] = ground / paper if paper else 0.0
-        # and how much ink on it: the spider is more than the tick and "DONE"
-        if sh["ground"] >= WHITE_GROUND and sh["ink"] >= SPIDER_INK:
-            kind, done = "white", False
-        elif sh["ground"] <= DONE_GROUND and sh["ink"] <= DONE_INK:
-            kind, done = "white", True
-    elif level <= BLACK_LEVEL:
-        if dark >= 0.17:
-            kind, done = "black", False
-        elif dark <= 0.03 and mid >= 0.55:
-            kind, done = "black", True
-    return TokenLook(kind, done, (round(float(centre[0]), 2), round(float(centre[1]), 2)),
-                     {k: round(v, 3) for k, v in sh.items()}, round(seen, 3))
-
-
-def paper_level(r: Rectified, centre, width: float) -> float:
-    """The plain paper's level in a ring just outside a token of `width` at `centre`."""
-    outer = width / 2 + 6.0
-    box = _box(r, centre, outer)
-    _ink, paper = ink_masks_for(r)
-    ring = _disc(box, r, centre, outer, width / 2 + 2.5) & paper[box[1]:box[3], box[0]:box[2]]
-    if ring.sum() < 20:
-        return 0.0
-    return float(np.percentile(r.rel[box[1]:box[3], box[0]:box[2]][ring], 60))
-
-
-def ink_masks_for(r: Rectified) -> tuple[np.ndarray, np.ndarray]:
-    return ink_masks(r.side)
-
-
-# A white male's face, on generated photos (12 presets, 3 and 12 MP): his ground (the
-# disc's 90th percentile) over the paper round him is 1.011-1.087 on the spider face (white
-# card on the web's off-white), 0.95-1.002 on the done face (E4 grey); the ink (1 - mean
-# over ground) 0.214-0.28 for the spider, 0.104-0.192 for the tick and "DONE". Both must
-# agree; anything between is unknown.
-WHITE_GROUND = 0.995
-DONE_GROUND = 1.008
-SPIDER_INK = 0.205
-DONE_INK = 0.199
-
-
-# Measured on generated photos (presets, 3 to 12 MP): the mean level of a white male's
-# disc (either face) is 0.7-0.85 of the paper's, a black one's 0.4-0.55; between is unknown.
-WHITE_LEVEL = 0.64
-BLACK_LEVEL = 0.6
+    else:
+        kind = "token"
+    return TokenLook(kind, (round(float(centre[0]), 2), round(float(centre[1]), 2)),
+                     {k: round(v, 3) for k, v in sh.items()}, round(n / max(1, full), 3))
 
 
 # --- the female and the die --------------------------------------------------------------------

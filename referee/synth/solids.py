@@ -14,7 +14,7 @@ import math
 import cv2
 import numpy as np
 
-from referee.synth.camera import affine, transform
+from referee.synth.camera import affine
 
 
 def projection(h_cam: np.ndarray) -> np.ndarray:
@@ -101,8 +101,3 @@ def top_placement(centre: tuple[float, float], turn: float, side: float) -> np.n
 
 def shaded(image: np.ndarray, light: float) -> np.ndarray:
     return cv2.convertScaleAbs(image, alpha=light)
-
-
-def project_points(h_cam: np.ndarray, to_table: np.ndarray, lift: np.ndarray | None,
-                   points: np.ndarray) -> np.ndarray:
-    return transform(face_to_photo(h_cam, to_table, lift), points)
