@@ -41,10 +41,12 @@ PITCH_OVER_SIDE = (0.22, 0.34)   # the pattern's step over the side
 SQUASHED = 0.35             # a blob flatter than this is a strand's piece, or a side's pip
 #                             seen so steeply that it is not needed to explain anything
 ROUND = 0.8                 # a pip on the top face: minor over major axis at least this
-BEAD_MM = 1.5               # a dark dot this near a printed node's centre is its bead's
+BEAD_MM = 3.0               # a dark dot this near a printed node's centre is its bead's
+#                             (the camera's pose puts a bead within 1-2 mm in the top plane)
 FLAT = 0.85                 # a face's ground: its 10th percentile over its 90th at least
 SIDE_PIPS = (0.18, 0.82)    # a side's pips lie this far down it (of its height): a die's
 #                             outer pips are a fifth of its side in from each edge
+SAME_LIGHT = 0.06            # one face's white varies less than this (noise, a soft light)
 OTHER_LIGHT = 0.05          # a side's white differs from the top's by this much at least
 FIT = 0.22                  # a pattern's worst pip this far off, in pattern steps
 
@@ -103,7 +105,7 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     if not pips:
         return _no_pips(light, her_at, female)
     tops = [t for t in top_faces(pips, away, lean) if _flat(light.level, t, pips)
-            and (t.count > 1 or _amid(light, t.centre, away))]
+            and (t.count > 1 or _amid(light, _nearest(pips, t.centre)))]
     counts = sorted({t.count for t in tops})
     centre = tuple(float(v) for v in np.mean([p.at for p in pips], axis=0) + origin)
     if len(counts) == 1:
@@ -114,6 +116,10 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
                        centre)
     return DieLook(None, False, "its top face reads as " + " or ".join(map(str, counts)),
                    centre)
+
+
+def _nearest(pips: list[Pip], at: np.ndarray) -> Pip:
+    return min(pips, key=lambda p: float(np.hypot(*(p.at - at))))
 
 
 def _not_beads(pips: list[Pip], beads: np.ndarray, female: tuple[float, float], z: float,
@@ -159,7 +165,9 @@ class _Light:
         v = hsv[..., 2].astype(np.float32)
         sat = hsv[..., 1].astype(np.float32) / 255.0
         hue = hsv[..., 0]
-        white = cv2.GaussianBlur(cv2.dilate(v, np.ones((21, 21), np.uint8)), (0, 0), 3)
+        # the white nearby: the brightest within 2.5 mm, wider than any pip (a narrower
+        # reach leaves a large pip's middle compared with its own rim)
+        white = cv2.GaussianBlur(cv2.dilate(v, np.ones((41, 41), np.uint8)), (0, 0), 3)
         yellow = (hue >= 12) & (hue <= 40) & (sat > 0.35)
         return cls(v, (v >= 0.72 * white) & (sat < 0.3), yellow,
                    ((v < 0.6 * white) & ~yellow).astype(np.uint8))
@@ -224,7 +232,7 @@ def _cluster(pips: list[Pip], her_at: np.ndarray) -> list[Pip]:
     die's width."""
     if not pips:
         return []
-    link = 12.0             # mm: pips of one die lie closer (a 20 mm die's step is 6)
+    link = 18.0             # mm: pips of one die lie closer (a 22 mm die's 2 is 17 apart)
     start = min(range(len(pips)), key=lambda i: np.hypot(*(pips[i].at - her_at)))
     keep, todo = {start}, [start]
     while todo:
@@ -245,6 +253,9 @@ def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
     found = []
     for k in range(1, 7):
         for subset in itertools.combinations(round_pips, k):
+            grounds = [pips[i].ground for i in subset]
+            if max(grounds) > (1 + SAME_LIGHT) * min(grounds):
+                continue        # one face is lit one way
             for face in _fits(k, [pips[i] for i in subset]):
                 rest = [p for i, p in enumerate(pips) if i not in subset]
                 if k == 1 and side_round < ROUND - 0.1 and any(
@@ -296,25 +307,29 @@ def _fits(k: int, chosen: list[Pip]) -> list[TopFace]:
     return out
 
 
-def _amid(light: _Light, at: np.ndarray, away: np.ndarray) -> bool:
-    """A lone pip (a 1) lies amid the die's white across the way the die leans (its sides
-    widen it only along that way): a pip near one edge is a 2-6's, its mates unseen."""
-    bright = cv2.dilate(light.bright.astype(np.uint8), np.ones((3, 3), np.uint8))
-    seed = np.round(at * DIE_PPM).astype(int)
-    _n, labels = cv2.connectedComponents(bright | _pip_hole(bright.shape, seed))
+def _amid(light: _Light, pip: Pip) -> bool:
+    """A lone pip (a 1) lies amid its face: the even white round it, lit as the ring round
+    the pip is (a side is lit otherwise), is centred on it. A pip near one edge of its face
+    is a 2-6's, its mates unseen; where the white runs on (paper lit as the die), no 1 is
+    sure."""
+    lit = (light.bright & (np.abs(light.level - pip.ground) <= SAME_LIGHT * pip.ground))
+    lit = lit.astype(np.uint8) | _pip_hole(lit.shape, np.round(pip.at * DIE_PPM).astype(int),
+                                           pip.diameter / 2 + 0.8)
+    _n, labels = cv2.connectedComponents(lit)
+    seed = np.round(pip.at * DIE_PPM).astype(int)
     ys, xs = np.nonzero(labels == labels[seed[1], seed[0]])
-    if len(xs) < 20:
+    area = len(xs) / DIE_PPM ** 2
+    side = math.sqrt(area)
+    if not SIDES_MM[0] <= side <= SIDES_MM[1] * 1.2:
         return False
-    across = np.array([-away[1], away[0]])
-    pos = (np.stack([xs, ys], axis=1) / DIE_PPM - at) @ across
-    lo, hi = float(np.percentile(pos, 1)), float(np.percentile(pos, 99))
-    return abs(lo + hi) / 2 <= 0.15 * (hi - lo)
+    centre = np.array([xs.mean(), ys.mean()]) / DIE_PPM
+    return float(np.hypot(*(centre - pip.at))) <= 0.12 * side
 
 
-def _pip_hole(shape: tuple[int, ...], seed: np.ndarray) -> np.ndarray:
-    """The pip itself, joined to the white round it."""
+def _pip_hole(shape: tuple[int, ...], seed: np.ndarray, radius_mm: float) -> np.ndarray:
+    """The pip itself (and its blurred rim), joined to the white round it."""
     hole = np.zeros(shape[:2], np.uint8)
-    cv2.circle(hole, (int(seed[0]), int(seed[1])), round(2.5 * DIE_PPM), 1, -1)
+    cv2.circle(hole, (int(seed[0]), int(seed[1])), round(radius_mm * DIE_PPM), 1, -1)
     return hole
 
 
