@@ -262,7 +262,10 @@ def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
                         p.roundness >= ROUND and _alike(p, pips[subset[0]]) for p in rest):
                     break       # sides are seen squashed here: a round pip is a top's
                 light = float(np.mean([pips[i].ground for i in subset]))
-                if all(_on_a_side(p, face, away, lean, side_round, light) for p in rest):
+                # a round pip must be explained: on a side; a flat blob that is on no side
+                # is no pip (the die's shaded edge, a mark beside it)
+                if all(_on_a_side(p, face, away, lean, side_round, light) for p in rest
+                       if p.roundness >= ROUND):
                     found.append(face)
                     break
     return found

@@ -223,12 +223,17 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
         found_at = tokens.locate_male(rect, top, third + LOCATE_BEYOND_MM, hide)
         if look.verdict == "empty":
             # a white male's card and spider, well off his node, can pass for its bead:
-            # a clear male's look round it, and a face drawn there, are read (on
-            # generated photos empty nodes correlate at most 0.31 with a male's look,
-            # such males 0.52 and more)
-            if found_at.centre is None or found_at.score < EMPTY_BUT_MALE:
+            # where a male's look lies round a bead that is not plain, the face drawn
+            # there says (on generated photos empty nodes correlate at most 0.31 with a
+            # male's look)
+            if found_at.centre is None or look.bead >= tokens.BEAD_STRONG:
                 continue
-            if not faces.read_face(rect, found_at.centre, hide).sure:
+            face = faces.read_face(rect, found_at.centre, hide)
+            if not face.sure:
+                if found_at.score >= EMPTY_BUT_MALE or face.score >= faces.SURE:
+                    problems.append(RefereeProblem(NODE_UNCLEAR, f"node {node}: a bead, "
+                                                   "and a male's look beside it; push the "
+                                                   "male onto his node", (k,), point))
                 continue
             look = replace(look, verdict="covered")
         if found_at.centre is not None and found_at.off > third + OFF_SLOP_MM:
