@@ -1,7 +1,7 @@
 """The one input layer: every file and option a user hands `pnp` comes in through here.
 
 Bounded and strict, so that no input can exhaust memory, hang, crash with a traceback or
-reach the terminal raw (issue 11):
+reach the terminal raw:
 - files: only regular files, size checked before reading, never more than the limit read;
 - JSON: no duplicate keys, no NaN/Infinity, numbers of bounded length, bounded nesting;
 - numbers from options: finite, in range;

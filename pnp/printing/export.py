@@ -27,7 +27,7 @@ from pnp.printing.placement import Component, Item
 from pnp.printing.style import FONT, register_fonts
 
 MIN_DPI, MAX_DPI = 36, 1200
-# One face's pixels at the most (issue 11): a whole Crete board at 1200 dpi would be a
+# One face's pixels at the most: a whole Crete board at 1200 dpi would be a
 # gigapixel image that takes 8 GB to render and that Pillow refuses to open (its limit is
 # ~89 MP). A larger face is rendered at the highest dpi that fits, and the manifest says so.
 MAX_FACE_PIXELS = 64_000_000
@@ -152,9 +152,8 @@ def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
            svg: bool = False) -> ExportResult:
     """Write every face and manifest.json into `out_dir`, all at once: the files are written
     into a fresh folder beside it that then takes its place, so an interrupted export
-    leaves the old export whole (issue 11). `out_dir` must be new, empty, or an earlier
-    export holding only what it wrote (issue 31: a folder is never replaced over a
-    player's files).
+    leaves the old export whole. `out_dir` must be new, empty, or an earlier export
+    holding only what it wrote: a folder is never replaced over a player's files.
     `svg`: SVG faces (vector, in mm) instead of PNGs; `dpi` is then not used."""
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise ExportError(f"dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}")

@@ -1,4 +1,4 @@
-"""Words `pnp` prints that must stay true (issue 31): the help names every game, and counts
+"""Words `pnp` prints that must stay true: the help names every game, and counts
 are singular for one ("wrote 1 cut file", not "1 cut files")."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""However many problems a file has, `pnp` reports the first few and a count (issue 31: a
-Spider Twist state with 150,000 unknown `stock` keys printed 150,000 lines)."""
+"""However many problems a file has, `pnp` reports the first few and a count (a
+Spider Twist state with 150,000 unknown `stock` keys once printed 150,000 lines)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`pnp export` under hostile options: bounded pixels, and an export folder that is all old
-or all new (issue 11, items 5 and 9)."""
+or all new."""
 
 from __future__ import annotations
 

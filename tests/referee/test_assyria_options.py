@@ -1,6 +1,6 @@
 """What a player tells Assyria's referee that a photo cannot show (--turn, --new-wells): a
-bad value is the option's fault, exit 2 naming the option, never exit 3 blaming the photo
-(issue 31); the phone page answers it 400 in one line."""
+bad value is the option's fault, exit 2 naming the option, never exit 3 blaming the photo;
+the phone page answers it 400 in one line."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`pnp simulate`'s options as a new user types them (issue 31): --players 0 is refused like
+"""`pnp simulate`'s options as a new user types them: --players 0 is refused like
 1, 99 and -3 (it was taken for "not given"), an option a game does not take is refused even
 when it is 0, and whatever seed simulate takes, `pnp score` reads the state it writes."""
 

@@ -1,5 +1,5 @@
 """Impossible turns in a Spider Twist state file are refused with a named problem, legal
-ones never are; node names are read in either case everywhere (issue 31)."""
+ones never are; node names are read in either case everywhere."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A bad option on the phone page is one sentence and HTTP 400 for every game, never a 500
-and a traceback in the server's terminal (issue 31: Assyria's --turn and --new-wells)."""
+and a traceback in the server's terminal (Assyria's --turn and --new-wells)."""
 
 from __future__ import annotations
 
