@@ -76,12 +76,19 @@ def unpinned(verdict, want: dict[str, Any], got: dict[str, Any] | None) -> int:
     return wrong
 
 
-# What a real print and room do to the tokens' greys, beyond the shared presets: a home
-# printer's greys far lighter than the PDF's, an overexposed photo (paper and white card
-# clip together), both dim and light greys at once. Name -> (shared preset, changes).
-EXTRA = {"home-print": ("default", {"print_gamma": 0.6}),
-         "bright": ("default", {"exposure": 1.4}),
-         "dim-home-print": ("dim", {"print_gamma": 0.6})}
+# What a real print, a player's own set and a room do, beyond the shared presets:
+# name -> (shared preset, changes to its conditions, how the pieces are made). The first
+# three came with the faces' and die's readers; the rest were held out while tuning them
+# (thicker card, dice larger and smaller than any tuned on, greys printed darker).
+EXTRA: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "home-print": ("default", {"print_gamma": 0.6}, {}),
+    "bright": ("default", {"exposure": 1.4}, {}),
+    "dim-home-print": ("dim", {"print_gamma": 0.6}, {}),
+    "thick-tokens": ("default", {"tilt_deg": 30.0}, {"token_mm": 3.2}),
+    "big-die": ("default", {"tilt_deg": 30.0}, {"die_mm": (18.0, 20.0)}),
+    "small-die": ("default", {"tilt_deg": 25.0}, {"die_mm": (10.0, 11.0)}),
+    "dark-print": ("default", {"print_gamma": 1.5, "exposure": 0.8}, {}),
+}
 
 
 def conditions(preset: str):
@@ -90,8 +97,15 @@ def conditions(preset: str):
 
     if preset in PRESETS:
         return PRESETS[preset]
-    base, changes = EXTRA[preset]
+    base, changes, _pieces = EXTRA[preset]
     return with_conditions(base, **changes)
+
+
+def pieces(preset: str):
+    """How the pieces of a preset's photos are made."""
+    from referee.spider_twist.synth import Pieces
+
+    return Pieces(**EXTRA[preset][2]) if preset in EXTRA else Pieces()
 
 
 class SpiderAccuracy:
@@ -124,7 +138,8 @@ class SpiderAccuracy:
         from referee.spider_twist.synth import photo
 
         return photo(case.truth, replace(conditions(case.preset),
-                                         megapixels=case.megapixels), seed)
+                                         megapixels=case.megapixels), seed,
+                     pieces=pieces(case.preset))
 
     def judge(self, verdict, truth: dict[str, Any]) -> Outcome:
         return judge(verdict, truth)

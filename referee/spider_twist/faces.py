@@ -85,10 +85,11 @@ def templates() -> dict[tuple[str, bool], np.ndarray]:
 
 
 def read_face(r: Rectified, centre, exclude: np.ndarray | None = None,
-              search: float = SEARCH_MM) -> FaceLook:
+              search: float = SEARCH_MM, stride: int = 1) -> FaceLook:
     """The face that fits the board square-on round `centre` (mm) best, and how sure.
     Pixels in `exclude` (a board-size mask: the female lying over his rim) are made the
-    window's mean, so they favour no face."""
+    window's mean, so they favour no face. `stride`: every stride-th turn only (whose male
+    alone needs no fine turn: a white face and a black one are each other's negatives)."""
     k = round(HALF_MM * PPM)
     reach = round(search * PPM)
     x, y = np.round(r.px(centre)).astype(int)
@@ -103,7 +104,7 @@ def read_face(r: Rectified, centre, exclude: np.ndarray | None = None,
     best: dict[tuple[str, bool], tuple[float, int, int]] = {}
     for key, stack in templates().items():
         top = (-2.0, 0, 0)
-        for t in stack:
+        for t in stack[::stride]:
             res = cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED)
             i = int(np.argmax(res))
             if res.flat[i] > top[0]:

@@ -45,6 +45,7 @@ LOCATE_BEYOND_MM = 2.0      # a male is looked for this far beyond a third of hi
 OFF_SLOP_MM = 1.0           # ... and read up to this far beyond it (where he was found)
 TOKEN_MM = 2.0              # a male's card: his face lies this high (1-3 mm read alike)
 EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this well
+AREA_STRIDE = 3             # an area male's colour alone: every 18 degrees is enough
 AREA_SLOP_MM = 4.0          # a male in a player's area lies about this near his slot
 EMPTY_BUT_MALE = 0.42       # a male's look this clear round a node whose bead seems whole
 
@@ -318,7 +319,7 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray
         n = 0
         for slot in a.slots:
             token = tokens.read_token(rect, slot, s.male)
-            face = faces.read_face(rect, slot, search=AREA_SLOP_MM)
+            face = faces.read_face(rect, slot, search=AREA_SLOP_MM, stride=AREA_STRIDE)
             if token.kind == "paper" and face.score < EMPTY_SLOT_FACE:
                 continue            # plain paper, and no face drawn there (glare pales both)
             point = _px(h, slot)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -84,40 +84,53 @@ def simulated_state(seed: int, web: str = "rings") -> dict:
 # Tokens are printed card glued on greyboard (the player aid's advice): slabs this thick,
 # whose cut edge shows at a tilt in one of these colours (BGR: grey board, a white card's
 # core, brown board); a real die, any size players use, stands on the female.
-TOKEN_MM = 2.0
 EDGES = ((128, 134, 138), (214, 222, 226), (92, 118, 142))
-DIE_SIDES_MM = (12.0, 16.0)
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """How a player's set is made: the tokens' thickness, the die's sizes, the cut edges'
+    colours (one drawn per photo)."""
+
+    token_mm: float = 2.0
+    die_mm: tuple[float, float] = (12.0, 16.0)
+    edges: tuple[tuple[int, int, int], ...] = EDGES
 
 
 def _token(kind: str, centre: tuple[float, float], turn: float, width: float,
-           name: str | None = None, edge: tuple[int, int, int] = EDGES[0]) -> Face:
+           name: str | None = None) -> Face:
+    """A token flat on the table (`_slab` gives it its thickness)."""
     n = faces()[kind].shape[0]
     return Face(faces()[kind], affine(centre[0], centre[1], turn) @ affine(-width / 2,
                                                                            -width / 2),
-                disc(width), FACE_DPI, sketch.disc_alpha(n), name=name,
-                lift=flat_lift(TOKEN_MM), wall=(TOKEN_MM, edge))
+                disc(width), FACE_DPI, sketch.disc_alpha(n), name=name)
 
 
-def _die(pips: int, at: np.ndarray, turn: float, side: float, h_cam: np.ndarray
-         ) -> list[Face]:
+def _slab(token: Face, thickness: float, edge: tuple[int, int, int]) -> Face:
+    return replace(token, lift=flat_lift(thickness), wall=(thickness, edge))
+
+
+def _die(pips: int, at: np.ndarray, turn: float, side: float, base: float,
+         h_cam: np.ndarray) -> list[Face]:
     """A real die standing on the female: its sides (farthest first, the pips a die has
     round `pips`: opposite faces add to 7), then its top face."""
     dpi = faces()[f"die-{pips}"].shape[0] / side * 25.4
     square = np.array([[0, 0], [side, 0], [side, side], [0, side]], float)
     around = [p for p in (1, 2, 3, 6, 5, 4) if p not in (pips, 7 - pips)]
     out = []
-    for k, to_table, lift, light in cube_sides(tuple(at), turn, side, TOKEN_MM, h_cam):
+    for k, to_table, lift, light in cube_sides(tuple(at), turn, side, base, h_cam):
         out.append(Face(shaded(faces()[f"die-{around[k]}"], light), to_table, square, dpi,
                         lift=lift))
     out.append(Face(faces()[f"die-{pips}"], top_placement(tuple(at), turn, side), square, dpi,
-                    name="die", lift=flat_lift(TOKEN_MM + side)))
+                    name="die", lift=flat_lift(base + side)))
     return out
 
 
 
 
 def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
-            offsets: dict[str, tuple[float, float]] | None = None) -> Layout:
+            offsets: dict[str, tuple[float, float]] | None = None,
+            pieces: Pieces = Pieces()) -> Layout:
     s = geometry.spec()
     side = state["web"]
     centres = geometry.node_centres(side)
@@ -147,10 +160,11 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
     if state.get("die") is not None:
         die = (state["die"], female_at + nudge(rng, 2.5), rng.uniform(0, 90))
     # drawn last, so the hand's placements above are as they were without them
-    edge = EDGES[int(rng.integers(len(EDGES)))]
-    die_side = rng.uniform(*DIE_SIDES_MM)
-    tokens = [replace(t, wall=(TOKEN_MM, edge)) for t in tokens]
-    female = replace(female, wall=(TOKEN_MM, edge))
+    edge = pieces.edges[int(rng.integers(len(pieces.edges)))]
+    die_side = rng.uniform(*pieces.die_mm)
+    thick = pieces.token_mm
+    tokens = [_slab(t, thick, edge) for t in tokens]
+    female = _slab(female, thick, edge)
     board_px = faces()[f"board-{side}"]
     x0, y0, x1, y1 = geometry.board_box()
     outline = np.array(geometry.outline(), float)
@@ -162,8 +176,8 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
 
     def layers(h_cam: np.ndarray, shape: tuple[int, ...], rng_props: np.random.Generator
                ) -> list[Layer]:
-        heap = [replace(t, wall=(TOKEN_MM, edge)) for t in _spare(state, spare, rng_props)]
-        on_top = [] if die is None else _die(die[0], die[1], die[2], die_side, h_cam)
+        heap = [_slab(t, thick, edge) for t in _spare(state, spare, rng_props)]
+        on_top = [] if die is None else _die(die[0], die[1], die[2], die_side, thick, h_cam)
         # a 2 mm slab's soft shadow; the die's, from its height, falls further
         return [Layer([board], (0.6, 1.0, 0.25)),
                 Layer([*tokens, female, *heap], (1.6, 1.2, 0.4)),
@@ -207,13 +221,14 @@ def _spare(state: dict, count: int, rng: np.random.Generator) -> list[Face]:
 
 
 def photo(state: dict, conditions: Conditions, seed: int,
-          offsets: dict[str, tuple[float, float]] | None = None) -> SynthPhoto:
+          offsets: dict[str, tuple[float, float]] | None = None,
+          pieces: Pieces = Pieces()) -> SynthPhoto:
     """A phone photo of `state` (state JSON) under `conditions`; same seed, same photo.
     `corners` holds each token's outline in the photo: by node for males on the web,
     "female", "die", and "<colour>-<kind>-<k>" for area males. `offsets`: node -> (dx, dy)
-    mm, where a test puts those males instead of the hand."""
-    return shoot(state, lambda rng: _layout(state, conditions, rng, offsets), conditions,
-                 seed)
+    mm, where a test puts those males instead of the hand. `pieces`: how the set is made."""
+    return shoot(state, lambda rng: _layout(state, conditions, rng, offsets, pieces),
+                 conditions, seed)
 
 
 def node_points(state: dict, shot: SynthPhoto) -> dict[str, np.ndarray]:
