@@ -9,6 +9,7 @@ Everything unsure is a problem with its place, never a guess (docs/referee.md).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -160,133 +161,157 @@ def _px(h: np.ndarray, mm) -> tuple[float, float]:
     return (float(p[0]), float(p[1]))
 
 
+@dataclass(frozen=True)
+class _Web:
+    """What every node's reading shares: the board square-on, where it lies in the photo,
+    the camera, the side's nodes, and the female (her centre and disc, if seen)."""
+
+    rect: tokens.Rectified
+    side: str
+    h: np.ndarray
+    pose: Any
+    names: tuple[str, ...]
+    centres: np.ndarray
+    female: tuple[float, float] | None = None
+    under: np.ndarray | None = None
+
+
 def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
               ) -> tuple[list[PieceSeen], _Found, list[RefereeProblem]]:
-    s = geometry.spec()
-    pose = camera_pose(h, image.size)
     names, centres = board.nodes(side)
+    web = _Web(rect, side, h, camera_pose(h, image.size), names, centres)
     found = _Found()
-    pieces: list[PieceSeen] = []
-    problems: list[RefereeProblem] = []
-    index = {n: k for k, n in enumerate(names)}
-
     # the female first: she is large and may overhang a neighbour's dot
-    fem = tokens.find_female(rect)
-    under = None
-    if fem.centre is None:
-        problems.append(RefereeProblem(FEMALE_UNSEEN, "the yellow female was not found on the "
-                                       "web" if fem.blobs == 0 else f"{fem.blobs} yellow "
-                                       "females seen: one female, on the web", None, None))
-    else:
-        node, d1, d2 = tokens.node_of(fem.centre, names, centres)
-        point = _px(h, fem.centre)
-        under = tokens.female_mask(rect, fem.centre)
-        if d1 > s.female * s.off_node + 1.0 or d2 - d1 < AMBIGUOUS_MM:
-            problems.append(RefereeProblem(TOKEN_AMBIGUOUS, f"the female lies between {node} "
-                                           "and a neighbour: push her onto her node",
-                                           (index[node],), point))
-        else:
-            found.female = node
-        pieces.append(PieceSeen("female", None, node, None, fem.centre, point))
-        die = read_die(image.image, image.scale, h, fem.centre, rect.gain, image.size,
-                       centres)
-        if not die.clear:
-            problems.append(RefereeProblem(DIE_UNCLEAR, f"the die on the female ({node}): "
-                                           f"{die.why}: put it flat on her, pips up, in full "
-                                           "view", (index[node],), point))
-        elif die.pips is not None:
-            found.die = die.pips
-            pieces.append(_die_piece(die, node, h))
-
+    pieces, problems, web = _read_female(web, image, found)
     for k, node in enumerate(names):
-        centre = centres[k]
-        point = _px(h, centre)
         if found.female is not None and node == found.female:
             continue
-        if under is not None and node != found.female:
-            d = float(np.hypot(*(centre - np.array(fem.centre))))
-            if d < s.female / 2 - s.node_radius:
-                # her disc hides a neighbour's whole bead: she lies far off her node, and a
-                # male there could not be seen
-                problems.append(RefereeProblem(NODE_UNCLEAR, f"node {node} is under the "
-                                               "female: push her onto her node", (k,),
-                                               point))
-                continue
-        look = tokens.look_at_node(rect, side, node, centre)
-        near_female = under is not None and float(np.hypot(*(centre - np.array(
-            fem.centre)))) < s.female / 2 + s.male / 2 + s.male * s.off_node
-        # where the male lies: up to a third of his width off his node (ruling
-        # "Components", layouts [tokens] off_node); he is read where he lies
-        third = s.male * s.off_node
-        # his face is a card's thickness up: seen shifted away from the camera
-        top = pose.seen_at(centre, TOKEN_MM)
-        hide = under if near_female else None
-        found_at = tokens.locate_male(rect, top, third + LOCATE_BEYOND_MM, hide)
-        if look.verdict == "empty":
-            # a white male's card and spider, well off his node, can pass for its bead:
-            # where a male's look lies round a bead that is not plain, the face drawn
-            # there says (on generated photos empty nodes correlate at most 0.31 with a
-            # male's look)
-            if found_at.centre is None or look.bead >= tokens.BEAD_STRONG:
-                continue
-            face = faces.read_face(rect, found_at.centre, hide)
-            if not face.sure:
-                if found_at.score >= EMPTY_BUT_MALE or face.score >= faces.SURE:
-                    problems.append(RefereeProblem(NODE_UNCLEAR, f"node {node}: a bead, "
-                                                   "and a male's look beside it; push the "
-                                                   "male onto his node", (k,), point))
-                continue
-            look = replace(look, verdict="covered")
-        if found_at.centre is not None and found_at.off > third + OFF_SLOP_MM:
-            nearest = _neighbour(found_at.centre, node, names, centres)
-            problems.append(RefereeProblem(TOKEN_AMBIGUOUS, f"node {node}: a male's look "
-                                           f"{found_at.off:.0f} mm off it (more than a third "
-                                           f"of his width), towards {nearest}: push him onto "
-                                           "his node, or uncover it", (k,), point))
-            continue
-        at = found_at.centre or tuple(float(v) for v in centre)
-        token = tokens.read_token(rect, at, s.male, hide)
-        if (token.kind in ("paper", "female") and look.verdict == "covered"
-                and (token.kind == "female" or near_female)):
-            continue                       # her overhang hides this dot
-        if (look.verdict == "unclear" and found_at.centre is None
-                and look.bead >= tokens.BEAD_EMPTY
-                and (token.kind == "paper" or (near_female and _plain(token)))):
+        piece, problem = _read_node(web, k)
+        if problem is not None:
+            problems.append(problem)
+        if piece is not None:
+            found.males[node] = (piece.colour, bool(piece.done))
+            pieces.append(piece)
+    return pieces, found, problems
+
+
+def _read_female(web: _Web, image, found: _Found
+                 ) -> tuple[list[PieceSeen], list[RefereeProblem], _Web]:
+    """The female and the die on her (into `found`); the web with her place."""
+    s = geometry.spec()
+    fem = tokens.find_female(web.rect)
+    if fem.centre is None:
+        return [], [RefereeProblem(FEMALE_UNSEEN, "the yellow female was not found on the "
+                                   "web" if fem.blobs == 0 else f"{fem.blobs} yellow "
+                                   "females seen: one female, on the web", None, None)], web
+    index = {n: k for k, n in enumerate(web.names)}
+    problems: list[RefereeProblem] = []
+    node, d1, d2 = tokens.node_of(fem.centre, web.names, web.centres)
+    point = _px(web.h, fem.centre)
+    if d1 > s.female * s.off_node + 1.0 or d2 - d1 < AMBIGUOUS_MM:
+        problems.append(RefereeProblem(TOKEN_AMBIGUOUS, f"the female lies between {node} "
+                                       "and a neighbour: push her onto her node",
+                                       (index[node],), point))
+    else:
+        found.female = node
+    pieces = [PieceSeen("female", None, node, None, fem.centre, point)]
+    die = read_die(image.image, image.scale, web.h, fem.centre, web.rect.gain, image.size,
+                   web.centres)
+    if not die.clear:
+        problems.append(RefereeProblem(DIE_UNCLEAR, f"the die on the female ({node}): "
+                                       f"{die.why}: put it flat on her, pips up, in full "
+                                       "view", (index[node],), point))
+    elif die.pips is not None:
+        found.die = die.pips
+        pieces.append(_die_piece(die, node, web.h))
+    return pieces, problems, replace(web, female=fem.centre,
+                                     under=tokens.female_mask(web.rect, fem.centre))
+
+
+def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | None]:
+    """Node k (not the female's): the male read there, or the problem that stops it."""
+    s = geometry.spec()
+    rect, node, centre = web.rect, web.names[k], web.centres[k]
+    point = _px(web.h, centre)
+    off_her = (float(np.hypot(*(centre - np.array(web.female))))
+               if web.female is not None else math.inf)
+    if off_her < s.female / 2 - s.node_radius:
+        # her disc hides a neighbour's whole bead: she lies far off her node, and a male
+        # there could not be seen
+        return None, RefereeProblem(NODE_UNCLEAR, f"node {node} is under the female: push "
+                                    "her onto her node", (k,), point)
+    look = tokens.look_at_node(rect, web.side, node, centre)
+    near_female = off_her < s.female / 2 + s.male / 2 + s.male * s.off_node
+    # where the male lies: up to a third of his width off his node (ruling "Components",
+    # layouts [tokens] off_node); he is read where he lies, his face a card's thickness
+    # up (seen shifted away from the camera)
+    third = s.male * s.off_node
+    hide = web.under if near_female else None
+    found_at = tokens.locate_male(rect, web.pose.seen_at(centre, TOKEN_MM),
+                                  third + LOCATE_BEYOND_MM, hide)
+    if look.verdict == "empty":
+        # a white male's card and spider, well off his node, can pass for its bead: where
+        # a male's look lies round a bead that is not plain, the face drawn there says (on
+        # generated photos empty nodes correlate at most 0.31 with a male's look)
+        if found_at.centre is None or look.bead >= tokens.BEAD_STRONG:
+            return None, None
+        face = faces.read_face(rect, found_at.centre, hide)
+        if not face.sure:
+            if found_at.score >= EMPTY_BUT_MALE or face.score >= faces.SURE:
+                return None, RefereeProblem(NODE_UNCLEAR, f"node {node}: a bead, and a "
+                                            "male's look beside it; push the male onto his "
+                                            "node", (k,), point)
+            return None, None
+        look = replace(look, verdict="covered")
+    if found_at.centre is not None and found_at.off > third + OFF_SLOP_MM:
+        nearest = _neighbour(found_at.centre, node, web.names, web.centres)
+        return None, RefereeProblem(TOKEN_AMBIGUOUS, f"node {node}: a male's look "
+                                    f"{found_at.off:.0f} mm off it (more than a third of "
+                                    f"his width), towards {nearest}: push him onto his "
+                                    "node, or uncover it", (k,), point)
+    at = found_at.centre or tuple(float(v) for v in centre)
+    token = tokens.read_token(rect, at, s.male, hide)
+    if (token.kind in ("paper", "female") and look.verdict == "covered"
+            and (token.kind == "female" or near_female)):
+        return None, None                  # her overhang hides this dot
+    if look.verdict == "unclear" and found_at.centre is None:
+        if look.bead >= tokens.BEAD_EMPTY and (
+                token.kind == "paper" or (near_female and _plain(token))):
             # a whole bead a little dim (a neighbour's shadow, the female's edge), no
             # male's look round it and only paper (beside her disc) on it: empty
-            continue
-        if look.verdict == "unclear" and token.kind != "paper" and found_at.centre is None:
-            # the bead half seen and no male's look round it: something on the print
-            # (a male found within a third of his width is read: his card may look like
-            # part of a bead)
-            problems.append(RefereeProblem(NODE_UNCLEAR, f"node {node}: its printed bead is "
-                                           "only partly hidden; push the male onto his node "
-                                           "or clear it", (k,), point))
-            continue
-        face = faces.read_face(rect, at, hide)
-        if not face.sure or token.seen < 0.6:
-            what = ("a token only partly in view" if token.seen < 0.6
-                    else "no male's face fits it" if face.score < faces.SURE
-                    else f"a {face.colour} male, but which face is not sure")
-            problems.append(RefereeProblem(TOKEN_UNREADABLE if look.verdict == "covered"
-                                           else NODE_UNCLEAR,
-                                           f"node {node}: {what}; uncover it (whose male, "
-                                           "which face) or take it off", (k,), point))
-            continue
-        if face.colour == "white" and face.done and node != "C":
-            # a done white face is light and plain, as the paper is: if a bead-like spot
-            # lies just beside the node (a lens the plane does not absorb), the "male"
-            # may be the empty node's paper
-            _spot, response = tokens.find_bead(rect, centre)
-            if response >= tokens.BEAD_BESIDE:
-                problems.append(RefereeProblem(NODE_UNCLEAR, f"node {node}: a turned white "
-                                               "male, or the empty node seen beside its "
-                                               "place; photograph from straight above",
-                                               (k,), point))
-                continue
-        found.males[node] = (face.colour, bool(face.done))
-        pieces.append(PieceSeen("male", face.colour, node, bool(face.done), at, _px(h, at)))
-    return pieces, found, problems
+            return None, None
+        if token.kind != "paper":
+            # the bead half seen and no male's look round it: something on the print (a
+            # male found within a third of his width is read: his card may look like part
+            # of a bead)
+            return None, RefereeProblem(NODE_UNCLEAR, f"node {node}: its printed bead is "
+                                        "only partly hidden; push the male onto his node "
+                                        "or clear it", (k,), point)
+    return _read_male(web, k, at, look, token, hide)
+
+
+def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.TokenLook,
+               hide: np.ndarray | None) -> tuple[PieceSeen | None, RefereeProblem | None]:
+    """The male covering node k, found at `at` (mm), by the face drawn on him."""
+    node, point = web.names[k], _px(web.h, web.centres[k])
+    face = faces.read_face(web.rect, at, hide)
+    if not face.sure or token.seen < 0.6:
+        what = ("a token only partly in view" if token.seen < 0.6
+                else "no male's face fits it" if face.score < faces.SURE
+                else f"a {face.colour} male, but which face is not sure")
+        return None, RefereeProblem(TOKEN_UNREADABLE if look.verdict == "covered"
+                                    else NODE_UNCLEAR, f"node {node}: {what}; uncover it "
+                                    "(whose male, which face) or take it off", (k,), point)
+    if face.colour == "white" and face.done and node != "C":
+        # a done white face is light and plain, as the paper is: if a bead-like spot lies
+        # just beside the node (a lens the plane does not absorb), the "male" may be the
+        # empty node's paper
+        _spot, response = tokens.find_bead(web.rect, web.centres[k])
+        if response >= tokens.BEAD_BESIDE:
+            return None, RefereeProblem(NODE_UNCLEAR, f"node {node}: a turned white male, "
+                                        "or the empty node seen beside its place; "
+                                        "photograph from straight above", (k,), point)
+    return PieceSeen("male", face.colour, node, bool(face.done), at, _px(web.h, at)), None
 
 
 def _plain(token: tokens.TokenLook) -> bool:
