@@ -24,7 +24,10 @@ FACES = {("white", False): "male-white", ("white", True): "male-white-back",
 TURN_STEP = 6               # degrees between the templates' turns
 HALF_MM = 5.4               # the matched square's half side: inside his printed circle
 SEARCH_MM = 2.0             # how far round the found centre he is looked for
-SURE = 0.45                 # the best face's correlation at least this...
+# On generated photos (64 of them, every condition): males on the web score 0.82-0.97 (1 %
+# below 0.65), anything else that covers a node (the die leaning over it, blurred paper
+# and bead) at most 0.49.
+SURE = 0.6                  # the best face's correlation at least this...
 MARGIN = 0.12               # ... and this much above any other face's
 
 
