@@ -29,6 +29,8 @@ SEARCH_MM = 2.0             # how far round the found centre he is looked for
 # and bead) at most 0.49.
 SURE = 0.6                  # the best face's correlation at least this...
 MARGIN = 0.12               # ... and this much above any other face's
+SURE_COLOUR = 0.45          # whose male alone (matched at coarser turns): a white face and
+#                             a black one are negatives, so the colour's lead is large
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,7 @@ class FaceLook:
     @property
     def sure_colour(self) -> bool:
         """Whose male, whichever face is up (a male in a player's area)."""
-        return (self.colour is not None and self.score >= SURE
+        return (self.colour is not None and self.score >= SURE_COLOUR
                 and self.colour_margin >= MARGIN)
 
 
