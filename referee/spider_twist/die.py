@@ -33,6 +33,7 @@ NOMINAL_MM = 14.0           # the die's side the top plane is looked in (any 10-
 SIDES_MM = (9.0, 22.0)      # dice players use
 WINDOW = 96.0               # mm round the female: her, the die's top and its leaning sides
 HER_YELLOW = 0.8            # of her disc seen yellow: no die (and nothing else) on her
+WHITE_ON_HER = 0.05         # of her disc seen white: a die's top (9 mm: 0.14 of her) at least
 PIP_OVER_SIDE = (0.12, 0.34)     # a pip's diameter over its face's side (the 1 is larger)
 # a lone pip larger than this over its face would leave a 2-6's other pips outside the
 # face, where they could pass for a side's: a die's 1 is at most this large
@@ -102,8 +103,8 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     pips = find_pips(light, her_at)
     if beads is not None and len(beads):
         pips = _not_beads(pips, np.asarray(beads, float), female, top_z, pose, origin)
-    if not pips:
-        return _no_pips(light, her_at, female)
+    if not any(p.roundness >= ROUND for p in pips):
+        return _no_pips(light, her_at, female, len(pips))
     tops = [t for t in top_faces(pips, away, lean) if _flat(light.level, t, pips)
             and (t.count > 1 or _amid(light, _nearest(pips, t.centre)))]
     counts = sorted({t.count for t in tops})
@@ -135,16 +136,21 @@ def _not_beads(pips: list[Pip], beads: np.ndarray, female: tuple[float, float], 
     return [p for p in pips if np.hypot(*(seen - p.at).T).min() > BEAD_MM]
 
 
-def _no_pips(light: _Light, her_at: np.ndarray, female) -> DieLook:
-    """No pip seen: no die when she is seen yellow all over, else unclear."""
+def _no_pips(light: _Light, her_at: np.ndarray, female, blobs: int) -> DieLook:
+    """No round pip seen (a top face's are round): no die when she is seen yellow all over
+    and no die's white lies on her, else unclear. Blobs that are not round are a
+    neighbour's print (a male's tick, a letter), never a top face's pips."""
     on_her = np.zeros(light.level.shape, np.uint8)
     r = round((geometry.spec().female / 2 - 1.5) * DIE_PPM)
     cv2.circle(on_her, tuple(int(v) for v in np.round(her_at * DIE_PPM)), r, 1, -1)
-    yellow = light.yellow & (on_her > 0)
-    share = float(yellow.sum()) / max(1, int(on_her.sum()))
-    if share < HER_YELLOW:
-        return DieLook(None, False, f"only {share:.0%} of her is seen yellow and no die is "
-                       "found", female)
+    area = max(1, int(on_her.sum()))
+    yellow = float((light.yellow & (on_her > 0)).sum()) / area
+    white = float((light.bright & (on_her > 0)).sum()) / area
+    if yellow < HER_YELLOW or white > WHITE_ON_HER:
+        seen = f"{blobs} dark marks but no round pip" if blobs else "no pip"
+        why = (f"{white:.0%} of her is seen white" if white > WHITE_ON_HER
+               else f"only {yellow:.0%} of her is seen yellow")
+        return DieLook(None, False, f"{seen} found, and {why}", female)
     return DieLook(None, True)
 
 
@@ -264,10 +270,10 @@ def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
                 light = float(np.mean([pips[i].ground for i in subset]))
                 # a round pip must be explained: on a side; a flat blob that is on no side
                 # is no pip (the die's shaded edge, a mark beside it)
+                # every size and turn that explains them: the reader keeps the flat ones
                 if all(_on_a_side(p, face, away, lean, side_round, light) for p in rest
                        if p.roundness >= ROUND):
                     found.append(face)
-                    break
     return found
 
 

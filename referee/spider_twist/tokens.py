@@ -28,6 +28,7 @@ import numpy as np
 from pnp.printing.spider_twist import geometry
 
 PPM = 4.0                   # px per mm of the rectified board
+FEMALE_RIM = 0.25           # of her rim at least seen as the yellow's outline
 
 
 # --- the rectified board -------------------------------------------------------------------
@@ -313,22 +314,42 @@ class FemaleLook:
 
 
 def find_female(r: Rectified) -> FemaleLook:
-    """The yellow female: the yellow blobs of about her size on the web."""
+    """The yellow female: where a disc of her size has the most of its rim along the
+    yellow's outline and no yellow just outside it (a Hough vote for her one radius). Her
+    print's dark lines and a die standing on her (its sides, its shadow: a big die at a
+    tilt leaves a crescent or two) cut her yellow into pieces; her rim still shows."""
     s = geometry.spec()
     box = _box(r, (0.0, 0.0), s.spoke_end + s.female / 2)
     yellow = classes(r, box)["yellow"].astype(np.uint8)
     yellow = cv2.morphologyEx(yellow, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    contours, _ = cv2.findContours(yellow, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    full = math.pi * (s.female / 2 * PPM) ** 2
+    small = cv2.resize(yellow, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    small = (small > 0).astype(np.uint8)
+    score, rim = _rim_votes(small, s.female / 2 * PPM / 2)
     found = []
-    for c in contours:
-        area = cv2.contourArea(c)
-        if area >= 0.3 * full:
-            m = cv2.moments(c)
-            found.append((area, (m["m10"] / m["m00"] + box[0], m["m01"] / m["m00"] + box[1])))
+    for _ in range(3):
+        best = np.unravel_index(int(np.argmax(score)), score.shape)
+        if score[best] < FEMALE_RIM * rim:
+            break
+        found.append(np.array([best[1], best[0]], float) * 2 + 0.5)
+        cv2.circle(score, (int(best[1]), int(best[0])), round(rim / math.pi), -1e9, -1)
     if len(found) != 1:
         return FemaleLook(None, len(found))
-    return FemaleLook(tuple(float(v) for v in r.mm(found[0][1])), 1)
+    return FemaleLook(tuple(float(v) for v in r.mm(found[0] + box[:2])), 1)
+
+
+def _rim_votes(yellow: np.ndarray, radius: float) -> tuple[np.ndarray, float]:
+    """Per px, how much of the yellow's outline lies on a circle of `radius` px round it,
+    less twice the yellow just outside that circle; and the circle's length."""
+    edge = (yellow - cv2.erode(yellow, np.ones((3, 3), np.uint8))).astype(np.float32)
+    pad = int(radius) + 8
+    ys, xs = np.mgrid[-pad:pad + 1, -pad:pad + 1]
+    d = np.hypot(xs, ys)
+    ring = ((d >= radius - 1.5) & (d <= radius + 0.5)).astype(np.float32)
+    beyond = ((d >= radius + 2.0) & (d <= radius + 6.0)).astype(np.float32)
+    votes = cv2.filter2D(edge, -1, ring, borderType=cv2.BORDER_CONSTANT)
+    outside = cv2.filter2D(yellow.astype(np.float32), -1, beyond,
+                           borderType=cv2.BORDER_CONSTANT)
+    return votes - 2.0 * outside, 2 * math.pi * radius
 
 
 def female_mask(r: Rectified, centre) -> np.ndarray:
