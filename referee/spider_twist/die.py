@@ -263,7 +263,8 @@ def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
             if max(grounds) > (1 + SAME_LIGHT) * min(grounds):
                 continue        # one face is lit one way
             for face in _fits(k, [pips[i] for i in subset]):
-                rest = [p for i, p in enumerate(pips) if i not in subset]
+                rest = [p for i, p in enumerate(pips) if i not in subset
+                        and _by_the_die(p, face, away, lean)]
                 if k == 1 and side_round < ROUND - 0.1 and any(
                         p.roundness >= ROUND and _alike(p, pips[subset[0]]) for p in rest):
                     break       # sides are seen squashed here: a round pip is a top's
@@ -275,6 +276,19 @@ def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
                        if p.roundness >= ROUND):
                     found.append(face)
     return found
+
+
+def _by_the_die(pip: Pip, face: TopFace, away: np.ndarray, lean: float) -> bool:
+    """Could `pip` be on the die whose top is `face`, or on the top of a die of which
+    `face` is a side: across the way to the camera no wider than the square, along it
+    from the sides' lean towards the camera to one side beyond (a mark off to the side,
+    a neighbour's print, is neither's)."""
+    q = pip.at - face.centre
+    along = float(q @ away)
+    across = float(q @ np.array([-away[1], away[0]]))
+    half = face.side / math.sqrt(2)
+    return (abs(across) <= half + 1.5
+            and -(half + face.side * lean) - 1.5 <= along <= half + face.side + 1.5)
 
 
 def _alike(a: Pip, b: Pip) -> bool:

@@ -122,3 +122,49 @@ def read_face(r: Rectified, centre, exclude: np.ndarray | None = None,
     other = max(v[0] for key, v in best.items() if key[0] != first[0])
     return FaceLook(first[0], first[1], round(score, 3), round(score - best[second][0], 3),
                     (float(at[0]), float(at[1])), round(score - other, 3))
+
+
+COARSE = 2                  # the wide search's px step (half the board's resolution)
+COARSE_TURN = 2             # ... and every second turn
+
+
+@cache
+def _coarse_templates() -> dict[tuple[str, bool], np.ndarray]:
+    """templates() at 1/COARSE of the resolution, every COARSE_TURN-th turn."""
+    out = {}
+    for key, stack in templates().items():
+        n = (stack.shape[1] + COARSE - 1) // COARSE
+        out[key] = np.stack([cv2.resize(t, (n, n), interpolation=cv2.INTER_AREA)
+                             for t in stack[::COARSE_TURN]])
+    return out
+
+
+def find_face(r: Rectified, centre, reach: float,
+              exclude: np.ndarray | None = None) -> FaceLook:
+    """The best face anywhere within `reach` mm of `centre` (a male laid well off where his
+    disc was looked for, or his disc's look lost to blur): a coarse search over the whole
+    reach, then read_face where it peaked."""
+    k = round(HALF_MM * PPM)
+    span = round(reach * PPM)
+    x, y = np.round(r.px(centre)).astype(int)
+    x0, y0, x1, y1 = x - k - span, y - k - span, x + k + span + 1, y + k + span + 1
+    if x0 < 0 or y0 < 0 or x1 > r.rel.shape[1] or y1 > r.rel.shape[0]:
+        return FaceLook(None, None, 0.0, 0.0, tuple(float(v) for v in centre))
+    window = r.rel[y0:y1, x0:x1].astype(np.float32)
+    if exclude is not None and exclude[y0:y1, x0:x1].any():
+        hidden = exclude[y0:y1, x0:x1]
+        window = np.where(hidden, np.float32(window[~hidden].mean() if (~hidden).any()
+                                                   else 0.0), window)
+    small = cv2.resize(window, ((x1 - x0) // COARSE, (y1 - y0) // COARSE),
+                       interpolation=cv2.INTER_AREA)
+    top = (-2.0, 0, 0)
+    for stack in _coarse_templates().values():
+        for t in stack:
+            res = cv2.matchTemplate(small, t, cv2.TM_CCOEFF_NORMED)
+            i = int(np.argmax(res))
+            if res.flat[i] > top[0]:
+                top = (float(res.flat[i]), *divmod(i, res.shape[1]))
+    n = _coarse_templates()[("white", False)].shape[1]
+    _score, by, bx = top
+    at = r.mm((x0 + (bx + n / 2) * COARSE, y0 + (by + n / 2) * COARSE))
+    return read_face(r, at, exclude, search=COARSE / PPM * 1.5)

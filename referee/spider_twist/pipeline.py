@@ -43,6 +43,7 @@ from referee.timing import Laps
 MIN_MARKERS = 3             # of a side's 6: 12 corners round the board fix the plane
 AMBIGUOUS_MM = 3.0          # a token this much nearer one node than the next is not sure
 LOCATE_BEYOND_MM = 2.0      # a male is looked for this far beyond a third of his width...
+HER_HIDES = 0.5             # of a bead under her disc: she may hide the rest (her overhang)
 OFF_SLOP_MM = 1.0           # ... and read up to this far beyond it (where he was found)
 TOKEN_MM = 2.0              # a male's card: his face lies this high (1-3 mm read alike)
 EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this well
@@ -273,7 +274,13 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
     token = tokens.read_token(rect, at, s.male, hide)
     if (token.kind in ("paper", "female") and look.verdict == "covered"
             and (token.kind == "female" or near_female)):
-        return None, None                  # her overhang hides this dot
+        if _under_her(centre, web.female) >= HER_HIDES:
+            return None, None              # her overhang hides this dot
+        # what hides the bead beyond her rim stands on her: the die, seen from low down,
+        # hides a neighbour, a male there or not
+        return None, RefereeProblem(NODE_UNCLEAR, f"node {node} is hidden behind the die "
+                                    "on the female: photograph from higher up, or move "
+                                    "the die aside", (k,), point)
     if look.verdict == "unclear" and found_at.centre is None:
         if look.bead >= tokens.BEAD_EMPTY and (
                 token.kind == "paper" or (near_female and _plain(token))):
@@ -295,6 +302,21 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
     """The male covering node k, found at `at` (mm), by the face drawn on him."""
     node, point = web.names[k], _px(web.h, web.centres[k])
     face = faces.read_face(web.rect, at, hide)
+    if not face.sure:
+        # his disc's look was found off where he lies (blur, a steep view): his face is
+        # looked for wherever he may lie
+        s = geometry.spec()
+        seen = web.pose.seen_at(web.centres[k], TOKEN_MM)
+        wide = faces.find_face(web.rect, seen, s.male * s.off_node + LOCATE_BEYOND_MM, hide)
+        if wide.sure:
+            face, at = wide, wide.centre
+            off = float(np.hypot(*(np.asarray(at) - seen)))
+            if off > s.male * s.off_node + OFF_SLOP_MM:
+                nearest = _neighbour(at, node, web.names, web.centres)
+                return None, RefereeProblem(TOKEN_AMBIGUOUS, f"node {node}: a male "
+                                            f"{off:.0f} mm off it (more than a third of his "
+                                            f"width), towards {nearest}: push him onto his "
+                                            "node, or uncover it", (k,), point)
     if not face.sure or token.seen < 0.6:
         what = ("a token only partly in view" if token.seen < 0.6
                 else "no male's face fits it" if face.score < faces.SURE
@@ -312,6 +334,18 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
                                         "or the empty node seen beside its place; "
                                         "photograph from straight above", (k,), point)
     return PieceSeen("male", face.colour, node, bool(face.done), at, _px(web.h, at)), None
+
+
+def _under_her(node_mm, female) -> float:
+    """The share of a node's printed bead that lies under the female's disc."""
+    if female is None:
+        return 0.0
+    s = geometry.spec()
+    r = s.node_radius
+    ys, xs = np.mgrid[-r:r:15j, -r:r:15j]
+    inside = np.hypot(xs, ys) <= r
+    pts = np.stack([xs[inside], ys[inside]], axis=-1) + np.asarray(node_mm, float)
+    return float(np.mean(np.hypot(*(pts - np.asarray(female, float)).T) <= s.female / 2 + 0.5))
 
 
 def _plain(token: tokens.TokenLook) -> bool:
