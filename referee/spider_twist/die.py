@@ -100,11 +100,26 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     away, lean = pose.lean(female, top_z)
     her_at = pose.in_plane(female, top_z) - np.array(origin)
     light = _Light.of(hsv)
-    pips = find_pips(light, her_at)
+    seen = find_pips(light, her_at)
+    pips = seen
     if beads is not None and len(beads):
-        pips = _not_beads(pips, np.asarray(beads, float), female, top_z, pose, origin)
-    if not any(p.roundness >= ROUND for p in pips):
-        return _no_pips(light, her_at, female, len(pips))
+        pips = _not_beads(seen, np.asarray(beads, float), female, top_z, pose, origin)
+    if any(p.roundness >= ROUND for p in pips):
+        look = _top_face(light, pips, away, lean, origin)
+    else:
+        look = _no_pips(light, her_at, female, len(pips))
+    if look.pips is None and len(pips) < len(seen):
+        # a neighbour's bead seen where the die's top may lie: the top hides the bead
+        # there, and the dot is the die's pip
+        whole = _top_face(light, seen, away, lean, origin)
+        if whole.clear:
+            return whole
+    return look
+
+
+def _top_face(light: _Light, pips: list[Pip], away: np.ndarray, lean: float,
+              origin: tuple[float, float]) -> DieLook:
+    """The one count the pips' top faces agree on, or why not."""
     tops = [t for t in top_faces(pips, away, lean) if _flat(light.level, t, pips)
             and (t.count > 1 or _amid(light, _nearest(pips, t.centre)))]
     counts = sorted({t.count for t in tops})

@@ -29,6 +29,9 @@ SEARCH_MM = 2.0             # how far round the found centre he is looked for
 # and bead) at most 0.49.
 SURE = 0.6                  # the best face's correlation at least this...
 MARGIN = 0.12               # ... and this much above any other face's
+BLUR_STEP = 0.5             # px of the board square-on: the smeared prints' sigma steps
+SMEAR = 0.45                # a photo px spread over n board px smears as sigma 0.45 n
+MAX_BLUR = 6
 SURE_COLOUR = 0.45          # whose male alone (matched at coarser turns): a white face and
 #                             a black one are negatives, so the colour's lead is large
 
@@ -71,12 +74,26 @@ def _printed() -> dict[tuple[str, bool], np.ndarray]:
     return out
 
 
+def blur_for(r: Rectified, centre) -> int:
+    """How blurred the board square-on is round `centre`, in BLUR_STEP px steps: where the
+    photo has fewer px per mm than PPM, each of its px is smeared over several of the
+    board's, and the print is matched as smeared (a sharp print against a soft photo
+    correlates low)."""
+    spread = PPM / max(r.photo_px_per_mm(centre), 0.1)
+    if spread <= 1.0:
+        return 0
+    return min(MAX_BLUR, round(SMEAR * spread / BLUR_STEP))
+
+
 @cache
-def templates() -> dict[tuple[str, bool], np.ndarray]:
-    """Each face's middle square at every TURN_STEP: (turns, n, n) float32."""
+def templates(blur: int = 0) -> dict[tuple[str, bool], np.ndarray]:
+    """Each face's middle square at every TURN_STEP: (turns, n, n) float32, smeared by
+    `blur` BLUR_STEP px steps."""
     k = round(HALF_MM * PPM)
     out = {}
     for key, face in _printed().items():
+        if blur:
+            face = cv2.GaussianBlur(face, (0, 0), blur * BLUR_STEP)
         c = ((face.shape[1] - 1) / 2, (face.shape[0] - 1) / 2)
         stack = []
         for turn in range(0, 360, TURN_STEP):
@@ -107,7 +124,7 @@ def read_face(r: Rectified, centre, exclude: np.ndarray | None = None,
         window = np.where(hidden, np.float32(window[~hidden].mean() if (~hidden).any()
                                                    else 0.0), window)
     best: dict[tuple[str, bool], tuple[float, int, int]] = {}
-    for key, stack in templates().items():
+    for key, stack in templates(blur_for(r, centre)).items():
         top = (-2.0, 0, 0)
         for t in stack[::stride]:
             res = cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED)
@@ -129,10 +146,10 @@ COARSE_TURN = 2             # ... and every second turn
 
 
 @cache
-def _coarse_templates() -> dict[tuple[str, bool], np.ndarray]:
-    """templates() at 1/COARSE of the resolution, every COARSE_TURN-th turn."""
+def _coarse_templates(blur: int = 0) -> dict[tuple[str, bool], np.ndarray]:
+    """templates(blur) at 1/COARSE of the resolution, every COARSE_TURN-th turn."""
     out = {}
-    for key, stack in templates().items():
+    for key, stack in templates(blur).items():
         n = (stack.shape[1] + COARSE - 1) // COARSE
         out[key] = np.stack([cv2.resize(t, (n, n), interpolation=cv2.INTER_AREA)
                              for t in stack[::COARSE_TURN]])
@@ -158,13 +175,14 @@ def find_face(r: Rectified, centre, reach: float,
     small = cv2.resize(window, ((x1 - x0) // COARSE, (y1 - y0) // COARSE),
                        interpolation=cv2.INTER_AREA)
     top = (-2.0, 0, 0)
-    for stack in _coarse_templates().values():
+    bank = _coarse_templates(blur_for(r, centre))
+    for stack in bank.values():
         for t in stack:
             res = cv2.matchTemplate(small, t, cv2.TM_CCOEFF_NORMED)
             i = int(np.argmax(res))
             if res.flat[i] > top[0]:
                 top = (float(res.flat[i]), *divmod(i, res.shape[1]))
-    n = _coarse_templates()[("white", False)].shape[1]
+    n = bank[("white", False)].shape[1]
     _score, by, bx = top
     at = r.mm((x0 + (bx + n / 2) * COARSE, y0 + (by + n / 2) * COARSE))
     return read_face(r, at, exclude, search=COARSE / PPM * 1.5)

@@ -43,8 +43,9 @@ from referee.timing import Laps
 MIN_MARKERS = 3             # of a side's 6: 12 corners round the board fix the plane
 AMBIGUOUS_MM = 3.0          # a token this much nearer one node than the next is not sure
 LOCATE_BEYOND_MM = 2.0      # a male is looked for this far beyond a third of his width...
+OFF_SLOP_MM = 2.0           # ... and read up to this far beyond it (where his face was found: the
+#                             camera model and a card's parallax move him a mm or two)
 HER_HIDES = 0.5             # of a bead under her disc: she may hide the rest (her overhang)
-OFF_SLOP_MM = 1.0           # ... and read up to this far beyond it (where he was found)
 TOKEN_MM = 2.0              # a male's card: his face lies this high (1-3 mm read alike)
 EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this well
 AREA_STRIDE = 3             # an area male's colour alone: every 18 degrees is enough
@@ -135,8 +136,16 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
     rect = tokens.rectify_board(image.image, scaling(image.scale) @ h, side)
     lap("rectify")
     pieces, found, more = _read_web(rect, side, h, image)
-    problems += more
     lap("nodes")
+    if image.scale < 1.0 and {p.code for p in more} & SHARPER_HELPS:
+        # a large photo is read at a working size; where that leaves a place unsure, the
+        # photo's own pixels may settle it (a steep view's far side, a board small in
+        # the frame)
+        image = image.at_full_resolution()
+        rect = tokens.rectify_board(image.image, h, side)
+        pieces, found, more = _read_web(rect, side, h, image)
+        lap("nodes at full resolution")
+    problems += more
     areas, area_pieces, area_problems = _read_areas(rect, h)
     pieces += area_pieces
     problems += area_problems
@@ -148,6 +157,10 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
                          timings, image, side=side, side_from=side_from, pieces=pieces,
                          markers=ids, turn_seen=turn_seen, found=found, areas=areas)
 
+
+
+# what a sharper look may settle
+SHARPER_HELPS = {TOKEN_UNREADABLE, NODE_UNCLEAR, TOKEN_AMBIGUOUS, DIE_UNCLEAR, FEMALE_UNSEEN}
 
 
 @dataclass
@@ -264,6 +277,13 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
                                             "node", (k,), point)
             return None, None
         look = replace(look, verdict="covered")
+    if found_at.centre is not None and found_at.off > third + OFF_SLOP_MM:
+        # his disc's look is a rough guide (his print pulls it); his face says where he is
+        wide = faces.find_face(rect, web.pose.seen_at(centre, TOKEN_MM),
+                               third + LOCATE_BEYOND_MM, hide)
+        off = float(np.hypot(*(np.asarray(wide.centre) - web.pose.seen_at(centre, TOKEN_MM))))
+        if wide.sure and off <= third + OFF_SLOP_MM:
+            found_at = replace(found_at, centre=wide.centre, off=off)
     if found_at.centre is not None and found_at.off > third + OFF_SLOP_MM:
         nearest = _neighbour(found_at.centre, node, web.names, web.centres)
         return None, RefereeProblem(TOKEN_AMBIGUOUS, f"node {node}: a male's look "
@@ -382,7 +402,9 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray
             if token.kind == "paper" and face.score < EMPTY_SLOT_FACE:
                 continue            # plain paper, and no face drawn there (glare pales both)
             point = _px(h, slot)
-            if not face.sure_colour:
+            if not face.sure_colour or (token.kind == "paper" and face.score < faces.SURE):
+                # (paper with a face's likeness: a neighbour's rim in reach, or a male
+                # paled by glare)
                 problems.append(RefereeProblem(AREA_UNCLEAR, f"{a.colour}'s {a.kind} area: "
                                                "something there is not a male that can be "
                                                "read; uncover it", None, point))

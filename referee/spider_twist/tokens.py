@@ -42,6 +42,17 @@ class Rectified:
     origin: tuple[float, float]      # board mm of px (0, 0)'s centre
     side: str = "rings"
     gain: np.ndarray | None = None   # BGR gains that made the paper grey
+    to_photo: np.ndarray | None = None   # board mm -> px of the image it was made from
+
+    def photo_px_per_mm(self, p) -> float:
+        """How many of the photo's px 1 mm of board spans at `p` (mm), along its worst
+        way (a steep view squeezes the far side; unknown: PPM)."""
+        if self.to_photo is None:
+            return PPM
+        pts = np.asarray(p, float) + np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+        seen = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), self.to_photo).reshape(-1, 2)
+        jac = np.stack([seen[1] - seen[0], seen[2] - seen[0]], axis=1)
+        return float(np.linalg.svd(jac, compute_uv=False)[-1])
 
     def px(self, p) -> np.ndarray:
         p = np.asarray(p, float)
@@ -71,7 +82,7 @@ def rectify_board(image: np.ndarray, to_photo_work: np.ndarray, side: str) -> Re
     rel = v.astype(np.float32) / np.maximum(paper, 8.0)
     sat = hsv[..., 1].astype(np.float32) / 255.0
     return Rectified(bgr, rel, sat, hsv[..., 0], (x0 + 0.5 / PPM, y0 + 0.5 / PPM), side,
-                     gain)
+                     gain, np.asarray(to_photo_work, float))
 
 
 def _balanced(bgr: np.ndarray, side: str) -> tuple[np.ndarray, np.ndarray]:
