@@ -243,3 +243,37 @@ def test_a_male_between_two_nodes_is_flagged_not_read():
     assert verdict.state is None or not judge(verdict, state).wrong_unflagged
     flagged = [p for p in verdict.problems if node in p.message or towards in p.message]
     assert flagged, verdict.problems
+
+
+def _benchmark_photo(i: int):
+    """Photo i of the benchmark's design at seed 1 (benchmarks/referee_bench.py)."""
+    from referee.spider_twist.evaluate import SpiderAccuracy
+
+    kit = SpiderAccuracy()
+    case = kit.case(i, 100_000 + i)
+    return case, kit.photograph(case, 100_000 + i)
+
+
+@pytest.mark.parametrize(("i", "what"), [
+    (28, "a small die's lone pip: its face is tried at every size a pip allows"),
+    (29, "a steep 3 MP view: males found by their faces, not their discs' look"),
+    (221, "a big die at a tilt leaves crescents of her: she is found by her rim"),
+])
+def test_hard_benchmark_photos_find_her_and_the_die(i, what):
+    case, picture = _benchmark_photo(i)
+    verdict = REFEREE.read(picture.jpeg)
+    outcome = judge(verdict, case.truth)
+    assert not outcome.wrong_unflagged and outcome.unpinned == 0, (what, verdict.problems)
+    assert verdict.state is not None, what
+    assert verdict.state["female"] == case.truth["female"], what
+    assert verdict.state["die"] == case.truth["die"], (what, verdict.problems)
+
+
+def test_a_node_the_die_hides_is_pinned_not_read_empty():
+    """Seen from low down, a die standing on her hides a male behind her: the node is
+    pinned (it was once read empty, a wrong state without a flag)."""
+    case, picture = _benchmark_photo(57)
+    verdict = REFEREE.read(picture.jpeg)
+    assert not judge(verdict, case.truth).wrong_unflagged
+    hidden = [p for p in verdict.problems if "hidden behind the die" in p.message]
+    assert hidden and "P1" in hidden[0].message, verdict.problems
