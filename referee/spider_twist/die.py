@@ -287,7 +287,8 @@ def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
                 # a round pip must be explained: on a side; a flat blob that is on no side
                 # is no pip (the die's shaded edge, a mark beside it)
                 # every size and turn that explains them: the reader keeps the flat ones
-                if all(_on_a_side(p, face, away, lean, side_round, light) for p in rest
+                size = float(np.mean([pips[i].diameter for i in subset]))
+                if all(_on_a_side(p, face, away, lean, side_round, light, size) for p in rest
                        if p.roundness >= ROUND):
                     found.append(face)
     return found
@@ -322,7 +323,7 @@ def _fits(k: int, chosen: list[Pip]) -> list[TopFace]:
         # neither the side nor the turn is fixed by one pip: every size a pip of that
         # width allows, the square taken as round (`_inside`)
         return [TopFace(1, centre, d / ratio, None)
-                for ratio in np.linspace(PIP_OVER_SIDE[0], LONE_PIP, 8)]
+                for ratio in np.linspace(PIP_OVER_SIDE[0], LONE_PIP, 8) if _die_size(d / ratio)]
     pattern = np.array(PATTERNS[k], float)
     spread = pts - centre
     out = []
@@ -339,10 +340,15 @@ def _fits(k: int, chosen: list[Pip]) -> list[TopFace]:
         if len(set(used.tolist())) < k or gaps.min(axis=1).max() > FIT * step:
             continue
         side = step / float(np.mean(PITCH_OVER_SIDE))
-        if not (PIP_OVER_SIDE[0] <= d / side <= PIP_OVER_SIDE[1]):
+        if not (PIP_OVER_SIDE[0] <= d / side <= PIP_OVER_SIDE[1]) or not _die_size(side):
             continue
         out.append(TopFace(k, centre, side, turn % (math.pi / 2)))
     return out
+
+
+def _die_size(side: float) -> bool:
+    """A side players' dice have (the pattern's step is known to about a tenth)."""
+    return 0.9 * SIDES_MM[0] <= side <= 1.1 * SIDES_MM[1]
 
 
 def _amid(light: _Light, pip: Pip) -> bool:
@@ -407,7 +413,7 @@ def _inside(point: np.ndarray, face: TopFace, grow: float = 0.0, sure: bool = Tr
 
 
 def _on_a_side(pip: Pip, face: TopFace, away: np.ndarray, lean: float,
-               side_round: float, light: float) -> bool:
+               side_round: float, light: float, size: float) -> bool:
     """Can `pip` be on a side of the die whose top is `face` (its pips' white at `light`):
     outside the top square, on the camera's side of it, within the die's height's lean of
     it, squashed as a side is, and on a face lit otherwise (a face that faces elsewhere:
@@ -416,8 +422,9 @@ def _on_a_side(pip: Pip, face: TopFace, away: np.ndarray, lean: float,
         return False
     if abs(pip.ground - light) < OTHER_LIGHT * light:
         return False
-    if pip.roundness > side_round + 0.25:
-        return False                          # rounder than any side is seen
+    if pip.roundness > side_round + 0.25 and pip.diameter <= 1.35 * size:
+        return False      # rounder than any side is seen (a side's pips run together
+        #                   into a larger blob in a soft photo)
     height = face.side * lean
     for t in np.linspace(*SIDE_PIPS, 9):
         if _inside(pip.at + away * height * t, face, grow=0.04 * face.side, sure=False):
