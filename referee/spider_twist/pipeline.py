@@ -45,6 +45,12 @@ AMBIGUOUS_MM = 3.0          # a token this much nearer one node than the next is
 LOCATE_BEYOND_MM = 2.0      # a male is looked for this far beyond a third of his width...
 OFF_SLOP_MM = 2.0           # ... and read up to this far beyond it (where his face was found: the
 #                             camera model and a card's parallax move him a mm or two)
+# an empty node seen soft or in shade (`_soft_bead`; on generated photos 99 % of empty
+# nodes' beads show 0.16 and more, their pattern's response 0.26 and more)
+SOFT_BEAD = 0.1
+SOFT_RATIO = 0.15           # ... of its light ring's level
+SOFT_RESPONSE = 0.2
+NO_FACE = 0.45              # no male's face fits this well
 HER_HIDES = 0.5             # of a bead under her disc: she may hide the rest (her overhang)
 TOKEN_MM = 2.0              # a male's card: his face lies this high (1-3 mm read alike)
 EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this well
@@ -307,6 +313,8 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
             # a whole bead a little dim (a neighbour's shadow, the female's edge), no
             # male's look round it and only paper (beside her disc) on it: empty
             return None, None
+        if _soft_bead(web, k, look, hide):
+            return None, None
         if token.kind != "paper":
             # the bead half seen and no male's look round it: something on the print (a
             # male found within a third of his width is read: his card may look like part
@@ -322,6 +330,8 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
     """The male covering node k, found at `at` (mm), by the face drawn on him."""
     node, point = web.names[k], _px(web.h, web.centres[k])
     face = faces.read_face(web.rect, at, hide)
+    if not face.sure and _soft_bead(web, k, look, hide):
+        return None, None
     if not face.sure:
         # his disc's look was found off where he lies (blur, a steep view): his face is
         # looked for wherever he may lie
@@ -354,6 +364,22 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
                                         "or the empty node seen beside its place; "
                                         "photograph from straight above", (k,), point)
     return PieceSeen("male", face.colour, node, bool(face.done), at, _px(web.h, at)), None
+
+
+def _soft_bead(web: _Web, k: int, look: tokens.NodeLook, hide: np.ndarray | None) -> bool:
+    """An empty node seen soft or in shade (a board small in a 3 MP frame, a die's
+    shadow): its bead's pattern is there, if faint (no male's middle shows it: on generated
+    photos a covered node's bead is at most 0.19, its pattern's response 0.36), and no
+    male's face lies anywhere he could (males score 0.6 and more)."""
+    if look.bead < SOFT_BEAD or look.bead < SOFT_RATIO * look.light:
+        return False
+    _spot, response = tokens.find_bead(web.rect, web.centres[k])
+    if response < SOFT_RESPONSE:
+        return False
+    s = geometry.spec()
+    face = faces.find_face(web.rect, web.pose.seen_at(web.centres[k], TOKEN_MM),
+                           s.male * s.off_node + LOCATE_BEYOND_MM, hide)
+    return face.score < NO_FACE
 
 
 def _under_her(node_mm, female) -> float:
