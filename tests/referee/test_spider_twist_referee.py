@@ -245,35 +245,37 @@ def test_a_male_between_two_nodes_is_flagged_not_read():
     assert flagged, verdict.problems
 
 
-def _benchmark_photo(i: int):
-    """Photo i of the benchmark's design at seed 1 (benchmarks/referee_bench.py)."""
-    from referee.spider_twist.evaluate import SpiderAccuracy
+def _photo_of(preset: str, megapixels: float, web: str, seed: int):
+    """A photo as the benchmark makes them: a seeded random state under a preset or one of
+    the kit's own conditions (referee/spider_twist/evaluate.py)."""
+    from referee.spider_twist.evaluate import conditions, pieces
 
-    kit = SpiderAccuracy()
-    case = kit.case(i, 100_000 + i)
-    return case, kit.photograph(case, 100_000 + i)
+    state = simulated_state(seed, web)
+    return state, photo(state, replace(conditions(preset), megapixels=megapixels), seed,
+                        pieces=pieces(preset))
 
 
-@pytest.mark.parametrize(("i", "what"), [
-    (28, "a small die's lone pip: its face is tried at every size a pip allows"),
-    (29, "a steep 3 MP view: males found by their faces, not their discs' look"),
-    (221, "a big die at a tilt leaves crescents of her: she is found by her rim"),
+@pytest.mark.parametrize(("preset", "megapixels", "web", "seed", "what"), [
+    ("default", 3.0, "rings", 100028, "a small die's lone pip: its face tried at every size"),
+    ("steep", 3.0, "rings", 100029, "a steep 3 MP view: males found by their faces"),
+    ("big-die", 3.0, "spiral", 100221, "a big die at a tilt leaves crescents of her: she is "
+     "found by her rim"),
 ])
-def test_hard_benchmark_photos_find_her_and_the_die(i, what):
-    case, picture = _benchmark_photo(i)
+def test_hard_photos_find_her_and_the_die(preset, megapixels, web, seed, what):
+    state, picture = _photo_of(preset, megapixels, web, seed)
     verdict = REFEREE.read(picture.jpeg)
-    outcome = judge(verdict, case.truth)
+    outcome = judge(verdict, state)
     assert not outcome.wrong_unflagged and outcome.unpinned == 0, (what, verdict.problems)
     assert verdict.state is not None, what
-    assert verdict.state["female"] == case.truth["female"], what
-    assert verdict.state["die"] == case.truth["die"], (what, verdict.problems)
+    assert verdict.state["female"] == state["female"], what
+    assert verdict.state["die"] == state["die"], (what, verdict.problems)
 
 
 def test_a_node_the_die_hides_is_pinned_not_read_empty():
     """Seen from low down, a die standing on her hides a male behind her: the node is
     pinned (it was once read empty, a wrong state without a flag)."""
-    case, picture = _benchmark_photo(57)
+    state, picture = _photo_of("steep", 12.0, "spiral", 100057)
     verdict = REFEREE.read(picture.jpeg)
-    assert not judge(verdict, case.truth).wrong_unflagged
+    assert not judge(verdict, state).wrong_unflagged
     hidden = [p for p in verdict.problems if "hidden behind the die" in p.message]
     assert hidden and "P1" in hidden[0].message, verdict.problems
