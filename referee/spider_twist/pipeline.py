@@ -152,7 +152,7 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
         pieces, found, more = _read_web(rect, side, h, image)
         lap("nodes at full resolution")
     problems += more
-    areas, area_pieces, area_problems = _read_areas(rect, h)
+    areas, area_pieces, area_problems = _read_areas(rect, h, camera_pose(h, image.size))
     pieces += area_pieces
     problems += area_problems
     lap("areas")
@@ -413,9 +413,10 @@ def _die_piece(die: DieLook, node: str, h: np.ndarray) -> PieceSeen:
     return PieceSeen("die", None, node, None, centre, _px(h, centre), die.pips)
 
 
-def _read_areas(rect: tokens.Rectified, h: np.ndarray
+def _read_areas(rect: tokens.Rectified, h: np.ndarray, pose
                 ) -> tuple[dict[str, dict[str, int]], list[PieceSeen], list[RefereeProblem]]:
-    """Count the males in each player's mated and eaten areas, slot by slot."""
+    """Count the males in each player's mated and eaten areas, slot by slot (each male's
+    face seen a card's thickness up, where the camera sees it)."""
     s = geometry.spec()
     counts: dict[str, dict[str, int]] = {"mated": {}, "eaten": {}}
     pieces: list[PieceSeen] = []
@@ -423,10 +424,14 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray
     for a in board.areas():
         n = 0
         for slot in a.slots:
-            token = tokens.read_token(rect, slot, s.male)
-            face = faces.read_face(rect, slot, search=AREA_SLOP_MM, stride=AREA_STRIDE)
+            seen = pose.seen_at(slot, TOKEN_MM)
+            token = tokens.read_token(rect, seen, s.male)
+            face = faces.read_face(rect, seen, search=AREA_SLOP_MM, stride=AREA_STRIDE)
             if token.kind == "paper" and face.score < EMPTY_SLOT_FACE:
                 continue            # plain paper, and no face drawn there (glare pales both)
+            if face.score < faces.SURE:
+                # a male laid turned between the coarse turns, or further off his slot
+                face = faces.find_face(rect, seen, AREA_SLOP_MM + LOCATE_BEYOND_MM)
             point = _px(h, slot)
             if not face.sure_colour or (token.kind == "paper" and face.score < faces.SURE):
                 # (paper with a face's likeness: a neighbour's rim in reach, or a male
