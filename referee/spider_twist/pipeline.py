@@ -50,7 +50,9 @@ OFF_SLOP_MM = 2.0           # ... and read up to this far beyond it (where his f
 SOFT_BEAD = 0.1
 SOFT_RATIO = 0.15           # ... of its light ring's level
 SOFT_RESPONSE = 0.2
-NO_FACE = 0.45              # no male's face fits this well
+NO_FACE = 0.45              # no male's face fits this well (a soft empty bead fits a
+#                             turned white male's up to 0.6)
+CLEAR_BEAD, CLEAR_RESPONSE = 0.25, 0.4      # a bead no covered node shows (0.19, 0.36)
 HER_HIDES = 0.5             # of a bead under her disc: she may hide the rest (her overhang)
 TOKEN_MM = 2.0              # a male's card: his face lies this high (1-3 mm read alike)
 EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this well
@@ -376,6 +378,8 @@ def _soft_bead(web: _Web, k: int, look: tokens.NodeLook, hide: np.ndarray | None
     _spot, response = tokens.find_bead(web.rect, web.centres[k])
     if response < SOFT_RESPONSE:
         return False
+    if look.bead >= CLEAR_BEAD and response >= CLEAR_RESPONSE:
+        return True     # a bead plainer than any male's middle (no face was sure there)
     s = geometry.spec()
     face = faces.find_face(web.rect, web.pose.seen_at(web.centres[k], TOKEN_MM),
                            s.male * s.off_node + LOCATE_BEYOND_MM, hide)
