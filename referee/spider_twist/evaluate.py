@@ -78,8 +78,9 @@ def unpinned(verdict, want: dict[str, Any], got: dict[str, Any] | None) -> int:
 
 # What a real print, a player's own set and a room do, beyond the shared presets:
 # name -> (shared preset, changes to its conditions, how the pieces are made). The first
-# three came with the faces' and die's readers; the rest were held out while tuning them
-# (thicker card, dice larger and smaller than any tuned on, greys printed darker).
+# three came with the faces' and die's readers; the next four were held out while tuning
+# them (thicker card, dice larger and smaller than any tuned on, greys printed darker),
+# the last four while tuning what came after.
 EXTRA: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "home-print": ("default", {"print_gamma": 0.6}, {}),
     "bright": ("default", {"exposure": 1.4}, {}),
@@ -88,6 +89,13 @@ EXTRA: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "big-die": ("default", {"tilt_deg": 30.0}, {"die_mm": (18.0, 20.0)}),
     "small-die": ("default", {"tilt_deg": 25.0}, {"die_mm": (10.0, 11.0)}),
     "dark-print": ("default", {"print_gamma": 1.5, "exposure": 0.8}, {}),
+    # held out while reading the female by her rim, males by their faces over their reach,
+    # soft beads and the second look
+    "tilted-sloppy": ("sloppy", {"tilt_deg": 35.0}, {}),
+    "thin-card": ("default", {"tilt_deg": 25.0, "room_light": "warm"}, {"token_mm": 1.0}),
+    "cheap-phone": ("default", {"jpeg_quality": 70, "noise": 6.0, "blur_sigma": 1.1}, {}),
+    "cloth-cool-home": ("default", {"texture": "cloth", "room_light": "cool",
+                                    "print_gamma": 0.7}, {}),
 }
 
 
