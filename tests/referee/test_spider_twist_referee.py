@@ -279,3 +279,12 @@ def test_a_node_the_die_hides_is_pinned_not_read_empty():
     assert not judge(verdict, state).wrong_unflagged
     hidden = [p for p in verdict.problems if "hidden behind the die" in p.message]
     assert hidden and "P1" in hidden[0].message, verdict.problems
+
+
+def test_area_males_are_read_where_the_camera_sees_their_faces():
+    """Thick card at a tilt, laid by hand off their slots: each area's males are read a
+    card's thickness up and looked for off their slots (two were once flagged)."""
+    state, picture = _photo_of("thick-tokens", 12.0, "spiral", 100192)
+    verdict = REFEREE.read(picture.jpeg)
+    assert not [p for p in verdict.problems if p.code.startswith("area")], verdict.problems
+    assert (verdict.state["mated"], verdict.state["eaten"]) == (state["mated"], state["eaten"])
