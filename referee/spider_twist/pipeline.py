@@ -292,12 +292,10 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
         off = float(np.hypot(*(np.asarray(wide.centre) - web.pose.seen_at(centre, TOKEN_MM))))
         if wide.sure and off <= third + OFF_SLOP_MM:
             found_at = replace(found_at, centre=wide.centre, off=off)
-    if found_at.centre is not None and found_at.off > third + OFF_SLOP_MM:
-        nearest = _neighbour(found_at.centre, node, web.names, web.centres)
-        return None, RefereeProblem(TOKEN_AMBIGUOUS, f"node {node}: a male's look "
-                                    f"{found_at.off:.0f} mm off it (more than a third of "
-                                    f"his width), towards {nearest}: push him onto his "
-                                    "node, or uncover it", (k,), point)
+    if found_at.centre is not None:
+        astray = _astray(web, k, found_at.centre)
+        if astray is not None:
+            return None, astray
     at = found_at.centre or tuple(float(v) for v in centre)
     token = tokens.read_token(rect, at, s.male, hide)
     if (token.kind in ("paper", "female") and look.verdict == "covered"
@@ -342,13 +340,9 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
         wide = faces.find_face(web.rect, seen, s.male * s.off_node + LOCATE_BEYOND_MM, hide)
         if wide.sure:
             face, at = wide, wide.centre
-            off = float(np.hypot(*(np.asarray(at) - seen)))
-            if off > s.male * s.off_node + OFF_SLOP_MM:
-                nearest = _neighbour(at, node, web.names, web.centres)
-                return None, RefereeProblem(TOKEN_AMBIGUOUS, f"node {node}: a male "
-                                            f"{off:.0f} mm off it (more than a third of his "
-                                            f"width), towards {nearest}: push him onto his "
-                                            "node, or uncover it", (k,), point)
+            astray = _astray(web, k, at)
+            if astray is not None:
+                return None, astray
     if not face.sure or token.seen < 0.6:
         what = ("a token only partly in view" if token.seen < 0.6
                 else "no male's face fits it" if face.score < faces.SURE
@@ -366,6 +360,22 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
                                         "or the empty node seen beside its place; "
                                         "photograph from straight above", (k,), point)
     return PieceSeen("male", face.colour, node, bool(face.done), at, _px(web.h, at)), None
+
+
+def _astray(web: _Web, k: int, at) -> RefereeProblem | None:
+    """A male found at `at` (mm) is node k's when he lies at most a third of his width (and
+    the slop) off it, and clearly nearer it than any other node; else the problem."""
+    s = geometry.spec()
+    seen = np.array([web.pose.seen_at(c, TOKEN_MM) for c in web.centres])
+    d = np.hypot(*(seen - np.asarray(at, float)).T)
+    off, other = float(d[k]), float(np.delete(d, k).min())
+    if off <= s.male * s.off_node + OFF_SLOP_MM and other - off >= AMBIGUOUS_MM:
+        return None
+    node = web.names[k]
+    nearest = _neighbour(at, node, web.names, web.centres)
+    return RefereeProblem(TOKEN_AMBIGUOUS, f"node {node}: a male {off:.0f} mm off it (more "
+                          f"than a third of his width), towards {nearest}: push him onto "
+                          "his node, or uncover it", (k,), _px(web.h, web.centres[k]))
 
 
 def _soft_bead(web: _Web, k: int, look: tokens.NodeLook, hide: np.ndarray | None) -> bool:
