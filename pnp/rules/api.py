@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from pnp.options import Option
+
 
 @runtime_checkable
 class Game(Protocol):
@@ -169,19 +171,20 @@ class GameRules(Protocol):
     """
 
     name: str
-    check_options: tuple[str, ...]      # which `pnp check` options apply: "target", "disturb",
-    #                                     "move", "hut", ...
-    simulate_options: tuple[str, ...]   # which `pnp simulate` options apply: "players",
-    #                                     "edition", "board", "web", "no_kill_points", ...
+    # The options each call takes, as data (pnp.options.Option): the CLI and the phone page
+    # build theirs from these. Each call receives only the options the user gave, parsed.
+    score_options: tuple[Option, ...]     # keywords of `score_report`
+    check_options: tuple[Option, ...]     # the keys of `check_report`'s query
+    simulate_options: tuple[Option, ...]  # the keys of `simulate`'s options
 
     def read_state(self, data: Any) -> Any:
         """A validated state from parsed JSON; raises RulesError listing every problem."""
 
-    def score_report(self, state: Any) -> Report: ...
+    def score_report(self, state: Any, **options: Any) -> Report: ...
 
     def check_report(self, state: Any, query: Mapping[str, Any]) -> Report:
-        """Settle a dispute. `query` holds only options named in `check_options` that the
-        user gave; raises RulesError for a query that makes no sense."""
+        """Settle a dispute. `query` holds only options of `check_options` that the user
+        gave; raises RulesError for a query that makes no sense."""
 
     def simulate(self, seed: int, options: Mapping[str, Any]) -> Simulation:
         """A seeded random legal game to the end; raises RulesError for bad options."""

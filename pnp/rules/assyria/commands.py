@@ -10,6 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from pnp.options import Option, whole_number
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.assyria.check import QueryError, check_ashur, check_hut, check_well
 from pnp.rules.assyria.engine import settle
@@ -75,8 +76,14 @@ def _scoring_json(sc: Scoring) -> dict[str, Any]:
 
 class AssyriaCommands:
     name = "assyria"
-    check_options = ("hut", "well", "ashur")
-    simulate_options = ("players",)
+    score_options = ()
+    check_options = (
+        Option("hut", "is this hut supplied, may it go there.", metavar="COLOUR@HEX"),
+        Option("well", "does this vertex take a well.", metavar="VERTEX"),
+        Option("ashur", "the ranking at Ashur.", "flag"),
+    )
+    simulate_options = (Option("players", "how many play, 2-4.", parse=whole_number("players"),
+                               metavar="N", short="-p"),)
     read_state = staticmethod(read_state)
     score_report = staticmethod(score_report)
 

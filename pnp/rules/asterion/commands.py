@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from pnp.options import Option, whole_number
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.asterion.check import check, check_text
 from pnp.rules.asterion.game import game_log, result, simulate
@@ -36,11 +37,22 @@ def score_lines(table: Table, res: ScoreResult) -> list[str]:
     return lines
 
 
+NO_KILL_POINTS = Option("no_kill_points", "the variant without kill points.", "flag")
+
+
 class AsterionCommands:
     name = "asterion"
-    check_options = ("target",)
-    simulate_options = ("players", "edition", "board", "no_kill_points")
-    score_options = ("no_kill_points",)
+    score_options = (NO_KILL_POINTS,)
+    check_options = (Option("target", "the tile whose prisoner is disputed, e.g. Y07.",
+                            "argument", metavar="TARGET"),)
+    simulate_options = (
+        Option("players", "how many play, 2-4.", parse=whole_number("players"), metavar="N",
+               short="-p"),
+        Option("edition", "crete or revised.", choices=EDITIONS, metavar="EDITION",
+               short="-e"),
+        Option("board", "on the diamond board (crete).", "flag"),
+        NO_KILL_POINTS,
+    )
 
     def read_state(self, data: Any) -> Table:
         table = table_from_dict(data)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pnp.options import Option, names
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.constructo.game import play_random
 from pnp.rules.constructo.hexes import (
@@ -34,6 +35,13 @@ from pnp.rules.constructo.rules import (
 )
 from pnp.rules.constructo.scoring import round_points, totals, towers, winners
 from pnp.rules.constructo.state import State, read_state
+
+
+def pattern_name(text: str) -> str:
+    """A pattern's name; ValueError listing the three (and why a gone one is gone)."""
+    if text not in PATTERN_NAMES:
+        raise ValueError(unknown_pattern(text))
+    return text
 
 
 def _status(state: State) -> str:
@@ -117,8 +125,14 @@ def _tile_report(state: State, text: Any) -> Report:
 
 class ConstructoCommands:
     name = "constructo"
-    check_options = ("move", "tile")
-    simulate_options = ("pattern",)
+    score_options = ()
+    check_options = (
+        Option("move", "is this move legal, and why.", metavar="TEXT"),
+        Option("tile", "what stands on this tile, and the legal actions from or onto it.",
+               metavar="Q,R"),
+    )
+    simulate_options = (Option("pattern", "rhombus, triangle or spindle.", parse=pattern_name,
+                               choices=PATTERN_NAMES, metavar="PATTERN"),)
     read_state = staticmethod(read_state)
 
     def score_report(self, state: State) -> Report:
@@ -126,7 +140,7 @@ class ConstructoCommands:
         return Report(score_lines(state, data), data)
 
     def check_report(self, state: State, query: Mapping[str, Any]) -> Report:
-        unknown = sorted(set(query) - set(self.check_options))
+        unknown = sorted(set(query) - set(names(self.check_options)))
         if unknown:
             raise RulesError(f"constructo's check takes only a move or a tile, not "
                              f"{', '.join(unknown)}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pnp.options import Option
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.spider_twist.female import Reaction, react, routes
 from pnp.rules.spider_twist.game import playout
@@ -126,8 +127,10 @@ def check_lines(state: State, reaction: Reaction, by: str, chooser: str) -> list
 
 class SpiderTwistCommands:
     name = "spider-twist"
-    check_options = ("disturb",)
-    simulate_options = ("web",)
+    score_options = ()
+    check_options = (Option("disturb", "the female's reaction to a disturbance at NODE.",
+                            metavar="NODE"),)
+    simulate_options = (Option("web", "rings or spiral.", choices=WEBS, metavar="WEB"),)
     read_state = staticmethod(read_state)
 
     def score_report(self, state: State) -> Report:
