@@ -1,4 +1,4 @@
-"""`pnp score|check|simulate GAME ...` for every game, and `pnp tiles asterion`.
+"""`pnp score|check|simulate|pieces GAME ...` for every game.
 
 Thin and game-neutral: the file comes in through the shared input layer (pnp.inputs), the
 game's rules (pnp.rules.api.GameRules, found through the registry) read, score and settle
@@ -15,7 +15,7 @@ import typer
 
 from pnp import fileio, games, inputs
 from pnp.cli import app
-from pnp.cli.errors import CliError, choice, dumps, echo_lines
+from pnp.cli.errors import CliError, dumps, echo_lines
 from pnp.cli.options import game_command, given
 from pnp.cli.outputs import check_outputs
 from pnp.rules.api import SEEDS, Report, RulesError
@@ -138,28 +138,18 @@ def simulate_command(
     echo_lines([f"wrote {written}: {sim.summary}"])
 
 
-@app.command("tiles")
-def tiles(
-    game: str = typer.Argument(..., help="asterion (the only tile game)."),
-    edition: str = typer.Option("crete", "--edition", "-e", help="crete or revised."),
-    as_json: bool = typer.Option(False, "--json", help="Canonical JSON instead of a list."),
+@app.command("pieces", cls=game_command("commands", _rules_options("pieces_options")))
+def pieces_command(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help=GAME_HELP),
+    as_json: bool = typer.Option(False, "--json", help="JSON instead of a list."),
 ) -> None:
-    """List Asterion's tiles: ports as printed, prisoners, coins, wings, horns."""
-    from pnp.rules.asterion import EDITIONS
-    from pnp.rules.asterion.tiles import tileset_json
-
-    choice("game", game, ("asterion",))
-    choice("edition", edition, EDITIONS)
-    data = tileset_json(edition)
-    if as_json:
-        typer.echo(dumps(data), nl=False)
-        return
-    typer.echo(f"asterion {edition}: {len(data['tiles'])} tiles")
-    for tile in data["tiles"]:
-        regions = " | ".join(
-            r["ports"] + "".join(f" {n} {name}" for name, n in
-                                 (("prisoner", r["prisoners"]), ("coin", r["coins"]),
-                                  ("wing", r["wings"])) if n)
-            + (" Asterion" if r.get("asterion") else "") for r in tile["regions"])
-        typer.echo(f"{tile['id']:<4} {tile['colour'] or 'minotaur':<8} "
-                   f"{'horns ' if tile['horns'] else '      '}{regions}")
+    """List what the game is played with, as its state files and `pnp check` name it
+    (Asterion: every tile's ports, prisoners, coins, wings and horns)."""
+    commands = game_commands(game)
+    options = given(ctx, commands.pieces_options, game, "pieces")
+    try:
+        report = commands.pieces_report(**options)
+    except RulesError as exc:
+        raise CliError(*exc.lines) from None
+    print_report(report, as_json)

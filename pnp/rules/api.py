@@ -163,7 +163,7 @@ class Simulation:
 
 @runtime_checkable
 class GameRules(Protocol):
-    """What `pnp score|check|simulate GAME` asks of a game's rules core.
+    """What `pnp score|check|simulate|pieces GAME` asks of a game's rules core.
 
     `data` is JSON already parsed by the shared input layer (`pnp.inputs`): bounded in size,
     depth and number length, no duplicate keys. Text in `lines` may quote values from the
@@ -176,6 +176,7 @@ class GameRules(Protocol):
     score_options: tuple[Option, ...]     # keywords of `score_report`
     check_options: tuple[Option, ...]     # the keys of `check_report`'s query
     simulate_options: tuple[Option, ...]  # the keys of `simulate`'s options
+    pieces_options: tuple[Option, ...]    # keywords of `pieces_report`
 
     def read_state(self, data: Any) -> Any:
         """A validated state from parsed JSON; raises RulesError listing every problem."""
@@ -188,6 +189,9 @@ class GameRules(Protocol):
 
     def simulate(self, seed: int, options: Mapping[str, Any]) -> Simulation:
         """A seeded random legal game to the end; raises RulesError for bad options."""
+
+    def pieces_report(self, **options: Any) -> Report:
+        """What the game is played with (`pnp pieces`), named as its states name it."""
 
 
 def seat_players(game: str, players: int | Sequence[str], colours: Sequence[str],

@@ -115,6 +115,10 @@ class CardsRules:
     simulate_options = (Option("deck", "how many cards are dealt, 2-10.",
                                parse=whole_number("deck"), metavar="N"),
                         Option("dealer", "who deals.", choices=("north", "south")))
+    pieces_options = ()
+
+    def pieces_report(self):
+        return Report(["cards: 1 to 10"], {"cards": list(range(1, 11))})
 
     def read_state(self, data):
         if not isinstance(data, dict) or set(data.get("hands", ())) != {"north", "south"}:
@@ -189,8 +193,9 @@ def test_a_registered_game_gets_its_options_on_the_cli(registered, tmp_path):
     assert "--deck N" in helped and "cards: how many cards are dealt, 2-10." in helped
     assert "--players" not in helped               # another game's, not offered here
     assert "--players" in run_cli(["simulate", "--help"]).out
-    assert "cards (Cards): build, export, score, check, simulate, referee" in \
+    assert "cards (Cards): build, export, score, check, simulate, pieces, referee" in \
         run_cli(["games"]).out
+    assert run_cli(["pieces", "cards"]).out == "cards: 1 to 10\n"
 
 
 @pytest.mark.parametrize(("argv", "line"), [

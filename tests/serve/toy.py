@@ -19,7 +19,7 @@ from referee.image import load_photo
 
 class ToyRules:
     name = "toy"
-    score_options = check_options = simulate_options = ()
+    score_options = check_options = simulate_options = pieces_options = ()
 
     def read_state(self, data: Any) -> dict:
         if "level" not in data:
@@ -31,6 +31,9 @@ class ToyRules:
                       {"players": {"light": {"points": state["level"]},
                                    "dark": {"points": 255 - state["level"]}},
                        "winners": ["light" if state["level"] >= 128 else "dark"]})
+
+    def pieces_report(self) -> Report:
+        return Report(["toy: a photo's brightness"])
 
     def check_report(self, state: dict, query: Mapping[str, Any]) -> Report:
         raise RulesError("nothing to check")

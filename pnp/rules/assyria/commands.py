@@ -12,6 +12,8 @@ from typing import Any
 
 from pnp.options import Option, whole_number
 from pnp.rules.api import Report, RulesError, Simulation
+from pnp.rules.assyria import cards
+from pnp.rules.assyria.board import board, colours
 from pnp.rules.assyria.check import QueryError, check_ashur, check_hut, check_well
 from pnp.rules.assyria.engine import settle
 from pnp.rules.assyria.game import simulate, winners
@@ -74,6 +76,35 @@ def _scoring_json(sc: Scoring) -> dict[str, Any]:
     return out
 
 
+PER_PLAYER = {"hut": cards.HUTS, "ziggurat base": cards.ZIGGURATS,
+              "ziggurat centre": cards.ZIGGURATS, "ziggurat roof": cards.ZIGGURATS,
+              "track disc": 4}
+
+
+def pieces_report() -> Report:
+    """Each player's pieces, the wells, the cards (food cards as a state names them) and the
+    hexes."""
+    food = dict(cards.FOOD_DECK)
+    expansion = dict(sorted(cards.EXPANSION_CARDS.items()))
+    hexes = [h.name for h in board().hexes]
+    wells = ", ".join(f"{n} with {p} players" for p, n in cards.WELLS.items())
+    lines = [f"assyria, for each player ({', '.join(colours())}): "
+             + ", ".join(f"{n} {kind}s" for kind, n in PER_PLAYER.items()),
+             f"wells: {wells}",
+             f"{sum(food.values())} food cards: "
+             + ", ".join(f"{n} {c}" for c, n in food.items()),
+             f"{cards.PLOUGHS} ploughs; {sum(expansion.values())} expansion cards: "
+             + ", ".join(f"{n} of value {v}" for v, n in expansion.items())
+             + f"; the bonus card (four players, counts as a {cards.BONUS_VALUE})",
+             f"{len(hexes)} hexes ({hexes[0]}..{hexes[-1]}: H, column, row); a well's vertex "
+             "names its three hexes, e.g. H01/H02/H11"]
+    return Report(lines, {"game": "assyria", "colours": list(colours()),
+                          "per_player": PER_PLAYER, "wells": cards.WELLS,
+                          "cards": {"food": food, cards.PLOUGH: cards.PLOUGHS,
+                                    "expansion": expansion, "bonus": 1},
+                          "hexes": hexes})
+
+
 class AssyriaCommands:
     name = "assyria"
     score_options = ()
@@ -84,8 +115,10 @@ class AssyriaCommands:
     )
     simulate_options = (Option("players", "how many play, 2-4.", parse=whole_number("players"),
                                metavar="N", short="-p"),)
+    pieces_options = ()
     read_state = staticmethod(read_state)
     score_report = staticmethod(score_report)
+    pieces_report = staticmethod(pieces_report)
 
     def check_report(self, state: State, query: Mapping[str, Any]) -> Report:
         lines: list[str] = []

@@ -26,7 +26,7 @@ from pnp.rules.constructo.hexes import (
     unknown_pattern,
 )
 from pnp.rules.constructo.moves import ChoosePattern, Move, MoveSyntaxError, Place, parse_move
-from pnp.rules.constructo.pieces import NAMES, PLAYERS, is_tower
+from pnp.rules.constructo.pieces import KINDS, NAMES, PER_KIND, PLAYERS, is_tower
 from pnp.rules.constructo.rules import (
     current_player,
     is_round_over,
@@ -133,6 +133,17 @@ class ConstructoCommands:
     )
     simulate_options = (Option("pattern", "rhombus, triangle or spindle.", parse=pattern_name,
                                choices=PATTERN_NAMES, metavar="PATTERN"),)
+    pieces_options = ()
+
+    def pieces_report(self) -> Report:
+        """Each player's pieces, and each pattern's tiles as `--tile` names them."""
+        each = ", ".join(f"{PER_KIND} {NAMES[k]}s" for k in KINDS)
+        lines = [f"constructo: {each} for each player ({', '.join(PLAYERS)})"]
+        patterns = {p: [tile_text(t) for t in sorted(PATTERNS[p])] for p in PATTERN_NAMES}
+        lines += [f"the {p} pattern's {len(tiles)} tiles (q,r): {' '.join(tiles)}"
+                  for p, tiles in patterns.items()]
+        pieces = [{"owner": o, "piece": k, "count": PER_KIND} for o in PLAYERS for k in KINDS]
+        return Report(lines, {"game": "constructo", "pieces": pieces, "patterns": patterns})
     read_state = staticmethod(read_state)
 
     def score_report(self, state: State) -> Report:
