@@ -43,6 +43,14 @@ def load_state(game: str, path: Path) -> tuple[Any, Any]:
         raise CliError(*(f"{path}: {line}" for line in inputs.first_few(exc.lines))) from None
 
 
+# each command offers the options the game's rules declare for it
+SCORE_COMMAND = game_command("commands", lambda game: games.get_commands(game).score_options)
+CHECK_COMMAND = game_command("commands", lambda game: games.get_commands(game).check_options)
+SIMULATE_COMMAND = game_command("commands",
+                                lambda game: games.get_commands(game).simulate_options)
+PIECES_COMMAND = game_command("commands", lambda game: games.get_commands(game).pieces_options)
+
+
 def print_report(report: Report, as_json: bool) -> None:
     if as_json:
         typer.echo(dumps(report.data), nl=False)
@@ -50,12 +58,7 @@ def print_report(report: Report, as_json: bool) -> None:
         echo_lines(report.lines)
 
 
-def _rules_options(which: str) -> Any:
-    """A game's options for one rules call (`score_options`, ...), for GameCommand."""
-    return lambda game: getattr(games.get_commands(game), which)
-
-
-@app.command("score", cls=game_command("commands", _rules_options("score_options")))
+@app.command("score", cls=SCORE_COMMAND)
 def score_command(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
@@ -73,7 +76,7 @@ def score_command(
     print_report(report, as_json)
 
 
-@app.command("check", cls=game_command("commands", _rules_options("check_options")))
+@app.command("check", cls=CHECK_COMMAND)
 def check_command(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
@@ -112,7 +115,7 @@ def _draw_answer(game: str, state_file: Path, report: Report, query: dict[str, A
     echo_lines([f"picture written to {overlay}"], err=True)
 
 
-@app.command("simulate", cls=game_command("commands", _rules_options("simulate_options")))
+@app.command("simulate", cls=SIMULATE_COMMAND)
 def simulate_command(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
@@ -138,7 +141,7 @@ def simulate_command(
     echo_lines([f"wrote {written}: {sim.summary}"])
 
 
-@app.command("pieces", cls=game_command("commands", _rules_options("pieces_options")))
+@app.command("pieces", cls=PIECES_COMMAND)
 def pieces_command(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
