@@ -15,7 +15,7 @@ REFEREE`), registered in `pnp/games.py` as `referee="referee.<game>:REFEREE"`:
 (not a photo, none of the game's markers, bad options); everything it is unsure about is a
 problem in the verdict, never a silently wrong state. Shared modules never import a game:
 the game hands its rules (`GameRules`) to its own verdicts. `read_options` are data
-(pnp.options.Option): `pnp referee` and the phone page build their options from them.
+(pnp.rules.options.Option): `pnp referee` and the phone page build their options from them.
 
 What a phone page (`pnp serve`) asks of a referee beyond that, each optional with a
 default that offers nothing:
@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from pnp.inputs import quote
-from pnp.options import Option, names
 from pnp.rules.api import GameRules, Report, RulesError
+from pnp.rules.options import Option, names
 from referee.errors import EXIT_SURE, EXIT_UNSURE, BadOption, CorrectionError
 from referee.image import Photo, PhotoInput
 from referee.problems import RefereeProblem

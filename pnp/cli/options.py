@@ -1,6 +1,6 @@
 """The per-game options of `pnp score|check|simulate|referee`, built from the registry.
 
-Each game declares its options once, as data (pnp.options.Option, on its GameRules and its
+Each game declares its options once, as data (pnp.rules.options.Option, on its GameRules and its
 GameReferee); nothing here names a game. A command offers the options of the game named on
 its command line (only that game's parts are imported), or of every game when none is named
 yet (`pnp check --help`). A value is parsed by its game's Option: a bad one is one line,
@@ -20,7 +20,7 @@ from typer.core import TyperCommand
 
 from pnp import games
 from pnp.cli.errors import CliError
-from pnp.options import Option
+from pnp.rules.options import Option
 
 GIVEN = "pnp.game_options"     # ctx.meta: {name: (merged Option, value as the shell gave it)}
 Offers = Callable[[str], Sequence[Option]]

@@ -22,8 +22,8 @@ from pnp.cli.errors import UNSURE, CliError, dumps, echo_lines
 from pnp.cli.options import game_command, given
 from pnp.cli.outputs import check_outputs
 from pnp.cli.rules import GAME_HELP
-from pnp.options import Option, names
 from pnp.rules.api import RulesError
+from pnp.rules.options import Option, names
 
 CHECK = "check"       # how `pnp referee` spells a rules argument: --check TARGET
 

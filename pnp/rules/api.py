@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from pnp.options import Option
+from pnp.rules.options import Option
 
 
 @runtime_checkable
@@ -171,7 +171,7 @@ class GameRules(Protocol):
     """
 
     name: str
-    # The options each call takes, as data (pnp.options.Option): the CLI and the phone page
+    # The options each call takes, as data (pnp.rules.options.Option): the CLI and the phone page
     # build theirs from these. Each call receives only the options the user gave, parsed.
     score_options: tuple[Option, ...]     # keywords of `score_report`
     check_options: tuple[Option, ...]     # the keys of `check_report`'s query

@@ -20,8 +20,8 @@ import numpy as np
 
 from pnp import games
 from pnp.inputs import escape, first_few
-from pnp.options import Option, names
 from pnp.rules.api import RulesError
+from pnp.rules.options import Option, names
 from referee.errors import BadOption, RefereeError
 from referee.geometry import project
 from referee.overlay import framed, write_overlay

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnp.options import Option
+from pnp.rules.options import Option
 from referee.api import GameReferee
 from referee.assyria import corrections as _corrections
 from referee.assyria.pipeline import AssyriaVerdict, given_players, referee_photo

@@ -6,9 +6,9 @@ yellow,blue, --kill-points yellow=3,blue=-1) and the phone page of `pnp serve`.
 from __future__ import annotations
 
 from pnp import inputs
-from pnp.options import Option
 from pnp.rules.asterion.table import MAX_KILL_POINTS
 from pnp.rules.asterion.tiles import COLOURS, EDITIONS, colour_letter
+from pnp.rules.options import Option
 
 BOARD = {"yes": True, "no": False}
 

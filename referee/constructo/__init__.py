@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnp.options import Option
 from pnp.rules.constructo import PATTERN_NAMES, PLAYERS
 from pnp.rules.constructo.commands import pattern_name
+from pnp.rules.options import Option
 from referee.api import GameReferee
 from referee.constructo import corrections as _corrections
 from referee.constructo.pipeline import ConstructoVerdict, referee_photo

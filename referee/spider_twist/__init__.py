@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnp.options import Option
+from pnp.rules.options import Option
 from pnp.rules.spider_twist.web import WEBS
 from referee.api import GameReferee
 from referee.image import PhotoInput

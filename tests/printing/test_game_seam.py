@@ -16,12 +16,12 @@ import pytest
 from reportlab.lib.colors import HexColor
 
 from pnp import games
-from pnp.options import Option, whole_number
 from pnp.printing.build import BuildError, BuildRequest, build, output_name, plan
 from pnp.printing.export import export
 from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, lazy, page_component
 from pnp.printing.placement import Component
 from pnp.rules.api import Report, RulesError, Simulation
+from pnp.rules.options import Option, whole_number
 from referee.api import GameReferee, Verdict
 from referee.image import load_photo
 from tests.inputs.fuzzing import run_cli

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pnp.options import names
 from pnp.rules.api import GameRules, RulesError
 from pnp.rules.assyria.commands import COMMANDS
 from pnp.rules.assyria.game import simulate
 from pnp.rules.assyria.state import StateError, read_state, state_from_json
+from pnp.rules.options import names
 
 from .test_assyria_positions import FOUR, START, at, position
 

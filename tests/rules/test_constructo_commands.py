@@ -7,10 +7,10 @@ import json
 import pytest
 
 from pnp.games import get_commands, get_game
-from pnp.options import names
 from pnp.rules.api import GameRules, RulesError
 from pnp.rules.constructo import read_state
 from pnp.rules.constructo.commands import COMMANDS
+from pnp.rules.options import names
 from tests.rules.test_constructo_rules import EXAMPLE_END, WORKED, state, state_data
 from tests.rules.test_constructo_state import EXAMPLE
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pnp.games import get_commands, get_game
-from pnp.options import names
 from pnp.rules.api import GameRules, RulesError, random_playout
+from pnp.rules.options import names
 from pnp.rules.spider_twist.commands import COMMANDS
 from pnp.rules.spider_twist.game import playout
 from pnp.rules.spider_twist.state import position

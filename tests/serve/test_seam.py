@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from pnp import games
-from pnp.options import Option
+from pnp.rules.options import Option
 from referee.api import GameReferee, Verdict
 from referee.asterion.problems import TOMB_UNCERTAIN
 from referee.errors import BadOption, CorrectionError

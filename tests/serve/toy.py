@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pnp.options import Option
 from pnp.rules.api import Report, RulesError
+from pnp.rules.options import Option
 from referee.api import GameReferee, Verdict
 from referee.errors import NoMarkers
 from referee.image import load_photo

@@ -10,7 +10,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.options import Option, whole_number
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.assyria import cards
 from pnp.rules.assyria.board import board, colours
@@ -19,6 +18,7 @@ from pnp.rules.assyria.engine import settle
 from pnp.rules.assyria.game import simulate, winners
 from pnp.rules.assyria.scoring import Scoring
 from pnp.rules.assyria.state import State, read_state
+from pnp.rules.options import Option, whole_number
 
 TITLES = {"income": "income and prestige of turn {turn} (reign {reign})",
           "reign_end": "end of reign {reign}", "game_end": "game end"}

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pnp.options import Option, whole_number
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.asterion.check import check, check_text
 from pnp.rules.asterion.game import game_log, result, simulate
@@ -18,6 +17,7 @@ from pnp.rules.asterion.scoring import ScoreResult, score
 from pnp.rules.asterion.table import Table, TableError, table_from_dict
 from pnp.rules.asterion.tiles import EDITIONS, tileset_json
 from pnp.rules.asterion.validate import validate
+from pnp.rules.options import Option, whole_number
 
 
 def score_lines(table: Table, res: ScoreResult) -> list[str]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.options import Option, names
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.constructo.game import play_random
 from pnp.rules.constructo.hexes import (
@@ -35,6 +34,7 @@ from pnp.rules.constructo.rules import (
 )
 from pnp.rules.constructo.scoring import round_points, totals, towers, winners
 from pnp.rules.constructo.state import State, read_state
+from pnp.rules.options import Option, names
 
 
 def pattern_name(text: str) -> str:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.options import Option
 from pnp.rules.api import Report, RulesError, Simulation
+from pnp.rules.options import Option
 from pnp.rules.spider_twist.female import Reaction, react, routes
 from pnp.rules.spider_twist.game import playout
 from pnp.rules.spider_twist.scoring import ScoreResult, score

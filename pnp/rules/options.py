@@ -2,8 +2,8 @@
 and the phone page (`pnp serve`) build theirs from these, so a new game adds no shell code.
 
 A game's rules list theirs on its `GameRules` (`score_options`, `check_options`,
-`simulate_options`), its referee on its `GameReferee` (`read_options`). Standard library only
-(the rules side declares options too).
+`simulate_options`, `pieces_options`), its referee on its `GameReferee` (`read_options`).
+Part of the rules API (standard library only): the rules declare options too.
 """
 
 from __future__ import annotations
