@@ -37,7 +37,7 @@ def measured(edition: str, design: str, dpi: int, ink_saver: bool) -> list[FaceM
     """Every tile front of an export, measured."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "faces"
-        export(BuildRequest("asterion", edition, printing=PRINTING, tile_marks=design,
+        export(BuildRequest("asterion", edition, printing=PRINTING, marks=design,
                             ink_saver=ink_saver), out, dpi=dpi)
         manifest = json.loads((out / "manifest.json").read_text())
         return [measure_face(np.asarray(Image.open(out / e["front"]).convert("RGB")),
@@ -65,7 +65,7 @@ def decoded(edition: str, design: str, dpi: int, photo: bool = False) -> tuple[i
     tiles = set(load_tileset(edition))
     both = some = 0
     for stem, image in render_faces(BuildRequest("asterion", edition, printing=PRINTING,
-                                                 tile_marks=design), dpi):
+                                                 marks=design), dpi):
         if stem not in tiles:
             continue
         grey = cv2.copyMakeBorder(cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2GRAY),

@@ -53,7 +53,7 @@ def photos(count: int, seed: int, quality: int) -> tuple[list[tuple[bytes, dict,
     passed over because the referee was unsure of them (the referee benchmark's business)."""
     referee = games.part("asterion", "referee")
     kit = referee.accuracy()
-    shown = {o.name: o for o in referee.describe_options()}
+    shown = {o.name: o for o in referee.form_options()}
     commands = games.get_commands("asterion")
     step = len(kit.presets) * len(kit.resolutions)    # same preset and resolution, next game
     made: list[tuple[bytes, dict, dict]] = []

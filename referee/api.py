@@ -14,12 +14,13 @@ REFEREE`), registered in `pnp/games.py` as `referee="referee.<game>:REFEREE"`:
 `read` raises a `referee.errors.RefereeError` (one line, exit 2) for input it cannot take
 (not a photo, none of the game's markers, bad options); everything it is unsure about is a
 problem in the verdict, never a silently wrong state. Shared modules never import a game:
-the game hands its rules (`GameRules`) to its own verdicts.
+the game hands its rules (`GameRules`) to its own verdicts. `read_options` are data
+(pnp.rules.options.Option): `pnp referee` and the phone page build their options from them.
 
-What a form or a phone page (`pnp serve`) asks of a referee beyond that, each optional
-with a default that offers nothing:
+What a phone page (`pnp serve`) asks of a referee beyond that, each optional with a
+default that offers nothing:
 
-    REFEREE.describe_options()          # ReadOption per read option: label, choices, parse
+    REFEREE.form_options()              # the read options a phone can give
     REFEREE.places(verdict)             # Place: what a player may tap to settle a dispute
     REFEREE.corrections(verdict)        # Correction: a doubt the player can answer
     REFEREE.correct(verdict, answers)   # a new verdict with those answers applied
@@ -27,7 +28,7 @@ with a default that offers nothing:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -35,7 +36,8 @@ import numpy as np
 
 from pnp.inputs import quote
 from pnp.rules.api import GameRules, Report, RulesError
-from referee.errors import EXIT_SURE, EXIT_UNSURE, CorrectionError
+from pnp.rules.options import Option, names
+from referee.errors import EXIT_SURE, EXIT_UNSURE, BadOption, CorrectionError
 from referee.image import Photo, PhotoInput
 from referee.problems import RefereeProblem
 
@@ -118,28 +120,6 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class ReadOption:
-    """One thing the player may tell a referee that a photo cannot show, as a form offers
-    it: `choices` (the first is the default) or free text with a `hint`. `parse` turns
-    what a person typed into `read()`'s value and raises ValueError (one line) for text it
-    cannot take; `show` is its inverse (a value as text)."""
-
-    name: str                                        # read()'s keyword
-    label: str = ""
-    choices: tuple[str, ...] = ()                    # () for free text
-    hint: str = ""                                   # e.g. "yellow=3,blue=-1"
-    parse: Callable[[str], Any] = str
-    show: Callable[[Any], str] = str
-
-    def value(self, text: str) -> Any:
-        """`text` as read()'s value; a choice must be one of `choices`."""
-        text = text.strip()
-        if self.choices and text not in self.choices:
-            raise ValueError(f"{self.label or self.name}: choose from {', '.join(self.choices)}")
-        return self.parse(text)
-
-
-@dataclass(frozen=True)
 class Place:
     """Something in the photo a player may point at to settle a dispute (a tile, a node):
     its outline in original photo px (a polygon, or one point) and the question for the
@@ -186,11 +166,11 @@ def answered(offered: Sequence[Correction], answers: Mapping[str, str]
 
 class GameReferee:
     """One game's photo referee. A game sets `name` and the options its `read` and its
-    overlay take (the CLI offers those), and implements `read`."""
+    overlay take (the CLI and the phone page offer those), and implements `read`."""
 
     name: str = ""
-    read_options: tuple[str, ...] = ()       # e.g. ("edition", "board", "players", ...)
-    overlay_options: tuple[str, ...] = ()    # e.g. ("check",)
+    read_options: tuple[Option, ...] = ()    # what a photo cannot show: edition, players...
+    overlay_options: tuple[str, ...] = ()    # draw_overlay's keywords, e.g. ("check",)
 
     def read(self, photo: PhotoInput, **options: Any) -> Verdict:
         """Read one photo (JPEG/PNG/HEIC bytes or path, or a BGR array)."""
@@ -200,12 +180,15 @@ class GameReferee:
                      image_scale: float | None = None, **options: Any) -> np.ndarray:
         return verdict.draw_overlay(image, image_scale, **options)
 
-    # --- what the shell asks (pnp referee GAME ...); defaults fit most games ------------
+    def refuse_unknown(self, options: Mapping[str, Any]) -> None:
+        """BadOption for a keyword of `read` that is not one of `read_options`."""
+        taken = names(self.read_options)
+        unknown = sorted(set(options) - set(taken))
+        if unknown:
+            raise BadOption(f"{self.name}'s referee takes only {', '.join(taken) or 'nothing'}"
+                            f", not {', '.join(unknown)}")
 
-    def parse_options(self, given: dict[str, Any]) -> dict[str, Any]:
-        """The user's option strings (only names in `read_options`) as `read` takes them;
-        raise RefereeError (one line) for a bad value. Default: as given."""
-        return dict(given)
+    # --- what the shell asks (pnp referee GAME ...); defaults fit most games ------------
 
     def summary_lines(self, verdict: Verdict) -> list[str]:
         """What was seen, in a line or two for people, before problems and the score."""
@@ -227,10 +210,9 @@ class GameReferee:
         them yet."""
         return None
 
-    def describe_options(self) -> tuple[ReadOption, ...]:
-        """`read_options` for a form; by default each one free text, passed on as typed."""
-        return tuple(ReadOption(n, n.replace("_", " ").capitalize())
-                     for n in self.read_options)
+    def form_options(self) -> tuple[Option, ...]:
+        """The read options a form on a phone can give (not a file on the computer)."""
+        return tuple(o for o in self.read_options if o.on_page)
 
     # The phone page's seam: a game's module with `places(verdict)`,
     # `corrections(verdict)` and `correct(verdict, answers)` (e.g. referee.asterion.

@@ -18,15 +18,16 @@ class RefereeError(Exception):
 
 class BadOption(RefereeError):
     """An option the referee cannot take (the message names it), even when it shows only
-    once the photo is read: bad input, exit 2, not the photo's fault."""
+    once the photo is read (Crete tiles read as the revised edition): bad input, exit 2,
+    not the photo's fault."""
 
 
 class BadPhoto(RefereeError):
     """The input is not a photo we can read (not an image, truncated, too large, empty)."""
 
 
-class NoTiles(RefereeError):
-    """The photo shows none of the game's markers: nothing to referee."""
+class NoMarkers(RefereeError):
+    """The photo shows none of the game's markers (tiles' or board's): nothing to referee."""
 
 
 class DetectError(RefereeError):
@@ -35,10 +36,6 @@ class DetectError(RefereeError):
 
 class GridError(RefereeError):
     """The table plane cannot be fitted (too few markers)."""
-
-
-class ClassifyError(RefereeError):
-    """A tile's patch could not be read."""
 
 
 class AssembleError(RefereeError):

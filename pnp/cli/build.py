@@ -23,7 +23,7 @@ def games() -> None:
     """List the games, their editions, and what pnp can do for each."""
     for game in GAMES.values():
         can = [cmd for part, cmds in (("printing", "build, export"),
-                                      ("commands", "score, check, simulate"),
+                                      ("commands", "score, check, simulate, pieces"),
                                       ("referee", "referee")) if getattr(game, part)
                for cmd in [cmds]]
         editions = (f"editions {', '.join(game.editions)} (default {game.default_edition}); "

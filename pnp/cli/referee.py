@@ -10,6 +10,7 @@ the game's rules (pnp.rules.api's GameRules).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,51 +19,59 @@ import typer
 from pnp import fileio, games
 from pnp.cli import app
 from pnp.cli.errors import UNSURE, CliError, dumps, echo_lines
+from pnp.cli.options import game_command, given
 from pnp.cli.outputs import check_outputs
-from pnp.cli.rules import GAME_HELP, given_options
+from pnp.cli.rules import GAME_HELP
 from pnp.rules.api import RulesError
+from pnp.rules.options import Option, names
+
+CHECK = "check"       # how `pnp referee` spells a rules argument: --check TARGET
 
 
-@app.command("referee")
+def _checks(game: str) -> tuple[Option, ...]:
+    """The game's rules check options as `pnp referee` offers them (on the table seen)."""
+    try:
+        options = games.get_commands(game).check_options
+    except games.UnknownGame:
+        return ()
+    return tuple(replace(o, name=CHECK, kind="text") if o.kind == "argument" else o
+                 for o in options)
+
+
+def _offers(game: str) -> tuple[Option, ...]:
+    return (*games.part(game, "referee").read_options, *_checks(game))
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the user asked of the referee: `read`'s options, the rules' check query, and
+    the overlay's options (named as the CLI names them: --check, --disturb)."""
+
+    read: dict[str, Any]
+    query: dict[str, Any]
+    overlay: dict[str, Any]
+
+
+def _asked(ctx: typer.Context, referee: Any, game: str) -> Asked:
+    values = given(ctx, _offers(game), game, "referee")
+    read = {k: v for k, v in values.items() if k in names(referee.read_options)}
+    checks = {k: v for k, v in values.items() if k not in read}
+    try:
+        arguments = [o.name for o in games.get_commands(game).check_options
+                     if o.kind == "argument"]
+    except games.UnknownGame:
+        arguments = []
+    query = {(arguments[0] if k == CHECK and arguments else k): v for k, v in checks.items()}
+    overlay = {k: v for k, v in checks.items() if k in referee.overlay_options}
+    return Asked(read, query, overlay)
+
+
+@app.command("referee", cls=game_command("referee", _offers))
 def referee_command(
+    ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
     photo: Path = typer.Argument(..., metavar="PHOTO",
                                  help="JPEG, PNG or HEIC photo of the finished table."),
-    edition: str | None = typer.Option(None, "--edition", "-e",
-                                       help="asterion: crete or revised (default crete)."),
-    board: bool | None = typer.Option(None, "--board/--no-board",
-                                      help="asterion: played on the Crete board, or not "
-                                           "(default: on the board if the photo shows its "
-                                           "markers)."),
-    players: str | None = typer.Option(None, "--players",
-                                       help="Who played: asterion colours, e.g. yellow,blue "
-                                            "(default: the colours on the table); assyria: "
-                                            "how many."),
-    kill_points: str | None = typer.Option(None, "--kill-points",
-                                           help="asterion: kill points per colour, e.g. "
-                                                "yellow=3,blue=-1 (a photo cannot show them)."),
-    web: str | None = typer.Option(None, "--web",
-                                   help="spider-twist: rings or spiral (default: the side "
-                                        "the photo shows)."),
-    pattern: str | None = typer.Option(None, "--pattern",
-                                       help="constructo: rhombus, triangle or spindle "
-                                            "(default: from the photo)."),
-    turn: str | None = typer.Option(None, "--turn",
-                                    help="constructo: whose turn it is (a photo cannot show "
-                                         "it; default white); assyria: the turn, 1-8 (without "
-                                         "--state, enough to score its income)."),
-    new_wells: str | None = typer.Option(None, "--new-wells",
-                                         help="assyria: wells placed this turn, e.g. "
-                                              "red=H01/H02/H11 (or none)."),
-    state: Path | None = typer.Option(None, "--state", metavar="STATE.json",
-                                      help="assyria: what a photo cannot show (hands, "
-                                           "cards), from a state file."),
-    check_target: str | None = typer.Option(None, "--check", metavar="TARGET",
-                                            help="asterion: show one prisoner's "
-                                                 "connections, e.g. Y07."),
-    disturb: str | None = typer.Option(None, "--disturb", metavar="NODE",
-                                       help="spider-twist: the female's reaction to a "
-                                            "disturbance at NODE."),
     as_json: bool = typer.Option(False, "--json", help="JSON with a detection section."),
     overlay: Path | None = typer.Option(None, "--overlay", metavar="OUT.png",
                                         help="Write the photo with what was seen drawn on it "
@@ -74,76 +83,67 @@ def referee_command(
     partial: bool = typer.Option(False, "--partial",
                                  help="Print the score even when the referee is not sure."),
 ) -> None:
-    """Score a finished table from one photo; exit 3 (and no score) when anything is unsure."""
-    from referee.errors import BadOption, RefereeError
-
+    """Score a finished table from one photo; exit 3 (and no score) when anything is unsure.
+    The rules' questions of `pnp check` (--check TARGET, --disturb NODE, ...) are answered
+    on the table seen."""
     try:
         referee = games.part(game, "referee")
     except games.UnknownGame as exc:
         raise CliError(str(exc)) from None
-    commands = games.get_commands(game)
-    raw = given_options({"edition": edition, "board": board, "players": players,
-                  "kill_points": kill_points, "web": web, "pattern": pattern, "turn": turn,
-                  "state": state, "new_wells": new_wells},
-                 referee.read_options, game, "referee")
-    if board is False and "board" in referee.read_options:
-        raw["board"] = False              # --no-board is a choice too, not an absence
-    query = given_options({"target": check_target, "disturb": disturb}, commands.check_options,
-                   game, "referee")
-    check_outputs([photo] + ([state] if state else []),
+    asked = _asked(ctx, referee, game)
+    state = asked.read.get("state")
+    check_outputs([photo] + ([Path(state)] if state else []),
                   {"--overlay": overlay, "--save-state": save_state},
                   {"--overlay": (".png", ".jpg", ".jpeg")})
-    try:
-        options = referee.parse_options(raw)
-    except RefereeError as exc:
-        raise CliError(str(exc)) from None
-    try:
-        verdict = referee.read(photo, **options)
-    except BadOption as exc:            # seen only with the photo, but the option's fault
-        raise CliError(str(exc)) from None
-    except RefereeError as exc:
-        raise CliError(f"{photo}: {exc}") from None
-
+    verdict = _read(referee, photo, asked.read)
     notes: list[str] = []
     if overlay is not None:
-        notes.append(_write_overlay(referee, verdict, overlay, query))
+        notes.append(_write_overlay(referee, verdict, overlay, asked.overlay))
     if save_state is not None:
         notes.append(_save_state(referee, verdict, save_state))
-
-    sure = verdict.is_certain
-    show_score = sure or partial
-    report = verdict.score_report() if show_score else None
-    disputed = _check(commands, verdict, query) if show_score and query else None
-
+    show_score = verdict.is_certain or partial
+    disputed = (_check(games.get_commands(game), verdict, asked.query)
+                if show_score and asked.query else None)
     if as_json:
-        data: dict[str, Any] = verdict.to_dict() if show_score else {
-            "detection": verdict.detection()}
-        if not sure and partial:
-            data["partial"] = True
-        if disputed is not None:
-            data["check"] = disputed.data
-        typer.echo(dumps(data), nl=False)
+        typer.echo(dumps(_json(verdict, disputed, show_score)), nl=False)
     else:
+        report = verdict.score_report() if show_score else None
         echo_lines(_text(referee, verdict, report, disputed, show_score))
     echo_lines(notes, err=True)
-    if not sure:
+    if not verdict.is_certain:
         n = len(verdict.problems)
         raise CliError(f"the referee is not sure: {n} problem{'s' if n != 1 else ''} "
                        "(listed above); fix the table or the photo and try again",
                        code=UNSURE)
 
 
-def _write_overlay(referee: Any, verdict: Any, path: Path, query: dict[str, Any]) -> str:
+def _read(referee: Any, photo: Path, options: dict[str, Any]) -> Any:
+    from referee.errors import BadOption, RefereeError
+
+    try:
+        return referee.read(photo, **options)
+    except BadOption as exc:            # seen only with the photo, but the option's fault
+        raise CliError(str(exc)) from None
+    except RefereeError as exc:
+        raise CliError(f"{photo}: {exc}") from None
+
+
+def _json(verdict: Any, disputed: Any, show_score: bool) -> dict[str, Any]:
+    data: dict[str, Any] = verdict.to_dict() if show_score else {
+        "detection": verdict.detection()}
+    if not verdict.is_certain and show_score:
+        data["partial"] = True
+    if disputed is not None:
+        data["check"] = disputed.data
+    return data
+
+
+def _write_overlay(referee: Any, verdict: Any, path: Path, options: dict[str, Any]) -> str:
     from referee.errors import RefereeError
     from referee.overlay import write_overlay
 
-    overlay_options = {k: v for k, v in {"check": query.get("target"),
-                                         "disturb": query.get("disturb")}.items()
-                       if v is not None and k in referee.overlay_options}
-    if "check" in overlay_options:
-        overlay_options["check"] = str(overlay_options["check"]).upper()
     try:
-        write_overlay(path, referee.draw_overlay(verdict, **overlay_options))
+        write_overlay(path, referee.draw_overlay(verdict, **options))
     except RefereeError as exc:
         raise CliError(str(exc)) from None
     return f"overlay written to {path}"

@@ -1,8 +1,9 @@
-"""`pnp score|check|simulate GAME ...` for every game, and `pnp tiles asterion`.
+"""`pnp score|check|simulate|pieces GAME ...` for every game.
 
 Thin and game-neutral: the file comes in through the shared input layer (pnp.inputs), the
 game's rules (pnp.rules.api.GameRules, found through the registry) read, score and settle
-disputes, and this module prints. Bad input ends as one line per problem, exit 2.
+disputes, and this module prints. Each game's own options are its rules' data, offered
+through pnp.cli.options. Bad input ends as one line per problem, exit 2.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import typer
 
 from pnp import fileio, games, inputs
 from pnp.cli import app
-from pnp.cli.errors import CliError, choice, dumps, echo_lines
+from pnp.cli.errors import CliError, dumps, echo_lines
+from pnp.cli.options import game_command, given
 from pnp.cli.outputs import check_outputs
 from pnp.rules.api import SEEDS, Report, RulesError
 
@@ -41,6 +43,14 @@ def load_state(game: str, path: Path) -> tuple[Any, Any]:
         raise CliError(*(f"{path}: {line}" for line in inputs.first_few(exc.lines))) from None
 
 
+# each command offers the options the game's rules declare for it
+SCORE_COMMAND = game_command("commands", lambda game: games.get_commands(game).score_options)
+CHECK_COMMAND = game_command("commands", lambda game: games.get_commands(game).check_options)
+SIMULATE_COMMAND = game_command("commands",
+                                lambda game: games.get_commands(game).simulate_options)
+PIECES_COMMAND = game_command("commands", lambda game: games.get_commands(game).pieces_options)
+
+
 def print_report(report: Report, as_json: bool) -> None:
     if as_json:
         typer.echo(dumps(report.data), nl=False)
@@ -48,36 +58,17 @@ def print_report(report: Report, as_json: bool) -> None:
         echo_lines(report.lines)
 
 
-def given_options(options: dict[str, Any], allowed: tuple[str, ...], game: str,
-           command: str) -> dict[str, Any]:
-    """The options the user gave; one that does not apply to the game is an error. A flag
-    left off is None or False; 0 is given (`0 in (None, False)` is true in Python)."""
-    given = {k: v for k, v in options.items() if v is not None and v is not False}
-    for name in given:
-        if name not in allowed:
-            flag = "TARGET" if name == "target" else "--" + name.replace("_", "-")
-            raise CliError(f"{flag} does not apply to `pnp {command} {game}`"
-                           + (f" (it takes: {', '.join(_flags(allowed))})" if allowed else ""))
-    return given
-
-
-def _flags(names: tuple[str, ...]) -> list[str]:
-    return ["TARGET" if n == "target" else "--" + n.replace("_", "-") for n in names]
-
-
-@app.command("score")
+@app.command("score", cls=SCORE_COMMAND)
 def score_command(
+    ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
     state_file: Path = typer.Argument(..., metavar="STATE.json",
                                       help="The table or game-state file."),
     as_json: bool = typer.Option(False, "--json", help="JSON instead of a table."),
-    no_kill_points: bool = typer.Option(False, "--no-kill-points",
-                                        help="asterion: the variant without kill points."),
 ) -> None:
     """Score a table or game state: every player's points and the winners."""
     commands, state = load_state(game, state_file)
-    options = given_options({"no_kill_points": no_kill_points},
-                     getattr(commands, "score_options", ()), game, "score")
+    options = given(ctx, commands.score_options, game, "score")
     try:
         report = commands.score_report(state, **options)
     except RulesError as exc:
@@ -85,38 +76,21 @@ def score_command(
     print_report(report, as_json)
 
 
-@app.command("check")
+@app.command("check", cls=CHECK_COMMAND)
 def check_command(
+    ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
     state_file: Path = typer.Argument(..., metavar="STATE.json",
                                       help="The table or game-state file."),
-    target: str | None = typer.Argument(None, metavar="[TARGET]",
-                                        help="asterion: the tile whose prisoner is disputed, "
-                                             "e.g. Y07."),
-    disturb: str | None = typer.Option(None, "--disturb", metavar="NODE",
-                                       help="spider-twist: the female's reaction to a "
-                                            "disturbance at NODE."),
-    move: str | None = typer.Option(None, "--move", metavar="TEXT",
-                                    help="constructo: is this move legal, and why."),
-    tile: str | None = typer.Option(None, "--tile", metavar="Q,R",
-                                    help="constructo: what stands on this tile, and the "
-                                         "legal actions from or onto it."),
-    hut: str | None = typer.Option(None, "--hut", metavar="COLOUR@HEX",
-                                   help="assyria: is this hut supplied, may it go there."),
-    well: str | None = typer.Option(None, "--well", metavar="VERTEX",
-                                    help="assyria: does this vertex take a well."),
-    ashur: bool = typer.Option(False, "--ashur", help="assyria: the ranking at Ashur."),
     as_json: bool = typer.Option(False, "--json", help="JSON instead of text."),
     overlay: Path | None = typer.Option(None, "--overlay", metavar="OUT.png",
-                                        help="spider-twist: also draw the answer on the web "
-                                             "(PNG)."),
+                                        help="Also draw the answer (PNG), for a game that "
+                                             "draws one: "
+                                             f"{', '.join(games.game_names('diagram'))}."),
 ) -> None:
     """Settle a dispute at the table with the rules (what to ask depends on the game)."""
     commands, state = load_state(game, state_file)
-    query = given_options({"target": target, "disturb": disturb, "move": move, "tile": tile,
-                           "hut": hut,
-                           "well": well, "ashur": ashur}, commands.check_options, game,
-                          "check")
+    query = given(ctx, commands.check_options, game, "check")
     if overlay is not None:
         if games.info(game).diagram is None:
             raise CliError(f"--overlay does not apply to `pnp check {game}`")
@@ -127,37 +101,31 @@ def check_command(
         raise CliError(*exc.lines) from None
     print_report(report, as_json)
     if overlay is not None:
-        draw = games.part(game, "diagram")
-        data = inputs.read_json(state_file)
-        try:
-            fileio.write_bytes(overlay, draw(data, report, query))
-        except OSError as exc:
-            raise CliError(f"cannot write {overlay}: {exc.strerror or exc}") from None
-        echo_lines([f"picture written to {overlay}"], err=True)
+        _draw_answer(game, state_file, report, query, overlay)
 
 
-@app.command("simulate")
+def _draw_answer(game: str, state_file: Path, report: Report, query: dict[str, Any],
+                 overlay: Path) -> None:
+    draw = games.part(game, "diagram")
+    data = inputs.read_json(state_file)
+    try:
+        fileio.write_bytes(overlay, draw(data, report, query))
+    except OSError as exc:
+        raise CliError(f"cannot write {overlay}: {exc.strerror or exc}") from None
+    echo_lines([f"picture written to {overlay}"], err=True)
+
+
+@app.command("simulate", cls=SIMULATE_COMMAND)
 def simulate_command(
+    ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
-    players: int | None = typer.Option(None, "--players", "-p",
-                                       help="How many play (asterion, assyria: 2-4)."),
-    edition: str | None = typer.Option(None, "--edition", "-e",
-                                       help="asterion: crete or revised."),
-    board: bool = typer.Option(False, "--board", help="asterion crete: on the diamond board."),
-    web: str | None = typer.Option(None, "--web", help="spider-twist: rings or spiral."),
-    pattern: str | None = typer.Option(None, "--pattern",
-                                       help="constructo: rhombus, triangle or spindle."),
-    no_kill_points: bool = typer.Option(False, "--no-kill-points",
-                                        help="asterion: the variant without kill points."),
     seed: int = typer.Option(1, "--seed", help="Same seed, same game."),
     out: Path = typer.Option(Path("output/simulate"), "--out",
                              help="Folder for the final state and the move log."),
 ) -> None:
     """Play a seeded random legal game; write the final state and the move log."""
     commands = game_commands(game)
-    options = given_options({"players": players, "edition": edition, "board": board, "web": web,
-                      "pattern": pattern, "no_kill_points": no_kill_points},
-                     commands.simulate_options, game, "simulate")
+    options = given(ctx, commands.simulate_options, game, "simulate")
     if not SEEDS[0] <= seed <= SEEDS[1]:
         raise CliError("--seed must fit in 64 bits")
     try:
@@ -173,28 +141,18 @@ def simulate_command(
     echo_lines([f"wrote {written}: {sim.summary}"])
 
 
-@app.command("tiles")
-def tiles(
-    game: str = typer.Argument(..., help="asterion (the only tile game)."),
-    edition: str = typer.Option("crete", "--edition", "-e", help="crete or revised."),
-    as_json: bool = typer.Option(False, "--json", help="Canonical JSON instead of a list."),
+@app.command("pieces", cls=PIECES_COMMAND)
+def pieces_command(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help=GAME_HELP),
+    as_json: bool = typer.Option(False, "--json", help="JSON instead of a list."),
 ) -> None:
-    """List Asterion's tiles: ports as printed, prisoners, coins, wings, horns."""
-    from pnp.rules.asterion import EDITIONS
-    from pnp.rules.asterion.tiles import tileset_json
-
-    choice("game", game, ("asterion",))
-    choice("edition", edition, EDITIONS)
-    data = tileset_json(edition)
-    if as_json:
-        typer.echo(dumps(data), nl=False)
-        return
-    typer.echo(f"asterion {edition}: {len(data['tiles'])} tiles")
-    for tile in data["tiles"]:
-        regions = " | ".join(
-            r["ports"] + "".join(f" {n} {name}" for name, n in
-                                 (("prisoner", r["prisoners"]), ("coin", r["coins"]),
-                                  ("wing", r["wings"])) if n)
-            + (" Asterion" if r.get("asterion") else "") for r in tile["regions"])
-        typer.echo(f"{tile['id']:<4} {tile['colour'] or 'minotaur':<8} "
-                   f"{'horns ' if tile['horns'] else '      '}{regions}")
+    """List what the game is played with, as its state files and `pnp check` name it
+    (Asterion: every tile's ports, prisoners, coins, wings and horns)."""
+    commands = game_commands(game)
+    options = given(ctx, commands.pieces_options, game, "pieces")
+    try:
+        report = commands.pieces_report(**options)
+    except RulesError as exc:
+        raise CliError(*exc.lines) from None
+    print_report(report, as_json)

@@ -42,7 +42,7 @@ class BuildRequest:
     cut_marks: bool = False     # print-and-cut registration marks (needs cut_files)
     # The pieces' machine-mark design by name (`--marks`; Asterion: "classic" or
     # "discreet"); None: the one the game's layout prints.
-    tile_marks: str | None = None
+    marks: str | None = None
 
 
 def game_printing(request: BuildRequest) -> GamePrinting:
@@ -68,9 +68,9 @@ def validate_request(request: BuildRequest) -> tuple[str | None, Options]:
         raise BuildError(f"bleed must be between 0 and {MAX_BLEED:g} mm, not {request.bleed:g}")
     if any(abs(v) > MAX_BACK_OFFSET for v in request.back_offset):
         raise BuildError(f"back offset must be within ±{MAX_BACK_OFFSET:g} mm on each axis")
-    if request.tile_marks is not None and request.tile_marks not in printing.mark_designs:
+    if request.marks is not None and request.marks not in printing.mark_designs:
         raise BuildError(
-            f"unknown marks {request.tile_marks!r} for {printing.name} (choose from: "
+            f"unknown marks {request.marks!r} for {printing.name} (choose from: "
             f"{', '.join(printing.mark_designs)})" if printing.mark_designs else
             f"{printing.name} has one print of its machine marks: drop --marks")
     if request.cut_marks and not request.cut_files:
@@ -95,7 +95,7 @@ def plan(request: BuildRequest) -> tuple[DrawContext, list[Page]]:
     components = [page_component("check", options.paper, back="check")]
     components += printing.components(edition, options)
     context = DrawContext(printing, edition, printing.style(request.ink_saver), options,
-                          request.tile_marks)
+                          request.marks)
     return context, place(components, options)
 
 
@@ -104,7 +104,7 @@ def output_name(request: BuildRequest) -> str:
     edition = request.edition or printing.default_edition
     stem = f"{printing.name}-{edition}" if edition else printing.name
     # another print of the marks than the layout's is asked for by name: its own file
-    return f"{stem}-{request.tile_marks}.pdf" if request.tile_marks else f"{stem}.pdf"
+    return f"{stem}-{request.marks}.pdf" if request.marks else f"{stem}.pdf"
 
 
 def build(request: BuildRequest, out_dir: Path, progress: Progress | None = None) -> BuildResult:

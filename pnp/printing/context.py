@@ -17,8 +17,8 @@ class DrawContext:
     edition: str | None      # "crete" or "revised"; None for a game with one edition
     style: Any               # the game's style (`printing.style(ink_saver)`)
     options: Options         # paper, bleed, duplex, back offset, crop marks
-    tile_marks: str | None = None   # the game's machine-mark design by name (Asterion:
-                                    # "classic", "discreet"); None: its layout's default
+    marks: str | None = None   # the game's machine-mark design, one of its GamePrinting's
+    #                            `mark_designs`; None: its layout's default
 
     @property
     def game(self) -> str:

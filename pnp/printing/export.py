@@ -182,8 +182,8 @@ def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
         resolution = {"format": "svg", "units": "mm"} if svg else {"dpi": dpi}
         summary = {"game": ctx.game, "edition": ctx.edition, **resolution,
                    "ink_saver": request.ink_saver, "components": manifest}
-        if request.tile_marks is not None:     # not the layout's default mark design
-            summary["tile_marks"] = request.tile_marks
+        if request.marks is not None:     # not the layout's default mark design
+            summary["tile_marks"] = request.marks
         (temp / "manifest.json").write_text(json.dumps(summary, indent=2) + "\n")
         _check_replaceable(out_dir)      # again: a file may have come in while rendering
     return ExportResult(out_dir, len(faces) + 1, len(manifest), reduced)

@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from pnp.rules.options import Option
+
 
 @runtime_checkable
 class Game(Protocol):
@@ -161,7 +163,7 @@ class Simulation:
 
 @runtime_checkable
 class GameRules(Protocol):
-    """What `pnp score|check|simulate GAME` asks of a game's rules core.
+    """What `pnp score|check|simulate|pieces GAME` asks of a game's rules core.
 
     `data` is JSON already parsed by the shared input layer (`pnp.inputs`): bounded in size,
     depth and number length, no duplicate keys. Text in `lines` may quote values from the
@@ -169,22 +171,27 @@ class GameRules(Protocol):
     """
 
     name: str
-    check_options: tuple[str, ...]      # which `pnp check` options apply: "target", "disturb",
-    #                                     "move", "hut", ...
-    simulate_options: tuple[str, ...]   # which `pnp simulate` options apply: "players",
-    #                                     "edition", "board", "web", "no_kill_points", ...
+    # The options each call takes, as data (pnp.rules.options.Option): the CLI and the phone page
+    # build theirs from these. Each call receives only the options the user gave, parsed.
+    score_options: tuple[Option, ...]     # keywords of `score_report`
+    check_options: tuple[Option, ...]     # the keys of `check_report`'s query
+    simulate_options: tuple[Option, ...]  # the keys of `simulate`'s options
+    pieces_options: tuple[Option, ...]    # keywords of `pieces_report`
 
     def read_state(self, data: Any) -> Any:
         """A validated state from parsed JSON; raises RulesError listing every problem."""
 
-    def score_report(self, state: Any) -> Report: ...
+    def score_report(self, state: Any, **options: Any) -> Report: ...
 
     def check_report(self, state: Any, query: Mapping[str, Any]) -> Report:
-        """Settle a dispute. `query` holds only options named in `check_options` that the
-        user gave; raises RulesError for a query that makes no sense."""
+        """Settle a dispute. `query` holds only options of `check_options` that the user
+        gave; raises RulesError for a query that makes no sense."""
 
     def simulate(self, seed: int, options: Mapping[str, Any]) -> Simulation:
         """A seeded random legal game to the end; raises RulesError for bad options."""
+
+    def pieces_report(self, **options: Any) -> Report:
+        """What the game is played with (`pnp pieces`), named as its states name it."""
 
 
 def seat_players(game: str, players: int | Sequence[str], colours: Sequence[str],

@@ -114,157 +114,178 @@ class TokenGate:
         return secrets.compare_digest(supplied, self.token)
 
 
-def create_app(config: ServeConfig) -> ASGIApp:
-    """The app, with the token gate around it. Every game with a referee in the registry
-    is offered (imported now, so the first photo is not slowed by it)."""
-    config.folder.mkdir(parents=True, exist_ok=True)
-    specs = results.game_specs()
-    desk = Desk(config.max_waiting)
-    page = _page(config.token)
-    static = {name: (resources.files("pnp.serve") / "static" / name).read_bytes()
-              for name in STATIC}
-    uploading = [0]
+class Routes:
+    """The page's requests, over one desk of jobs and the games the registry offers."""
 
-    def spec_of(job: Job) -> results.GameSpec:
-        return specs[job.game]
+    def __init__(self, config: ServeConfig, specs: dict[str, results.GameSpec]) -> None:
+        self.config = config
+        self.specs = specs
+        self.desk = Desk(config.max_waiting)
+        self.page = _page(config.token)
+        self.static = {name: (resources.files("pnp.serve") / "static" / name).read_bytes()
+                       for name in STATIC}
+        self.uploading = 0
 
-    def job_of(request: Request) -> Job:
-        job = desk.job(request.path_params["job"])
+    def routes(self) -> list[Route]:
+        return [
+            Route("/", self.index),
+            Route("/static/{name}", self.static_file),
+            Route("/api/games", self.game_list),
+            Route("/api/photos", self.upload, methods=["POST"]),
+            Route("/api/jobs/{job}", self.job_result),
+            Route("/api/jobs/{job}/overlay.jpg", self.overlay),
+            Route("/api/jobs/{job}/check", self.check, methods=["POST"]),
+            Route("/api/jobs/{job}/correct", self.correct, methods=["POST"]),
+            Route("/api/jobs/{job}/state.json", self.state),
+        ]
+
+    def spec_of(self, job: Job) -> results.GameSpec:
+        return self.specs[job.game]
+
+    def job_of(self, request: Request) -> Job:
+        job = self.desk.job(request.path_params["job"])
         if job is None:
             raise PageError("this result is no longer kept; take the photo again", 404)
         return job
 
-    async def index(request: Request) -> Response:
-        return Response(page, media_type="text/html; charset=utf-8")
+    async def index(self, request: Request) -> Response:
+        return Response(self.page, media_type="text/html; charset=utf-8")
 
-    async def static_file(request: Request) -> Response:
+    async def static_file(self, request: Request) -> Response:
         name = request.path_params["name"]
-        if name not in static:
+        if name not in self.static:
             raise PageError("no such page", 404)
         kind = "text/javascript" if name.endswith(".js") else "text/css"
-        return Response(static[name], media_type=f"{kind}; charset=utf-8")
+        return Response(self.static[name], media_type=f"{kind}; charset=utf-8")
 
-    async def game_list(request: Request) -> Response:
-        return JSONResponse({"games": results.games_json(specs), "max_bytes": config.max_bytes,
+    async def game_list(self, request: Request) -> Response:
+        return JSONResponse({"games": results.games_json(self.specs),
+                             "max_bytes": self.config.max_bytes,
                              "max_megapixels": MAX_PIXELS // 1_000_000})
 
-    async def upload(request: Request) -> Response:
+    async def upload(self, request: Request) -> Response:
         game = request.query_params.get("game", "")
-        if game not in specs:
+        if game not in self.specs:
             raise PageError("choose a game from the list")
-        spec = specs[game]
+        spec = self.specs[game]
         texts = {k[2:]: v for k, v in request.query_params.items() if k.startswith("o.")}
         options = results.read_options(spec, texts)
         declared = request.headers.get("content-length")
-        if declared and declared.isdigit() and int(declared) > config.max_bytes:
-            raise PageError(_too_large(config.max_bytes), 413)
-        if uploading[0] >= MAX_UPLOADS:
+        if declared and declared.isdigit() and int(declared) > self.config.max_bytes:
+            raise PageError(_too_large(self.config.max_bytes), 413)
+        if self.uploading >= MAX_UPLOADS:
             raise PageError("too many photos are coming in at once; try again in a moment",
                             503)
-        job = desk.new_job(game, options, texts)
-        incoming = config.folder / f"incoming-{job.id}.part"
-        uploading[0] += 1
+        job = self.desk.new_job(game, options, texts)
+        if not await self._keep_photo(request, job):
+            return Response(status_code=400)        # the phone went away mid-upload
+        await self.desk.read(job, lambda j: self._work(spec, j))
+        self.config.say(results.log_line(spec, job))
+        return await self._result(job)
+
+    async def _keep_photo(self, request: Request, job: Job) -> bool:
+        """Stream the photo in and keep it under the job's name; False if the phone went
+        away."""
+        folder = self.config.folder
+        incoming = folder / f"incoming-{job.id}.part"
+        self.uploading += 1
         try:
-            size = await _receive(request, incoming, config.max_bytes)
+            size = await _receive(request, incoming, self.config.max_bytes)
         finally:
-            uploading[0] -= 1
-        if size is None:                       # the phone went away mid-upload
-            return Response(status_code=400)
+            self.uploading -= 1
+        if size is None:
+            return False
         if size == 0:
             incoming.unlink(missing_ok=True)
             raise PageError("no photo arrived; take it again")
         try:
-            desk.arrived(job)
+            self.desk.arrived(job)
         except DeskBusy:
             incoming.unlink(missing_ok=True)
             raise
         with incoming.open("rb") as f:
             head = f.read(16)
-        job.photo = config.folder / f"{job.number:04d}-{game}-photo{results.photo_suffix(head)}"
+        job.photo = folder / f"{job.number:04d}-{job.game}-photo{results.photo_suffix(head)}"
         incoming.replace(job.photo)
-        await desk.read(job, lambda j: _work(spec, j))
-        config.say(results.log_line(spec, job))
-        return await _result(job)
+        return True
 
-    def _work(spec: results.GameSpec, job: Job) -> None:
+    def _work(self, spec: results.GameSpec, job: Job) -> None:
         try:
-            results.read_photo(spec, job, config.folder)
+            results.read_photo(spec, job, self.config.folder)
         except Exception:
             log.exception("photo %s could not be read", job.number)
             job.error = ("the referee failed on this photo (the computer's terminal has the "
                          "details); try another photo")
 
-    async def _result(job: Job) -> Response:
+    async def _result(self, job: Job) -> Response:
         # off the event loop: a game's corrections may try the rules many times
-        data = await run_in_threadpool(results.result_json, spec_of(job), job,
+        data = await run_in_threadpool(results.result_json, self.spec_of(job), job,
                                        f"/api/jobs/{job.id}")
         return JSONResponse(data, status_code=422 if "error" in data else 200)
 
-    async def job_result(request: Request) -> Response:
-        return await _result(job_of(request))
+    async def job_result(self, request: Request) -> Response:
+        return await self._result(self.job_of(request))
 
-    async def overlay(request: Request) -> Response:
-        job = job_of(request)
+    async def overlay(self, request: Request) -> Response:
+        job = self.job_of(request)
         if job.overlay is None:
             raise PageError("this photo has no overlay", 404)
         place = request.query_params.get("place")
         if place is not None:
             index = inputs.bounded_int(place, "place", 0, 100_000) if place.isdigit() else -1
-            data = await run_in_threadpool(results.check_overlay, spec_of(job), job, index)
+            data = await run_in_threadpool(results.check_overlay, self.spec_of(job), job,
+                                           index)
             if data is not None:
                 return Response(data, media_type="image/jpeg")
         return Response(job.overlay.read_bytes(), media_type="image/jpeg")
 
-    async def check(request: Request) -> Response:
-        job = job_of(request)
+    async def check(self, request: Request) -> Response:
+        job = self.job_of(request)
         body = await _json(request)
         try:
             x, y = (inputs.finite_float(body.get(k), k) for k in ("x", "y"))
         except (inputs.InputError, AttributeError):
             raise PageError("say where the tap was (x and y in the picture)") from None
-        answer = await run_in_threadpool(results.check_tap, spec_of(job), job, x, y)
+        answer = await run_in_threadpool(results.check_tap, self.spec_of(job), job, x, y)
         return JSONResponse(answer)
 
-    async def correct(request: Request) -> Response:
-        job = job_of(request)
+    async def correct(self, request: Request) -> Response:
+        job = self.job_of(request)
         body = await _json(request)
         answers = body.get("answers") if isinstance(body, dict) else None
         if not isinstance(answers, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in answers.items()):
             raise PageError("send the answers as {\"answers\": {question: answer}}")
-        await run_in_threadpool(results.correct, spec_of(job), job, answers)
-        return await _result(job)
+        await run_in_threadpool(results.correct, self.spec_of(job), job, answers)
+        return await self._result(job)
 
-    async def state(request: Request) -> Response:
-        job = job_of(request)
+    async def state(self, request: Request) -> Response:
+        job = self.job_of(request)
         name = f"{job.game}-{job.number}-state.json"
         return Response(results.state_file(job), media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
+
+def create_app(config: ServeConfig) -> ASGIApp:
+    """The app, with the token gate around it. Every game with a referee in the registry
+    is offered (imported now, so the first photo is not slowed by it)."""
+    config.folder.mkdir(parents=True, exist_ok=True)
+    pages = Routes(config, results.game_specs())
+
     @asynccontextmanager
     async def lifespan(app: Starlette):
         yield
-        desk.close()
+        pages.desk.close()
 
     app = Starlette(
-        routes=[
-            Route("/", index),
-            Route("/static/{name}", static_file),
-            Route("/api/games", game_list),
-            Route("/api/photos", upload, methods=["POST"]),
-            Route("/api/jobs/{job}", job_result),
-            Route("/api/jobs/{job}/overlay.jpg", overlay),
-            Route("/api/jobs/{job}/check", check, methods=["POST"]),
-            Route("/api/jobs/{job}/correct", correct, methods=["POST"]),
-            Route("/api/jobs/{job}/state.json", state),
-        ],
+        routes=pages.routes(),
         exception_handlers={PageError: _page_error, DeskBusy: _busy,
                             HTTPException: _http_error, inputs.InputError: _input_error,
                             Exception: _server_error},
         lifespan=lifespan,
     )
-    app.state.desk = desk
-    app.state.specs = specs
+    app.state.desk = pages.desk
+    app.state.specs = pages.specs
     return TokenGate(app, config.token)
 
 

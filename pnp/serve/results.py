@@ -21,6 +21,7 @@ import numpy as np
 from pnp import games
 from pnp.inputs import escape, first_few
 from pnp.rules.api import RulesError
+from pnp.rules.options import Option, names
 from referee.errors import BadOption, RefereeError
 from referee.geometry import project
 from referee.overlay import framed, write_overlay
@@ -56,8 +57,8 @@ class GameSpec:
     name: str
     title: str
     referee: Any                     # referee.api.GameReferee
-    options: tuple[Any, ...]         # referee.api.ReadOption
-    checks: tuple[str, ...]          # GameRules.check_options (empty: no rules to ask)
+    options: tuple[Option, ...]      # the referee's read options a phone can give
+    checks: tuple[str, ...]          # the names of GameRules.check_options (empty: no rules)
 
 
 def game_specs() -> dict[str, GameSpec]:
@@ -66,18 +67,19 @@ def game_specs() -> dict[str, GameSpec]:
     for name in games.game_names("referee"):
         referee = games.part(name, "referee")
         try:
-            checks = tuple(games.get_commands(name).check_options)
+            checks = names(games.get_commands(name).check_options)
         except games.UnknownGame:
             checks = ()
         specs[name] = GameSpec(name, games.info(name).title, referee,
-                               tuple(referee.describe_options()), checks)
+                               referee.form_options(), checks)
     return specs
 
 
 def games_json(specs: dict[str, GameSpec]) -> list[dict[str, Any]]:
     return [{"name": s.name, "title": s.title, "checks": bool(s.checks),
-             "options": [{"name": o.name, "label": o.label or o.name, "choices": list(o.choices),
-                          "hint": o.hint, "default": o.choices[0] if o.choices else ""}
+             "options": [{"name": o.name, "label": o.label or o.name,
+                          "choices": list(o.form_choices()), "hint": o.hint,
+                          "default": (o.form_choices() or ("",))[0]}
                          for o in s.options]}
             for s in specs.values()]
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.api import GameReferee, ReadOption
+from pnp.rules.options import Option
+from referee.api import GameReferee
 from referee.assyria import corrections as _corrections
-from referee.assyria.pipeline import AssyriaVerdict, BadOption, referee_photo
+from referee.assyria.pipeline import AssyriaVerdict, given_players, referee_photo
 from referee.assyria.unseen import parse_new_wells, parse_turn, show_new_wells
 from referee.image import PhotoInput
 
@@ -26,7 +27,20 @@ if TYPE_CHECKING:
 class AssyriaReferee(GameReferee):
     name = "assyria"
     seam = _corrections           # places to tap, corrections (the phone page)
-    read_options = ("state", "players", "turn", "new_wells")
+    # the phone page asks the turn and the wells placed this turn (a state file cannot be
+    # typed; the players' number is only checked against the photo)
+    read_options = (
+        Option("state", "what a photo cannot show (hands, cards), from a state file.",
+               metavar="STATE.json", on_page=False),
+        Option("players", "how many played (checked against the photo).",
+               parse=given_players, metavar="N", on_page=False),
+        Option("turn", "the turn, 1-8 (without --state, enough to score its income).",
+               parse=parse_turn, metavar="N", label="Turn (1-8)", hint="e.g. 4",
+               show=lambda v: "" if v is None else str(v)),
+        Option("new_wells", "wells placed this turn, e.g. red=H01/H02/H11 (or none).",
+               parse=parse_new_wells, metavar="COLOUR=VERTICES", label="Wells placed this "
+               "turn", hint="red=H01/H02/H11; or none", show=show_new_wells),
+    )
     overlay_options = ()
 
     def read(self, photo: PhotoInput, **options: Any) -> AssyriaVerdict:
@@ -34,19 +48,8 @@ class AssyriaReferee(GameReferee):
         photo gives the board and the tracks), players (2, 3 or 4: checked), turn (1-8:
         without a state, enough to score the turn's income), new_wells ("red=H01/H02/H11;
         ..." or "none": the wells placed this turn)."""
-        unknown = sorted(set(options) - set(self.read_options))
-        if unknown:
-            raise BadOption(f"assyria's referee takes only {', '.join(self.read_options)}, "
-                            f"not {', '.join(unknown)}")
+        self.refuse_unknown(options)
         return referee_photo(photo, **options)
-
-    def describe_options(self) -> tuple[ReadOption, ...]:
-        """What the phone page asks (a state file cannot be typed): the turn and the
-        wells placed this turn."""
-        return (ReadOption("turn", "Turn (1-8)", hint="e.g. 4", parse=parse_turn,
-                           show=lambda v: "" if v is None else str(v)),
-                ReadOption("new_wells", "Wells placed this turn", hint="red=H01/H02/H11; "
-                           "or none", parse=parse_new_wells, show=show_new_wells))
 
     def summary_lines(self, verdict: AssyriaVerdict) -> list[str]:
         count = {k: sum(p.what == k for p in verdict.pieces) for k in ("hut", "ziggurat", "well")}

@@ -38,7 +38,7 @@ from referee.assyria.problems import (
     WELL_UNCLEAR,
 )
 from referee.detect import detect_markers
-from referee.errors import BadOption, NoTiles
+from referee.errors import BadOption, NoMarkers
 from referee.geometry import board_plane, project
 from referee.image import PhotoInput, load_photo, scaling
 from referee.problems import INVALID_LAYOUT, RefereeProblem, too_few_board_markers
@@ -161,7 +161,7 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     mine = [m for m in detect_markers(image.image, image.scale) if m.id in model]
     lap("detect")
     if not mine:
-        raise NoTiles("no Assyria board markers in the photo")
+        raise NoMarkers("no Assyria board markers in the photo")
     problems: list[RefereeProblem] = []
     h, mine = board_plane(image, mine, model)
     ids = sorted({m.id for m in mine})

@@ -24,7 +24,7 @@ TURNS = tuple(str(t) for t in range(1, 9))
 
 
 class BadUnseen(BadOption, ValueError):
-    """A --turn or --new-wells the referee cannot take (a ValueError too, as a ReadOption's
+    """A --turn or --new-wells the referee cannot take (a ValueError too, as an Option's
     parse raises: `pnp serve` answers it 400 in one line)."""
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.api import GameReferee, ReadOption
+from referee.api import GameReferee
 from referee.asterion import corrections as _corrections
 from referee.asterion.options import OPTIONS
 from referee.asterion.pipeline import AsterionVerdict, referee_photo
+from referee.errors import BadOption
 from referee.image import PhotoInput
 
 if TYPE_CHECKING:
@@ -23,20 +24,19 @@ if TYPE_CHECKING:
 class AsterionReferee(GameReferee):
     name = "asterion"
     seam = _corrections           # places to tap, corrections (the phone page)
-    read_options = ("edition", "board", "players", "kill_points")
+    read_options = OPTIONS
     overlay_options = ("check",)
 
     def read(self, photo: PhotoInput, **options: Any) -> AsterionVerdict:
         """Options: edition ("crete"), board (None: from the photo), players (colours; None:
         from the tiles), kill_points ({colour: points}; a photo cannot show them)."""
+        self.refuse_unknown(options)
+        edition = options.get("edition") or "crete"
+        if options.get("board") and edition != "crete":
+            raise BadOption(f"the {edition} edition has no board (--board is for crete)")
         return referee_photo(photo, **options)
 
     # The shell's hooks (referee.api.GameReferee): Asterion's words in report.py.
-    def parse_options(self, given: dict[str, Any]) -> dict[str, Any]:
-        from referee.asterion.report import parse_options
-
-        return parse_options(given)
-
     def summary_lines(self, verdict: AsterionVerdict) -> list[str]:
         from referee.asterion.report import summary_lines
 
@@ -51,9 +51,6 @@ class AsterionReferee(GameReferee):
         from referee.asterion.report import state_text
 
         return state_text(verdict)
-
-    def describe_options(self) -> tuple[ReadOption, ...]:
-        return OPTIONS
 
     def accuracy(self) -> AsterionAccuracy:
         from referee.asterion.evaluate import AsterionAccuracy

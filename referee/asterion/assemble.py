@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.rules.asterion import COLOURS, TableError, table_from_dict, validate
-from pnp.rules.asterion.tiles import tiles_by_id
+from pnp.rules.asterion.tiles import EDITIONS, tiles_by_id
 from referee.asterion.grid import Grid
 from referee.asterion.problems import NO_MINOTAUR
 from referee.errors import AssembleError
@@ -35,7 +35,7 @@ def infer_players(grid: Grid) -> list[str]:
 def assemble(grid: Grid, dead: list[str], *, edition: str = "crete", board: bool = False,
              players: list[str] | None = None,
              kill_points: dict[str, int] | None = None) -> Assembled:
-    if edition not in ("crete", "revised"):
+    if edition not in EDITIONS:
         raise AssembleError(f"unknown edition {edition!r}")
     inferred = players is None
     chosen = list(players) if players is not None else infer_players(grid)

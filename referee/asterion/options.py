@@ -1,8 +1,6 @@
-"""What a player may tell Asterion's referee that a photo cannot show, for a form (the
-phone page of `pnp serve`): `REFEREE.describe_options()`.
-
-Same meanings and bounds as `pnp referee`'s flags: --edition, --board/--no-board,
---players yellow,blue and --kill-points yellow=3,blue=-1 (docs/referee.md).
+"""What a player may tell Asterion's referee that a photo cannot show: its read options,
+declared once for `pnp referee asterion` (--edition, --board/--no-board, --players
+yellow,blue, --kill-points yellow=3,blue=-1) and the phone page of `pnp serve`.
 """
 
 from __future__ import annotations
@@ -10,9 +8,9 @@ from __future__ import annotations
 from pnp import inputs
 from pnp.rules.asterion.table import MAX_KILL_POINTS
 from pnp.rules.asterion.tiles import COLOURS, EDITIONS, colour_letter
-from referee.api import ReadOption
+from pnp.rules.options import Option
 
-BOARD = {"auto": None, "yes": True, "no": False}
+BOARD = {"yes": True, "no": False}
 
 
 def colour(name: str) -> str:
@@ -46,6 +44,12 @@ def parse_kill_points(text: str) -> dict[str, int] | None:
     return points or None
 
 
+def parse_board(text: str) -> bool:
+    if text not in BOARD:
+        raise ValueError(f"board: choose from auto, {', '.join(BOARD)}")
+    return BOARD[text]
+
+
 def _show_board(value: bool | None) -> str:
     return {None: "auto", True: "yes", False: "no"}[value]
 
@@ -59,11 +63,16 @@ def _show_kill_points(value: dict[str, int] | None) -> str:
 
 
 OPTIONS = (
-    ReadOption("edition", "Edition", EDITIONS),
-    ReadOption("board", "Crete board", tuple(BOARD), parse=BOARD.__getitem__,
-               show=_show_board),
-    ReadOption("players", "Players", hint="yellow,blue (empty: the colours on the table)",
-               parse=parse_players, show=_show_players),
-    ReadOption("kill_points", "Kill points", hint="yellow=3,blue=-1 (a photo cannot show them)",
-               parse=parse_kill_points, show=_show_kill_points),
+    Option("edition", "crete or revised (default crete).", choices=EDITIONS,
+           metavar="EDITION", short="-e", label="Edition"),
+    Option("board", "played on the Crete board, or not (default: on the board if the photo "
+           "shows its markers).", "switch", parse=parse_board, choices=tuple(BOARD),
+           label="Crete board", unset="auto", show=_show_board),
+    Option("players", "the colours that played, e.g. yellow,blue (default: the colours on "
+           "the table).", parse=parse_players, metavar="COLOURS", label="Players",
+           hint="yellow,blue (empty: the colours on the table)", show=_show_players),
+    Option("kill_points", "kill points per colour, e.g. yellow=3,blue=-1 (a photo cannot "
+           "show them).", parse=parse_kill_points, metavar="COLOUR=N,...",
+           label="Kill points", hint="yellow=3,blue=-1 (a photo cannot show them)",
+           show=_show_kill_points),
 )

@@ -72,7 +72,7 @@ def draw_overlay(verdict, image: np.ndarray, image_scale: float,
         if results is not None:
             _prisoner_marks(canvas, grid, poses, results, view, unit)
         if check_tile and table is not None:
-            _check(canvas, grid, poses, table, check_tile, view, unit)
+            _check(canvas, grid, poses, table, check_tile.upper(), view, unit)
         for seen in verdict.tiles:
             pose = poses[seen.id]
             at = project(_to_px(grid, pose, view), np.array([[14.0, 9.0]]))[0]

@@ -5,7 +5,7 @@
     verdict.score()           # the rules core's ScoreResult of what was seen
     verdict.to_dict()         # score JSON plus a "detection" section
 
-`referee_photo` raises `BadPhoto` (unreadable input) or `NoTiles` (none of our markers);
+`referee_photo` raises `BadPhoto` (unreadable input) or `NoMarkers` (none of our markers);
 everything else that makes it unsure is a problem in the verdict, never a silently wrong
 table (docs/referee.md).
 """
@@ -49,14 +49,11 @@ from referee.asterion.markers import TileMarker, identify
 from referee.asterion.outlines import OutlinePlane, mark_outlines, plane_from_outlines
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
 from referee.detect import detect_in_windows, detect_markers, merge_markers
-from referee.errors import BadPhoto, GridError, NoTiles, RefereeError
+from referee.errors import BadOption, GridError, NoMarkers
 from referee.geometry import project, rotation
 from referee.image import Photo, PhotoInput, load_photo
 from referee.problems import RefereeProblem
 from referee.timing import Laps
-
-__all__ = ["AsterionVerdict", "BadPhoto", "EditionError", "NoTiles", "RefereeError",
-           "RefereeProblem", "TileSeen", "referee_photo"]
 
 
 @dataclass(frozen=True)
@@ -165,7 +162,7 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
         # No tile marker read: the classic print's are as large as the board's and would
         # be read with them; the discreet print's may be lost in a blurred small photo.
         # Its tiles are read where the board's squares put them, or, on an open table,
-        # where the outlines of the marks put them (outlines.py); else NoTiles, below.
+        # where the outlines of the marks put them (outlines.py); else NoMarkers, below.
         design = "discreet"
     else:
         check_edition(markers, edition)
@@ -188,7 +185,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         board = edition == "crete" and sum(m.tile is None for m in markers) >= BOARD_SEEN
     outlines = _outlines(image, markers, board)
     if not board and outlines is None and not any(m.tile is not None for m in markers):
-        raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
+        raise NoMarkers("no Asterion tiles in the photo (none of their markers was found)")
     grid = fit_grid(markers, board, outlines)
     lap("grid")
     if not grid.tiles and current() == "classic":
@@ -203,7 +200,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         if read:
             markers = merge_markers(markers, read)
             grid = fit_grid(markers, board)
-        # else the tiles are read from their art alone below, or NoTiles after all
+        # else the tiles are read from their art alone below, or NoMarkers after all
     # (an open table with no tile placed: the cells its marks' outlines put tiles in are
     # read from their art below, classify.read_cells)
     for refit in range(REFITS + 1):
@@ -227,7 +224,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         lap("grid")
     cells, cell_problems = settled.cells, settled.problems
     if not grid.tiles:
-        raise NoTiles("no Asterion tiles in the photo (the board's markers were read, but "
+        raise NoMarkers("no Asterion tiles in the photo (the board's markers were read, but "
                       "no tile marker, and no tile was known by its art)")
     dead, tombs, tomb_problems = read_tombs(image.image, image.scale, grid)
     lap("tombs")
@@ -357,10 +354,6 @@ def _too_small(markers: list[TileMarker], scale: float) -> bool:
     return median < TINY_MARKER or both < READ_ENOUGH
 
 
-class EditionError(RefereeError):
-    """The photo's tiles (or board) are another edition's than the one asked for."""
-
-
 def check_edition(markers: list[TileMarker], edition: str) -> None:
     """Rulings "Editions": the revised deck is the Crete deck less one design per colour,
     and only the Crete edition has the board. A photo showing either, read as revised, is
@@ -380,7 +373,7 @@ def check_edition(markers: list[TileMarker], edition: str) -> None:
                    f"{'is' if len(foreign) == 1 else 'are'} not in the revised deck")
     if board >= BOARD_SEEN:
         why.append("the Crete board is in the photo")
-    raise EditionError(f"these tiles are the Crete edition's ({'; '.join(why)}): read the "
+    raise BadOption(f"these tiles are the Crete edition's ({'; '.join(why)}): read the "
                        "photo with --edition crete")
 
 

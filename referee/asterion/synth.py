@@ -56,7 +56,7 @@ def faces(dpi: int = FACE_DPI, marks: str | None = None) -> dict[str, np.ndarray
     from pnp.printing.build import BuildRequest
 
     return printed_faces(BuildRequest("asterion", "crete", printing=PRINTING,
-                                      tile_marks=marks), dpi)
+                                      marks=marks), dpi)
 
 
 def _board_size() -> float:

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnp.rules.constructo import PATTERN_NAMES, PLAYERS
-from referee.api import GameReferee, ReadOption
+from pnp.rules.constructo.commands import pattern_name
+from pnp.rules.options import Option
+from referee.api import GameReferee
 from referee.constructo import corrections as _corrections
 from referee.constructo.pipeline import ConstructoVerdict, referee_photo
 from referee.image import PhotoInput
@@ -23,27 +25,22 @@ if TYPE_CHECKING:
 class ConstructoReferee(GameReferee):
     name = "constructo"
     seam = _corrections           # places to tap, corrections (the phone page)
-    read_options = ("pattern", "turn")
+    # a form's default: the pattern the tiles fit, white to move
+    read_options = (
+        Option("pattern", "rhombus, triangle or spindle (default: from the photo).",
+               parse=pattern_name, choices=PATTERN_NAMES, metavar="PATTERN", label="Pattern",
+               unset="seen", show=lambda v: v or "seen"),
+        Option("turn", "whose turn it is (a photo cannot show it; default white).",
+               choices=PLAYERS, metavar="COLOUR", label="Whose turn (a photo cannot show it)"),
+    )
     overlay_options = ()
 
     def read(self, photo: PhotoInput, **options: Any) -> ConstructoVerdict:
         """Options: pattern ("rhombus", "triangle", "spindle"; None: the one the tiles fit),
         turn ("white", "black"; None: white): whose turn it is, which no photo shows but
         which decides whether the round is over (the player to move has no action)."""
-        unknown = sorted(set(options) - set(self.read_options))
-        if unknown:
-            from referee.constructo.pipeline import BadOption
-
-            raise BadOption(f"constructo's referee takes only pattern and turn, not "
-                            f"{', '.join(unknown)}")
+        self.refuse_unknown(options)
         return referee_photo(photo, **options)
-
-    def describe_options(self) -> tuple[ReadOption, ...]:
-        # the first choice is the default: the pattern the tiles fit, white to move
-        return (ReadOption("pattern", "Pattern", ("seen", *PATTERN_NAMES),
-                           parse=lambda t: None if t == "seen" else t,
-                           show=lambda v: v or "seen"),
-                ReadOption("turn", "Whose turn (a photo cannot show it)", PLAYERS))
 
     def score_notes(self, verdict: ConstructoVerdict) -> list[str]:
         turn = ("the turn as --turn gives it" if verdict.turn_given else

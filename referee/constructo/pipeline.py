@@ -34,7 +34,7 @@ from referee.constructo.problems import (
     TILE_UNSEEN,
 )
 from referee.detect import Marker, detect_in_windows, detect_markers, merge_markers
-from referee.errors import NoTiles, RefereeError
+from referee.errors import BadOption, NoMarkers
 from referee.geometry import project, rigid_fit, rotation, similarity
 from referee.image import Photo, PhotoInput, load_photo
 from referee.problems import INVALID_LAYOUT, RefereeProblem
@@ -43,10 +43,6 @@ from referee.timing import Laps
 LATTICE_SLOP = 0.25         # of a tile's step: a centre further off its hex is no pattern
 SMALL_MARKER_PX = 24.0      # working px: markers this small are looked for again
 BOARD_REACH = 4.5           # tiles: how far the rest of a board may lie from a marker seen
-
-
-class BadOption(RefereeError):
-    """An option `read` cannot take."""
 
 
 @dataclass
@@ -236,7 +232,7 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
             if geometry.tile_for_marker(m.id) is not None]
     lap("detect")
     if not ours:
-        raise NoTiles("no Constructo tile markers in the photo")
+        raise NoMarkers("no Constructo tile markers in the photo")
     ours = second_look(image, ours)
     lap("second look")
     h, poses = tile_poses(ours)

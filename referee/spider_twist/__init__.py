@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pnp.rules.options import Option
+from pnp.rules.spider_twist.web import WEBS
 from referee.api import GameReferee
 from referee.image import PhotoInput
 from referee.spider_twist import corrections as _corrections
@@ -23,16 +25,13 @@ if TYPE_CHECKING:
 class SpiderReferee(GameReferee):
     name = "spider-twist"
     seam = _corrections           # places to tap, corrections (the phone page)
-    read_options = ("web",)
+    read_options = (Option("web", "rings or spiral (default: the side the photo shows).",
+                           choices=WEBS, metavar="WEB", label="Web", unset="seen"),)
     overlay_options = ("disturb",)
 
     def read(self, photo: PhotoInput, **options: Any) -> SpiderVerdict:
         """Options: web ("rings" or "spiral"; None: the side the markers show)."""
-        unknown = sorted(set(options) - set(self.read_options))
-        if unknown:
-            from referee.spider_twist.pipeline import BadOption
-
-            raise BadOption(f"spider-twist's referee takes only web, not {', '.join(unknown)}")
+        self.refuse_unknown(options)
         return referee_photo(photo, **options)
 
     def summary_lines(self, verdict: SpiderVerdict) -> list[str]:

@@ -21,7 +21,7 @@ from pnp.rules.spider_twist.commands import COMMANDS
 from pnp.rules.spider_twist.state import StateError, position
 from referee.api import Verdict
 from referee.detect import detect_markers
-from referee.errors import NoTiles, RefereeError
+from referee.errors import BadOption, NoMarkers
 from referee.geometry import board_plane, project
 from referee.image import PhotoInput, load_photo, scaling
 from referee.pose import camera_pose
@@ -59,10 +59,6 @@ EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this wel
 AREA_STRIDE = 3             # an area male's colour alone: every 18 degrees is enough
 AREA_SLOP_MM = 4.0          # a male in a player's area lies about this near his slot
 EMPTY_BUT_MALE = 0.42       # a male's look this clear round a node whose bead seems whole
-
-
-class BadOption(RefereeError):
-    """An option `read` cannot take."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +115,7 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
     ours = [m for m in detect_markers(image.image, image.scale) if board.side_of(m.id)]
     lap("detect")
     if not ours:
-        raise NoTiles("no Spider Twist board markers in the photo")
+        raise NoMarkers("no Spider Twist board markers in the photo")
     problems: list[RefereeProblem] = []
     counts = {s: sum(board.side_of(m.id) == s for m in ours) for s in board.SIDES}
     side = max(board.SIDES, key=lambda s: counts[s])

@@ -52,6 +52,29 @@ def test_an_option_of_another_game_is_refused(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_lists_its_pieces(game):
+    text = run_cli(["pieces", game])
+    data = run_cli(["pieces", game, "--json"])
+    assert text.code == 0 and data.code == 0, text.err + data.err
+    assert text.out.startswith(game) and json.loads(data.out)["game"] == game
+    edition = run_cli(["pieces", game, "--edition", "crete"])
+    if game == "asterion":
+        assert edition.code == 0 and edition.out == text.out
+    else:
+        assert edition.code == 2 and edition.err.startswith(
+            f"error: --edition does not apply to `pnp pieces {game}`")
+
+
+def test_the_pieces_name_what_check_takes():
+    pieces = json.loads(run_cli(["pieces", "constructo", "--json"]).out)
+    tile = pieces["patterns"]["rhombus"][4]
+    outcome = run_cli(["check", "constructo", "examples/constructo-state.json", "--tile", tile])
+    assert outcome.code == 0 and outcome.out.startswith(f"tile {tile}: ")
+    nodes = json.loads(run_cli(["pieces", "spider-twist", "--json"]).out)["nodes"]["rings"]
+    assert "S3R3" in nodes and len(nodes) == 51
+
+
 def test_an_unknown_game_names_the_games(tmp_path):
     outcome = run_cli(["score", "chess", "examples/endgame.json"])
     assert outcome.code == 2 and "unknown game 'chess'" in outcome.err

@@ -2,7 +2,7 @@
 
 "classic" (the first print: two 15.4 mm markers) and "discreet" (one 8.54 mm marker in the
 SW corner, at most 5 % of the face with its quiet zone) are both in layouts/asterion.toml;
-`tile_marks` chooses one for a build or an export, the layout's `print` key otherwise.
+`BuildRequest.marks` chooses one for a build or an export, the layout's `print` key otherwise.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ SIZE = art.tile_spec().size
 
 
 def request(edition: str, design: str | None, **options) -> BuildRequest:
-    return BuildRequest("asterion", edition, printing=PRINTING, tile_marks=design, **options)
+    return BuildRequest("asterion", edition, printing=PRINTING, marks=design, **options)
 
 
 def detector() -> cv2.aruco.ArucoDetector:

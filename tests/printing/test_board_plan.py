@@ -28,7 +28,7 @@ SHEETS = {("a4", 0.0): 9, ("a4", 1.0): 9, ("a4", 2.0): 10, ("a4", 3.0): 10,
 
 
 @cache
-def plan(paper: str, bleed: float) -> list[board.BoardPiece]:
+def plan(paper: str, bleed: float) -> list[split.BoardPiece]:
     return board.plan_board(papers()[paper], bleed, furniture())
 
 
@@ -170,13 +170,13 @@ def test_every_square_is_in_exactly_one_piece(paper, bleed):
     pieces = plan(paper, bleed)
     cells = [c for p in pieces for c in board.piece_squares(p)]
     assert sorted(cells) == sorted(board.board_squares())
-    total = sum(board.area(p.polygon) for p in pieces)
-    assert total == pytest.approx(board.area(board.diamond()))
+    total = sum(split.area(p.polygon) for p in pieces)
+    assert total == pytest.approx(split.area(board.diamond()))
     for p in pieces:
-        assert all(board.contains(board.diamond(), v) for v in p.polygon)
+        assert all(split.contains(board.diamond(), v) for v in p.polygon)
         for i, j in board.piece_squares(p):
             x0, y0, x1, y1 = board.square_box(i, j)
-            assert all(board.contains(p.polygon, c) for c in ((x0, y0), (x1, y1)))
+            assert all(split.contains(p.polygon, c) for c in ((x0, y0), (x1, y1)))
 
 
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
@@ -203,10 +203,10 @@ def test_every_piece_fits_the_printable_area_of_its_sheet(paper, bleed):
         assert p.width <= turned.width - 2 * margin + 1e-6, p.label
         assert p.height <= turned.height - 2 * margin + 1e-6, p.label
         drawn = list(p.art_polygon) + [v for s in p.tabs for v in s.tab_polygon]
-        x0, y0, x1, y1 = board.bounds(drawn)
+        x0, y0, x1, y1 = split.bounds(drawn)
         assert (x0, y0, x1, y1) == pytest.approx(p.box)
         # the art runs `bleed` past the cut line all round
-        px0, py0, px1, py1 = board.bounds(p.polygon)
+        px0, py0, px1, py1 = split.bounds(p.polygon)
         assert min(px0 - x0, py0 - y0, x1 - px1, y1 - py1) >= bleed - 1e-6
 
 
@@ -218,7 +218,7 @@ def test_the_number_of_sheets(paper, bleed):
     sheet = papers()[paper]
     m = furniture().printer_margin
     printable = (sheet.width - 2 * m) * (sheet.height - 2 * m)
-    assert len(pieces) >= math.ceil(board.area(board.diamond()) / printable)
+    assert len(pieces) >= math.ceil(split.area(board.diamond()) / printable)
 
 
 def _enumerated_minimum(paper: str, bleed: float) -> int:
@@ -304,12 +304,12 @@ def test_each_seam_has_one_tab_that_lies_under_the_neighbours(paper, bleed):
                 assert len(theirs) == 1 and theirs[0].tab != seam.tab
             if not seam.tab:
                 continue
-            x0, y0, x1, y1 = board.bounds(seam.tab_polygon)
+            x0, y0, x1, y1 = split.bounds(seam.tab_polygon)
             depth = (y1 - y0) if seam.side == "top" else (x1 - x0)
             assert depth == pytest.approx(g)
             for v in seam.tab_polygon:
-                assert board.contains(board.diamond(), v)
-                assert any(board.contains(pieces[n.label].polygon, v) for n in seam.neighbours)
+                assert split.contains(board.diamond(), v)
+                assert any(split.contains(pieces[n.label].polygon, v) for n in seam.neighbours)
     assert sum(len(p.tabs) for p in pieces.values()) >= len(pieces) - 1
 
 
@@ -319,7 +319,7 @@ def test_every_marker_lies_whole_on_one_piece(paper, bleed):
         box = quiet(m)
         corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
         owners = [p.label for p in plan(paper, bleed)
-                  if all(board.contains(p.polygon, c) for c in corners)]
+                  if all(split.contains(p.polygon, c) for c in corners)]
         assert len(owners) == 1, m.name
 
 
@@ -337,7 +337,7 @@ def test_every_piece_shows_its_label(paper, bleed):
         for m in MARKERS:
             assert box_gap(box, quiet(m)) >= SPEC.marker_square_gap - 1e-9
         corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
-        assert all(board.contains(p.polygon, c) for c in corners)
+        assert all(split.contains(p.polygon, c) for c in corners)
 
 
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
@@ -361,8 +361,8 @@ def test_alignment_marks_sit_on_seams_in_the_coast(paper, bleed):
     for p in pieces.values():
         marks = board.align_marks(p)
         for mark in marks:
-            assert board.contains(p.polygon, mark.at)
-            assert board.contains(pieces[mark.neighbour].polygon, mark.at)
+            assert split.contains(p.polygon, mark.at)
+            assert split.contains(pieces[mark.neighbour].polygon, mark.at)
             r = SPEC.align_mark
             around = (mark.at[0] - r, mark.at[1] - r, mark.at[0] + r, mark.at[1] + r)
             for i, j in board.board_squares():

@@ -42,7 +42,7 @@ class Scenes:
         self.dpi = dpi
         self.marks = marks
         if not (folder / "manifest.json").exists():
-            export(BuildRequest("asterion", "crete", printing=PRINTING, tile_marks=marks),
+            export(BuildRequest("asterion", "crete", printing=PRINTING, marks=marks),
                    folder, dpi=dpi)
         self.folder = folder
         self._cache: dict[str, np.ndarray] = {}

@@ -13,8 +13,8 @@ import pytest
 
 from pnp.rules.asterion import score, table_from_dict
 from referee.asterion.evaluate import judge, normalised, turned
+from referee.asterion.pipeline import referee_photo
 from referee.asterion.synth import photo, simulated_table
-from referee.pipeline import referee_photo
 from referee.synth import PRESETS
 
 # (seed, players, board, preset, megapixels)

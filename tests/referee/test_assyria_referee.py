@@ -18,10 +18,9 @@ from pnp.printing.assyria import geometry
 from pnp.rules.assyria.commands import COMMANDS
 from referee.assyria import REFEREE
 from referee.assyria.evaluate import judge, visible
-from referee.assyria.pipeline import BadOption
 from referee.assyria.problems import HEX_UNCLEAR, STATE_NEEDED
 from referee.assyria.synth import photo, simulated_state
-from referee.errors import NoTiles
+from referee.errors import BadOption, NoMarkers
 from referee.synth import PRESETS, transform
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -106,7 +105,7 @@ def test_bad_input_is_one_clear_error(tmp_path):
     bad.write_text('{"game": "assyria"}')
     with pytest.raises(BadOption):
         REFEREE.read(picture.jpeg, state=bad)
-    with pytest.raises(NoTiles):
+    with pytest.raises(NoMarkers):
         REFEREE.read(np.full((600, 800, 3), 200, np.uint8))
 
 

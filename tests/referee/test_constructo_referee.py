@@ -22,7 +22,7 @@ from referee.constructo import REFEREE
 from referee.constructo.evaluate import judge, visible
 from referee.constructo.problems import BAND_HIDDEN, PATTERN_UNCLEAR, STACK_UNCLEAR, TILE_UNSEEN
 from referee.constructo.synth import photo, simulated_state
-from referee.errors import EXIT_UNSURE, NoTiles, RefereeError
+from referee.errors import EXIT_UNSURE, NoMarkers, RefereeError
 from referee.geometry import project
 from referee.synth import PRESETS
 
@@ -196,7 +196,7 @@ def test_the_judge_catches_a_wrong_stack_and_a_wrong_score():
 
 
 def test_bad_input_is_one_clear_error():
-    with pytest.raises(NoTiles):
+    with pytest.raises(NoMarkers):
         REFEREE.read(np.full((1500, 2000, 3), 200, np.uint8))
     with pytest.raises(RefereeError):
         REFEREE.read(EXAMPLES / "constructo.jpg", pattern="square")
@@ -242,7 +242,7 @@ def test_a_dark_disc_without_white_dots_is_no_black_piece():
 def test_the_turn_no_photo_shows_is_an_option_the_page_and_cli_offer():
     """Whose turn decides whether the round is over (the player to move has no action): a
     photo cannot show it, so the player may say it; white by default, and said so."""
-    options = {o.name: o for o in REFEREE.describe_options()}
+    options = {o.name: o for o in REFEREE.form_options()}
     assert options["turn"].choices == ("white", "black")
     assert options["pattern"].value("seen") is None
     verdict = REFEREE.read(EXAMPLES / "constructo.jpg", turn="black")

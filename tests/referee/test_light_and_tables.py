@@ -19,9 +19,9 @@ from referee.asterion.evaluate import judge
 from referee.asterion.grid import fit_grid
 from referee.asterion.hidden import TableLook, _identify
 from referee.asterion.markers import identify
+from referee.asterion.pipeline import referee_photo
 from referee.asterion.synth import photo, simulated_table
 from referee.detect import detect_markers
-from referee.pipeline import referee_photo
 from referee.synth import PRESETS
 
 from .conftest import table

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from pnp.rules.asterion import score, table_from_dict
-from referee.errors import BadPhoto, NoTiles
-from referee.pipeline import referee_photo
+from referee.asterion.pipeline import referee_photo
+from referee.errors import BadOption, BadPhoto, NoMarkers
 
 from .conftest import small_table, table
 
@@ -128,13 +128,12 @@ def test_two_look_alikes_left_are_flagged_not_guessed(scenes):
 def test_a_crete_photo_read_as_revised_says_so_in_one_line():
     """Issue 11 (item 12): Crete tiles read with --edition revised are one error, not a
     problem per tile and per board square."""
-    from referee.asterion.pipeline import EditionError
     from referee.asterion.synth import photo, simulated_table
     from referee.synth import PRESETS
 
     table = simulated_table(3, 2, "crete", board=True)
     shot = photo(table, PRESETS["3mp"], 3)
-    with pytest.raises(EditionError) as caught:
+    with pytest.raises(BadOption) as caught:
         referee_photo(shot.jpeg, edition="revised")
     message = str(caught.value)
     assert "\n" not in message and "--edition crete" in message
@@ -145,7 +144,7 @@ def test_a_crete_photo_read_as_revised_says_so_in_one_line():
 
 def test_no_tiles_and_bad_photos(scenes):
     blank = np.full((600, 800, 3), 140, np.uint8)
-    with pytest.raises(NoTiles):
+    with pytest.raises(NoMarkers):
         referee_photo(_jpeg(blank))
     with pytest.raises(BadPhoto):
         referee_photo(b"GIF89a nonsense")

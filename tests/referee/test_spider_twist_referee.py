@@ -18,7 +18,7 @@ from pnp.cli import main
 from pnp.printing.spider_twist.geometry import marker_side
 from pnp.rules.spider_twist.commands import COMMANDS
 from pnp.rules.spider_twist.state import read_state
-from referee.errors import NoTiles, RefereeError
+from referee.errors import NoMarkers, RefereeError
 from referee.image import load_photo
 from referee.spider_twist import REFEREE
 from referee.spider_twist.die import DIE_PPM
@@ -147,7 +147,7 @@ def test_the_judge_catches_a_wrong_state():
 
 def test_bad_input_is_one_clear_error():
     blank = np.full((600, 800, 3), 200, np.uint8)
-    with pytest.raises(NoTiles):
+    with pytest.raises(NoMarkers):
         REFEREE.read(blank)
     _state, picture = shot(11, "rings")
     with pytest.raises(RefereeError):

@@ -12,6 +12,7 @@ from pnp.rules.api import GameRules, RulesError
 from pnp.rules.assyria.commands import COMMANDS
 from pnp.rules.assyria.game import simulate
 from pnp.rules.assyria.state import StateError, read_state, state_from_json
+from pnp.rules.options import names
 
 from .test_assyria_positions import FOUR, START, at, position
 
@@ -94,8 +95,8 @@ def test_not_an_object_and_missing_fields():
 # -- the commands adapter --------------------------------------------------------------------
 def test_commands_follow_the_protocol():
     assert isinstance(COMMANDS, GameRules)
-    assert COMMANDS.check_options == ("hut", "well", "ashur")
-    assert COMMANDS.simulate_options == ("players",)
+    assert names(COMMANDS.check_options) == ("hut", "well", "ashur")
+    assert names(COMMANDS.simulate_options) == ("players",)
 
 
 def test_score_report_of_the_example_file():

@@ -10,6 +10,7 @@ from pnp.games import get_commands, get_game
 from pnp.rules.api import GameRules, RulesError
 from pnp.rules.constructo import read_state
 from pnp.rules.constructo.commands import COMMANDS
+from pnp.rules.options import names
 from tests.rules.test_constructo_rules import EXAMPLE_END, WORKED, state, state_data
 from tests.rules.test_constructo_state import EXAMPLE
 
@@ -17,7 +18,8 @@ from tests.rules.test_constructo_state import EXAMPLE
 def test_registered_with_the_protocols():
     assert get_commands("constructo") is COMMANDS and isinstance(COMMANDS, GameRules)
     assert get_game("constructo").player_counts == (2,)
-    assert COMMANDS.check_options == ("move", "tile") and COMMANDS.simulate_options == ("pattern",)
+    assert names(COMMANDS.check_options) == ("move", "tile")
+    assert names(COMMANDS.simulate_options) == ("pattern",)
 
 
 def test_read_state_raises_rules_error_with_one_line_per_problem():

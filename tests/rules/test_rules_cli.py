@@ -1,4 +1,4 @@
-"""`pnp tiles`, `pnp score`, `pnp check`, `pnp simulate` as a user runs them."""
+"""`pnp pieces`, `pnp score`, `pnp check`, `pnp simulate` as a user runs them."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ def table_file(tmp_path):
     return write
 
 
-def test_tiles_json_is_the_canonical_tileset(capsys):
-    code, out, _ = run(capsys, "tiles", "asterion", "--edition", "revised", "--json")
+def test_asterions_pieces_json_is_the_canonical_tileset(capsys):
+    code, out, _ = run(capsys, "pieces", "asterion", "--edition", "revised", "--json")
     assert code == 0
     data = json.loads(out)
     assert len(data["tiles"]) == 65 and data["tiles"][0]["id"] == "M"
@@ -35,7 +35,7 @@ def test_tiles_json_is_the_canonical_tileset(capsys):
     assert [r["ports"] for r in y15["regions"]] == ["NW", "ES"]
     assert {k for k in y15} >= {"id", "colour", "horns", "regions", "prisoners", "coins",
                                 "wings"}
-    code, out, _ = run(capsys, "tiles", "asterion")
+    code, out, _ = run(capsys, "pieces", "asterion")
     assert code == 0 and out.startswith("asterion crete: 69 tiles")
 
 
@@ -108,7 +108,7 @@ def test_invalid_tables_give_one_line_per_problem_and_exit_2(capsys, table_file)
     (("check", "asterion", "TABLE", "G01"), "G01 is not on the table"),
     (("simulate", "asterion", "--edition", "revised", "--board"), "has no board"),
     (("simulate", "asterion", "--players", "5"), "--players must be 2, 3 or 4"),
-    (("tiles", "asterion", "--edition", "deluxe"), "unknown edition 'deluxe'"),
+    (("pieces", "asterion", "--edition", "deluxe"), "unknown edition 'deluxe'"),
 ])
 def test_user_errors(capsys, table_file, argv, message):
     path = table_file(table("Y04@1,0r0"))

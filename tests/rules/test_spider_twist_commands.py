@@ -9,6 +9,7 @@ import pytest
 
 from pnp.games import get_commands, get_game
 from pnp.rules.api import GameRules, RulesError, random_playout
+from pnp.rules.options import names
 from pnp.rules.spider_twist.commands import COMMANDS
 from pnp.rules.spider_twist.game import playout
 from pnp.rules.spider_twist.state import position
@@ -24,7 +25,8 @@ def test_registered():
     assert get_commands("spider-twist") is COMMANDS and isinstance(COMMANDS, GameRules)
     game = get_game("spider-twist")
     assert game.player_counts == (2,) and game.editions == ()
-    assert COMMANDS.check_options == ("disturb",) and COMMANDS.simulate_options == ("web",)
+    assert names(COMMANDS.check_options) == ("disturb",)
+    assert names(COMMANDS.simulate_options) == ("web",)
 
 
 def test_read_state_gives_every_problem_as_rules_error_lines():

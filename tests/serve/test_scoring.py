@@ -31,7 +31,7 @@ def _example(game: str) -> tuple[bytes, dict[str, str], dict]:
         pytest.fail(f"{game} has a referee but no example photo (its referee's accuracy() "
                     "kit makes one)")
     case = kit.case(0, 1)
-    shown = {o.name: o.show(case.options[o.name]) for o in referee.describe_options()
+    shown = {o.name: o.show(case.options[o.name]) for o in referee.form_options()
              if o.name in case.options}
     return kit.photograph(case, 1).jpeg, shown, case.truth
 
@@ -51,7 +51,7 @@ def test_every_games_example_photo_is_scored_as_the_rules_score_the_truth(client
     seen = r.json()
     # the page says what the referee says of the same bytes (as `pnp referee` would) ...
     referee = games.part(game, "referee")
-    typed = {o.name: o.value(options[o.name]) for o in referee.describe_options()
+    typed = {o.name: o.value(options[o.name]) for o in referee.form_options()
              if options.get(o.name)}
     verdict = referee.read(photo, **typed)
     assert seen["certain"] == verdict.is_certain

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from pnp import games
+from pnp.rules.options import Option
 from referee.api import GameReferee, Verdict
 from referee.asterion.problems import TOMB_UNCERTAIN
-from referee.errors import CorrectionError
+from referee.errors import BadOption, CorrectionError
 from referee.geometry import project
 from referee.overlay import basic_overlay, framed
 from referee.problems import RefereeProblem
@@ -20,8 +21,8 @@ ASTERION = games.part("asterion", "referee")
 
 
 def test_asterion_options_read_what_a_player_types_as_the_cli_flags_do():
-    options = {o.name: o for o in ASTERION.describe_options()}
-    assert list(options) == list(ASTERION.read_options)
+    options = {o.name: o for o in ASTERION.form_options()}
+    assert list(options) == [o.name for o in ASTERION.read_options]
     assert options["edition"].choices == ("crete", "revised")
     assert [options["board"].value(t) for t in ("auto", "yes", "no")] == [None, True, False]
     assert options["players"].value(" y, Blue ") == ["yellow", "blue"]
@@ -40,12 +41,15 @@ def test_asterion_options_read_what_a_player_types_as_the_cli_flags_do():
 def test_a_game_that_offers_nothing_gets_free_text_and_takes_no_corrections():
     class Plain(GameReferee):
         name = "plain"
-        read_options = ("web_side",)
+        read_options = (Option("web_side", "which side is up."),
+                        Option("notes", "a file of notes.", on_page=False))
 
     referee = Plain()
-    (option,) = referee.describe_options()
-    assert (option.name, option.label, option.choices) == ("web_side", "Web side", ())
+    (option,) = referee.form_options()
+    assert (option.name, option.choices) == ("web_side", ())
     assert option.value(" rings ") == "rings"
+    with pytest.raises(BadOption, match="takes only web_side, notes, not colour"):
+        referee.refuse_unknown({"web_side": "rings", "colour": "red"})
     verdict = Verdict({"pieces": []})
     assert referee.places(verdict) == [] and referee.corrections(verdict) == []
     assert referee.correct(verdict, {}) is verdict

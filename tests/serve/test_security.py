@@ -76,7 +76,7 @@ def test_games_and_their_options_come_from_the_registry(client, tmp_path, toy_ga
                                "hint": "", "default": "slow"}]
     asterion = next(g for g in listed["games"] if g["name"] == "asterion")
     assert [o["name"] for o in asterion["options"]] == \
-        list(games.part("asterion", "referee").read_options)
+        [o.name for o in games.part("asterion", "referee").form_options()]
     assert listed["max_bytes"] == 64 * 1024 * 1024 and listed["max_megapixels"] == 60
 
 

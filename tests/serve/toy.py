@@ -11,14 +11,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pnp.rules.api import Report, RulesError
-from referee.api import GameReferee, ReadOption, Verdict
-from referee.errors import NoTiles
+from pnp.rules.options import Option
+from referee.api import GameReferee, Verdict
+from referee.errors import NoMarkers
 from referee.image import load_photo
 
 
 class ToyRules:
     name = "toy"
-    check_options = ()
+    score_options = check_options = simulate_options = pieces_options = ()
 
     def read_state(self, data: Any) -> dict:
         if "level" not in data:
@@ -31,6 +32,9 @@ class ToyRules:
                                    "dark": {"points": 255 - state["level"]}},
                        "winners": ["light" if state["level"] >= 128 else "dark"]})
 
+    def pieces_report(self) -> Report:
+        return Report(["toy: a photo's brightness"])
+
     def check_report(self, state: dict, query: Mapping[str, Any]) -> Report:
         raise RulesError("nothing to check")
 
@@ -42,16 +46,13 @@ class ToyVerdict(Verdict):
 
 class ToyReferee(GameReferee):
     name = "toy"
-    read_options = ("speed",)
+    read_options = (Option("speed", "slow or fast.", choices=("slow", "fast"), label="Speed"),)
 
     def __init__(self) -> None:
         self.order: list[int] = []
         self.busy = 0
         self.overlapped = False
         self._lock = threading.Lock()
-
-    def describe_options(self) -> tuple[ReadOption, ...]:
-        return (ReadOption("speed", "Speed", ("slow", "fast")),)
 
     def read(self, photo: Any, speed: str = "slow", **options: Any) -> ToyVerdict:
         with self._lock:
@@ -63,7 +64,7 @@ class ToyReferee(GameReferee):
             if r > 200 and g < 50:
                 raise RuntimeError("the toy referee cannot stand red")
             if b > 200 and r < 50:
-                raise NoTiles("no toy pieces in the photo")
+                raise NoMarkers("no toy pieces in the photo")
             level = round((b + g + r) / 3)
             time.sleep(0.01 if speed == "fast" else 0.03)
             self.order.append(level)

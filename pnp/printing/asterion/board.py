@@ -39,20 +39,7 @@ from pnp.printing.asterion.markers import board_first_marker_id
 from pnp.printing.lengths import lengths
 from pnp.printing.marker_sizes import MarkerSizes
 from pnp.printing.placement import Component, Furniture, Paper
-from pnp.printing.split import (  # noqa: F401  (the board's users and tests read them here)
-    AlignMark,
-    BoardPiece,
-    Box,
-    Neighbour,
-    Point,
-    Polygon,
-    Seam,
-    area,
-    bounds,
-    clip,
-    clip_box,
-    contains,
-)
+from pnp.printing.split import AlignMark, BoardPiece, Box, Point, Polygon
 
 SQRT2 = math.sqrt(2.0)
 

@@ -192,7 +192,7 @@ def draw_item(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     if comp.kind == "tile":
         tile = load_tileset(ctx.edition)[comp.id]
         if item.face == "front":
-            draw_tile_front(canvas, tile, item.x, item.y, ctx.style, ctx.bleed, ctx.tile_marks)
+            draw_tile_front(canvas, tile, item.x, item.y, ctx.style, ctx.bleed, ctx.marks)
         else:
             draw_tile_back(canvas, tile.colour, item.x, item.y, ctx.style, ctx.bleed)
     elif comp.kind == "tomb":

@@ -17,13 +17,11 @@ from typing import TYPE_CHECKING, Any
 from pnp import layouts
 from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, lazy, page_component
 from pnp.printing.placement import Component, Options
+from pnp.rules.spider_twist.state import COLOURS, MALES
 from pnp.units import mm
 
 if TYPE_CHECKING:
     from pnp.printing.context import DrawContext
-
-MALES = 10                      # per colour (pnp.rules.spider_twist.state.MALES)
-COLOURS = ("white", "black")
 
 
 def _tokens() -> dict[str, Any]:

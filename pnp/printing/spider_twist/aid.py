@@ -22,6 +22,7 @@ from pnp.printing.spider_twist.diagram import draw_reaction
 from pnp.printing.spider_twist.draw_web import female_face, male_face, paint_side
 from pnp.printing.spider_twist.style import Style
 from pnp.printing.style import FONT, FONT_BOLD, WHITE
+from pnp.rules.spider_twist.state import COLOURS
 
 BODY_PT = 8.6
 LEADING = 3.9          # mm between lines of body text
@@ -224,7 +225,7 @@ def _tokens_picture(canvas: Canvas, x: float, y: float, w: float, h: float,
     canvas.setFillColor(style.web["rings"])
     canvas.rect(x, y, w, h, stroke=0, fill=1)
     d = min(w / 5.2, h / 2.6)
-    for row, colour in enumerate(("white", "black")):
+    for row, colour in enumerate(COLOURS):
         cy = y + h * (0.28 + 0.46 * row)
         for col, face in enumerate(("picture", "done")):
             cx = x + w * (0.28 + 0.44 * col)

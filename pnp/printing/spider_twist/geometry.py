@@ -39,10 +39,10 @@ from pnp import layouts
 from pnp.markers import marker_ids
 from pnp.printing.lengths import lengths
 from pnp.printing.marker_sizes import MarkerSizes
-from pnp.rules.spider_twist.web import CENTRE, RINGS, SPOKES, Web, get_web
+from pnp.rules.spider_twist.web import CENTRE, RINGS, SPOKES, WEBS, Web, get_web
 
 GAME = "spider-twist"
-SIDES = ("rings", "spiral")          # rings: front (first side); spiral: back
+SIDES = WEBS                         # rings: front (first side); spiral: back
 MARKER_MODULES = 7                   # 5 x 5 data bits and a one-module black border
 MARKER_NAMES = ("NE", "E", "SE", "SW", "W", "NW")   # clockwise from the north-east corner
 Point = tuple[float, float]

@@ -11,11 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from pnp.rules.api import Report, RulesError, Simulation
+from pnp.rules.assyria import cards
+from pnp.rules.assyria.board import board, colours
 from pnp.rules.assyria.check import QueryError, check_ashur, check_hut, check_well
 from pnp.rules.assyria.engine import settle
 from pnp.rules.assyria.game import simulate, winners
 from pnp.rules.assyria.scoring import Scoring
 from pnp.rules.assyria.state import State, read_state
+from pnp.rules.options import Option, whole_number
 
 TITLES = {"income": "income and prestige of turn {turn} (reign {reign})",
           "reign_end": "end of reign {reign}", "game_end": "game end"}
@@ -73,12 +76,49 @@ def _scoring_json(sc: Scoring) -> dict[str, Any]:
     return out
 
 
+PER_PLAYER = {"hut": cards.HUTS, "ziggurat base": cards.ZIGGURATS,
+              "ziggurat centre": cards.ZIGGURATS, "ziggurat roof": cards.ZIGGURATS,
+              "track disc": 4}
+
+
+def pieces_report() -> Report:
+    """Each player's pieces, the wells, the cards (food cards as a state names them) and the
+    hexes."""
+    food = dict(cards.FOOD_DECK)
+    expansion = dict(sorted(cards.EXPANSION_CARDS.items()))
+    hexes = [h.name for h in board().hexes]
+    wells = ", ".join(f"{n} with {p} players" for p, n in cards.WELLS.items())
+    lines = [f"assyria, for each player ({', '.join(colours())}): "
+             + ", ".join(f"{n} {kind}s" for kind, n in PER_PLAYER.items()),
+             f"wells: {wells}",
+             f"{sum(food.values())} food cards: "
+             + ", ".join(f"{n} {c}" for c, n in food.items()),
+             f"{cards.PLOUGHS} ploughs; {sum(expansion.values())} expansion cards: "
+             + ", ".join(f"{n} of value {v}" for v, n in expansion.items())
+             + f"; the bonus card (four players, counts as a {cards.BONUS_VALUE})",
+             f"{len(hexes)} hexes ({hexes[0]}..{hexes[-1]}: H, column, row); a well's vertex "
+             "names its three hexes, e.g. H01/H02/H11"]
+    return Report(lines, {"game": "assyria", "colours": list(colours()),
+                          "per_player": PER_PLAYER, "wells": cards.WELLS,
+                          "cards": {"food": food, cards.PLOUGH: cards.PLOUGHS,
+                                    "expansion": expansion, "bonus": 1},
+                          "hexes": hexes})
+
+
 class AssyriaCommands:
     name = "assyria"
-    check_options = ("hut", "well", "ashur")
-    simulate_options = ("players",)
+    score_options = ()
+    check_options = (
+        Option("hut", "is this hut supplied, may it go there.", metavar="COLOUR@HEX"),
+        Option("well", "does this vertex take a well.", metavar="VERTEX"),
+        Option("ashur", "the ranking at Ashur.", "flag"),
+    )
+    simulate_options = (Option("players", "how many play, 2-4.", parse=whole_number("players"),
+                               metavar="N", short="-p"),)
+    pieces_options = ()
     read_state = staticmethod(read_state)
     score_report = staticmethod(score_report)
+    pieces_report = staticmethod(pieces_report)
 
     def check_report(self, state: State, query: Mapping[str, Any]) -> Report:
         lines: list[str] = []

@@ -15,8 +15,9 @@ from pnp.rules.asterion.check import check, check_text
 from pnp.rules.asterion.game import game_log, result, simulate
 from pnp.rules.asterion.scoring import ScoreResult, score
 from pnp.rules.asterion.table import Table, TableError, table_from_dict
-from pnp.rules.asterion.tiles import EDITIONS
+from pnp.rules.asterion.tiles import EDITIONS, tileset_json
 from pnp.rules.asterion.validate import validate
+from pnp.rules.options import Option, whole_number
 
 
 def score_lines(table: Table, res: ScoreResult) -> list[str]:
@@ -36,11 +37,42 @@ def score_lines(table: Table, res: ScoreResult) -> list[str]:
     return lines
 
 
+def tile_line(tile: dict[str, Any]) -> str:
+    """One tile of `tileset_json`: id, colour, horns, and each region's ports and features."""
+    regions = " | ".join(
+        r["ports"] + "".join(f" {n} {name}" for name, n in
+                             (("prisoner", r["prisoners"]), ("coin", r["coins"]),
+                              ("wing", r["wings"])) if n)
+        + (" Asterion" if r.get("asterion") else "") for r in tile["regions"])
+    return (f"{tile['id']:<4} {tile['colour'] or 'minotaur':<8} "
+            f"{'horns ' if tile['horns'] else '      '}{regions}")
+
+
+NO_KILL_POINTS = Option("no_kill_points", "the variant without kill points.", "flag")
+EDITION = Option("edition", "crete or revised (default crete).", choices=EDITIONS,
+                 metavar="EDITION", short="-e")
+
+
 class AsterionCommands:
     name = "asterion"
-    check_options = ("target",)
-    simulate_options = ("players", "edition", "board", "no_kill_points")
-    score_options = ("no_kill_points",)
+    score_options = (NO_KILL_POINTS,)
+    check_options = (Option("target", "the tile whose prisoner is disputed, e.g. Y07.",
+                            "argument", metavar="TARGET"),)
+    simulate_options = (
+        Option("players", "how many play, 2-4.", parse=whole_number("players"), metavar="N",
+               short="-p"),
+        EDITION,
+        Option("board", "on the diamond board (crete).", "flag"),
+        NO_KILL_POINTS,
+    )
+
+    pieces_options = (EDITION,)
+
+    def pieces_report(self, edition: str = "crete") -> Report:
+        """The tiles: ports as printed (tile upright), prisoners, coins, wings, horns."""
+        data = tileset_json(edition)
+        return Report([f"asterion {edition}: {len(data['tiles'])} tiles",
+                       *map(tile_line, data["tiles"])], data)
 
     def read_state(self, data: Any) -> Table:
         table = table_from_dict(data)

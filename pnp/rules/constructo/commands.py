@@ -25,7 +25,7 @@ from pnp.rules.constructo.hexes import (
     unknown_pattern,
 )
 from pnp.rules.constructo.moves import ChoosePattern, Move, MoveSyntaxError, Place, parse_move
-from pnp.rules.constructo.pieces import NAMES, PLAYERS, is_tower
+from pnp.rules.constructo.pieces import KINDS, NAMES, PER_KIND, PLAYERS, is_tower
 from pnp.rules.constructo.rules import (
     current_player,
     is_round_over,
@@ -34,6 +34,14 @@ from pnp.rules.constructo.rules import (
 )
 from pnp.rules.constructo.scoring import round_points, totals, towers, winners
 from pnp.rules.constructo.state import State, read_state
+from pnp.rules.options import Option, names
+
+
+def pattern_name(text: str) -> str:
+    """A pattern's name; ValueError listing the three (and why a gone one is gone)."""
+    if text not in PATTERN_NAMES:
+        raise ValueError(unknown_pattern(text))
+    return text
 
 
 def _status(state: State) -> str:
@@ -117,8 +125,25 @@ def _tile_report(state: State, text: Any) -> Report:
 
 class ConstructoCommands:
     name = "constructo"
-    check_options = ("move", "tile")
-    simulate_options = ("pattern",)
+    score_options = ()
+    check_options = (
+        Option("move", "is this move legal, and why.", metavar="TEXT"),
+        Option("tile", "what stands on this tile, and the legal actions from or onto it.",
+               metavar="Q,R"),
+    )
+    simulate_options = (Option("pattern", "rhombus, triangle or spindle.", parse=pattern_name,
+                               choices=PATTERN_NAMES, metavar="PATTERN"),)
+    pieces_options = ()
+
+    def pieces_report(self) -> Report:
+        """Each player's pieces, and each pattern's tiles as `--tile` names them."""
+        each = ", ".join(f"{PER_KIND} {NAMES[k]}s" for k in KINDS)
+        lines = [f"constructo: {each} for each player ({', '.join(PLAYERS)})"]
+        patterns = {p: [tile_text(t) for t in sorted(PATTERNS[p])] for p in PATTERN_NAMES}
+        lines += [f"the {p} pattern's {len(tiles)} tiles (q,r): {' '.join(tiles)}"
+                  for p, tiles in patterns.items()]
+        pieces = [{"owner": o, "piece": k, "count": PER_KIND} for o in PLAYERS for k in KINDS]
+        return Report(lines, {"game": "constructo", "pieces": pieces, "patterns": patterns})
     read_state = staticmethod(read_state)
 
     def score_report(self, state: State) -> Report:
@@ -126,7 +151,7 @@ class ConstructoCommands:
         return Report(score_lines(state, data), data)
 
     def check_report(self, state: State, query: Mapping[str, Any]) -> Report:
-        unknown = sorted(set(query) - set(self.check_options))
+        unknown = sorted(set(query) - set(names(self.check_options)))
         if unknown:
             raise RulesError(f"constructo's check takes only a move or a tile, not "
                              f"{', '.join(unknown)}")

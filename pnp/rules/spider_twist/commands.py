@@ -15,11 +15,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from pnp.rules.api import Report, RulesError, Simulation
+from pnp.rules.options import Option
 from pnp.rules.spider_twist.female import Reaction, react, routes
 from pnp.rules.spider_twist.game import playout
 from pnp.rules.spider_twist.scoring import ScoreResult, score
-from pnp.rules.spider_twist.state import COLOURS, State, read_state
-from pnp.rules.spider_twist.web import CENTRE, WEBS
+from pnp.rules.spider_twist.state import COLOURS, MALES, State, read_state
+from pnp.rules.spider_twist.web import CENTRE, WEBS, get_web
 
 
 def _status(state: State) -> str:
@@ -126,8 +127,22 @@ def check_lines(state: State, reaction: Reaction, by: str, chooser: str) -> list
 
 class SpiderTwistCommands:
     name = "spider-twist"
-    check_options = ("disturb",)
-    simulate_options = ("web",)
+    score_options = ()
+    check_options = (Option("disturb", "the female's reaction to a disturbance at NODE.",
+                            metavar="NODE"),)
+    simulate_options = (Option("web", "rings or spiral.", choices=WEBS, metavar="WEB"),)
+    pieces_options = ()
+
+    def pieces_report(self) -> Report:
+        """The males, the female and her die; the nodes of each web, as a state names them."""
+        males = " and ".join(f"{MALES} {c} males" for c in COLOURS)
+        lines = [f"spider-twist: {males} (a picture face, and a \"done\" face), the "
+                 "female, a die (on her while she eats)"]
+        lines += [f"nodes of the {w} web: {get_web(w).node_names()}" for w in WEBS]
+        pieces = [{"piece": "male", "colour": c, "count": MALES} for c in COLOURS]
+        pieces += [{"piece": "female", "count": 1}, {"piece": "die", "count": 1}]
+        return Report(lines, {"game": "spider-twist", "pieces": pieces,
+                              "nodes": {w: list(get_web(w).nodes) for w in WEBS}})
     read_state = staticmethod(read_state)
 
     def score_report(self, state: State) -> Report:
