@@ -26,7 +26,7 @@ from pnp.rules.constructo.hexes import (
 )
 from pnp.rules.constructo.moves import ChoosePattern, Move, MoveSyntaxError, Place, parse_move
 from pnp.rules.constructo.pieces import NAMES, PLAYERS, is_tower
-from pnp.rules.constructo.rules import (
+from pnp.rules.constructo.play import (
     current_player,
     is_round_over,
     legal_actions,
