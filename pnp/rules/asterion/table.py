@@ -24,7 +24,7 @@ from pnp.rules import api
 from pnp.rules.asterion.tiles import COLOURS, EDITIONS, MINOTAUR_ID, ROTATIONS
 
 # Coordinates further out than this cannot be part of a connected 69-tile table; the bound
-# keeps integer cell keys (engine.py) exact and hand-written typos (x: 1e9) harmless.
+# keeps integer cell keys (labyrinth.py) exact and hand-written typos (x: 1e9) harmless.
 MAX_COORD = 200
 MAX_KILL_POINTS = 999      # far above any game's kills; keeps the score table's columns
 MAX_ENTRIES = 200          # tiles or dead ids in one file: an edition has at most 69 tiles
