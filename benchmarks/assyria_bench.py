@@ -20,8 +20,9 @@ from pathlib import Path
 
 from _timing import per_second
 
-from pnp.rules.assyria.engine import apply_in_place, legal_moves, new_game
 from pnp.rules.assyria.game import simulate
+from pnp.rules.assyria.phases import new_game
+from pnp.rules.assyria.play import apply_in_place, legal_moves
 from pnp.rules.assyria.state import validate
 
 COLOURS = ("red", "blue", "green", "yellow")

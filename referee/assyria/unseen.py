@@ -100,8 +100,8 @@ def neutral_state(players: list[str], turn: int) -> dict[str, Any]:
     """A legal state of `players` due turn `turn`'s income, with nothing a photo can show
     (the pipeline puts the board, tracks and Ashur in) and neutral cards: no hand, the
     whole deck, the ploughs used, the reign's expansion cards in the slots."""
-    from pnp.rules.assyria.engine import new_game
     from pnp.rules.assyria.game import players_of
+    from pnp.rules.assyria.phases import new_game
 
     data = new_game(0, players_of(players)).to_json()
     deck: dict[str, int] = {}

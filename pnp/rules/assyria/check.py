@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.rules.assyria.board import BoardError, board
 from pnp.rules.assyria.cards import PLOUGH, REGION_POINTS, TIERS, WELL_POINTS, can_feed
-from pnp.rules.assyria.engine import can_build, can_supply, hut_hexes, well_vertices
+from pnp.rules.assyria.choices import can_build, can_supply, hut_hexes, well_vertices
 from pnp.rules.assyria.scoring import ashur_cards, ashur_ranking, river_camels
 from pnp.rules.assyria.state import EXPANSION_PHASES, State
 

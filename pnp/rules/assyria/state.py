@@ -41,6 +41,8 @@ DECISION_PHASES = ("setup", "draft", "harvest", "huts", "supply", "wells", "acti
 SCORING_PHASES = ("income", "reign_end", "game_end")
 EXPANSION_PHASES = ("huts", "supply", "wells")          # phase II, one player at a time
 
+Log = list[str] | None      # the turn log being written, or None when nobody reads it
+
 KEYS = ("game", "players", "turn", "reign", "phase", "to_move", "order", "huts", "ziggurats",
         "wells", "new_wells", "score", "camels", "offering", "ashur", "hands", "used_ploughs",
         "expansion", "expansion_deck", "expansion_out", "deck", "discard", "sowing",
