@@ -17,7 +17,7 @@ from typing import Any
 from pnp.inputs import quote
 from pnp.rules.assyria.board import BoardError, board, colours
 from pnp.rules.assyria.cards import REIGN_OF_TURN
-from pnp.rules.assyria.state import expected_expansion_cards
+from pnp.rules.assyria.validate import expected_expansion_cards
 from referee.errors import BadOption
 
 TURNS = tuple(str(t) for t in range(1, 9))

@@ -27,7 +27,7 @@ from pnp.rules.assyria.moves import (
 )
 from pnp.rules.assyria.phases import new_game
 from pnp.rules.assyria.play import apply, legal_moves
-from pnp.rules.assyria.state import read_state
+from pnp.rules.assyria.read import read_state
 
 from . import helpers
 from .test_assyria_positions import FOUR, START, at, position

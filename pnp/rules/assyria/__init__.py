@@ -8,6 +8,7 @@ from pnp.rules.assyria.board import Board, BoardError, board
 from pnp.rules.assyria.moves import IllegalMove, MoveSyntaxError, parse_move
 from pnp.rules.assyria.phases import new_game
 from pnp.rules.assyria.play import apply, legal_moves
+from pnp.rules.assyria.read import read_state
 from pnp.rules.assyria.scoring import (
     Line,
     Scoring,
@@ -17,7 +18,8 @@ from pnp.rules.assyria.scoring import (
     reign_end,
     settle,
 )
-from pnp.rules.assyria.state import Problem, State, StateError, read_state, validate
+from pnp.rules.assyria.state import Problem, State, StateError
+from pnp.rules.assyria.validate import validate
 
 __all__ = ["Board", "BoardError", "IllegalMove", "Line", "MoveSyntaxError", "Problem",
            "Scoring", "State", "StateError", "apply", "ashur_ranking", "board", "game_end",

@@ -13,8 +13,9 @@ from typing import Any
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.assyria.check import QueryError, check_ashur, check_hut, check_well
 from pnp.rules.assyria.game import simulate, winners
+from pnp.rules.assyria.read import read_state
 from pnp.rules.assyria.scoring import Scoring, settle
-from pnp.rules.assyria.state import State, read_state
+from pnp.rules.assyria.state import State
 
 TITLES = {"income": "income and prestige of turn {turn} (reign {reign})",
           "reign_end": "end of reign {reign}", "game_end": "game end"}

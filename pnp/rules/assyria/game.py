@@ -16,7 +16,8 @@ from pnp.rules.assyria.board import colours
 from pnp.rules.assyria.moves import Move, parse_move
 from pnp.rules.assyria.phases import new_game
 from pnp.rules.assyria.play import apply, apply_in_place, legal_moves
-from pnp.rules.assyria.state import State, state_from_json
+from pnp.rules.assyria.read import state_from_json
+from pnp.rules.assyria.state import State
 
 
 def players_of(players: int | Sequence[str]) -> tuple[str, ...]:
