@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from pnp.rules.api import Problem, ProblemsError
 from pnp.rules.constructo.hexes import (
@@ -114,7 +114,7 @@ def full_supply() -> dict[str, dict[str, int]]:
 
 
 # -- validation -----------------------------------------------------------------------------
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from pnp.rules.api import Problem, ProblemsError
 from pnp.rules.spider_twist.web import WEBS, Web, get_web
@@ -138,7 +138,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
