@@ -29,10 +29,10 @@ def _parse_hut(state: State, text: str) -> tuple[str | None, int]:
         h = b.parse_hex(where)
     except BoardError as exc:
         raise QueryError(str(exc)) from None
-    colour = colour.strip().lower() or None
-    if colour is not None and colour not in state.players:
-        raise QueryError(f"{colour!r} is not playing (players: {', '.join(state.players)})")
-    return colour, h
+    who = colour.strip().lower() or None
+    if who is not None and who not in state.players:
+        raise QueryError(f"{who!r} is not playing (players: {', '.join(state.players)})")
+    return who, h
 
 
 def supply_status(state: State, colour: str, h: int) -> tuple[bool | None, str]:

@@ -73,7 +73,7 @@ def feed_moves(s: State, colour: str) -> list[Feed]:
     as many as there are (the rest of its symbols are lost); wild and plough one hut."""
     b = board()
     hungry = unsupplied(s, colour)
-    moves = []
+    moves: list[Feed] = []
     for card in playable_cards(s, colour):
         fits = [h for h in hungry if can_feed(card, b.hexes[h].food)]
         k = min(symbols(card), len(fits))

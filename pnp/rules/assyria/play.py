@@ -72,7 +72,7 @@ def legal_moves(s: State) -> list[Move]:
     if s.phase == "supply":
         return list(feed_moves(s, c))
     if s.phase == "wells":
-        return [Well(v) for v in well_vertices(s, c)] + [Pass()]
+        return [*(Well(v) for v in well_vertices(s, c)), Pass()]
     if s.phase == "actions":
         return action_moves(s, c)
     return []

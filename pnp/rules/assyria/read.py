@@ -276,7 +276,7 @@ class _Reader:
         else:
             s.expansion_deck = EXPANSION_CARDS - Counter(s.expansion) - Counter(s.expansion_out)
         s.discard = self.pile("discard", data.get("discard", {}))
-        sowing = []
+        sowing: list[list[str] | None] = []
         for i, col in enumerate(self.list_("sowing", data.get("sowing", []))):
             if col is None:
                 sowing.append(None)

@@ -228,9 +228,9 @@ def _check_sowing(s: State, bad: Bad) -> None:
     for i, col in enumerate(s.sowing):
         if col is not None and len(col) > 2:
             bad(f"sowing[{i}]", "a column holds two cards", "sowing")
-    for c, col in s.harvest.items():
-        if col >= len(s.sowing) or s.sowing[col] is not None:
-            bad(f"harvest.{c}", f"column {col + 1} is not marked taken (null) in sowing",
+    for c, taken in s.harvest.items():
+        if taken >= len(s.sowing) or s.sowing[taken] is not None:
+            bad(f"harvest.{c}", f"column {taken + 1} is not marked taken (null) in sowing",
                 "harvest")
     if len(set(s.harvest.values())) != len(s.harvest):
         bad("harvest", "two players took the same column", "harvest")

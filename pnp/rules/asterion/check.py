@@ -101,11 +101,11 @@ def check(table: Table, tile_id: str) -> CheckResult:
         for node in comp.nodes:
             region = tiles[node[0]].regions[node[1]]
             if region.coins or region.wings:
-                chain = tuple(net.path(start, lambda n, goal=node: n == goal) or ())
+                route = tuple(net.path(start, lambda n, goal=node: n == goal) or ())
                 if region.coins:
-                    coins.append(Link("coin", node[0], region.coins, chain))
+                    coins.append(Link("coin", node[0], region.coins, route))
                 if region.wings:
-                    wings.append(Link("wing", node[0], region.wings, chain))
+                    wings.append(Link("wing", node[0], region.wings, route))
         placement = table.placement(tile_id)
         assert placement is not None
         checks.append(PrisonerCheck(p, placement.cell, placement.rot, asterion, exit_link,

@@ -57,7 +57,8 @@ def score_data(state: State) -> dict[str, Any]:
 def score_lines(state: State, data: Mapping[str, Any]) -> list[str]:
     lines = [_status(state)]
     for tower in data["towers"]:
-        stack = state.stacks[tuple(map(int, tower["tile"].split(",")))]
+        q, r = map(int, tower["tile"].split(","))
+        stack = state.stacks[(q, r)]
         lines.append(f"tower {tower['tile']}: {len(stack)} pieces, {stack[-1]} on top")
     if not data["towers"]:
         lines.append("no towers")

@@ -271,6 +271,7 @@ def validate(data: Any) -> tuple[State | None, list[Problem]]:
         return None, problems
     assert stacks is not None and supply is not None and scores is not None
     assert players is not None and round_ is not None and pattern is not None
+    assert isinstance(turn, str)
     return State(pattern, tuple(players), turn, round_, stacks, supply, scores), []
 
 

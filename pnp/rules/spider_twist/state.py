@@ -189,13 +189,13 @@ class _Reader:
                      f", not {_show(value)}", where)
             return None
         self.keys(value, COLOURS, COLOURS, where)
-        out = {}
+        out: dict[str, int] = {}
         for c in COLOURS:
             n = value.get(c)
             if c in value and (not _is_int(n) or not 0 <= n <= MALES):
                 self.add("bad-count", f"must be a whole number from 0 to {MALES}, not "
                          f"{_show(n)}", f"{where}.{c}")
-            elif c in value:
+            elif _is_int(n):
                 out[c] = n
         return out if len(out) == len(COLOURS) else None
 
