@@ -7,10 +7,10 @@ For every such cell (classify.read_cells' `cell-unidentified`), most telling fir
    playing, and the Minotaur): no tile can lie there, whatever covers the cell (a finger,
    the tomb supply, a pattern in the table). Empty.
 2. Otherwise the cell is compared with the print of every tile not seen
-   (referee/asterion/identify.py) at its four quarter turns. A tile is accepted when it
+   (referee/asterion/art/) at its four quarter turns. A tile is accepted when it
    matches about as well as tiles known by their markers do here, and beats every other
    candidate, and every look-alike of any colour with its corridors, where their prints
-   differ (`identify.votes`). A look-alike read elsewhere by its markers is no candidate:
+   differ (`Comparison.votes`). A look-alike read elsewhere by its markers is no candidate:
    the art must only not say it (art and markers disagree) nor lean to it. Two
    candidates left, or a seen tile that looks the same: a problem naming them, never a
    guess. A tile's colour is told first by its walls' tint where it is clear
@@ -36,6 +36,9 @@ import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.tiles import COLOURS, MINOTAUR_ID, Tile, load_tileset, tiles_by_id
+from referee.asterion.art.lookalikes import SOFTNESS, Comparison, softness
+from referee.asterion.art.occlusion import MAX_COVERED, unveiled
+from referee.asterion.art.pose import ArtMatch, match, reference_level, refine
 from referee.asterion.bits import read_cell
 from referee.asterion.classify import (
     CELL_PPM,
@@ -48,17 +51,6 @@ from referee.asterion.classify import (
 )
 from referee.asterion.design import current
 from referee.asterion.grid import CELL, Grid, TilePose, place_by_markers
-from referee.asterion.identify import (
-    MAX_COVERED,
-    SOFTNESS,
-    ArtMatch,
-    Comparison,
-    match,
-    reference_level,
-    refine,
-    softness,
-    unveiled,
-)
 from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
 from referee.asterion.tints import TableTints
 from referee.geometry import rectify
@@ -347,7 +339,7 @@ def _acceptable(best: ArtMatch, reference: float) -> bool:
 
 def _unveiled(image: np.ndarray, scale: float, grid: Grid, found: list[ArtMatch]
               ) -> list[ArtMatch]:
-    """`found` judged on what is not covered (identify.unveiled), best first: those at
+    """`found` judged on what is not covered (occlusion.unveiled), best first: those at
     most MAX_COVERED covered (more, and too little is left to tell tiles apart)."""
     out = []
     for m in found:

@@ -22,9 +22,10 @@ import numpy as np
 
 from pnp import layouts
 from pnp.rules.asterion.tiles import COLOURS, tiles_by_id
+from referee.asterion.art.pose import ArtMatch, art_patch
+from referee.asterion.art.templates import FACE_PPM, FINE_SPAN, warp_face
 from referee.asterion.faces import printed_faces
 from referee.asterion.grid import Grid
-from referee.asterion.identify import FACE_PPM, FINE_SPAN, ArtMatch, art_patch, warp_face
 
 RATIO_PPM = 2.0             # px per mm the walls and corridors are sampled at
 NEAR_PRINT = 12.0           # levels (0-255) within which a face px is a wall's or paper's

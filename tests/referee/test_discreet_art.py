@@ -13,11 +13,11 @@ import pytest
 
 from pnp.printing.asterion.art import marker_places
 from pnp.rules.asterion.tiles import COLOURS, tiles_by_id
+from referee.asterion.art.pose import ArtMatch
 from referee.asterion.design import reading
 from referee.asterion.evaluate import AsterionAccuracy, judge
 from referee.asterion.grid import _centre_px, marker_model
 from referee.asterion.hidden import _usurper_or_first
-from referee.asterion.identify import ArtMatch
 from referee.asterion.markers import TileMarker
 from referee.asterion.pipeline import referee_photo
 from referee.asterion.tints import TableTints, printed_ratio

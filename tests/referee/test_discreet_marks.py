@@ -326,13 +326,13 @@ def test_on_the_board_with_no_tile_read_the_centre_square_is_looked_at():
 
 
 def test_the_discreet_print_is_also_matched_without_its_prisoners():
-    from referee.asterion import identify
+    from referee.asterion.art import templates
 
     with reading("classic"):
-        assert identify._variants() == (False,)
+        assert templates.variants() == (False,)
     with reading("discreet"):
-        assert identify._variants() == (False, True, "marked")
-        plain, masked, marked = (identify.template("Y08", 0.0, 44.0, 2.0, tombs)[1]
+        assert templates.variants() == (False, True, "marked")
+        plain, masked, marked = (templates.template("Y08", 0.0, 44.0, 2.0, tombs)[1]
                                  for tombs in (False, True, "marked"))
         # the prisoner's tomb reach is left out too, and nothing else
         assert masked.sum() < plain.sum() - 100 and not (masked > plain).any()
@@ -344,4 +344,4 @@ def test_the_discreet_print_is_also_matched_without_its_prisoners():
         # a spare tomb knocked onto the one marker hides more than its square
         spec = tile_spec("discreet")
         box = (spec.marker_size + 2 * spec.marker_module) ** 2
-        assert identify._marker_mask().sum() / identify.FACE_PPM ** 2 > 1.5 * box
+        assert templates.marker_mask().sum() / templates.FACE_PPM ** 2 > 1.5 * box

@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 
 from pnp.rules.asterion.tiles import tiles_by_id
+from referee.asterion.art.pose import ArtMatch
 from referee.asterion.classify import read_cells
 from referee.asterion.design import reading
 from referee.asterion.evaluate import AsterionAccuracy, judge
 from referee.asterion.grid import CELL, Grid, fit_grid, marker_model
 from referee.asterion.hidden import _rivals, one_corridor_apart
-from referee.asterion.identify import ArtMatch
 from referee.asterion.markers import TileMarker, identify
 from referee.asterion.outlines import mark_outlines, plane_from_outlines
 from referee.asterion.problems import CELL_UNIDENTIFIED
