@@ -111,7 +111,7 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                         key=lambda c: (c[0] - cell[0]) ** 2 + (c[1] - cell[1]) ** 2)[:4]
         background = (np.median(np.array([medians[c] for c in others]), axis=0)
                       if others else None)
-        dark, off = _cell_features(patches[cell], background, noise,
+        dark, off = cell_features(patches[cell], background, noise,
                                    board=board_radius is not None)
         # The discreet print has no black in a cell's middle: a pale tile on the board's
         # pale land, blurred, shows only its colours (issue 14, benchmark photo 3)
@@ -193,8 +193,8 @@ def _plain_noise(patch_ycc: np.ndarray) -> float:
     return float(np.percentile(y, 50) - np.percentile(y, 5)) / 1.645
 
 
-def _cell_features(patch_ycc: np.ndarray, background: np.ndarray | None,
-                   noise: float = 0.0, board: bool = False) -> tuple[float, float]:
+def cell_features(patch_ycc: np.ndarray, background: np.ndarray | None,
+                  noise: float = 0.0, board: bool = False) -> tuple[float, float]:
     """(share of dark line pixels, share of pixels unlike an empty cell). A pixel is unlike
     an empty cell when it is far from the cell's own typical colour (a tile is a mix of
     walls, corridors and icons; the table is plain) or the cell as a whole is far from the

@@ -31,7 +31,6 @@ from dataclasses import dataclass, field, replace
 from functools import reduce
 from operator import or_
 
-import cv2
 import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
@@ -41,19 +40,14 @@ from referee.asterion.art.occlusion import MAX_COVERED, unveiled
 from referee.asterion.art.pose import ArtMatch, match, reference_level, refine
 from referee.asterion.bits import read_cell
 from referee.asterion.classify import (
-    CELL_PPM,
-    CELL_WINDOW,
-    EMPTY_DARK,
-    EMPTY_OFF_COLOUR,
     CellReading,
-    _cell_features,
     read_cells,
 )
 from referee.asterion.design import current
-from referee.asterion.grid import CELL, Grid, TilePose, place_by_markers
+from referee.asterion.grid import Grid, TilePose, place_by_markers
 from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
+from referee.asterion.table_look import TableLook
 from referee.asterion.tints import TableTints
-from referee.geometry import rectify
 from referee.problems import RefereeProblem
 
 ACCEPT_SCORE = 0.45         # the best candidate's correlation with its print: at least ...
@@ -75,7 +69,6 @@ POSED_APART_MARGIN = 0.08
 RIVAL_GAP = 0.3             # candidates this far behind the best by correlation lose
 EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is there
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
-PLAIN_SHARE = 0.7           # cells two steps out that are plain: the table is plain
 ROUNDS = 12                 # identified tiles open new neighbours this many times over
 MIN_PLAYERS = 2             # colours in play at least (ruling asterion.md: "2 to 4
 #                             players")
@@ -496,89 +489,3 @@ def _pose_problem(grid: Grid, pose: TilePose) -> RefereeProblem | None:
                                           f"covered) lies between cells ({dx:+.0f},{dy:+.0f} "
                                           f"mm off, turned {pose.skew:+.0f} degrees): push it "
                                           "onto its cell", pose.cell, grid.cell_point(pose.cell))
-
-
-# --- the table around the game --------------------------------------------------------
-
-class TableLook:
-    """The table two steps out from the game (cells no tile can be next to unseen):
-    whether it is plain, and the colours it shows, to judge a candidate cell against."""
-
-    def __init__(self, image: np.ndarray, scale: float, grid: Grid,
-                 cells: list[CellReading], board_radius: int | None) -> None:
-        self.image, self.scale, self.grid = image, scale, grid
-        taken = {p.cell for p in grid.tiles}
-        near = {c.cell for c in cells} | taken
-        ring = sorted({(x + dx, y + dy) for x, y in taken
-                       for dx in range(-2, 3) for dy in range(-2, 3)
-                       if abs(dx) + abs(dy) == 2} - near)
-        if board_radius is not None:
-            ring = [c for c in ring if abs(c[0]) + abs(c[1]) <= board_radius]
-        h, w = image.shape[:2]
-        self.reference: dict[tuple[int, int], np.ndarray] = {}
-        plain = 0
-        for cell in ring:
-            corners = grid.to_image(np.array([[CELL * cell[0] + dx, CELL * cell[1] + dy]
-                                              for dx in (-17, 17) for dy in (-17, 17)]))
-            corners = corners * scale
-            if not ((corners >= 0).all() and (corners[:, 0] < w).all()
-                    and (corners[:, 1] < h).all()):
-                continue
-            patch = self._patch(cell)
-            dark, off = _cell_features(cv2.cvtColor(patch, cv2.COLOR_BGR2YCrCb), None)
-            plain += dark <= EMPTY_DARK and off <= EMPTY_OFF_COLOUR
-            self.reference[cell] = _colours(patch)
-        self.patterned = bool(self.reference) and plain < PLAIN_SHARE * len(self.reference)
-        self._novelty: dict[tuple[int, int], float] = {}
-
-    def _patch(self, cell: tuple[int, int]) -> np.ndarray:
-        half = CELL_WINDOW / 2
-        return rectify(self.image, self.grid.homography, self.scale,
-                       (CELL * cell[0] - half, CELL * cell[1] - half), CELL_WINDOW, CELL_PPM)
-
-    def novelty(self, cell: tuple[int, int]) -> float:
-        """Share of the cell's px whose colour (chromaticity and lightness, a little
-        tolerance) the 8 nearest reference cells never show; 1 without references."""
-        if cell in self._novelty:
-            return self._novelty[cell]
-        if not self.reference:
-            return 1.0
-        near = sorted(self.reference, key=lambda c: (c[0] - cell[0]) ** 2
-                      + (c[1] - cell[1]) ** 2)[:8]
-        ref = np.concatenate([self.reference[c] for c in near])
-        level = float(np.median(ref[:, 0]))
-        seen = np.unique(_keys(_bins(ref, level)))
-        # a bin is known if it or a neighbour (one step in any of the three) was seen
-        steps = np.array([(a * _SPAN + b) * _SPAN + c for a in (-1, 0, 1)
-                          for b in (-1, 0, 1) for c in (-1, 0, 1)], np.int64)
-        known = np.unique((seen[:, None] + steps[None, :]).ravel())
-        mine = _keys(_bins(_colours(self._patch(cell)), level))
-        value = float(np.mean(~np.isin(mine, known)))
-        self._novelty[cell] = value
-        return value
-
-    def washed(self, cell: tuple[int, int]) -> bool:
-        """Mostly washed out by glare: nothing can be seen there."""
-        luma = cv2.cvtColor(self._patch(cell), cv2.COLOR_BGR2GRAY)
-        return float(np.mean(luma > 250)) > 0.02
-
-
-def _colours(patch: np.ndarray) -> np.ndarray:
-    """Per px: log lightness, and two chromaticities (red-green, blue-yellow) over it."""
-    f = patch.reshape(-1, 3).astype(np.float32) + 1.0
-    i = f.mean(axis=1)
-    return np.c_[np.log(i), (f[:, 2] - f[:, 1]) / i, (f[:, 0] - (f[:, 1] + f[:, 2]) / 2) / i]
-
-
-_SPAN = 1024                # bins per axis in a key (offset by half: negative bins too)
-
-
-def _keys(bins: np.ndarray) -> np.ndarray:
-    b = np.clip(bins + _SPAN // 2, 1, _SPAN - 2)
-    return (b[:, 0] * _SPAN + b[:, 1]) * _SPAN + b[:, 2]
-
-
-def _bins(colours: np.ndarray, level: float) -> np.ndarray:
-    """Bins of 15 % in lightness (about the table's level) and 0.06 in chromaticity."""
-    return np.c_[np.floor((colours[:, 0] - level) / 0.15), np.floor(colours[:, 1] / 0.06),
-                 np.floor(colours[:, 2] / 0.06)].astype(np.int64)

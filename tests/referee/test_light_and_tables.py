@@ -17,9 +17,10 @@ from referee.asterion.classify import read_cells, read_tombs
 from referee.asterion.design import reading as design_reading
 from referee.asterion.evaluate import judge
 from referee.asterion.grid import fit_grid
-from referee.asterion.hidden import TableLook, _identify
+from referee.asterion.hidden import _identify
 from referee.asterion.markers import identify
 from referee.asterion.synth import photo, simulated_table
+from referee.asterion.table_look import TableLook
 from referee.detect import detect_markers
 from referee.pipeline import referee_photo
 from referee.synth import PRESETS
