@@ -7,8 +7,9 @@ New code reads a photo through the game's `GameReferee` (referee.api), e.g.
 
 from __future__ import annotations
 
-from referee.asterion.pipeline import AsterionVerdict as Verdict
-from referee.asterion.pipeline import TileSeen, referee_photo
+from referee.asterion.pipeline import referee_photo
+from referee.asterion.verdict import AsterionVerdict as Verdict
+from referee.asterion.verdict import TileSeen
 from referee.errors import BadPhoto, NoTiles, RefereeError
 from referee.problems import RefereeProblem
 

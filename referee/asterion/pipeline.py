@@ -13,18 +13,12 @@ table (docs/referee.md).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 import numpy as np
 
-from pnp.rules.api import GameRules
-from pnp.rules.asterion import ScoreResult, Table, TableError, score, table_from_dict
-from pnp.rules.asterion.commands import COMMANDS
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.table import BOARD_RADIUS
 from pnp.rules.asterion.tiles import load_tileset
-from referee.api import Verdict
 from referee.asterion.assemble import assemble
 from referee.asterion.bits import read_cell
 from referee.asterion.classify import (
@@ -48,6 +42,7 @@ from referee.asterion.hidden import Resolution, deck_unseen, resolve
 from referee.asterion.markers import TileMarker, identify
 from referee.asterion.outlines import OutlinePlane, mark_outlines, plane_from_outlines
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
+from referee.asterion.verdict import AsterionVerdict, TileSeen
 from referee.detect import detect_in_windows, detect_markers, merge_markers
 from referee.errors import BadPhoto, GridError, NoTiles, RefereeError
 from referee.geometry import project, rotation
@@ -55,88 +50,8 @@ from referee.image import Photo, PhotoInput, load_photo
 from referee.problems import RefereeProblem
 from referee.timing import Laps
 
-__all__ = ["AsterionVerdict", "BadPhoto", "EditionError", "NoTiles", "RefereeError",
-           "RefereeProblem", "TileSeen", "referee_photo"]
-
-
-@dataclass(frozen=True)
-class TileSeen:
-    id: str
-    cell: tuple[int, int]
-    rot: int
-    confidence: float                 # 0..1
-    corners: np.ndarray               # 4x2 photo px: the printed NW, NE, SE, SW corners
-    markers: int                      # how many of its two markers were read
-    offset_mm: tuple[float, float]    # where it lies against its cell's centre
-    skew_deg: float                   # how far it is turned from its quarter turn
-    tomb: bool | None = None          # None: no prisoner, or uncertain
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "cell": list(self.cell), "rot": self.rot,
-                "confidence": self.confidence, "markers": self.markers,
-                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
-                "offset_mm": [round(self.offset_mm[0], 1), round(self.offset_mm[1], 1)],
-                "skew_deg": round(self.skew_deg, 1), "tomb": self.tomb}
-
-
-@dataclass
-class AsterionVerdict(Verdict):
-    """`state` is the table-file dict of what was seen (also `table`)."""
-
-    tiles: list[TileSeen] = field(default_factory=list)
-    players_inferred: bool = True
-    board_inferred: bool = False             # board mode chosen by its markers in the photo
-    kill_points_given: bool = False
-    tombs: list[TombReading] = field(default_factory=list)
-    cells: list[CellReading] = field(default_factory=list)
-    grid: Grid | None = None
-    marks: str = "classic"                   # the tiles' print (design.py), from the photo
-
-    rules: ClassVar[GameRules | None] = COMMANDS
-
-    @property
-    def table(self) -> dict[str, Any] | None:
-        return self.state
-
-    def rules_state(self) -> Table | None:
-        # Not validated: the referee has reported validate()'s problems as invalid-layout,
-        # and --partial scores what was seen all the same.
-        return self.rules_table()
-
-    def rules_table(self) -> Table | None:
-        """What was seen as the rules core's `Table`, or None if it is not a table at all."""
-        if self.table is None:
-            return None
-        try:
-            return table_from_dict(self.table)
-        except TableError:
-            return None
-
-    def score(self) -> ScoreResult | None:
-        """The rules core's score of `table`, or None if it cannot be scored at all."""
-        table = self.rules_table()
-        return None if table is None else score(table)
-
-    def seen(self) -> dict[str, Any]:
-        return {
-            "players": list(self.table["players"]) if self.table else [],
-            "board": bool(self.table and self.table.get("board")),
-            "board_from": "photo (its markers)" if self.board_inferred else "--board option",
-            "players_from": "photo (colours on the table)" if self.players_inferred
-            else "--players",
-            "escape_points_from": "photo",
-            "kill_points_from": "--kill-points" if self.kill_points_given
-            else "none given (0 each)",
-            "dead_from": "tomb tokens in the photo",
-            "tile_marks": self.marks,
-            "tiles": [t.to_dict() for t in self.tiles],
-        }
-
-    def _draw(self, image: np.ndarray, image_scale: float, check: str | None = None,
-              **options: Any) -> np.ndarray:
-        from referee.asterion.overlay import draw_overlay
-
-        return draw_overlay(self, image, image_scale, check)
+__all__ = ["BadPhoto", "EditionError", "NoTiles", "RefereeError", "RefereeProblem",
+           "referee_photo"]
 
 
 def referee_photo(photo: PhotoInput, *, edition: str = "crete",
