@@ -41,7 +41,7 @@ LEVELS = (0.4, 0.5)         # bit thresholds between the border's and the quiet 
 
 
 @cache
-def _codes() -> np.ndarray:
+def code_bits() -> np.ndarray:
     """Every id's 5x5 bits (1 white) as drawn upright, (ids, 25)."""
     d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name()))
     n = d.markerSize
@@ -157,7 +157,7 @@ def read_cell(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
     """Markers of tiles in `allowed` read bit by bit at the cell's four corners."""
     module = marker_places(current())[0].size / 7
     half = 4.5 * module + SEARCH_MM + 1.0
-    codes, owners = _codes(), _tile_ids()
+    codes, owners = code_bits(), _tile_ids()
     found: list[TileMarker] = []
     for centre, placed in cell_corner_places(cell):
         patch = rectify(image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY),

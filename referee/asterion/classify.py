@@ -115,7 +115,7 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                                    board=board_radius is not None)
         # The discreet print has no black in a cell's middle: a pale tile on the board's
         # pale land, blurred, shows only its colours (issue 14, benchmark photo 3)
-        empty = _plain(dark, off, board=board_radius is not None)
+        empty = looks_plain(dark, off, board=board_radius is not None)
         # plain, but in a glare that washes out a tile as plain as the table: not known
         # to be empty (its art, or the deck's count, may still settle it: hidden.py)
         empty = empty and local_contrast(image, scale, grid, cell) <= WASHED_CONTRAST
@@ -151,7 +151,7 @@ def _marked_cells(grid: Grid, known: set[tuple[int, int]] | frozenset
     return readings, problems
 
 
-def _plain(dark: float, off: float, *, board: bool) -> bool:
+def looks_plain(dark: float, off: float, *, board: bool) -> bool:
     """Few dark line pixels and few off-colour ones: the print's own bars (see above)."""
     if current() == "classic":
         return dark <= EMPTY_DARK and off <= EMPTY_OFF_COLOUR

@@ -334,10 +334,10 @@ def _fit_points(markers: tuple[Marker, ...], cell: tuple[int, int], rot: int,
     if not by_centre:
         return (np.vstack([_ideal(m, cell, rot) for m in markers]),
                 np.vstack([m.corners for m in markers]))
-    return CELL * np.array([cell], np.float64), _centre_px(markers)[None, :]
+    return CELL * np.array([cell], np.float64), centre_px(markers)[None, :]
 
 
-def _centre_px(markers: tuple[Marker, ...]) -> np.ndarray:
+def centre_px(markers: tuple[Marker, ...]) -> np.ndarray:
     """Where a tile's centre lies in the photo (px), from its markers' corners alone: the
     affine map of the tile's frame (centred, upright) that fits them, at (0, 0)."""
     model = np.vstack([marker_model()[m.corner] for m in markers])

@@ -175,7 +175,7 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
             # are given
             twins = deck_unseen(grid, edition, players or list(COLOURS))
             verdict = (_by_bits(image, scale, grid, reading.cell, unseen)
-                       or _identify(image, scale, grid, reading, unseen, table, tints, scores,
+                       or judge_cell(image, scale, grid, reading, unseen, table, tints, scores,
                                     twins))
             if isinstance(verdict, TilePose):
                 grid.tiles.append(verdict)
@@ -237,10 +237,10 @@ def _told_colour(tints: TableTints, best: ArtMatch, found: list[ArtMatch]) -> st
     return None
 
 
-def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
-              unseen: list[str], table: TableLook, tints: TableTints | None = None,
-              known: dict[str, float] | None = None, twins: list[str] | None = None
-              ) -> TilePose | str | RefereeProblem:
+def judge_cell(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
+               unseen: list[str], table: TableLook, tints: TableTints | None = None,
+               known: dict[str, float] | None = None, twins: list[str] | None = None
+               ) -> TilePose | str | RefereeProblem:
     """The tile in one cell (a pose), "empty" reasons (a str), or a problem. `twins`: the
     tiles the walls' tint may name instead of the best's colour (default `unseen`)."""
     cell, point = reading.cell, reading.point
@@ -276,8 +276,8 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
                                                      f"{colour}, told from its art as no "
                                                      f"{colour} tile: uncover it", cell, point)
     for _ in range(USURPERS + 1):
-        rivals = _rivals(best, found, only, set(unseen))
-        rival, outcome = _usurper_or_first(
+        rivals = rivals_of(best, found, only, set(unseen))
+        rival, outcome = usurper_or_first(
             _contests(image, scale, grid, best, rivals, seen, colour=colour), unseen, seen)
         if outcome == "tie" and rival.tile in seen:
             rival, outcome = _contest_softer_or_sharper(image, scale, grid, best, rivals, seen,
@@ -306,8 +306,8 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
                                              "as another: uncover it", cell, point)
 
 
-def _usurper_or_first(outcomes: Iterator[tuple[ArtMatch, str]], unseen: list[str],
-                      seen: set[str]) -> tuple[ArtMatch | None, str]:
+def usurper_or_first(outcomes: Iterator[tuple[ArtMatch, str]], unseen: list[str],
+                     seen: set[str]) -> tuple[ArtMatch | None, str]:
     """(None, "won") if the best beats every rival; else the first rival it does not beat,
     unless a later rival of those not yet seen beats it clearly ("lost"): then that one.
     Two tiles that tie may both lose to a third whose print the photo shows (issue 14,
@@ -342,8 +342,8 @@ def _unveiled(image: np.ndarray, scale: float, grid: Grid, found: list[ArtMatch]
     return sorted(out, key=lambda m: -m.score)
 
 
-def _rivals(best: ArtMatch, found: list[ArtMatch], only: set[str] | None = None,
-            unseen: set[str] | None = None) -> list[ArtMatch]:
+def rivals_of(best: ArtMatch, found: list[ArtMatch], only: set[str] | None = None,
+              unseen: set[str] | None = None) -> list[ArtMatch]:
     """The other candidates near the best by correlation (further behind, their
     corridors or colours differ over much of the tile), every look-alike, and the tiles
     one corridor apart among those `unseen` (a tile placed elsewhere is no candidate), closest

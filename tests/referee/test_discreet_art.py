@@ -16,8 +16,8 @@ from pnp.rules.asterion.tiles import COLOURS, tiles_by_id
 from referee.asterion.art.pose import ArtMatch
 from referee.asterion.design import reading
 from referee.asterion.evaluate import AsterionAccuracy, judge
-from referee.asterion.grid import _centre_px, marker_model
-from referee.asterion.hidden import _usurper_or_first
+from referee.asterion.grid import centre_px, marker_model
+from referee.asterion.hidden import usurper_or_first
 from referee.asterion.markers import TileMarker
 from referee.asterion.pipeline import referee_photo
 from referee.asterion.tints import TableTints, printed_ratio
@@ -48,16 +48,16 @@ def test_the_four_colours_are_far_apart_as_printed():
 def test_a_tie_does_not_hide_a_rival_that_beats_the_best():
     y04, y05, y06 = _match("Y04"), _match("Y05"), _match("Y06")
     # Y05 ties with the best, Y06 beats it: Y06 takes the best's place
-    outcome = _usurper_or_first(iter([(y05, "tie"), (y06, "lost")]), ["Y05", "Y06"], set())
+    outcome = usurper_or_first(iter([(y05, "tie"), (y06, "lost")]), ["Y05", "Y06"], set())
     assert outcome == (y06, "lost")
     # a rival read elsewhere by its markers takes nobody's place: the tie stands
-    assert _usurper_or_first(iter([(y05, "tie"), (y06, "lost")]), ["Y05"], {"Y06"}) == (
+    assert usurper_or_first(iter([(y05, "tie"), (y06, "lost")]), ["Y05"], {"Y06"}) == (
         y05, "tie")
     # the first rival the best does not beat ends it when it beats the best
-    assert _usurper_or_first(iter([(y04, "lost"), (y06, "lost")]), ["Y04", "Y06"],
+    assert usurper_or_first(iter([(y04, "lost"), (y06, "lost")]), ["Y04", "Y06"],
                              set()) == (y04, "lost")
-    assert _usurper_or_first(iter([(y04, "won"), (y05, "won")]), [], set()) == (None, "won")
-    assert _usurper_or_first(iter([(y04, "won"), (y05, "tie")]), ["Y05"], set()) == (
+    assert usurper_or_first(iter([(y04, "won"), (y05, "won")]), [], set()) == (None, "won")
+    assert usurper_or_first(iter([(y04, "won"), (y05, "tie")]), ["Y05"], set()) == (
         y05, "tie")
 
 
@@ -73,7 +73,7 @@ def test_a_tiles_centre_is_found_from_its_one_small_marker(turn):
         centre = np.array([812.0, 407.0])
         corners = (model @ r.T) * 1.6 + centre
         marker = TileMarker(1, corners, "Y01", place.corner)
-        assert np.allclose(_centre_px((marker,)), centre, atol=1e-6)
+        assert np.allclose(centre_px((marker,)), centre, atol=1e-6)
 
 
 def test_a_colour_no_marker_shows_joins_by_its_walls_tint():

@@ -151,7 +151,7 @@ def test_bits_read_a_small_blurred_marker_off_its_place():
     patch = _blurred_marker(37, (1.5, -1.0), 4.0)
     pose, quiet, border = bits.find_frame(patch, half, module)
     assert abs(pose[0] - 1.5) < 0.3 and abs(pose[1] + 1.0) < 0.3 and abs(pose[2] - 4) < 2
-    codes = bits._codes()
+    codes = bits.code_bits()
     soft = __import__("cv2").GaussianBlur(patch, (0, 0), bits.SHARPEN_SIGMA * bits.PPM * module)
     sharp = __import__("cv2").addWeighted(patch, 1 + bits.SHARPEN, soft, -bits.SHARPEN, 0)
     read = bits.read_bits(sharp, pose, half, module, (quiet + border) / 2)
@@ -191,15 +191,15 @@ def test_a_plain_discreet_tile_in_dim_light_is_not_an_empty_cell():
     # features measured on benchmark photos (issue 14): a discreet tile in dim light on
     # the open table (photo 86) and one on the board in mixed light (photo 38) were taken
     # for empty cells; the classic print's bars are unchanged
-    from referee.asterion.classify import _plain
+    from referee.asterion.classify import looks_plain
 
     with reading("discreet"):
-        assert not _plain(0.013, 0.007, board=False)
-        assert not _plain(0.0, 0.049, board=True)
-        assert _plain(0.004, 0.0, board=False)         # the emptiest open-table cells
-        assert _plain(0.0, 0.0002, board=True)         # ... and board squares
+        assert not looks_plain(0.013, 0.007, board=False)
+        assert not looks_plain(0.0, 0.049, board=True)
+        assert looks_plain(0.004, 0.0, board=False)         # the emptiest open-table cells
+        assert looks_plain(0.0, 0.0002, board=True)         # ... and board squares
     with reading("classic"):
-        assert _plain(0.013, 0.049, board=True)
+        assert looks_plain(0.013, 0.049, board=True)
 
 
 @pytest.mark.parametrize("number", [38, 86])

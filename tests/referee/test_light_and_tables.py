@@ -17,7 +17,7 @@ from referee.asterion.classify import read_cells, read_tombs
 from referee.asterion.design import reading as design_reading
 from referee.asterion.evaluate import judge
 from referee.asterion.grid import fit_grid
-from referee.asterion.hidden import _identify
+from referee.asterion.hidden import judge_cell
 from referee.asterion.markers import identify
 from referee.asterion.synth import photo, simulated_table
 from referee.asterion.table_look import TableLook
@@ -106,7 +106,7 @@ def _the_pattern_is_no_tile(image: np.ndarray) -> None:
     assert busy, "the pattern should defeat the plain-table test somewhere"
     absent = ["R01", "R04", "R07", "R10", "R14", "R16"]          # red did not play
     for reading in busy[:4]:
-        assert _identify(image, 1.0, grid, reading, absent, look) == (
+        assert judge_cell(image, 1.0, grid, reading, absent, look) == (
             "the patterned table, and no tile's art")
 
 

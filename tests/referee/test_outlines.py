@@ -14,7 +14,7 @@ from referee.asterion.classify import read_cells
 from referee.asterion.design import reading
 from referee.asterion.evaluate import AsterionAccuracy, judge
 from referee.asterion.grid import CELL, Grid, fit_grid, marker_model
-from referee.asterion.hidden import _rivals, one_corridor_apart
+from referee.asterion.hidden import one_corridor_apart, rivals_of
 from referee.asterion.markers import TileMarker, identify
 from referee.asterion.outlines import mark_outlines, plane_from_outlines
 from referee.asterion.problems import CELL_UNIDENTIFIED
@@ -106,9 +106,9 @@ def test_a_dead_end_is_contested_by_the_straight_one_corridor_apart():
     assert ("G05", 0) in apart and ("G05", 180) in apart
     assert all(tiles[t].colour == "green" for t, _ in apart)
     best = ArtMatch("G02", 180, (0.0, 0.0), 180.0, 0.78)
-    assert ("G05", 180) in {(m.tile, m.rot) for m in _rivals(best, [best], None, {"G05"})}
+    assert ("G05", 180) in {(m.tile, m.rot) for m in rivals_of(best, [best], None, {"G05"})}
     # a tile placed elsewhere is no candidate
-    assert "G05" not in {m.tile for m in _rivals(best, [best], None, {"G04"})}
+    assert "G05" not in {m.tile for m in rivals_of(best, [best], None, {"G04"})}
 
 
 def test_one_small_mark_alone_still_fits_a_plane():

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.rules.asterion.connect import Exit, Network, Node, network
-from pnp.rules.asterion.scoring import PrisonerResult, _require_sound, prisoner_results
+from pnp.rules.asterion.scoring import PrisonerResult, prisoner_results, require_sound
 from pnp.rules.asterion.table import Problem, Table, TableError
 from pnp.rules.asterion.tiles import MINOTAUR_ID, PORTS, STEPS, tiles_by_id
 
@@ -75,7 +75,7 @@ def _node_dict(net: Network, node: Node) -> dict[str, Any]:
 def check(table: Table, tile_id: str) -> CheckResult:
     """Everything about the prisoner(s) on `tile_id`. Raises TableError if the table cannot
     be scored or the tile is not on it / carries no prisoner."""
-    _require_sound(table)
+    require_sound(table)
     if table.placement(tile_id) is None:
         raise TableError([Problem("not-on-table", f"{tile_id} is not on the table", tile_id)])
     tiles = tiles_by_id()
