@@ -176,7 +176,7 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
             twins = deck_unseen(grid, edition, players or list(COLOURS))
             verdict = (_by_bits(image, scale, grid, reading.cell, unseen)
                        or judge_cell(image, scale, grid, reading, unseen, table, tints, scores,
-                                    twins))
+                                     twins))
             if isinstance(verdict, TilePose):
                 grid.tiles.append(verdict)
                 grid.tiles.sort(key=lambda p: tile_order(p.tile))
