@@ -43,7 +43,6 @@ from referee.asterion.classify import (
     CellReading,
     read_cells,
 )
-from referee.asterion.design import current
 from referee.asterion.grid import Grid, TilePose, place_by_markers
 from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
 from referee.asterion.table_look import TableLook
@@ -212,7 +211,7 @@ def _by_bits(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
     """The discreet print's one small marker, read bit by bit where the cell puts it
     (bits.py): surer than the art, where a cell opened only after other tiles were known
     by their art (issue 14, seed 1 photo 317: B06 told by its marker, its art B06 or B04)."""
-    if current() != "discreet":
+    if grid.design != "discreet":
         return None
     got = read_cell(image, scale, grid, cell, set(unseen))
     if not got:

@@ -28,7 +28,7 @@ from referee.asterion.classify import (
     read_tombs,
     tile_to_photo,
 )
-from referee.asterion.design import current, design_of, reading
+from referee.asterion.design import design_of
 from referee.asterion.grid import (
     CELL,
     MINOTAUR,
@@ -87,26 +87,25 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
         # Which print (classic or discreet marks): its marker geometry and faces are used
         # for everything that follows (design.py); a table of both prints is refused.
         design = design_of(markers)
-    with reading(design):
-        verdict = _read(image, markers, lap, edition=edition, board=board, players=players,
-                        kill_points=kill_points)
+    verdict = _read(image, markers, lap, edition=edition, board=board, players=players,
+                    kill_points=kill_points, design=design)
     verdict.marks = design
     return verdict
 
 
 def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
           board: bool | None, players: list[str] | None,
-          kill_points: dict[str, int] | None) -> AsterionVerdict:
+          kill_points: dict[str, int] | None, design: str) -> AsterionVerdict:
     timings = lap.timings
     board_inferred = board is None
     if board is None:
         board = edition == "crete" and sum(m.tile is None for m in markers) >= BOARD_SEEN
-    outlines = _outlines(image, markers, board)
+    outlines = _outlines(image, markers, board, design)
     if not board and outlines is None and not any(m.tile is not None for m in markers):
         raise NoTiles("no Asterion tiles in the photo (none of their markers was found)")
-    grid = fit_grid(markers, board, outlines)
+    grid = fit_grid(markers, board, outlines, design)
     lap("grid")
-    if not grid.tiles and current() == "classic":
+    if not grid.tiles and design == "classic":
         raise GridError("no tile markers to fit the table to")     # (as fit_grid did)
     if not grid.tiles and board:
         # No tile marker at all, the board in view (discreet print): its centre square
@@ -117,7 +116,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         lap("bits")
         if read:
             markers = merge_markers(markers, read)
-            grid = fit_grid(markers, board)
+            grid = fit_grid(markers, board, design=design)
         # else the tiles are read from their art alone below, or NoTiles after all
     # (an open table with no tile placed: the cells its marks' outlines put tiles in are
     # read from their art below, classify.read_cells)
@@ -138,7 +137,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         if len(late) < REFIT_MARKS or refit == REFITS:
             break
         markers = merge_markers(markers, late)
-        grid = fit_grid(markers, board, outlines)
+        grid = fit_grid(markers, board, outlines, design)
         lap("grid")
     cells, cell_problems = settled.cells, settled.problems
     if not grid.tiles:
@@ -157,11 +156,12 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
                            tombs=tombs, cells=cells, grid=grid)
 
 
-def _outlines(image: Photo, markers: list[TileMarker], board: bool) -> OutlinePlane | None:
+def _outlines(image: Photo, markers: list[TileMarker], board: bool, design: str
+              ) -> OutlinePlane | None:
     """An open table of the discreet print where fewer than two tile marks were read (too
     few to fit its plane): the plane from the marks' outlines, if enough show (issue 14,
     seed 1 photo 256: blur, 3 MP, a 4-player open table, not one mark decoded)."""
-    if board or current() != "discreet" or len({m.tile for m in markers if m.tile}) >= 2:
+    if board or design != "discreet" or len({m.tile for m in markers if m.tile}) >= 2:
         return None
     return plane_from_outlines(mark_outlines(image.image, image.scale))
 
@@ -184,7 +184,7 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
     # (Not when every tile in play is seen: no tile can lie in those cells.)
     occupied = _occupied(cells, grid, edition, players)
     looked: set[tuple[int, int]] = set()
-    while current() == "discreet" and any(c.cell not in looked for c in occupied):
+    while grid.design == "discreet" and any(c.cell not in looked for c in occupied):
         # Small markers the detector missed, read bit by bit where the grid puts them
         # (bits.py): far faster and surer than reading those tiles from their art. The
         # tiles found open new cells next to them: those are looked at in turn.
@@ -195,7 +195,7 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
         lap("bits")
         if read:
             markers = merge_markers(markers, read)
-            grid = fit_grid(markers, board, outlines)
+            grid = fit_grid(markers, board, outlines, grid.design)
             radius, cells, cell_problems = _judge_cells(image, grid, board, players)
             occupied = _occupied(cells, grid, edition, players)
             lap("cells")
@@ -203,7 +203,7 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
     lap("rescue")
     if extra:
         markers = merge_markers(markers, extra)
-        grid = fit_grid(markers, board, outlines)
+        grid = fit_grid(markers, board, outlines, grid.design)
         lap("grid")
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         lap("cells")
@@ -330,7 +330,7 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileM
     """Markers found again at full resolution (or enlarged, for a small photo), only in
     windows where one is expected."""
     boxes: list[np.ndarray] = []
-    model = marker_model()
+    model = marker_model(grid.design)
     for pose in grid.tiles:
         for missing in set(model) - {m.corner for m in pose.markers}:
             corners_mm = model[missing] @ rotation(pose.angle).T + np.array(pose.centre)
@@ -353,7 +353,7 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileM
     # Already full resolution: enlarge (blurred or small markers read better so); the
     # discreet print's, sharpened too (classic prints are read as they always were)
     return identify(detect_in_windows(photo.image, windows, 1.0, upsample=2,
-                                      tiny=current() == "discreet"))
+                                      tiny=grid.design == "discreet"))
 
 
 def _first_ring_read(photo: Photo, grid: Grid, unseen: list[str]) -> list[TileMarker]:
@@ -399,20 +399,20 @@ def _tiles_seen(grid: Grid, tombs: list[TombReading],
         tomb: bool | None = None
         if readings and pose.cell not in uncertain:
             tomb = any(r.verdict == "dead" for r in readings)
-        seen.append(TileSeen(pose.tile, pose.cell, pose.rot, _confidence(pose, pose.cell in
-                                                                          flagged),
+        confidence = _confidence(pose, pose.cell in flagged, grid.design)
+        seen.append(TileSeen(pose.tile, pose.cell, pose.rot, confidence,
                              corners, len(pose.markers),
                              (round(pose.offset[0], 2), round(pose.offset[1], 2)),
                              round(pose.skew, 2), tomb))
     return seen
 
 
-def _confidence(pose: TilePose, flagged: bool) -> float:
+def _confidence(pose: TilePose, flagged: bool, design: str) -> float:
     """1.0 for a tile read by every marker its print has, square on its cell; less for one
     marker of two, an off-cell or turned pose; at most 0.3 when a problem names its cell."""
     dx, dy = pose.offset
     # read by all its markers; by one of two; by its art alone (markers covered)
-    printed = len(marker_model())
+    printed = len(marker_model(design))
     c = 1.0 if len(pose.markers) >= printed else 0.8 if pose.markers else 0.6
     c *= max(0.0, 1.0 - max(abs(dx), abs(dy)) / 25.0) ** 0.5
     c *= max(0.0, 1.0 - abs(pose.skew) / 45.0) ** 0.5

@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 
 from referee.asterion.classify import read_cells, read_tombs
-from referee.asterion.design import reading as design_reading
 from referee.asterion.evaluate import judge
 from referee.asterion.grid import fit_grid
 from referee.asterion.hidden import judge_cell
@@ -28,11 +27,10 @@ from referee.synth import PRESETS
 from .conftest import table
 
 # These tables are of the first print (conftest `scenes`); the stages read them as such.
-pytestmark = pytest.mark.usefixtures("first_print")
 
 
-def _grid(image):
-    return fit_grid(identify(detect_markers(image)))
+def _grid(image, design="classic"):
+    return fit_grid(identify(detect_markers(image)), design=design)
 
 
 @pytest.mark.parametrize("light", ["warm", "dim", "white-balance", "glare-wash"])
@@ -93,12 +91,11 @@ def test_a_patterned_cell_is_empty_because_no_tile_art_is_there(texture, marks):
     truth = simulated_table(74, 2, "crete", False)
     shot = photo(truth, replace(PRESETS[texture], megapixels=3.0), 74, marks=marks)
     image = shot.image
-    with design_reading(marks):
-        _the_pattern_is_no_tile(image)
+    _the_pattern_is_no_tile(image, marks)
 
 
-def _the_pattern_is_no_tile(image: np.ndarray) -> None:
-    grid = _grid(image)
+def _the_pattern_is_no_tile(image: np.ndarray, marks: str) -> None:
+    grid = _grid(image, marks)
     cells, _ = read_cells(image, 1.0, grid)
     look = TableLook(image, 1.0, grid, cells, None)
     assert look.patterned

@@ -27,7 +27,7 @@ def softness(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch) -> float:
     n = round(FINE_SPAN * VOTE_PPM)
     origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
     photo = art_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
-    ta, wa = warp_face(a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
+    ta, wa = warp_face(grid.design, a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
     use = (wa * (1.0 - covered_patch(image, scale, grid, a, n))) > 0
     best, chosen = None, 0.0
     for sigma in SOFTNESS:
@@ -81,8 +81,9 @@ class Comparison:
         self.n = round(FINE_SPAN * VOTE_PPM)
         self.origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
         self.photo = art_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
-        self.sharp_a, self.wa = warp_face(a.tile, a.centre, a.angle, self.origin, self.n,
-                                           VOTE_PPM)
+        self.design = grid.design
+        self.sharp_a, self.wa = warp_face(self.design, a.tile, a.centre, a.angle, self.origin,
+                                          self.n, VOTE_PPM)
         # A finger found on the tile (`unveiled`) is no print's light: left out of the
         # fits. Not of the votes: what `a` does not explain may be a rival's print (a
         # chest, an id where another turn has them), and a finger is like neither.
@@ -105,9 +106,10 @@ class Comparison:
     def maps(self, b: ArtMatch) -> VoteMaps | None:
         a = self.a
         angle = a.angle - a.rot + b.rot
-        sharp_b, wb = warp_face(b.tile, a.centre, angle, self.origin, self.n, VOTE_PPM,
-                                 markers=True)
-        own_b = warp_face(b.tile, a.centre, angle, self.origin, self.n, VOTE_PPM)[1]
+        sharp_b, wb = warp_face(self.design, b.tile, a.centre, angle, self.origin, self.n,
+                                VOTE_PPM, markers=True)
+        own_b = warp_face(self.design, b.tile, a.centre, angle, self.origin, self.n,
+                          VOTE_PPM)[1]
         use = (self.wa * wb) > 0
         if use.sum() < 400:
             return None

@@ -44,7 +44,7 @@ def unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
         found = best
         for da in FINE_STEPS:
             angle = round((best.angle + da) * 2) / 2
-            image_t, mask = template(best.tile, angle, FINE_SPAN, FINE_PPM, True)
+            image_t, mask = template(grid.design, best.tile, angle, FINE_SPAN, FINE_PPM, True)
             s, at = best_in_patch(patch, (image_t, mask * (1.0 - covered)), origin,
                                   FINE_PPM, FINE_SPAN)
             if found is best or s > found.score:
@@ -66,7 +66,8 @@ def _covered(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> np.nda
     """1 where the photo round `m`'s pose (FINE_SPAN at FINE_PPM, table frame) shows
     something its print does not explain, in blobs (float32 1/0)."""
     photo = art_patch(image, scale, grid, m.centre, FINE_SPAN, FINE_PPM)
-    image_t, mask = template(m.tile, round(m.angle * 2) / 2, FINE_SPAN, FINE_PPM, True)
+    image_t, mask = template(grid.design, m.tile, round(m.angle * 2) / 2, FINE_SPAN, FINE_PPM,
+                             True)
     use = mask > 0
     soft = cv2.GaussianBlur(image_t, (0, 0), 1.0)
     # The print's levels from the block of the cell whose fit explains most of the rest:

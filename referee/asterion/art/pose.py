@@ -12,7 +12,6 @@ import numpy as np
 
 from pnp.printing.asterion.art import marker_places
 from referee.asterion.art.templates import FINE_SPAN, grey_template, template, variants
-from referee.asterion.design import current
 from referee.asterion.grid import CELL, Grid, TilePose
 from referee.geometry import rectify
 
@@ -83,18 +82,22 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
     coarse: list[ArtMatch] = []
     # a mark seen but not read says the turn (outlines.py): the others need no look
     turns = (grid.marked[cell],) if cell in grid.marked else (0, 90, 180, 270)
+    design = grid.design
+
+    def coarse_best(tile: str, angle: float) -> tuple[float, tuple[float, float]]:
+        return max(best_in_patch(patch, grey_template(design, tile, angle, COARSE_SPAN,
+                                                      COARSE_PPM, v),
+                                 origin, COARSE_PPM, COARSE_SPAN) for v in variants(design))
+
     for tile in candidates:
         for rot in turns:
-            s, at = max(best_in_patch(patch, grey_template(tile, rot, COARSE_SPAN, COARSE_PPM, v),
-                                      origin, COARSE_PPM, COARSE_SPAN) for v in variants())
+            s, at = coarse_best(tile, rot)
             coarse.append(ArtMatch(tile, rot, at, rot, s))
     coarse.sort(key=lambda m: -m.score)
     # the best few again a few degrees either way (a hand turns a tile up to ~8 degrees)
     for k, m in enumerate(coarse[:TURNED]):
         for da in COARSE_ANGLES:
-            s, at = max(best_in_patch(patch,
-                                      grey_template(m.tile, m.rot + da, COARSE_SPAN, COARSE_PPM, v),
-                                      origin, COARSE_PPM, COARSE_SPAN) for v in variants())
+            s, at = coarse_best(m.tile, m.rot + da)
             if s > coarse[k].score:
                 coarse[k] = ArtMatch(m.tile, m.rot, at, m.rot + da, s)
     coarse.sort(key=lambda m: -m.score)
@@ -112,9 +115,10 @@ def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch
     first = True
     for da in FINE_STEPS:
         angle = m.angle + da
-        s, at = max(best_in_patch(patch, template(m.tile, round(angle * 2) / 2, FINE_SPAN,
-                                                  FINE_PPM, v), origin, FINE_PPM, FINE_SPAN)
-                    for v in variants())
+        s, at = max(best_in_patch(patch, template(grid.design, m.tile, round(angle * 2) / 2,
+                                                  FINE_SPAN, FINE_PPM, v),
+                                  origin, FINE_PPM, FINE_SPAN)
+                    for v in variants(grid.design))
         if first or s > best.score:
             best = ArtMatch(m.tile, m.rot, at, round(angle * 2) / 2, s)
             first = False
@@ -133,7 +137,7 @@ def reference_level(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int
     marker their print has (classic two, discreet one), else (none) by their art: what a
     tile known to be there scores in this part of the photo. `cache` keeps the scores by
     tile id (one photo, one grid)."""
-    printed = len(marker_places(current()))
+    printed = len(marker_places(grid.design))
     known = [p for p in grid.tiles if len(p.markers) >= printed and not p.ambiguous]
     if not known:
         # no marker read at all (a blurred 3 MP photo of the discreet print): the tiles
