@@ -20,9 +20,10 @@ from pathlib import Path
 
 from _timing import per_second
 
-from pnp.rules.assyria.engine import apply_in_place, legal_moves, new_game
 from pnp.rules.assyria.game import simulate
-from pnp.rules.assyria.state import validate
+from pnp.rules.assyria.phases import new_game
+from pnp.rules.assyria.play import apply_in_place, legal_moves
+from pnp.rules.assyria.validate import validate
 
 COLOURS = ("red", "blue", "green", "yellow")
 TEST = Path(__file__).resolve().parents[1] / "tests" / "rules" / "test_assyria_playouts.py"

@@ -33,9 +33,11 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.games import game_names, part
+from referee.api import GameReferee
 from referee.errors import RefereeError
 from referee.evaluate import AccuracyKit, Outcome
 
@@ -46,6 +48,36 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    referee = part(args.game, "referee")
+    kit = referee.accuracy()
+    if kit is None:
+        parser.error(f"{args.game}'s referee has no accuracy kit yet")
+    if args.marks is not None:
+        if not hasattr(kit, "marks"):
+            parser.error(f"{args.game}'s photos have one print only: no --marks")
+        kit.marks = args.marks
+    presets = tuple(kit.presets)
+    if args.conditions:
+        wanted = [c.strip() for c in args.conditions.split(",") if c.strip()]
+        unknown = [c for c in wanted if c not in presets]
+        if unknown:
+            parser.error(f"unknown condition(s) {', '.join(unknown)} (choose from: "
+                         f"{', '.join(presets)})")
+        presets = tuple(c for c in presets if c in wanted)
+    photos = args.photos if args.photos is not None else 16 * len(presets)
+    run = _run(referee, kit, presets, photos, args)
+    every = _report(kit, presets, run)
+    if args.log:
+        args.log.write_text("\n".join(run.log) + "\n")
+    wrong = sum(o.wrong_unflagged for o in every)
+    print("\nunpinned: places read wrong in a photo with no problem pinned there (the "
+          "phone page shows them as read); counted where the kit can tell places")
+    return 1 if wrong else 0
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="asterion", choices=game_names("referee"))
     parser.add_argument("--photos", type=int, default=None,
@@ -66,33 +98,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--marks", default=None,
                         help="the pieces' machine-mark design to photograph (Asterion: "
                              "classic or discreet; default: the kit's own)")
-    args = parser.parse_args(argv)
-    referee = part(args.game, "referee")
-    kit = referee.accuracy()
-    if kit is None:
-        parser.error(f"{args.game}'s referee has no accuracy kit yet")
-    if args.marks is not None:
-        if not hasattr(kit, "marks"):
-            parser.error(f"{args.game}'s photos have one print only: no --marks")
-        kit.marks = args.marks
-    presets = tuple(kit.presets)
-    if args.conditions:
-        wanted = [c.strip() for c in args.conditions.split(",") if c.strip()]
-        unknown = [c for c in wanted if c not in presets]
-        if unknown:
-            parser.error(f"unknown condition(s) {', '.join(unknown)} (choose from: "
-                         f"{', '.join(presets)})")
-        presets = tuple(c for c in presets if c in wanted)
-    photos = args.photos if args.photos is not None else 16 * len(presets)
+    return parser
 
-    outcomes: dict[str, list[Outcome]] = defaultdict(list)
-    latency: dict[tuple[str, float], list[float]] = defaultdict(list)
-    generation: dict[float, list[float]] = defaultdict(list)
-    failures: list[str] = []
-    log: list[str] = []
+
+@dataclass
+class Run:
+    """What a run measured: outcomes per preset, read and generation times, the photos to
+    look at and the per-photo log lines."""
+
+    outcomes: dict[str, list[Outcome]] = field(default_factory=lambda: defaultdict(list))
+    latency: dict[tuple[str, float], list[float]] = field(
+        default_factory=lambda: defaultdict(list))
+    generation: dict[float, list[float]] = field(default_factory=lambda: defaultdict(list))
+    failures: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+
+def _run(referee: GameReferee, kit: AccuracyKit, presets: tuple[str, ...], photos: int,
+         args: argparse.Namespace) -> Run:
+    """Read `photos` photos of the chosen presets (photo i keeps its number in the full
+    design) and judge each verdict."""
+    run = Run()
     warm = kit.case(0, 0)
     referee.read(kit.photograph(warm, 0).jpeg, **warm.options)      # imports, caches
-
     done, i = 0, -1
     while done < photos:
         i += 1
@@ -101,32 +129,43 @@ def main(argv: list[str] | None = None) -> int:
         if case.preset not in presets:
             continue
         done += 1
-        preset, megapixels, name = case.preset, case.megapixels, case.name
-        jpeg = _photograph(kit, case, seed, args.cache, generation[megapixels])
-        start = time.perf_counter()
-        try:
-            verdict = referee.read(jpeg, **case.options)
-        except RefereeError as exc:          # refused (exit 2): flagged, never wrong
-            verdict = None
-            refusal = type(exc).__name__
-        latency[preset, megapixels].append(time.perf_counter() - start)
-        outcome = (kit.judge(verdict, case.truth) if verdict is not None
-                   else Outcome(_pieces(kit, case), 0, False, False, False, (refusal,)))
-        outcomes[preset].append(outcome)
-        right = outcome.state_right and outcome.score_right
-        codes = " ".join(outcome.problems)
-        log.append(f"{name} certain={outcome.certain} right={right} "
-                   f"tiles={outcome.pieces_right}/{outcome.pieces} "
-                   f"{latency[preset, megapixels][-1]:.3f}s {codes}")
-        if outcome.wrong_unflagged or (preset == "default" and not outcome.certain):
-            what = "WRONG WITHOUT A FLAG" if outcome.wrong_unflagged else "flagged"
-            failures.append(f"{name}: {what} {', '.join(sorted(set(outcome.problems)))}")
-            if args.save_failures:
-                args.save_failures.mkdir(parents=True, exist_ok=True)
-                (args.save_failures / f"{name}.jpg").write_bytes(jpeg)
+        _judge_one(referee, kit, case, seed, args, run)
         print(f"\r{done}/{photos} photos", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
+    return run
 
+
+def _judge_one(referee: GameReferee, kit: AccuracyKit, case, seed: int,
+               args: argparse.Namespace, run: Run) -> None:
+    preset, megapixels, name = case.preset, case.megapixels, case.name
+    jpeg = _photograph(kit, case, seed, args.cache, run.generation[megapixels])
+    start = time.perf_counter()
+    try:
+        verdict = referee.read(jpeg, **case.options)
+    except RefereeError as exc:          # refused (exit 2): flagged, never wrong
+        verdict = None
+        refusal = type(exc).__name__
+    run.latency[preset, megapixels].append(time.perf_counter() - start)
+    outcome = (kit.judge(verdict, case.truth) if verdict is not None
+               else Outcome(_pieces(kit, case), 0, False, False, False, (refusal,)))
+    run.outcomes[preset].append(outcome)
+    right = outcome.state_right and outcome.score_right
+    codes = " ".join(outcome.problems)
+    run.log.append(f"{name} certain={outcome.certain} right={right} "
+                   f"tiles={outcome.pieces_right}/{outcome.pieces} "
+                   f"{run.latency[preset, megapixels][-1]:.3f}s {codes}")
+    if outcome.wrong_unflagged or (preset == "default" and not outcome.certain):
+        what = "WRONG WITHOUT A FLAG" if outcome.wrong_unflagged else "flagged"
+        run.failures.append(f"{name}: {what} {', '.join(sorted(set(outcome.problems)))}")
+        if args.save_failures:
+            args.save_failures.mkdir(parents=True, exist_ok=True)
+            (args.save_failures / f"{name}.jpg").write_bytes(jpeg)
+
+
+def _report(kit: AccuracyKit, presets: tuple[str, ...], run: Run) -> list[Outcome]:
+    """Print the accuracy table, the problem codes, the latency table and the photos to
+    look at; every outcome, in preset order."""
+    outcomes = run.outcomes
     header = (f"{'condition':14} {'photos':>6} {kit.pieces + ' right':>12} "
               f"{kit.states + ' right':>13} {'flagged':>8} {'wrong, no flag':>15} "
               f"{'unpinned':>9}")
@@ -150,21 +189,16 @@ def main(argv: list[str] | None = None) -> int:
         if codes:
             print(f"  {preset:14} " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
     print()
-    print(_latency_table(latency, kit, presets))
+    print(_latency_table(run.latency, kit, presets))
     for megapixels in kit.resolutions:
-        if generation[megapixels]:
+        if run.generation[megapixels]:
             print(f"photo generation at {megapixels:g} MP: mean "
-                  f"{statistics.mean(generation[megapixels]):.2f} s per photo")
-    if failures:
+                  f"{statistics.mean(run.generation[megapixels]):.2f} s per photo")
+    if run.failures:
         print("\nphotos to look at:")
-        for line in failures:
+        for line in run.failures:
             print(f"  {line}")
-    if args.log:
-        args.log.write_text("\n".join(log) + "\n")
-    wrong = sum(o.wrong_unflagged for o in every)
-    print("\nunpinned: places read wrong in a photo with no problem pinned there (the "
-          "phone page shows them as read); counted where the kit can tell places")
-    return 1 if wrong else 0
+    return every
 
 
 def _photograph(kit: AccuracyKit, case, seed: int, cache: Path | None,

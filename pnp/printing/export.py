@@ -53,7 +53,7 @@ class ExportResult:
     reduced: dict[str, int] = field(default_factory=dict)   # file -> dpi, over the pixel cap
 
 
-def _faces(ctx: DrawContext, suffix: str = ".png") -> tuple[list[Face], list[dict]]:
+def faces_to_render(ctx: DrawContext, suffix: str = ".png") -> tuple[list[Face], list[dict]]:
     """Every face to render, and the manifest entries that describe them (files named
     with `suffix`: .png or .svg)."""
     no_bleed = ctx.without_bleed()
@@ -82,7 +82,7 @@ def _faces(ctx: DrawContext, suffix: str = ".png") -> tuple[list[Face], list[dic
     return faces, manifest
 
 
-def _render_pdf(faces: list[Face]) -> bytes:
+def render_pdf(faces: list[Face]) -> bytes:
     from reportlab.pdfgen.canvas import Canvas as PdfCanvas
 
     register_fonts()
@@ -114,8 +114,8 @@ def render_faces(request: BuildRequest, dpi: int = 200):
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise ExportError(f"dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}")
     ctx, _pages = plan(request)
-    faces, _manifest = _faces(ctx)
-    document = pdfium.PdfDocument(_render_pdf(faces))
+    faces, _manifest = faces_to_render(ctx)
+    document = pdfium.PdfDocument(render_pdf(faces))
     try:
         for index, face in enumerate(faces):
             scale = face_dpi(face.width, face.height, dpi) / 72
@@ -140,7 +140,7 @@ def svg_face(face: Face, title: str | None = None) -> str:
 def svg_faces(request: BuildRequest) -> Iterator[tuple[str, str]]:
     """Every component face as (file stem, SVG text), one at a time, as `render_faces`."""
     ctx, _pages = plan(request)
-    faces, _manifest = _faces(ctx, ".svg")
+    faces, _manifest = faces_to_render(ctx, ".svg")
     titles = [ctx.printing.title, ctx.printing.edition_title(ctx.edition)]
     for face in faces:
         stem = face.file.removesuffix(".svg")
@@ -158,7 +158,7 @@ def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise ExportError(f"dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}")
     ctx, _pages = plan(request)
-    faces, manifest = _faces(ctx, ".svg" if svg else ".png")
+    faces, manifest = faces_to_render(ctx, ".svg" if svg else ".png")
     _check_replaceable(out_dir)
     reduced = {} if svg else {f.file: face_dpi(f.width, f.height, dpi) for f in faces
                               if face_dpi(f.width, f.height, dpi) != dpi}

@@ -53,8 +53,9 @@ def simulated_state(seed: int, players: int = 4) -> dict:
     """A random legal state as state JSON, due its turn's scoring: the rules core's seeded
     random game stopped at the end of a random turn's actions, in phase "income" (what the
     table looks like when the referee is asked to score the turn)."""
-    from pnp.rules.assyria.engine import apply_in_place, new_game
     from pnp.rules.assyria.game import players_of, random_move
+    from pnp.rules.assyria.phases import new_game
+    from pnp.rules.assyria.play import apply_in_place
 
     rng = random.Random(seed)
     state = new_game(seed, players_of(players))

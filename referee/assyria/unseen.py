@@ -17,7 +17,7 @@ from typing import Any
 from pnp.inputs import quote
 from pnp.rules.assyria.board import BoardError, board, colours
 from pnp.rules.assyria.cards import REIGN_OF_TURN
-from pnp.rules.assyria.state import expected_expansion_cards
+from pnp.rules.assyria.validate import expected_expansion_cards
 from referee.errors import BadOption
 
 TURNS = tuple(str(t) for t in range(1, 9))
@@ -100,8 +100,8 @@ def neutral_state(players: list[str], turn: int) -> dict[str, Any]:
     """A legal state of `players` due turn `turn`'s income, with nothing a photo can show
     (the pipeline puts the board, tracks and Ashur in) and neutral cards: no hand, the
     whole deck, the ploughs used, the reign's expansion cards in the slots."""
-    from pnp.rules.assyria.engine import new_game
     from pnp.rules.assyria.game import players_of
+    from pnp.rules.assyria.phases import new_game
 
     data = new_game(0, players_of(players)).to_json()
     deck: dict[str, int] = {}

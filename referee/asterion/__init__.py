@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from referee.api import GameReferee
 from referee.asterion import corrections as _corrections
 from referee.asterion.options import OPTIONS
-from referee.asterion.pipeline import AsterionVerdict, referee_photo
+from referee.asterion.pipeline import referee_photo
+from referee.asterion.verdict import AsterionVerdict
 from referee.errors import BadOption
 from referee.image import PhotoInput
 

@@ -24,7 +24,6 @@ import numpy as np
 from pnp.markers import dictionary_name, marker_ids
 from pnp.printing.asterion.art import marker_places
 from pnp.printing.asterion.markers import tile_for_marker
-from referee.asterion.design import current
 from referee.asterion.grid import CELL, Grid, marker_model
 from referee.asterion.markers import TileMarker
 from referee.geometry import rectify, rotation
@@ -41,7 +40,7 @@ LEVELS = (0.4, 0.5)         # bit thresholds between the border's and the quiet 
 
 
 @cache
-def _codes() -> np.ndarray:
+def code_bits() -> np.ndarray:
     """Every id's 5x5 bits (1 white) as drawn upright, (ids, 25)."""
     d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name()))
     n = d.markerSize
@@ -134,10 +133,11 @@ def read_bits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float
     return out
 
 
-def cell_corner_places(cell: tuple[int, int]) -> list[tuple[np.ndarray, list[tuple[str, int]]]]:
+def cell_corner_places(cell: tuple[int, int], design: str
+                       ) -> list[tuple[np.ndarray, list[tuple[str, int]]]]:
     """The four marker places of a cell (centre, table mm) with the (corner, quarter turn)
-    pairs that put a tile's marker there."""
-    model = marker_model()
+    pairs that put a tile's marker there (the mark design `design`'s)."""
+    model = marker_model(design)
     places: list[tuple[np.ndarray, list[tuple[str, int]]]] = []
     base = CELL * np.array(cell, np.float64)
     for rot in (0, 90, 180, 270):
@@ -155,11 +155,11 @@ def cell_corner_places(cell: tuple[int, int]) -> list[tuple[np.ndarray, list[tup
 def read_cell(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
               allowed: set[str]) -> list[TileMarker]:
     """Markers of tiles in `allowed` read bit by bit at the cell's four corners."""
-    module = marker_places(current())[0].size / 7
+    module = marker_places(grid.design)[0].size / 7
     half = 4.5 * module + SEARCH_MM + 1.0
-    codes, owners = _codes(), _tile_ids()
+    codes, owners = code_bits(), _tile_ids()
     found: list[TileMarker] = []
-    for centre, placed in cell_corner_places(cell):
+    for centre, placed in cell_corner_places(cell, grid.design):
         patch = rectify(image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY),
                         grid.homography, scale, (centre[0] - half, centre[1] - half),
                         2 * half, PPM)

@@ -11,13 +11,13 @@ A neighbouring cell outside the photo is `cell-out-of-view`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import cv2
 import numpy as np
 
 from pnp.printing.asterion.art import marker_places
 from pnp.rules.asterion.table import BOARD_RADIUS
-from referee.asterion.design import current, per_design
 from referee.asterion.grid import CELL, Grid
 from referee.asterion.problems import CELL_OUT_OF_VIEW, CELL_UNIDENTIFIED
 from referee.asterion.tombs import TombReading, printed_hue, read_tombs, tile_to_photo
@@ -111,11 +111,11 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                         key=lambda c: (c[0] - cell[0]) ** 2 + (c[1] - cell[1]) ** 2)[:4]
         background = (np.median(np.array([medians[c] for c in others]), axis=0)
                       if others else None)
-        dark, off = _cell_features(patches[cell], background, noise,
-                                   board=board_radius is not None)
+        dark, off = cell_features(patches[cell], background, noise,
+                                  board=board_radius is not None)
         # The discreet print has no black in a cell's middle: a pale tile on the board's
         # pale land, blurred, shows only its colours (issue 14, benchmark photo 3)
-        empty = _plain(dark, off, board=board_radius is not None)
+        empty = looks_plain(dark, off, board=board_radius is not None, design=grid.design)
         # plain, but in a glare that washes out a tile as plain as the table: not known
         # to be empty (its art, or the deck's count, may still settle it: hidden.py)
         empty = empty and local_contrast(image, scale, grid, cell) <= WASHED_CONTRAST
@@ -151,9 +151,10 @@ def _marked_cells(grid: Grid, known: set[tuple[int, int]] | frozenset
     return readings, problems
 
 
-def _plain(dark: float, off: float, *, board: bool) -> bool:
-    """Few dark line pixels and few off-colour ones: the print's own bars (see above)."""
-    if current() == "classic":
+def looks_plain(dark: float, off: float, *, board: bool, design: str) -> bool:
+    """Few dark line pixels and few off-colour ones: the print's own bars (see above), for
+    the mark design `design`."""
+    if design == "classic":
         return dark <= EMPTY_DARK and off <= EMPTY_OFF_COLOUR
     bar = EMPTY_OFF_COLOUR_DISCREET_BOARD if board else EMPTY_OFF_COLOUR_DISCREET
     return dark <= EMPTY_DARK_DISCREET and off <= bar
@@ -193,8 +194,8 @@ def _plain_noise(patch_ycc: np.ndarray) -> float:
     return float(np.percentile(y, 50) - np.percentile(y, 5)) / 1.645
 
 
-def _cell_features(patch_ycc: np.ndarray, background: np.ndarray | None,
-                   noise: float = 0.0, board: bool = False) -> tuple[float, float]:
+def cell_features(patch_ycc: np.ndarray, background: np.ndarray | None,
+                  noise: float = 0.0, board: bool = False) -> tuple[float, float]:
     """(share of dark line pixels, share of pixels unlike an empty cell). A pixel is unlike
     an empty cell when it is far from the cell's own typical colour (a tile is a mix of
     walls, corridors and icons; the table is plain) or the cell as a whole is far from the
@@ -247,7 +248,7 @@ def local_contrast(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int,
     patch = rectify(image, grid.homography, scale,
                     (CELL * cell[0] - half, CELL * cell[1] - half), CONTRAST_WINDOW, CELL_PPM)
     luma = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
-    low, high = np.percentile(luma, (_darkest_share(), 99))
+    low, high = np.percentile(luma, (_darkest_share(grid.design), 99))
     return float(low) / max(float(high), 1.0)
 
 
@@ -267,11 +268,11 @@ def _neighbours_veil(image: np.ndarray, scale: float, grid: Grid, cell: tuple[in
     return veil
 
 
-@per_design
-def _darkest_share() -> float:
+@cache
+def _darkest_share(design: str) -> float:
     """The share of px taken as black round a cell, in proportion to the marker area the
     print has per tile: the discreet print's one small marker has a sixth of the classic
     two's black (at its 1 %, a blurred 3 MP photo's corner of the game judged washed out;
     issue 14, benchmark photo 26)."""
-    area = sum(m.size ** 2 for m in marker_places(current()))
+    area = sum(m.size ** 2 for m in marker_places(design))
     return DARKEST_SHARE * area / sum(m.size ** 2 for m in marker_places("classic"))

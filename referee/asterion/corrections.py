@@ -26,7 +26,7 @@ from referee.errors import CorrectionError
 from referee.problems import INVALID_LAYOUT, RefereeProblem
 
 if TYPE_CHECKING:
-    from referee.asterion.pipeline import AsterionVerdict
+    from referee.asterion.verdict import AsterionVerdict
 
 ROTATIONS = (0, 90, 180, 270)
 EMPTY = "empty"

@@ -11,20 +11,15 @@ corner carries the same id in both. Which one a photo shows:
   unless one is covered, and not on every tile at once);
 - else a tile marker's side against the board's, if the board is in view.
 
-The referee reads one photo with one design: `design_of` judges it, and `reading(design)`
-makes it the design that the marker geometry (grid.marker_model), the printed faces
-(faces.printed_faces) and everything drawn from them use while the photo is read. A table
-that mixes both prints is refused in one line (MixedPrint): reading it would need the
-design per tile even where a tile's markers are not seen.
+The referee reads one photo with one design: `design_of` judges it, and the fitted grid
+carries it (`Grid.design`) to everything that reads the tiles: the marker geometry
+(grid.marker_model), the printed faces (faces.printed_faces) and what is drawn from them
+all take the design as a parameter. A table that mixes both prints is refused in one line
+(MixedPrint): reading it would need the design per tile even where a tile's markers are
+not seen.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from functools import cache, wraps
-from typing import Any, TypeVar
 
 import numpy as np
 
@@ -38,40 +33,12 @@ from pnp.rules.asterion.connect import tile_order
 from referee.asterion.markers import TileMarker
 from referee.errors import RefereeError
 
-T = TypeVar("T")
 ONE_MARK_TILES = 2     # tiles seen, none by two markers: the one-mark print
 NEIGHBOUR_RATIO = 1.4  # marker sides of two nearest tiles this far apart: two prints
-_DESIGN: ContextVar[str | None] = ContextVar("asterion_marks", default=None)
 
 
 class MixedPrint(RefereeError):
     """The photo shows tiles of both prints (classic and discreet marks)."""
-
-
-def current() -> str:
-    """The design being read (outside `reading`: the one `pnp build` prints)."""
-    return _DESIGN.get() or printed_marks()
-
-
-@contextmanager
-def reading(design: str) -> Iterator[None]:
-    token = _DESIGN.set(design)
-    try:
-        yield
-    finally:
-        _DESIGN.reset(token)
-
-
-def per_design(fn: Callable[..., T]) -> Callable[..., T]:
-    """`functools.cache` keyed also by the design being read: for what is drawn from the
-    printed faces or the markers' places (the function itself reads `current()`)."""
-    cached = cache(lambda design, *args, **kwargs: fn(*args, **kwargs))
-
-    @wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> T:
-        return cached(current(), *args, **kwargs)
-
-    return wrapper
 
 
 def tile_designs(markers: list[TileMarker]) -> dict[str, str]:
@@ -172,7 +139,8 @@ def _by_size(markers: list[TileMarker], designs: list[str]) -> str:
     tiles = [m.side for m in markers if m.tile is not None]
     board = [m.side for m in markers if m.tile is None]
     if not tiles or not board:
-        return current() if current() in designs else designs[0]
+        printed = printed_marks()
+        return printed if printed in designs else designs[0]
     places = board_marker_places()
     corners = np.array(places[0].corners, np.float64)
     board_mm = float(np.linalg.norm(corners[1] - corners[0]))

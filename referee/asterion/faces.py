@@ -18,17 +18,10 @@ import numpy as np
 TOMB = "tomb"
 
 
-def printed_faces(ppm: float = 4.0, design: str | None = None) -> dict[str, np.ndarray]:
-    """BGR faces by id: every tile of the catalogue ("M", "Y01" ...) and "tomb", the tiles
-    printed with the machine-mark design `design` (None: the one being read,
-    design.current())."""
-    from referee.asterion.design import current
-
-    return _printed_faces(ppm, design or current())
-
-
 @cache
-def _printed_faces(ppm: float, design: str) -> dict[str, np.ndarray]:
+def printed_faces(ppm: float, design: str) -> dict[str, np.ndarray]:
+    """BGR faces by id: every tile of the catalogue ("M", "Y01" ...) and "tomb", the tiles
+    printed with the machine-mark design `design`."""
     import pypdfium2 as pdfium
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas

@@ -28,10 +28,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pnp.printing.asterion.art import marker_places, tile_spec
+from pnp.printing.asterion.art import marker_places, printed_marks, tile_spec
 from pnp.printing.asterion.board import board_marker_places
 from pnp.rules.asterion.connect import tile_order
-from referee.asterion.design import current
 from referee.asterion.markers import TileMarker as Marker
 from referee.asterion.problems import TILE_AMBIGUOUS, TILE_UNREADABLE
 from referee.errors import GridError
@@ -90,6 +89,7 @@ class Grid:
     # the turn its place in the cell's corner gives the tile: the cells to read first
     # while no tile is placed, and at that turn only
     marked: dict[tuple[int, int], int] = field(default_factory=dict)
+    design: str = field(default_factory=printed_marks)   # the tiles' mark design (design.py)
 
     def to_image(self, points_mm: np.ndarray) -> np.ndarray:
         return project(self.homography, points_mm)
@@ -101,14 +101,10 @@ class Grid:
 
 # --- Asterion's tile and board geometry -----------------------------------------------
 
-def marker_model(design: str | None = None) -> dict[str, np.ndarray]:
-    """Each tile marker's corners (printed TL, TR, BR, BL) relative to the tile centre, mm,
-    tile upright, as `design` prints them (None: the design being read, design.current())."""
-    return _marker_model(design or current())
-
-
 @cache
-def _marker_model(design: str) -> dict[str, np.ndarray]:
+def marker_model(design: str) -> dict[str, np.ndarray]:
+    """Each tile marker's corners (printed TL, TR, BR, BL) relative to the tile centre, mm,
+    tile upright, as the mark design `design` prints them."""
     c = tile_spec(design).centre
     model = {}
     for place in marker_places(design):
@@ -128,14 +124,14 @@ def in_cell(model: np.ndarray, cell: tuple[int, int], rot: int) -> np.ndarray:
     return model @ rotation(rot).T + CELL * np.array(cell, np.float64)
 
 
-def _ideal(marker: Marker, cell: tuple[int, int], rot: int) -> np.ndarray:
-    return in_cell(marker_model()[marker.corner], cell, rot)
+def _ideal(marker: Marker, cell: tuple[int, int], rot: int, design: str) -> np.ndarray:
+    return in_cell(marker_model(design)[marker.corner], cell, rot)
 
 
-def pose_in_plane(h_inv: np.ndarray, markers: tuple[Marker, ...]) -> tuple[float, np.ndarray,
-                                                                            float]:
+def pose_in_plane(h_inv: np.ndarray, markers: tuple[Marker, ...], design: str
+                  ) -> tuple[float, np.ndarray, float]:
     """A tile's turn (deg), centre (table mm) and residual (mm) from its markers."""
-    model = np.vstack([marker_model()[m.corner] for m in markers])
+    model = np.vstack([marker_model(design)[m.corner] for m in markers])
     seen = np.vstack([project(h_inv, m.corners) for m in markers])
     return rigid_fit(model, seen)
 
@@ -147,8 +143,8 @@ def snap(angle: float, centre: np.ndarray) -> tuple[tuple[int, int], int]:
 
 # --- the fit -----------------------------------------------------------------------------
 
-def _group(markers: list[Marker]) -> tuple[dict[str, tuple[Marker, ...]],
-                                           list[RefereeProblem]]:
+def _group(markers: list[Marker], design: str
+           ) -> tuple[dict[str, tuple[Marker, ...]], list[RefereeProblem]]:
     """Tile markers by tile; a marker id seen twice, or a tile whose two markers are not
     where one tile would put them, is a duplicate: left out of the fit and reported."""
     problems: list[RefereeProblem] = []
@@ -163,15 +159,15 @@ def _group(markers: list[Marker]) -> tuple[dict[str, tuple[Marker, ...]],
             dup.add(seen[0].tile or "")
         by_tile.setdefault(seen[0].tile or "", []).extend(seen)
     for tile, seen in by_tile.items():
-        if tile in dup or len(seen) != 2 or len(marker_model()) != 2:
+        if tile in dup or len(seen) != 2 or len(marker_model(design)) != 2:
             continue          # (the one-mark print: a tile's id seen twice is a copy above)
         # Two markers of one tile: their distance in px must match one tile's geometry.
         # Compare against the marker size, which is known in both units.
         dist = float(np.linalg.norm(seen[0].centre - seen[1].centre))
         side = (seen[0].side + seen[1].side) / 2
-        model = marker_model()
+        model = marker_model(design)
         expect = float(np.linalg.norm(model["NE"].mean(axis=0) - model["SW"].mean(axis=0)))
-        size = tile_spec(current()).marker_size
+        size = tile_spec(design).marker_size
         if not 0.6 < dist / side * size / expect < 1.6:
             dup.add(tile)
     for tile in sorted(dup, key=tile_order):
@@ -186,15 +182,17 @@ def _group(markers: list[Marker]) -> tuple[dict[str, tuple[Marker, ...]],
 
 
 def fit_grid(markers: list[Marker], board: bool = False,
-             outlines: OutlinePlane | None = None) -> Grid:
+             outlines: OutlinePlane | None = None, design: str | None = None) -> Grid:
     """Place every tile whose markers were seen. Raises GridError if no tile marker is
     usable at all; everything else doubtful is a problem in the result. `outlines`: the
     open table's plane from marks seen but not read (outlines.py), kept while fewer tiles
-    are read by their markers than its marks."""
-    groups, problems = _group(markers)
+    are read by their markers than its marks. `design`: the tiles' mark design (None: the
+    one `pnp build` prints)."""
+    design = design or printed_marks()
+    groups, problems = _group(markers, design)
     board_seen = [m for m in markers if m.tile is None and m.id in board_model()]
     if outlines is not None and not board and len(groups) < len(outlines.marks):
-        return _on_outlines(outlines, groups, problems)
+        return _on_outlines(outlines, groups, problems, design)
     if not groups and not (board and len({m.id for m in board_seen}) >= MIN_BOARD_MARKERS):
         # (the board alone fixes the squares: a discreet print's tiles are then read
         # where the board puts them, bits.py)
@@ -213,16 +211,16 @@ def fit_grid(markers: list[Marker], board: bool = False,
     if h is None:
         if not groups:
             raise GridError("no tile markers to fit the table to")
-        h, poses = _plane_from_tiles(groups, by_centre=False)
-        if current() == "discreet":
+        h, poses = _plane_from_tiles(groups, False, design)
+        if design == "discreet":
             # the discreet print's small marks: also by the tiles' centres, and the plane
             # that puts more tiles square on their cells kept (`_fit_points`)
-            other = _plane_from_tiles(groups, by_centre=True)
+            other = _plane_from_tiles(groups, True, design)
             if _squareness(other[1]) > _squareness(poses):
                 h, poses = other
     else:
-        poses = _place_all(h, groups)
-    grid = Grid(h, poses, used_board, len(board_seen), problems)
+        poses = _place_all(h, groups, design)
+    grid = Grid(h, poses, used_board, len(board_seen), problems, design=design)
     n_markers = sum(len(g) for g in groups.values())
     if n_markers < 2 and not used_board:
         problems.append(RefereeProblem(
@@ -236,26 +234,27 @@ def fit_grid(markers: list[Marker], board: bool = False,
 
 
 def _on_outlines(outlines: OutlinePlane, groups: dict[str, tuple[Marker, ...]],
-                 problems: list[RefereeProblem]) -> Grid:
+                 problems: list[RefereeProblem], design: str) -> Grid:
     """The tiles read by their markers put on the plane the marks' outlines gave (a few
     small marks alone would bend it: issue 14, seed 1 photo 256)."""
-    grid = Grid(outlines.homography.copy(), _place_all(outlines.homography, groups), False,
-                problems=problems, marked={m.cell: m.rot for m in outlines.marks})
+    grid = Grid(outlines.homography.copy(), _place_all(outlines.homography, groups, design),
+                False, problems=problems, marked={m.cell: m.rot for m in outlines.marks},
+                design=design)
     _normalise(grid)
     _check_poses(grid)
     grid.rms_px = _rms(grid, groups) if groups else 0.0
     return grid
 
 
-def _plane_from_tiles(groups: dict[str, tuple[Marker, ...]], by_centre: bool
+def _plane_from_tiles(groups: dict[str, tuple[Marker, ...]], by_centre: bool, design: str
                       ) -> tuple[np.ndarray, list[TilePose]]:
     """The plane grown from the tiles, then refitted to those that sit square on their
     cells and re-rounded until nothing moves; and the tiles' poses in it."""
-    h = _grow(groups, by_centre)
-    poses = _place_all(h, groups)
+    h = _grow(groups, by_centre, design)
+    poses = _place_all(h, groups, design)
     for _ in range(4):
-        h = _refit(poses, by_centre)
-        again = _place_all(h, groups)
+        h = _refit(poses, by_centre, design)
+        again = _place_all(h, groups, design)
         stable = ([(p.cell, p.rot, p.ambiguous) for p in again]
                   == [(p.cell, p.rot, p.ambiguous) for p in poses])
         poses = again
@@ -272,7 +271,7 @@ def _squareness(poses: list[TilePose]) -> tuple[int, float]:
     return len(square), -float(np.median(off)) if off else 0.0
 
 
-def _grow(groups: dict[str, tuple[Marker, ...]], by_centre: bool = False) -> np.ndarray:
+def _grow(groups: dict[str, tuple[Marker, ...]], by_centre: bool, design: str) -> np.ndarray:
     """Grow the plane from a seed tile outwards, nearest tile first (`by_centre`:
     `_fit_points`)."""
     ids = sorted(groups, key=tile_order)
@@ -282,9 +281,9 @@ def _grow(groups: dict[str, tuple[Marker, ...]], by_centre: bool = False) -> np.
     placed: dict[str, tuple[tuple[int, int], int]] = {seed: ((0, 0), 0)}
     # the seed's corners give the first turn and scale; on tiles placed by their centres
     # (`_fit_points`) they are dropped once a few tiles fix both
-    seed_pts = ([_ideal(m, (0, 0), 0) for m in groups[seed]],
+    seed_pts = ([_ideal(m, (0, 0), 0, design) for m in groups[seed]],
                 [m.corners for m in groups[seed]])
-    table_pts, image_pts = _fit_points(groups[seed], (0, 0), 0, by_centre)
+    table_pts, image_pts = _fit_points(groups[seed], (0, 0), 0, by_centre, design)
     table_pts, image_pts = [table_pts], [image_pts]
 
     def plane() -> np.ndarray:
@@ -304,13 +303,13 @@ def _grow(groups: dict[str, tuple[Marker, ...]], by_centre: bool = False) -> np.
         dists = np.minimum(np.delete(dists, k),
                            np.linalg.norm(np.delete(todo_c, k, axis=0) - centres[tile], axis=1))
         todo_c = np.delete(todo_c, k, axis=0)
-        angle, centre, _res = pose_in_plane(np.linalg.inv(h), groups[tile])
+        angle, centre, _res = pose_in_plane(np.linalg.inv(h), groups[tile], design)
         cell, rot = snap(angle, centre)
         placed[tile] = (cell, rot)
         probe = TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle, ())
         if probe.ambiguous:
             continue                  # placed, but it must not bend the plane
-        t_pts, i_pts = _fit_points(groups[tile], cell, rot, by_centre)
+        t_pts, i_pts = _fit_points(groups[tile], cell, rot, by_centre, design)
         table_pts.append(t_pts)
         image_pts.append(i_pts)
         h = plane()
@@ -321,7 +320,7 @@ SEED_TILES = 3              # tiles placed before the plane rests on their centr
 
 
 def _fit_points(markers: tuple[Marker, ...], cell: tuple[int, int], rot: int,
-                by_centre: bool) -> tuple[np.ndarray, np.ndarray]:
+                by_centre: bool, design: str) -> tuple[np.ndarray, np.ndarray]:
     """The table mm and photo px a placed tile adds to the plane's fit: its markers'
     corners where the cell puts them; or, `by_centre`, its centre, found from its markers'
     own corners, at the cell's centre. The discreet print's one small marker says much
@@ -332,15 +331,15 @@ def _fit_points(markers: tuple[Marker, ...], cell: tuple[int, int], rot: int,
     grown from centres is a similarity until 16 tiles are placed, too flat for a steep
     photo (seed 1 photo 47): both planes are fitted, and the squarer kept."""
     if not by_centre:
-        return (np.vstack([_ideal(m, cell, rot) for m in markers]),
+        return (np.vstack([_ideal(m, cell, rot, design) for m in markers]),
                 np.vstack([m.corners for m in markers]))
-    return CELL * np.array([cell], np.float64), _centre_px(markers)[None, :]
+    return CELL * np.array([cell], np.float64), centre_px(markers, design)[None, :]
 
 
-def _centre_px(markers: tuple[Marker, ...]) -> np.ndarray:
+def centre_px(markers: tuple[Marker, ...], design: str) -> np.ndarray:
     """Where a tile's centre lies in the photo (px), from its markers' corners alone: the
     affine map of the tile's frame (centred, upright) that fits them, at (0, 0)."""
-    model = np.vstack([marker_model()[m.corner] for m in markers])
+    model = np.vstack([marker_model(design)[m.corner] for m in markers])
     seen = np.vstack([m.corners for m in markers])
     a = np.c_[model, np.ones(len(model))]
     coef, *_ = np.linalg.lstsq(a, seen, rcond=None)
@@ -350,31 +349,33 @@ def _centre_px(markers: tuple[Marker, ...]) -> np.ndarray:
 def place_by_markers(grid: Grid, markers: tuple[Marker, ...]) -> TilePose:
     """A tile's pose on `grid` from its markers (read after the plane was fitted), as the
     fit places every tile."""
-    angle, centre, residual = pose_in_plane(np.linalg.inv(grid.homography), markers)
+    angle, centre, residual = pose_in_plane(np.linalg.inv(grid.homography), markers,
+                                            grid.design)
     cell, rot = snap(angle, centre)
     return TilePose(markers[0].tile, cell, rot, (float(centre[0]), float(centre[1])), angle,
                     markers, residual)
 
 
-def _place_all(h: np.ndarray, groups: dict[str, tuple[Marker, ...]]) -> list[TilePose]:
+def _place_all(h: np.ndarray, groups: dict[str, tuple[Marker, ...]], design: str
+               ) -> list[TilePose]:
     h_inv = np.linalg.inv(h)
     poses = []
     for tile in sorted(groups, key=tile_order):
-        angle, centre, residual = pose_in_plane(h_inv, groups[tile])
+        angle, centre, residual = pose_in_plane(h_inv, groups[tile], design)
         cell, rot = snap(angle, centre)
         poses.append(TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle,
                               groups[tile], residual))
     return poses
 
 
-def _refit(poses: list[TilePose], by_centre: bool = False) -> np.ndarray:
+def _refit(poses: list[TilePose], by_centre: bool, design: str) -> np.ndarray:
     """Refit the plane to every tile's ideal place, leaving out tiles that sit far off
     their cell (they would pull the fit towards their error)."""
     good = [p for p in poses if not p.ambiguous] or poses
     # a plane needs more centres than a few (one is no plane at all: benchmark seed 1
     # photo 457, worst, 3 MP, a crash); their markers' corners then, as `_grow` does
     by_centre = by_centre and len(good) >= SEED_TILES
-    pairs = [_fit_points(p.markers, p.cell, p.rot, by_centre) for p in good]
+    pairs = [_fit_points(p.markers, p.cell, p.rot, by_centre, design) for p in good]
     return fit_plane(np.vstack([t for t, _ in pairs]), np.vstack([i for _, i in pairs]))
 
 
@@ -434,6 +435,6 @@ def _rms(grid: Grid, groups: dict[str, tuple[Marker, ...]]) -> float:
     errs = []
     for p in grid.tiles:
         for m in p.markers:
-            errs.append(np.sum((grid.to_image(_ideal(m, p.cell, p.rot)) - m.corners) ** 2,
-                               axis=1))
+            err = grid.to_image(_ideal(m, p.cell, p.rot, grid.design)) - m.corners
+            errs.append(np.sum(err ** 2, axis=1))
     return float(np.sqrt(np.mean(np.concatenate(errs)))) if errs else 0.0

@@ -7,10 +7,10 @@ For every such cell (classify.read_cells' `cell-unidentified`), most telling fir
    playing, and the Minotaur): no tile can lie there, whatever covers the cell (a finger,
    the tomb supply, a pattern in the table). Empty.
 2. Otherwise the cell is compared with the print of every tile not seen
-   (referee/asterion/identify.py) at its four quarter turns. A tile is accepted when it
+   (referee/asterion/art/) at its four quarter turns. A tile is accepted when it
    matches about as well as tiles known by their markers do here, and beats every other
    candidate, and every look-alike of any colour with its corridors, where their prints
-   differ (`identify.votes`). A look-alike read elsewhere by its markers is no candidate:
+   differ (`Comparison.votes`). A look-alike read elsewhere by its markers is no candidate:
    the art must only not say it (art and markers disagree) nor lean to it. Two
    candidates left, or a seen tile that looks the same: a problem naming them, never a
    guess. A tile's colour is told first by its walls' tint where it is clear
@@ -31,37 +31,22 @@ from dataclasses import dataclass, field, replace
 from functools import reduce
 from operator import or_
 
-import cv2
 import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.tiles import COLOURS, MINOTAUR_ID, Tile, load_tileset, tiles_by_id
+from referee.asterion.art.lookalikes import SOFTNESS, Comparison, softness
+from referee.asterion.art.occlusion import MAX_COVERED, unveiled
+from referee.asterion.art.pose import ArtMatch, match, reference_level, refine
 from referee.asterion.bits import read_cell
 from referee.asterion.classify import (
-    CELL_PPM,
-    CELL_WINDOW,
-    EMPTY_DARK,
-    EMPTY_OFF_COLOUR,
     CellReading,
-    _cell_features,
     read_cells,
 )
-from referee.asterion.design import current
-from referee.asterion.grid import CELL, Grid, TilePose, place_by_markers
-from referee.asterion.identify import (
-    MAX_COVERED,
-    SOFTNESS,
-    ArtMatch,
-    Comparison,
-    match,
-    reference_level,
-    refine,
-    softness,
-    unveiled,
-)
+from referee.asterion.grid import Grid, TilePose, place_by_markers
 from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
+from referee.asterion.table_look import TableLook
 from referee.asterion.tints import TableTints
-from referee.geometry import rectify
 from referee.problems import RefereeProblem
 
 ACCEPT_SCORE = 0.45         # the best candidate's correlation with its print: at least ...
@@ -83,7 +68,6 @@ POSED_APART_MARGIN = 0.08
 RIVAL_GAP = 0.3             # candidates this far behind the best by correlation lose
 EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is there
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
-PLAIN_SHARE = 0.7           # cells two steps out that are plain: the table is plain
 ROUNDS = 12                 # identified tiles open new neighbours this many times over
 MIN_PLAYERS = 2             # colours in play at least (ruling asterion.md: "2 to 4
 #                             players")
@@ -190,8 +174,8 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
             # are given
             twins = deck_unseen(grid, edition, players or list(COLOURS))
             verdict = (_by_bits(image, scale, grid, reading.cell, unseen)
-                       or _identify(image, scale, grid, reading, unseen, table, tints, scores,
-                                    twins))
+                       or judge_cell(image, scale, grid, reading, unseen, table, tints, scores,
+                                     twins))
             if isinstance(verdict, TilePose):
                 grid.tiles.append(verdict)
                 grid.tiles.sort(key=lambda p: tile_order(p.tile))
@@ -227,7 +211,7 @@ def _by_bits(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
     """The discreet print's one small marker, read bit by bit where the cell puts it
     (bits.py): surer than the art, where a cell opened only after other tiles were known
     by their art (issue 14, seed 1 photo 317: B06 told by its marker, its art B06 or B04)."""
-    if current() != "discreet":
+    if grid.design != "discreet":
         return None
     got = read_cell(image, scale, grid, cell, set(unseen))
     if not got:
@@ -252,10 +236,10 @@ def _told_colour(tints: TableTints, best: ArtMatch, found: list[ArtMatch]) -> st
     return None
 
 
-def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
-              unseen: list[str], table: TableLook, tints: TableTints | None = None,
-              known: dict[str, float] | None = None, twins: list[str] | None = None
-              ) -> TilePose | str | RefereeProblem:
+def judge_cell(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
+               unseen: list[str], table: TableLook, tints: TableTints | None = None,
+               known: dict[str, float] | None = None, twins: list[str] | None = None
+               ) -> TilePose | str | RefereeProblem:
     """The tile in one cell (a pose), "empty" reasons (a str), or a problem. `twins`: the
     tiles the walls' tint may name instead of the best's colour (default `unseen`)."""
     cell, point = reading.cell, reading.point
@@ -291,8 +275,8 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
                                                      f"{colour}, told from its art as no "
                                                      f"{colour} tile: uncover it", cell, point)
     for _ in range(USURPERS + 1):
-        rivals = _rivals(best, found, only, set(unseen))
-        rival, outcome = _usurper_or_first(
+        rivals = rivals_of(best, found, only, set(unseen))
+        rival, outcome = usurper_or_first(
             _contests(image, scale, grid, best, rivals, seen, colour=colour), unseen, seen)
         if outcome == "tie" and rival.tile in seen:
             rival, outcome = _contest_softer_or_sharper(image, scale, grid, best, rivals, seen,
@@ -321,8 +305,8 @@ def _identify(image: np.ndarray, scale: float, grid: Grid, reading: CellReading,
                                              "as another: uncover it", cell, point)
 
 
-def _usurper_or_first(outcomes: Iterator[tuple[ArtMatch, str]], unseen: list[str],
-                      seen: set[str]) -> tuple[ArtMatch | None, str]:
+def usurper_or_first(outcomes: Iterator[tuple[ArtMatch, str]], unseen: list[str],
+                     seen: set[str]) -> tuple[ArtMatch | None, str]:
     """(None, "won") if the best beats every rival; else the first rival it does not beat,
     unless a later rival of those not yet seen beats it clearly ("lost"): then that one.
     Two tiles that tie may both lose to a third whose print the photo shows (issue 14,
@@ -347,7 +331,7 @@ def _acceptable(best: ArtMatch, reference: float) -> bool:
 
 def _unveiled(image: np.ndarray, scale: float, grid: Grid, found: list[ArtMatch]
               ) -> list[ArtMatch]:
-    """`found` judged on what is not covered (identify.unveiled), best first: those at
+    """`found` judged on what is not covered (occlusion.unveiled), best first: those at
     most MAX_COVERED covered (more, and too little is left to tell tiles apart)."""
     out = []
     for m in found:
@@ -357,8 +341,8 @@ def _unveiled(image: np.ndarray, scale: float, grid: Grid, found: list[ArtMatch]
     return sorted(out, key=lambda m: -m.score)
 
 
-def _rivals(best: ArtMatch, found: list[ArtMatch], only: set[str] | None = None,
-            unseen: set[str] | None = None) -> list[ArtMatch]:
+def rivals_of(best: ArtMatch, found: list[ArtMatch], only: set[str] | None = None,
+              unseen: set[str] | None = None) -> list[ArtMatch]:
     """The other candidates near the best by correlation (further behind, their
     corridors or colours differ over much of the tile), every look-alike, and the tiles
     one corridor apart among those `unseen` (a tile placed elsewhere is no candidate), closest
@@ -504,89 +488,3 @@ def _pose_problem(grid: Grid, pose: TilePose) -> RefereeProblem | None:
                                           f"covered) lies between cells ({dx:+.0f},{dy:+.0f} "
                                           f"mm off, turned {pose.skew:+.0f} degrees): push it "
                                           "onto its cell", pose.cell, grid.cell_point(pose.cell))
-
-
-# --- the table around the game --------------------------------------------------------
-
-class TableLook:
-    """The table two steps out from the game (cells no tile can be next to unseen):
-    whether it is plain, and the colours it shows, to judge a candidate cell against."""
-
-    def __init__(self, image: np.ndarray, scale: float, grid: Grid,
-                 cells: list[CellReading], board_radius: int | None) -> None:
-        self.image, self.scale, self.grid = image, scale, grid
-        taken = {p.cell for p in grid.tiles}
-        near = {c.cell for c in cells} | taken
-        ring = sorted({(x + dx, y + dy) for x, y in taken
-                       for dx in range(-2, 3) for dy in range(-2, 3)
-                       if abs(dx) + abs(dy) == 2} - near)
-        if board_radius is not None:
-            ring = [c for c in ring if abs(c[0]) + abs(c[1]) <= board_radius]
-        h, w = image.shape[:2]
-        self.reference: dict[tuple[int, int], np.ndarray] = {}
-        plain = 0
-        for cell in ring:
-            corners = grid.to_image(np.array([[CELL * cell[0] + dx, CELL * cell[1] + dy]
-                                              for dx in (-17, 17) for dy in (-17, 17)]))
-            corners = corners * scale
-            if not ((corners >= 0).all() and (corners[:, 0] < w).all()
-                    and (corners[:, 1] < h).all()):
-                continue
-            patch = self._patch(cell)
-            dark, off = _cell_features(cv2.cvtColor(patch, cv2.COLOR_BGR2YCrCb), None)
-            plain += dark <= EMPTY_DARK and off <= EMPTY_OFF_COLOUR
-            self.reference[cell] = _colours(patch)
-        self.patterned = bool(self.reference) and plain < PLAIN_SHARE * len(self.reference)
-        self._novelty: dict[tuple[int, int], float] = {}
-
-    def _patch(self, cell: tuple[int, int]) -> np.ndarray:
-        half = CELL_WINDOW / 2
-        return rectify(self.image, self.grid.homography, self.scale,
-                       (CELL * cell[0] - half, CELL * cell[1] - half), CELL_WINDOW, CELL_PPM)
-
-    def novelty(self, cell: tuple[int, int]) -> float:
-        """Share of the cell's px whose colour (chromaticity and lightness, a little
-        tolerance) the 8 nearest reference cells never show; 1 without references."""
-        if cell in self._novelty:
-            return self._novelty[cell]
-        if not self.reference:
-            return 1.0
-        near = sorted(self.reference, key=lambda c: (c[0] - cell[0]) ** 2
-                      + (c[1] - cell[1]) ** 2)[:8]
-        ref = np.concatenate([self.reference[c] for c in near])
-        level = float(np.median(ref[:, 0]))
-        seen = np.unique(_keys(_bins(ref, level)))
-        # a bin is known if it or a neighbour (one step in any of the three) was seen
-        steps = np.array([(a * _SPAN + b) * _SPAN + c for a in (-1, 0, 1)
-                          for b in (-1, 0, 1) for c in (-1, 0, 1)], np.int64)
-        known = np.unique((seen[:, None] + steps[None, :]).ravel())
-        mine = _keys(_bins(_colours(self._patch(cell)), level))
-        value = float(np.mean(~np.isin(mine, known)))
-        self._novelty[cell] = value
-        return value
-
-    def washed(self, cell: tuple[int, int]) -> bool:
-        """Mostly washed out by glare: nothing can be seen there."""
-        luma = cv2.cvtColor(self._patch(cell), cv2.COLOR_BGR2GRAY)
-        return float(np.mean(luma > 250)) > 0.02
-
-
-def _colours(patch: np.ndarray) -> np.ndarray:
-    """Per px: log lightness, and two chromaticities (red-green, blue-yellow) over it."""
-    f = patch.reshape(-1, 3).astype(np.float32) + 1.0
-    i = f.mean(axis=1)
-    return np.c_[np.log(i), (f[:, 2] - f[:, 1]) / i, (f[:, 0] - (f[:, 1] + f[:, 2]) / 2) / i]
-
-
-_SPAN = 1024                # bins per axis in a key (offset by half: negative bins too)
-
-
-def _keys(bins: np.ndarray) -> np.ndarray:
-    b = np.clip(bins + _SPAN // 2, 1, _SPAN - 2)
-    return (b[:, 0] * _SPAN + b[:, 1]) * _SPAN + b[:, 2]
-
-
-def _bins(colours: np.ndarray, level: float) -> np.ndarray:
-    """Bins of 15 % in lightness (about the table's level) and 0.06 in chromaticity."""
-    return np.c_[np.floor((colours[:, 0] - level) / 0.15), np.floor(colours[:, 1] / 0.06),
-                 np.floor(colours[:, 2] / 0.06)].astype(np.int64)

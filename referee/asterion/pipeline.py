@@ -13,18 +13,12 @@ table (docs/referee.md).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 import numpy as np
 
-from pnp.rules.api import GameRules
-from pnp.rules.asterion import ScoreResult, Table, TableError, score, table_from_dict
-from pnp.rules.asterion.commands import COMMANDS
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.table import BOARD_RADIUS
 from pnp.rules.asterion.tiles import load_tileset
-from referee.api import Verdict
 from referee.asterion.assemble import assemble
 from referee.asterion.bits import read_cell
 from referee.asterion.classify import (
@@ -34,7 +28,7 @@ from referee.asterion.classify import (
     read_tombs,
     tile_to_photo,
 )
-from referee.asterion.design import current, design_of, reading
+from referee.asterion.design import design_of
 from referee.asterion.grid import (
     CELL,
     MINOTAUR,
@@ -48,92 +42,13 @@ from referee.asterion.hidden import Resolution, deck_unseen, resolve
 from referee.asterion.markers import TileMarker, identify
 from referee.asterion.outlines import OutlinePlane, mark_outlines, plane_from_outlines
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
+from referee.asterion.verdict import AsterionVerdict, TileSeen
 from referee.detect import detect_in_windows, detect_markers, merge_markers
 from referee.errors import BadOption, GridError, NoMarkers
 from referee.geometry import project, rotation
 from referee.image import Photo, PhotoInput, load_photo
 from referee.problems import RefereeProblem
 from referee.timing import Laps
-
-
-@dataclass(frozen=True)
-class TileSeen:
-    id: str
-    cell: tuple[int, int]
-    rot: int
-    confidence: float                 # 0..1
-    corners: np.ndarray               # 4x2 photo px: the printed NW, NE, SE, SW corners
-    markers: int                      # how many of its two markers were read
-    offset_mm: tuple[float, float]    # where it lies against its cell's centre
-    skew_deg: float                   # how far it is turned from its quarter turn
-    tomb: bool | None = None          # None: no prisoner, or uncertain
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "cell": list(self.cell), "rot": self.rot,
-                "confidence": self.confidence, "markers": self.markers,
-                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
-                "offset_mm": [round(self.offset_mm[0], 1), round(self.offset_mm[1], 1)],
-                "skew_deg": round(self.skew_deg, 1), "tomb": self.tomb}
-
-
-@dataclass
-class AsterionVerdict(Verdict):
-    """`state` is the table-file dict of what was seen (also `table`)."""
-
-    tiles: list[TileSeen] = field(default_factory=list)
-    players_inferred: bool = True
-    board_inferred: bool = False             # board mode chosen by its markers in the photo
-    kill_points_given: bool = False
-    tombs: list[TombReading] = field(default_factory=list)
-    cells: list[CellReading] = field(default_factory=list)
-    grid: Grid | None = None
-    marks: str = "classic"                   # the tiles' print (design.py), from the photo
-
-    rules: ClassVar[GameRules | None] = COMMANDS
-
-    @property
-    def table(self) -> dict[str, Any] | None:
-        return self.state
-
-    def rules_state(self) -> Table | None:
-        # Not validated: the referee has reported validate()'s problems as invalid-layout,
-        # and --partial scores what was seen all the same.
-        return self.rules_table()
-
-    def rules_table(self) -> Table | None:
-        """What was seen as the rules core's `Table`, or None if it is not a table at all."""
-        if self.table is None:
-            return None
-        try:
-            return table_from_dict(self.table)
-        except TableError:
-            return None
-
-    def score(self) -> ScoreResult | None:
-        """The rules core's score of `table`, or None if it cannot be scored at all."""
-        table = self.rules_table()
-        return None if table is None else score(table)
-
-    def seen(self) -> dict[str, Any]:
-        return {
-            "players": list(self.table["players"]) if self.table else [],
-            "board": bool(self.table and self.table.get("board")),
-            "board_from": "photo (its markers)" if self.board_inferred else "--board option",
-            "players_from": "photo (colours on the table)" if self.players_inferred
-            else "--players",
-            "escape_points_from": "photo",
-            "kill_points_from": "--kill-points" if self.kill_points_given
-            else "none given (0 each)",
-            "dead_from": "tomb tokens in the photo",
-            "tile_marks": self.marks,
-            "tiles": [t.to_dict() for t in self.tiles],
-        }
-
-    def _draw(self, image: np.ndarray, image_scale: float, check: str | None = None,
-              **options: Any) -> np.ndarray:
-        from referee.asterion.overlay import draw_overlay
-
-        return draw_overlay(self, image, image_scale, check)
 
 
 def referee_photo(photo: PhotoInput, *, edition: str = "crete",
@@ -169,26 +84,25 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
         # Which print (classic or discreet marks): its marker geometry and faces are used
         # for everything that follows (design.py); a table of both prints is refused.
         design = design_of(markers)
-    with reading(design):
-        verdict = _read(image, markers, lap, edition=edition, board=board, players=players,
-                        kill_points=kill_points)
+    verdict = _read(image, markers, lap, edition=edition, board=board, players=players,
+                    kill_points=kill_points, design=design)
     verdict.marks = design
     return verdict
 
 
 def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
           board: bool | None, players: list[str] | None,
-          kill_points: dict[str, int] | None) -> AsterionVerdict:
+          kill_points: dict[str, int] | None, design: str) -> AsterionVerdict:
     timings = lap.timings
     board_inferred = board is None
     if board is None:
         board = edition == "crete" and sum(m.tile is None for m in markers) >= BOARD_SEEN
-    outlines = _outlines(image, markers, board)
+    outlines = _outlines(image, markers, board, design)
     if not board and outlines is None and not any(m.tile is not None for m in markers):
         raise NoMarkers("no Asterion tiles in the photo (none of their markers was found)")
-    grid = fit_grid(markers, board, outlines)
+    grid = fit_grid(markers, board, outlines, design)
     lap("grid")
-    if not grid.tiles and current() == "classic":
+    if not grid.tiles and design == "classic":
         raise GridError("no tile markers to fit the table to")     # (as fit_grid did)
     if not grid.tiles and board:
         # No tile marker at all, the board in view (discreet print): its centre square
@@ -199,7 +113,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         lap("bits")
         if read:
             markers = merge_markers(markers, read)
-            grid = fit_grid(markers, board)
+            grid = fit_grid(markers, board, design=design)
         # else the tiles are read from their art alone below, or NoMarkers after all
     # (an open table with no tile placed: the cells its marks' outlines put tiles in are
     # read from their art below, classify.read_cells)
@@ -220,7 +134,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         if len(late) < REFIT_MARKS or refit == REFITS:
             break
         markers = merge_markers(markers, late)
-        grid = fit_grid(markers, board, outlines)
+        grid = fit_grid(markers, board, outlines, design)
         lap("grid")
     cells, cell_problems = settled.cells, settled.problems
     if not grid.tiles:
@@ -239,11 +153,12 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
                            tombs=tombs, cells=cells, grid=grid)
 
 
-def _outlines(image: Photo, markers: list[TileMarker], board: bool) -> OutlinePlane | None:
+def _outlines(image: Photo, markers: list[TileMarker], board: bool, design: str
+              ) -> OutlinePlane | None:
     """An open table of the discreet print where fewer than two tile marks were read (too
     few to fit its plane): the plane from the marks' outlines, if enough show (issue 14,
     seed 1 photo 256: blur, 3 MP, a 4-player open table, not one mark decoded)."""
-    if board or current() != "discreet" or len({m.tile for m in markers if m.tile}) >= 2:
+    if board or design != "discreet" or len({m.tile for m in markers if m.tile}) >= 2:
         return None
     return plane_from_outlines(mark_outlines(image.image, image.scale))
 
@@ -266,7 +181,7 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
     # (Not when every tile in play is seen: no tile can lie in those cells.)
     occupied = _occupied(cells, grid, edition, players)
     looked: set[tuple[int, int]] = set()
-    while current() == "discreet" and any(c.cell not in looked for c in occupied):
+    while grid.design == "discreet" and any(c.cell not in looked for c in occupied):
         # Small markers the detector missed, read bit by bit where the grid puts them
         # (bits.py): far faster and surer than reading those tiles from their art. The
         # tiles found open new cells next to them: those are looked at in turn.
@@ -277,7 +192,7 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
         lap("bits")
         if read:
             markers = merge_markers(markers, read)
-            grid = fit_grid(markers, board, outlines)
+            grid = fit_grid(markers, board, outlines, grid.design)
             radius, cells, cell_problems = _judge_cells(image, grid, board, players)
             occupied = _occupied(cells, grid, edition, players)
             lap("cells")
@@ -285,7 +200,7 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
     lap("rescue")
     if extra:
         markers = merge_markers(markers, extra)
-        grid = fit_grid(markers, board, outlines)
+        grid = fit_grid(markers, board, outlines, grid.design)
         lap("grid")
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         lap("cells")
@@ -408,7 +323,7 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileM
     """Markers found again at full resolution (or enlarged, for a small photo), only in
     windows where one is expected."""
     boxes: list[np.ndarray] = []
-    model = marker_model()
+    model = marker_model(grid.design)
     for pose in grid.tiles:
         for missing in set(model) - {m.corner for m in pose.markers}:
             corners_mm = model[missing] @ rotation(pose.angle).T + np.array(pose.centre)
@@ -431,7 +346,7 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileM
     # Already full resolution: enlarge (blurred or small markers read better so); the
     # discreet print's, sharpened too (classic prints are read as they always were)
     return identify(detect_in_windows(photo.image, windows, 1.0, upsample=2,
-                                      tiny=current() == "discreet"))
+                                      tiny=grid.design == "discreet"))
 
 
 def _first_ring_read(photo: Photo, grid: Grid, unseen: list[str]) -> list[TileMarker]:
@@ -477,20 +392,20 @@ def _tiles_seen(grid: Grid, tombs: list[TombReading],
         tomb: bool | None = None
         if readings and pose.cell not in uncertain:
             tomb = any(r.verdict == "dead" for r in readings)
-        seen.append(TileSeen(pose.tile, pose.cell, pose.rot, _confidence(pose, pose.cell in
-                                                                          flagged),
+        confidence = _confidence(pose, pose.cell in flagged, grid.design)
+        seen.append(TileSeen(pose.tile, pose.cell, pose.rot, confidence,
                              corners, len(pose.markers),
                              (round(pose.offset[0], 2), round(pose.offset[1], 2)),
                              round(pose.skew, 2), tomb))
     return seen
 
 
-def _confidence(pose: TilePose, flagged: bool) -> float:
+def _confidence(pose: TilePose, flagged: bool, design: str) -> float:
     """1.0 for a tile read by every marker its print has, square on its cell; less for one
     marker of two, an off-cell or turned pose; at most 0.3 when a problem names its cell."""
     dx, dy = pose.offset
     # read by all its markers; by one of two; by its art alone (markers covered)
-    printed = len(marker_model())
+    printed = len(marker_model(design))
     c = 1.0 if len(pose.markers) >= printed else 0.8 if pose.markers else 0.6
     c *= max(0.0, 1.0 - max(abs(dx), abs(dy)) / 25.0) ** 0.5
     c *= max(0.0, 1.0 - abs(pose.skew) / 45.0) ** 0.5

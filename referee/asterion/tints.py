@@ -22,9 +22,10 @@ import numpy as np
 
 from pnp import layouts
 from pnp.rules.asterion.tiles import COLOURS, tiles_by_id
+from referee.asterion.art.pose import ArtMatch, art_patch
+from referee.asterion.art.templates import FACE_PPM, FINE_SPAN, warp_face
 from referee.asterion.faces import printed_faces
 from referee.asterion.grid import Grid
-from referee.asterion.identify import FACE_PPM, FINE_SPAN, ArtMatch, art_patch, warp_face
 
 RATIO_PPM = 2.0             # px per mm the walls and corridors are sampled at
 NEAR_PRINT = 12.0           # levels (0-255) within which a face px is a wall's or paper's
@@ -52,10 +53,11 @@ def _ratio(walls: np.ndarray, corridors: np.ndarray) -> np.ndarray:
     return r / max(float(r.mean()), 1e-6)
 
 
-def printed_ratio(colour: str) -> np.ndarray:
-    """A colour's ratio as printed (from its first tile's face)."""
+def printed_ratio(colour: str, design: str) -> np.ndarray:
+    """A colour's ratio as printed with the mark design `design` (from its first tile's
+    face)."""
     tile = next(t for t in tiles_by_id().values() if t.colour == colour)
-    face = printed_faces(FACE_PPM)[tile.id].astype(np.float32)
+    face = printed_faces(FACE_PPM, design)[tile.id].astype(np.float32)
     walls, corridors = _parts(face, colour)
     return _ratio(face[walls], face[corridors])
 
@@ -70,7 +72,7 @@ def measured_ratio(image: np.ndarray, scale: float, grid: Grid, tile_id: str,
     n = round(FINE_SPAN * RATIO_PPM)
     origin = (centre[0] - FINE_SPAN / 2, centre[1] - FINE_SPAN / 2)
     photo = art_patch(image, scale, grid, centre, FINE_SPAN, RATIO_PPM)
-    face, counts = warp_face(tile_id, centre, angle, origin, n, RATIO_PPM)
+    face, counts = warp_face(grid.design, tile_id, centre, angle, origin, n, RATIO_PPM)
     walls, corridors = _parts(face, tile.colour)
     # a px a step from another print (a wall's edge, blurred) is neither's
     inner = _eroded(walls & (counts > 0)), _eroded(corridors & (counts > 0))
@@ -106,7 +108,8 @@ class TableTints:
                                pose.angle)
             if r is not None:
                 seen[colour].append(r)
-        return {c: (np.median(seen[c], axis=0) if seen[c] else printed_ratio(c))
+        design = self.grid.design
+        return {c: (np.median(seen[c], axis=0) if seen[c] else printed_ratio(c, design))
                 for c in COLOURS}
 
     def colour(self, m: ArtMatch) -> str | None:

@@ -39,7 +39,6 @@ import numpy as np
 from pnp import layouts
 from pnp.printing.asterion.art import prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
-from referee.asterion.design import per_design
 from referee.asterion.faces import face_patch, printed_faces
 from referee.asterion.grid import CELL, Grid, TilePose
 from referee.asterion.problems import TOMB_UNCERTAIN
@@ -109,7 +108,7 @@ def read_tombs(image: np.ndarray, scale: float, grid: Grid) -> tuple[list[str],
         verdicts = []
         for px, py in prisoner_points(tile):
             reading = read_prisoner(image, scale, to_photo, pose.tile, (px, py),
-                                    printed_hue(tile.colour))
+                                    printed_hue(tile.colour), grid.design)
             readings.append(reading)
             verdicts.append((reading.verdict, reading.point))
         if any(v == "uncertain" for v, _ in verdicts):
@@ -124,9 +123,9 @@ def read_tombs(image: np.ndarray, scale: float, grid: Grid) -> tuple[list[str],
 
 
 def read_prisoner(image: np.ndarray, scale: float, to_photo: np.ndarray, tile_id: str,
-                  at: tuple[float, float], fill_hue: float) -> TombReading:
-    """One prisoner printed at `at` (tile frame mm) of tile `tile_id`: dead, alive or
-    uncertain."""
+                  at: tuple[float, float], fill_hue: float, design: str) -> TombReading:
+    """One prisoner printed at `at` (tile frame mm) of tile `tile_id` (printed with the mark
+    design `design`): dead, alive or uncertain."""
     px, py = at
     half = WINDOW / 2
     window = rectify(image, to_photo, scale, (px - half, py - half), WINDOW, PPM)
@@ -139,7 +138,7 @@ def read_prisoner(image: np.ndarray, scale: float, to_photo: np.ndarray, tile_id
     k = int(0.95 * (sample.size - 1))
     white = max(float(np.partition(sample, k)[k]), 1.0)
     paper = np.maximum(window[::2, ::2].reshape(-1, 3)[sample >= white].mean(axis=0), 1.0)
-    art, hue_off, chroma = _medallion(window, luma, paper, tile_id, at, fill_hue)
+    art, hue_off, chroma = _medallion(window, luma, paper, tile_id, at, fill_hue, design)
     depth, uniform, head, ring_chroma = _tomb(window, luma, white, paper)
     ring = (depth >= DEAD_DEPTH and uniform <= DEAD_UNIFORM and head >= DEAD_HEAD
             and ring_chroma <= DEAD_CHROMA)
@@ -153,10 +152,10 @@ def read_prisoner(image: np.ndarray, scale: float, to_photo: np.ndarray, tile_id
     return TombReading(tile_id, point, verdict, art, hue_off, depth, uniform, head)
 
 
-@per_design
-def _art(tile_id: str, at: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
+@cache
+def _art(design: str, tile_id: str, at: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
     """The printed art around a prisoner (lightness, float32) and where its fill is."""
-    face = printed_faces(PPM)[tile_id]
+    face = printed_faces(PPM, design)[tile_id]
     patch = face_patch(face, PPM, (at[0] - ART / 2, at[1] - ART / 2), ART)
     hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
     fill = (hsv[..., 1] > 100) & (hsv[..., 2] > 60)
@@ -164,10 +163,11 @@ def _art(tile_id: str, at: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]
 
 
 def _medallion(window: np.ndarray, luma: np.ndarray, paper: np.ndarray, tile_id: str,
-               at: tuple[float, float], fill_hue: float) -> tuple[float, float, float]:
+               at: tuple[float, float], fill_hue: float, design: str
+               ) -> tuple[float, float, float]:
     """(correlation with the printed art, the fill's hue off the printed one, its chroma)
     with the window white-balanced on its paper."""
-    template, fill = _art(tile_id, at)
+    template, fill = _art(design, tile_id, at)
     s = round(SEARCH * PPM)
     a0 = round((WINDOW - ART) / 2 * PPM)
     n = template.shape[0]

@@ -87,7 +87,7 @@ def simulated_state(seed: int, pattern: str | None = None) -> dict:
     """A random legal round-1 state: the rules core's seeded random game stopped at a
     random action (at least one piece down), as state JSON."""
     from pnp.rules.constructo.game import initial_state, random_action
-    from pnp.rules.constructo.rules import apply_legal, is_round_over
+    from pnp.rules.constructo.play import apply_legal, is_round_over
 
     rng = random.Random(seed)
     state = initial_state(seed, 2, pattern)

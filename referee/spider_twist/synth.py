@@ -65,7 +65,7 @@ def simulated_state(seed: int, web: str = "rings") -> dict:
     """A random legal state: the rules core's seeded random game stopped at a random move
     (never before the first placement), as state JSON."""
     from pnp.rules.spider_twist.game import initial_state, random_move
-    from pnp.rules.spider_twist.turn import apply_in_place
+    from pnp.rules.spider_twist.play import apply_in_place
 
     rng = random.Random(seed)
     state = initial_state(seed, 2, web)

@@ -317,17 +317,17 @@ def test_aid_pictures_agree_with_the_rules_core():
     from pnp.printing.spider_twist import aid
 
     female, males, node, _came = aid.SCENES["eating"]
-    data = aid._reaction("rings", female, males, node)
+    data = aid.reaction("rings", female, males, node)
     assert data["reach"] == 2 and data["distance"] == 4
     assert sorted(tuple(o["path"]) for o in data["outcomes"]) == [
         ("S0R2", "S0R3", "S1R3"), ("S0R2", "S1R2", "S1R3")]
     assert {(o["stops_at"], o["eats"]) for o in data["outcomes"]} == {("S1R3", "black")}
-    first = aid._reaction("rings", *aid.SCENES["first"][:3])
+    first = aid.reaction("rings", *aid.SCENES["first"][:3])
     assert [(o["stops_at"], o["eats"]) for o in first["outcomes"]] == [("S1R2", "white")]
-    route = aid._reaction("rings", *aid.SCENES["route"][:3])
+    route = aid.reaction("rings", *aid.SCENES["route"][:3])
     assert route["reach"] == 2 and route["distance"] == 3
     assert [o["eats"] for o in route["outcomes"]] == [None]
-    reach = aid._reaction("rings", *aid.SCENES["reach"][:3])
+    reach = aid.reaction("rings", *aid.SCENES["reach"][:3])
     assert reach["reach"] == 3 and {c["node"] for c in reach["counted"]} == {"C", "S2R2",
                                                                            "S2R4"}
     assert math.isfinite(reach["distance"])

@@ -106,7 +106,7 @@ def test_same_command_same_bytes(folder, tmp_path):
 def _rasters(faces: list[export.Face]) -> list[tuple[np.ndarray, np.ndarray]]:
     """(PNG export's pixels, resvg's pixels of the SVG) of each face, at a dpi that makes
     its longer side ~400 px (a board ~800 px), never over 300 dpi."""
-    document = pdfium.PdfDocument(export._render_pdf(faces))
+    document = pdfium.PdfDocument(export.render_pdf(faces))
     fonts = str(layouts.fonts_dir())
     out = []
     for index, face in enumerate(faces):
@@ -145,7 +145,7 @@ def _sample(faces: list[export.Face]) -> list[export.Face]:
 @pytest.mark.parametrize(("game", "edition"), GAMES, ids=IDS)
 def test_sample_faces_rasterise_like_their_png(game, edition):
     ctx, _pages = plan(request(game, edition))
-    faces, _manifest = export._faces(ctx)
+    faces, _manifest = export.faces_to_render(ctx)
     sample = _sample(faces)
     for face, (png, svg) in zip(sample, _rasters(sample), strict=True):
         diff = np.abs(png - svg)
@@ -157,7 +157,7 @@ def test_sample_faces_rasterise_like_their_png(game, edition):
 def test_a_different_face_does_not_pass_for_it():
     """The comparison tells faces apart: tile G15's SVG is not tile B15's PNG."""
     ctx, _pages = plan(request("asterion", "crete"))
-    faces = {f.file: f for f in export._faces(ctx)[0]}
+    faces = {f.file: f for f in export.faces_to_render(ctx)[0]}
     (g15, _), (_, b15) = _rasters([faces["G15.png"], faces["B15.png"]])
     assert np.abs(g15 - b15).mean() > 15
 

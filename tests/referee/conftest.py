@@ -9,7 +9,6 @@ from functools import cache
 import pytest
 
 from pnp.rules.asterion.game import simulate
-from referee.asterion.design import reading
 
 from .scenes import Scenes
 
@@ -19,14 +18,6 @@ def scenes(tmp_path_factory) -> Scenes:
     """Tables of the first print (two markers a tile): the stage tests measure each stage
     against that geometry, which the referee keeps reading (issue 14)."""
     return Scenes(tmp_path_factory.mktemp("export"), dpi=200, marks="classic")
-
-
-@pytest.fixture
-def first_print():
-    """Read as the first print (`scenes`'s tables): for tests that call the stages one by
-    one, without the pipeline's `design_of` (referee/asterion/design.py)."""
-    with reading("classic"):
-        yield
 
 
 @pytest.fixture(scope="session")

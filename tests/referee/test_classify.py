@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-import pytest
 
 from referee.asterion.classify import read_cells, read_tombs
 from referee.asterion.grid import fit_grid
@@ -14,11 +13,10 @@ from referee.detect import detect_markers
 from .conftest import small_table, table
 
 # These tables are of the first print (conftest `scenes`); the stages read them as such.
-pytestmark = pytest.mark.usefixtures("first_print")
 
 
 def _read(image, board_radius=None):
-    grid = fit_grid(identify(detect_markers(image)))
+    grid = fit_grid(identify(detect_markers(image)), design="classic")
     dead, readings, problems = read_tombs(image, 1.0, grid)
     cells, cell_problems = read_cells(image, 1.0, grid, board_radius)
     return grid, dead, readings, problems, cells, cell_problems
@@ -66,7 +64,7 @@ def test_a_tile_with_both_markers_covered_is_a_problem_at_its_cell(scenes):
 def test_a_cell_outside_the_photo_is_reported(scenes):
     data = small_table()
     scene = scenes.render(data, ppm=4, size=(1600, 1200))
-    grid = fit_grid(identify(detect_markers(scene.image)))
+    grid = fit_grid(identify(detect_markers(scene.image)), design="classic")
     # cut the photo just below B02 (cell 1,2): the cell under it is out of view
     bottom = grid.to_image(np.array([[50.0, 125.0 + 8]]))[0]
     image = scene.image[: round(bottom[1])]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-import pytest
 
 from pnp.markers import dictionary_name
 from pnp.printing.asterion.markers import tile_marker_ids
@@ -18,12 +17,11 @@ from referee.geometry import project, rotation
 from .conftest import small_table, table
 
 # These tables are of the first print (conftest `scenes`); the stages read them as such.
-pytestmark = pytest.mark.usefixtures("first_print")
 
 
 def _truth_corners(scene, tile: dict, corner: str) -> np.ndarray:
     dx, dy, da = scene.jitter[tile["id"]]
-    mm = (marker_model()[corner] @ rotation(tile["rot"] + da).T
+    mm = (marker_model("classic")[corner] @ rotation(tile["rot"] + da).T
           + np.array([tile["x"] * 50 + dx, tile["y"] * 50 + dy]))
     return project(scene.homography, mm)
 

@@ -13,11 +13,10 @@ import pytest
 
 from pnp.printing.asterion.art import marker_places
 from pnp.rules.asterion.tiles import COLOURS, tiles_by_id
-from referee.asterion.design import reading
+from referee.asterion.art.pose import ArtMatch
 from referee.asterion.evaluate import AsterionAccuracy, judge
-from referee.asterion.grid import _centre_px, marker_model
-from referee.asterion.hidden import _usurper_or_first
-from referee.asterion.identify import ArtMatch
+from referee.asterion.grid import centre_px, marker_model
+from referee.asterion.hidden import usurper_or_first
 from referee.asterion.markers import TileMarker
 from referee.asterion.pipeline import referee_photo
 from referee.asterion.tints import TableTints, printed_ratio
@@ -37,7 +36,7 @@ def _match(tile: str, rot: int = 0, score: float = 0.6) -> ArtMatch:
 
 
 def test_the_four_colours_are_far_apart_as_printed():
-    ratios = {c: printed_ratio(c) for c in COLOURS}
+    ratios = {c: printed_ratio(c, "classic") for c in COLOURS}
     for a in COLOURS:
         assert ratios[a].mean() == pytest.approx(1.0, abs=1e-5)
         for b in COLOURS:
@@ -48,16 +47,16 @@ def test_the_four_colours_are_far_apart_as_printed():
 def test_a_tie_does_not_hide_a_rival_that_beats_the_best():
     y04, y05, y06 = _match("Y04"), _match("Y05"), _match("Y06")
     # Y05 ties with the best, Y06 beats it: Y06 takes the best's place
-    outcome = _usurper_or_first(iter([(y05, "tie"), (y06, "lost")]), ["Y05", "Y06"], set())
+    outcome = usurper_or_first(iter([(y05, "tie"), (y06, "lost")]), ["Y05", "Y06"], set())
     assert outcome == (y06, "lost")
     # a rival read elsewhere by its markers takes nobody's place: the tie stands
-    assert _usurper_or_first(iter([(y05, "tie"), (y06, "lost")]), ["Y05"], {"Y06"}) == (
+    assert usurper_or_first(iter([(y05, "tie"), (y06, "lost")]), ["Y05"], {"Y06"}) == (
         y05, "tie")
     # the first rival the best does not beat ends it when it beats the best
-    assert _usurper_or_first(iter([(y04, "lost"), (y06, "lost")]), ["Y04", "Y06"],
+    assert usurper_or_first(iter([(y04, "lost"), (y06, "lost")]), ["Y04", "Y06"],
                              set()) == (y04, "lost")
-    assert _usurper_or_first(iter([(y04, "won"), (y05, "won")]), [], set()) == (None, "won")
-    assert _usurper_or_first(iter([(y04, "won"), (y05, "tie")]), ["Y05"], set()) == (
+    assert usurper_or_first(iter([(y04, "won"), (y05, "won")]), [], set()) == (None, "won")
+    assert usurper_or_first(iter([(y04, "won"), (y05, "tie")]), ["Y05"], set()) == (
         y05, "tie")
 
 
@@ -65,15 +64,14 @@ def test_a_tie_does_not_hide_a_rival_that_beats_the_best():
 def test_a_tiles_centre_is_found_from_its_one_small_marker(turn):
     # a tile turned by a hand, seen at 1.6 px/mm (a 3 MP photo of a whole table): its
     # centre, through its one marker's corners, wherever it is turned
-    with reading("discreet"):
-        (place,) = marker_places("discreet")
-        model = marker_model()[place.corner]
-        a = math.radians(turn)
-        r = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-        centre = np.array([812.0, 407.0])
-        corners = (model @ r.T) * 1.6 + centre
-        marker = TileMarker(1, corners, "Y01", place.corner)
-        assert np.allclose(_centre_px((marker,)), centre, atol=1e-6)
+    (place,) = marker_places("discreet")
+    model = marker_model("discreet")[place.corner]
+    a = math.radians(turn)
+    r = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    centre = np.array([812.0, 407.0])
+    corners = (model @ r.T) * 1.6 + centre
+    marker = TileMarker(1, corners, "Y01", place.corner)
+    assert np.allclose(centre_px((marker,), "discreet"), centre, atol=1e-6)
 
 
 def test_a_colour_no_marker_shows_joins_by_its_walls_tint():
@@ -85,10 +83,10 @@ def test_a_colour_no_marker_shows_joins_by_its_walls_tint():
     assert outcome.state_right and outcome.score_right
     # every tile's walls (40 tiles, 4 read by their marks) say its colour, or nothing
     photo = load_photo(jpeg, work_side=4032)
-    with reading("discreet"):
-        tints = TableTints(photo.image, photo.scale, verdict.grid)
-        told = {p.tile: tints.colour(ArtMatch(p.tile, p.rot, p.centre, p.angle, 1.0))
-                for p in verdict.grid.tiles if p.tile != "M"}
+    assert verdict.grid.design == "discreet"
+    tints = TableTints(photo.image, photo.scale, verdict.grid)
+    told = {p.tile: tints.colour(ArtMatch(p.tile, p.rot, p.centre, p.angle, 1.0))
+            for p in verdict.grid.tiles if p.tile != "M"}
     assert len(told) >= 39
     assert all(c in (None, tiles_by_id()[t].colour) for t, c in told.items()), told
     assert sum(c is not None for c in told.values()) >= 0.9 * len(told)

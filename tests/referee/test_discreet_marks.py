@@ -5,13 +5,14 @@ refuses a table of both prints in one line."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 import pytest
 
 from pnp.printing.asterion.art import marker_places, printed_marks, tile_spec
 from pnp.printing.asterion.markers import tile_marker_ids
-from referee.asterion.design import MixedPrint, current, design_of, reading, tile_designs
+from referee.asterion.design import MixedPrint, design_of, tile_designs
 from referee.asterion.evaluate import judge
 from referee.asterion.faces import printed_faces
 from referee.asterion.grid import marker_model
@@ -85,14 +86,9 @@ def test_neighbours_in_a_steep_photo_are_not_taken_for_two_prints():
 
 
 def test_the_design_read_chooses_marker_geometry_and_faces():
-    with reading("classic"):
-        assert current() == "classic"
-        large = marker_model()["NE"]
-    with reading("discreet"):
-        assert current() == "discreet"
-        small = marker_model()["SW"]
-        faces = printed_faces(4.0)
-    assert current() == printed_marks()              # outside `reading`: the print
+    large = marker_model("classic")["NE"]
+    small = marker_model("discreet")["SW"]
+    faces = printed_faces(4.0, "discreet")
     assert np.ptp(small[:, 0]) == pytest.approx(tile_spec("discreet").marker_size)
     assert set(marker_model("discreet")) == {"SW"}
     assert np.ptp(large[:, 0]) == pytest.approx(tile_spec("classic").marker_size)
@@ -151,7 +147,7 @@ def test_bits_read_a_small_blurred_marker_off_its_place():
     patch = _blurred_marker(37, (1.5, -1.0), 4.0)
     pose, quiet, border = bits.find_frame(patch, half, module)
     assert abs(pose[0] - 1.5) < 0.3 and abs(pose[1] + 1.0) < 0.3 and abs(pose[2] - 4) < 2
-    codes = bits._codes()
+    codes = bits.code_bits()
     soft = __import__("cv2").GaussianBlur(patch, (0, 0), bits.SHARPEN_SIGMA * bits.PPM * module)
     sharp = __import__("cv2").addWeighted(patch, 1 + bits.SHARPEN, soft, -bits.SHARPEN, 0)
     read = bits.read_bits(sharp, pose, half, module, (quiet + border) / 2)
@@ -191,15 +187,14 @@ def test_a_plain_discreet_tile_in_dim_light_is_not_an_empty_cell():
     # features measured on benchmark photos (issue 14): a discreet tile in dim light on
     # the open table (photo 86) and one on the board in mixed light (photo 38) were taken
     # for empty cells; the classic print's bars are unchanged
-    from referee.asterion.classify import _plain
+    from referee.asterion.classify import looks_plain
 
-    with reading("discreet"):
-        assert not _plain(0.013, 0.007, board=False)
-        assert not _plain(0.0, 0.049, board=True)
-        assert _plain(0.004, 0.0, board=False)         # the emptiest open-table cells
-        assert _plain(0.0, 0.0002, board=True)         # ... and board squares
-    with reading("classic"):
-        assert _plain(0.013, 0.049, board=True)
+    discreet = partial(looks_plain, design="discreet")
+    assert not discreet(0.013, 0.007, board=False)
+    assert not discreet(0.0, 0.049, board=True)
+    assert discreet(0.004, 0.0, board=False)         # the emptiest open-table cells
+    assert discreet(0.0, 0.0002, board=True)         # ... and board squares
+    assert looks_plain(0.013, 0.049, board=True, design="classic")
 
 
 @pytest.mark.parametrize("number", [38, 86])
@@ -326,22 +321,20 @@ def test_on_the_board_with_no_tile_read_the_centre_square_is_looked_at():
 
 
 def test_the_discreet_print_is_also_matched_without_its_prisoners():
-    from referee.asterion import identify
+    from referee.asterion.art import templates
 
-    with reading("classic"):
-        assert identify._variants() == (False,)
-    with reading("discreet"):
-        assert identify._variants() == (False, True, "marked")
-        plain, masked, marked = (identify.template("Y08", 0.0, 44.0, 2.0, tombs)[1]
-                                 for tombs in (False, True, "marked"))
-        # the prisoner's tomb reach is left out too, and nothing else
-        assert masked.sum() < plain.sum() - 100 and not (masked > plain).any()
-        # "marked": the marker counts (a blurred one still shows where it lies), the
-        # prisoners' reach does not
-        prisoners = (plain > 0) & (masked == 0)
-        assert prisoners.any() and not (marked[prisoners] > 0).any()
-        assert ((marked > 0) & (plain == 0)).sum() > 100
-        # a spare tomb knocked onto the one marker hides more than its square
-        spec = tile_spec("discreet")
-        box = (spec.marker_size + 2 * spec.marker_module) ** 2
-        assert identify._marker_mask().sum() / identify.FACE_PPM ** 2 > 1.5 * box
+    assert templates.variants("classic") == (False,)
+    assert templates.variants("discreet") == (False, True, "marked")
+    plain, masked, marked = (templates.template("discreet", "Y08", 0.0, 44.0, 2.0, tombs)[1]
+                             for tombs in (False, True, "marked"))
+    # the prisoner's tomb reach is left out too, and nothing else
+    assert masked.sum() < plain.sum() - 100 and not (masked > plain).any()
+    # "marked": the marker counts (a blurred one still shows where it lies), the
+    # prisoners' reach does not
+    prisoners = (plain > 0) & (masked == 0)
+    assert prisoners.any() and not (marked[prisoners] > 0).any()
+    assert ((marked > 0) & (plain == 0)).sum() > 100
+    # a spare tomb knocked onto the one marker hides more than its square
+    spec = tile_spec("discreet")
+    box = (spec.marker_size + 2 * spec.marker_module) ** 2
+    assert templates.marker_mask("discreet").sum() / templates.FACE_PPM ** 2 > 1.5 * box

@@ -14,7 +14,6 @@ from referee.errors import GridError
 from .conftest import small_table, table
 
 # These tables are of the first print (conftest `scenes`); the stages read them as such.
-pytestmark = pytest.mark.usefixtures("first_print")
 
 
 def _seen(grid) -> set[tuple[str, int, int, int]]:
@@ -29,7 +28,7 @@ def test_hand_placed_table_under_perspective(scenes):
     data = table(5, 3)
     scene = scenes.render(data, ppm=4, gap_mm=3, jitter_mm=1.2, jitter_deg=3, seed=2,
                           tilt_deg=40, turn_deg=-60, size=(2000, 1500))
-    grid = fit_grid(identify(detect_markers(scene.image)))
+    grid = fit_grid(identify(detect_markers(scene.image)), design="classic")
     assert _seen(grid) == _truth(data)
     assert grid.problems == []
     assert not grid.board
@@ -42,7 +41,7 @@ def test_the_result_is_turned_so_the_minotaur_has_rotation_0(scenes):
     turned = table_from_dict(data).turned(1).to_dict()     # M now at rot 90
     assert turned["tiles"][0]["rot"] == 90
     scene = scenes.render(turned, ppm=4, turn_deg=15, size=(1600, 1200))
-    grid = fit_grid(identify(detect_markers(scene.image)))
+    grid = fit_grid(identify(detect_markers(scene.image)), design="classic")
     assert _seen(grid) == _truth(data)
 
 
@@ -51,7 +50,7 @@ def test_board_markers_fix_the_squares(scenes):
     turned = table_from_dict(data).turned(2).to_dict()
     scene = scenes.render(turned, ppm=3, jitter_mm=0.8, jitter_deg=1, tilt_deg=25,
                           turn_deg=100, size=(2000, 1500))
-    grid = fit_grid(identify(detect_markers(scene.image)), board=True)
+    grid = fit_grid(identify(detect_markers(scene.image)), board=True, design="classic")
     assert grid.board and grid.board_markers == 24
     assert _seen(grid) == _truth(data)
     assert grid.problems == []
@@ -61,7 +60,7 @@ def test_a_tile_between_two_cells_or_turned_45_is_flagged(scenes):
     data = small_table()
     scene = scenes.render(data, ppm=4, size=(1600, 1200),
                           moves={"B02": (0.0, 24.0, 0.0), "Y05": (0.0, 0.0, 40.0)})
-    grid = fit_grid(identify(detect_markers(scene.image)))
+    grid = fit_grid(identify(detect_markers(scene.image)), design="classic")
     flagged = {(p.code, p.message.split()[0]) for p in grid.problems}
     assert flagged == {("tile-ambiguous", "B02"), ("tile-ambiguous", "Y05")}
     b02 = next(p for p in grid.problems if p.message.startswith("B02"))
@@ -72,7 +71,7 @@ def test_the_same_tile_twice_is_a_duplicate(scenes):
     data = small_table()
     data["tiles"].append({"id": "Y03", "x": 2, "y": 0, "rot": 0})
     scene = scenes.render(data, ppm=4, size=(1600, 1200))
-    grid = fit_grid(identify(detect_markers(scene.image)))
+    grid = fit_grid(identify(detect_markers(scene.image)), design="classic")
     assert [p.code for p in grid.problems] == ["duplicate-id"]
     assert "Y03" not in {p.tile for p in grid.tiles}
 
@@ -80,15 +79,15 @@ def test_the_same_tile_twice_is_a_duplicate(scenes):
 def test_too_few_markers(scenes):
     data = {**small_table(), "tiles": [{"id": "M", "x": 0, "y": 0, "rot": 0}], "dead": []}
     scene = scenes.render(data, ppm=4, size=(800, 600), hide={"M": ("NE",)})
-    grid = fit_grid(identify(detect_markers(scene.image)))
+    grid = fit_grid(identify(detect_markers(scene.image)), design="classic")
     assert [p.code for p in grid.problems] == ["too-few-markers"]
     with pytest.raises(GridError):
-        fit_grid([])
+        fit_grid([], design="classic")
 
 
 def test_board_asked_for_but_not_in_the_photo(scenes):
     scene = scenes.render(small_table(), ppm=4, size=(1600, 1200))
-    grid = fit_grid(identify(detect_markers(scene.image)), board=True)
+    grid = fit_grid(identify(detect_markers(scene.image)), board=True, design="classic")
     assert not grid.board
     assert [p.code for p in grid.problems] == ["too-few-markers"]
     assert _seen(grid) == _truth(small_table())

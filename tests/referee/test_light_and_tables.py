@@ -14,24 +14,23 @@ import numpy as np
 import pytest
 
 from referee.asterion.classify import read_cells, read_tombs
-from referee.asterion.design import reading as design_reading
 from referee.asterion.evaluate import judge
 from referee.asterion.grid import fit_grid
-from referee.asterion.hidden import TableLook, _identify
+from referee.asterion.hidden import judge_cell
 from referee.asterion.markers import identify
 from referee.asterion.pipeline import referee_photo
 from referee.asterion.synth import photo, simulated_table
+from referee.asterion.table_look import TableLook
 from referee.detect import detect_markers
 from referee.synth import PRESETS
 
 from .conftest import table
 
 # These tables are of the first print (conftest `scenes`); the stages read them as such.
-pytestmark = pytest.mark.usefixtures("first_print")
 
 
-def _grid(image):
-    return fit_grid(identify(detect_markers(image)))
+def _grid(image, design="classic"):
+    return fit_grid(identify(detect_markers(image)), design=design)
 
 
 @pytest.mark.parametrize("light", ["warm", "dim", "white-balance", "glare-wash"])
@@ -92,12 +91,11 @@ def test_a_patterned_cell_is_empty_because_no_tile_art_is_there(texture, marks):
     truth = simulated_table(74, 2, "crete", False)
     shot = photo(truth, replace(PRESETS[texture], megapixels=3.0), 74, marks=marks)
     image = shot.image
-    with design_reading(marks):
-        _the_pattern_is_no_tile(image)
+    _the_pattern_is_no_tile(image, marks)
 
 
-def _the_pattern_is_no_tile(image: np.ndarray) -> None:
-    grid = _grid(image)
+def _the_pattern_is_no_tile(image: np.ndarray, marks: str) -> None:
+    grid = _grid(image, marks)
     cells, _ = read_cells(image, 1.0, grid)
     look = TableLook(image, 1.0, grid, cells, None)
     assert look.patterned
@@ -105,7 +103,7 @@ def _the_pattern_is_no_tile(image: np.ndarray) -> None:
     assert busy, "the pattern should defeat the plain-table test somewhere"
     absent = ["R01", "R04", "R07", "R10", "R14", "R16"]          # red did not play
     for reading in busy[:4]:
-        assert _identify(image, 1.0, grid, reading, absent, look) == (
+        assert judge_cell(image, 1.0, grid, reading, absent, look) == (
             "the patterned table, and no tile's art")
 
 

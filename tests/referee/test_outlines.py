@@ -9,12 +9,11 @@ import numpy as np
 import pytest
 
 from pnp.rules.asterion.tiles import tiles_by_id
+from referee.asterion.art.pose import ArtMatch
 from referee.asterion.classify import read_cells
-from referee.asterion.design import reading
 from referee.asterion.evaluate import AsterionAccuracy, judge
 from referee.asterion.grid import CELL, Grid, fit_grid, marker_model
-from referee.asterion.hidden import _rivals, one_corridor_apart
-from referee.asterion.identify import ArtMatch
+from referee.asterion.hidden import one_corridor_apart, rivals_of
 from referee.asterion.markers import TileMarker, identify
 from referee.asterion.outlines import mark_outlines, plane_from_outlines
 from referee.asterion.problems import CELL_UNIDENTIFIED
@@ -56,8 +55,7 @@ def test_the_marks_outlines_give_the_plane_and_each_tiles_cell_and_turn():
     # a medallion or a chest the detector took for a square: off every cell's corner
     quads += [_square_at((0, 0), 0, CAMERA) + np.array([30.0, -22.0]),
               _square_at((2, 1), 90, CAMERA) + np.array([-41.0, 17.0])]
-    with reading("discreet"):
-        plane = plane_from_outlines(quads)
+    plane = plane_from_outlines(quads)
     assert plane is not None
     found = {m.cell: m.rot for m in plane.marks}
     assert len(found) == len(truth)               # every mark placed, the squares left out
@@ -66,8 +64,7 @@ def test_the_marks_outlines_give_the_plane_and_each_tiles_cell_and_turn():
 
 def test_too_few_outlines_are_no_plane():
     quads = [_square_at((x, 0), 0, CAMERA) for x in range(5)]
-    with reading("discreet"):
-        assert plane_from_outlines(quads) is None
+    assert plane_from_outlines(quads) is None
 
 
 @pytest.fixture(scope="module")
@@ -82,18 +79,16 @@ def test_a_blurred_open_tables_marks_are_placed_on_their_true_cells(photo_256):
     case, photo = photo_256
     assert not [m for m in identify(detect_markers(photo.image, photo.scale))
                 if m.tile is not None]
-    with reading("discreet"):
-        plane = plane_from_outlines(mark_outlines(photo.image, photo.scale))
+    plane = plane_from_outlines(mark_outlines(photo.image, photo.scale))
     assert plane is not None and len(plane.marks) >= 20
     truth = {(t["x"], t["y"]): t["rot"] for t in case.truth["tiles"]}
     assert _lattice_map({m.cell: m.rot for m in plane.marks}, truth) is not None
 
 
 def test_cells_whose_marks_were_seen_are_read_first_while_no_tile_is_placed():
-    grid = Grid(np.eye(3), [], False, marked={(0, 0): 90, (1, 0): 0})
+    grid = Grid(np.eye(3), [], False, marked={(0, 0): 90, (1, 0): 0}, design="discreet")
     image = np.full((200, 200, 3), 200, np.uint8)
-    with reading("discreet"):
-        cells, problems = read_cells(image, 1.0, grid)
+    cells, problems = read_cells(image, 1.0, grid)
     assert {c.cell for c in cells} == {(0, 0), (1, 0)}
     assert not any(c.empty for c in cells)
     assert {p.cell for p in problems if p.code == CELL_UNIDENTIFIED} == {(0, 0), (1, 0)}
@@ -106,18 +101,17 @@ def test_a_dead_end_is_contested_by_the_straight_one_corridor_apart():
     assert ("G05", 0) in apart and ("G05", 180) in apart
     assert all(tiles[t].colour == "green" for t, _ in apart)
     best = ArtMatch("G02", 180, (0.0, 0.0), 180.0, 0.78)
-    assert ("G05", 180) in {(m.tile, m.rot) for m in _rivals(best, [best], None, {"G05"})}
+    assert ("G05", 180) in {(m.tile, m.rot) for m in rivals_of(best, [best], None, {"G05"})}
     # a tile placed elsewhere is no candidate
-    assert "G05" not in {m.tile for m in _rivals(best, [best], None, {"G04"})}
+    assert "G05" not in {m.tile for m in rivals_of(best, [best], None, {"G04"})}
 
 
 def test_one_small_mark_alone_still_fits_a_plane():
     # seed 1 photo 457 (worst, 3 MP): the plane refitted to one tile's centre was no plane
     # (a similarity of one point), and the referee crashed
     corners = project(CAMERA, marker_model("discreet")["SW"])
-    with reading("discreet"):
-        marker = identify([TileMarker(_sw_id("Y07"), corners, "Y07", "SW")])[0]
-        grid = fit_grid([marker])
+    marker = identify([TileMarker(_sw_id("Y07"), corners, "Y07", "SW")])[0]
+    grid = fit_grid([marker], design="discreet")
     assert np.isfinite(grid.homography).all()
     assert [(p.tile, p.cell, p.rot) for p in grid.tiles] == [("Y07", (0, 0), 0)]
 

@@ -6,8 +6,9 @@ from typing import Any
 
 from pnp.rules.api import Game
 from pnp.rules.asterion import Table, table_from_dict
-from pnp.rules.asterion.game import State, initial_state
+from pnp.rules.asterion.game import initial_state
 from pnp.rules.asterion.moves import Place, parse_move
+from pnp.rules.asterion.state import State
 
 
 def play(game: Game, state: Any, *texts: str) -> Any:

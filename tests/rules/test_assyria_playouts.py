@@ -12,9 +12,10 @@ import pytest
 
 from pnp.layouts import load
 from pnp.rules.assyria.board import board
-from pnp.rules.assyria.engine import apply_in_place, legal_moves, new_game
 from pnp.rules.assyria.moves import Build, Feed, PlaceHut, Well
-from pnp.rules.assyria.state import validate
+from pnp.rules.assyria.phases import new_game
+from pnp.rules.assyria.play import apply_in_place, legal_moves
+from pnp.rules.assyria.validate import validate
 
 COLOURS = ("red", "blue", "green", "yellow")
 HEXES = load("assyria")["hexes"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.rules.assyria.board import board
-from pnp.rules.assyria.state import read_state
+from pnp.rules.assyria.read import read_state
 
 FOUR = ("red", "blue", "green", "yellow")
 START = {2: {"red": "H10", "blue": "H14"},

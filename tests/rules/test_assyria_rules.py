@@ -10,7 +10,7 @@ import pytest
 
 from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import sow_key
-from pnp.rules.assyria.engine import apply, legal_moves, new_game, sow
+from pnp.rules.assyria.chance import sow
 from pnp.rules.assyria.game import GAME
 from pnp.rules.assyria.moves import (
     Ashur,
@@ -25,7 +25,9 @@ from pnp.rules.assyria.moves import (
     Roof,
     Well,
 )
-from pnp.rules.assyria.state import read_state
+from pnp.rules.assyria.phases import new_game
+from pnp.rules.assyria.play import apply, legal_moves
+from pnp.rules.assyria.read import read_state
 
 from . import helpers
 from .test_assyria_positions import FOUR, START, at, position

@@ -4,9 +4,8 @@ test_assyria_rules.py (example 1 played move by move)."""
 
 from __future__ import annotations
 
-from pnp.rules.assyria.engine import settle
-from pnp.rules.assyria.scoring import ashur_ranking, game_end, income, reign_end
-from pnp.rules.assyria.state import read_state
+from pnp.rules.assyria.read import read_state
+from pnp.rules.assyria.scoring import ashur_ranking, game_end, income, reign_end, settle
 
 from .test_assyria_positions import FOUR, START, at, position
 

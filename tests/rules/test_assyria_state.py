@@ -11,7 +11,8 @@ import pytest
 from pnp.rules.api import GameRules, RulesError
 from pnp.rules.assyria.commands import COMMANDS
 from pnp.rules.assyria.game import simulate
-from pnp.rules.assyria.state import StateError, read_state, state_from_json
+from pnp.rules.assyria.read import read_state, state_from_json
+from pnp.rules.assyria.state import StateError
 from pnp.rules.options import names
 
 from .test_assyria_positions import FOUR, START, at, position

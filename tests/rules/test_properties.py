@@ -8,15 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.rules.asterion import network, score, table_from_json, validate
-from pnp.rules.asterion.engine import STEP, key
-from pnp.rules.asterion.game import (
-    State,
-    apply_in_place,
-    initial_state,
-    random_move,
-    simulate,
-)
+from pnp.rules.asterion.game import initial_state, random_move, simulate
+from pnp.rules.asterion.labyrinth import STEP, key
 from pnp.rules.asterion.moves import Place
+from pnp.rules.asterion.play import apply_in_place
+from pnp.rules.asterion.state import State
 
 SETUPS = st.sampled_from([("crete", True, 4), ("crete", True, 3), ("crete", True, 2),
                           ("crete", False, 4), ("crete", False, 2), ("revised", False, 4),

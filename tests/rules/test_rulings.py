@@ -12,17 +12,16 @@ import random
 import pytest
 
 from pnp.rules.asterion import load_tileset, network, rotate_port, score, unrotate_port
-from pnp.rules.asterion.engine import key
-from pnp.rules.asterion.game import (
+from pnp.rules.asterion.game import initial_state, simulate
+from pnp.rules.asterion.labyrinth import key
+from pnp.rules.asterion.moves import Discard, IllegalMove, Place, Rotate, Shift, Swap
+from pnp.rules.asterion.play import (
     apply,
-    initial_state,
     is_over,
     legal_actions,
     legal_moves,
     legal_placements,
-    simulate,
 )
-from pnp.rules.asterion.moves import Discard, IllegalMove, Place, Rotate, Shift, Swap
 from pnp.rules.asterion.scoring import DEAD, ESCAPED, TRAPPED
 
 from .helpers import state, table
@@ -249,13 +248,13 @@ def test_action_needs_a_free_side_a_living_own_prisoner_and_the_revised_edition(
 
 def test_fast_action_list_matches_the_reference_check():
     """legal_actions (lift once, check incrementally) agrees with applying each candidate."""
-    from pnp.rules.asterion.game import _resolve, action_candidates
+    from pnp.rules.asterion.play import action_candidates, resolve
 
     s = revised("G04@0,-1r90", "B04@1,-1r0", "Y15@1,0r90", "Y04@0,1r90", "Y01@-1,0r0")
     reference = []
     for move in action_candidates(s):
         try:
-            _resolve(s, move)
+            resolve(s, move)
         except IllegalMove:
             continue
         reference.append(move)
@@ -355,7 +354,7 @@ def test_tomb_is_dead_even_away_from_asterion():
 
 # -- Start player -----------------------------------------------------------------------------
 def test_start_player_is_the_one_with_horns():
-    from pnp.rules.asterion.engine import kind
+    from pnp.rules.asterion.labyrinth import kind
 
     checked = 0
     for seed in range(60):
@@ -371,7 +370,7 @@ def test_start_player_is_the_one_with_horns():
 
 
 def test_engine_cells_roundtrip():
-    from pnp.rules.asterion.engine import xy
+    from pnp.rules.asterion.labyrinth import xy
 
     for cell in ((0, 0), (-5, 3), (68, -68)):
         assert xy(key(*cell)) == cell

@@ -13,7 +13,7 @@ import pytest
 from pnp.rules.spider_twist import read_state, validate
 from pnp.rules.spider_twist.game import initial_state
 from pnp.rules.spider_twist.moves import Female, Place, Step, parse_move
-from pnp.rules.spider_twist.turn import apply_in_place, legal_moves
+from pnp.rules.spider_twist.play import apply_in_place, legal_moves
 from tests.inputs.fuzzing import run_cli
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "spider-twist-state.json"

@@ -21,8 +21,8 @@ from pnp.rules.spider_twist import (
     score,
 )
 from pnp.rules.spider_twist.game import GAME, apply, initial_state, start_rolls
+from pnp.rules.spider_twist.play import apply_in_place
 from pnp.rules.spider_twist.state import position
-from pnp.rules.spider_twist.turn import apply_in_place
 
 from . import helpers
 

@@ -49,8 +49,8 @@ TURN = [
 
 
 @cache
-def _reaction(side: str, female: str, males: tuple[tuple[str, str], ...], node: str,
-              die: int | None = None) -> dict[str, Any]:
+def reaction(side: str, female: str, males: tuple[tuple[str, str], ...], node: str,
+             die: int | None = None) -> dict[str, Any]:
     """The rules core's answer for a scene (its check report's data)."""
     from pnp.rules.spider_twist.commands import COMMANDS
     from pnp.rules.spider_twist.state import position
@@ -165,7 +165,7 @@ def _web_scene(key: str, only_reach: bool = False):
     the reach, not the routes."""
     def draw(canvas: Canvas, x: float, y: float, w: float, h: float, style: Style) -> None:
         female, males, node, came = SCENES[key]
-        data = _reaction("rings", female, males, node)
+        data = reaction("rings", female, males, node)
         if only_reach:
             data = {k: v for k, v in data.items() if k not in ("routes", "outcomes")}
         nodes = {female, node, came, *(n for n, _c in males)}

@@ -5,10 +5,21 @@ Standard library only; never draws. See docs/assyria-rules-core.md and the rulin
 """
 
 from pnp.rules.assyria.board import Board, BoardError, board
-from pnp.rules.assyria.engine import apply, legal_moves, new_game, settle
 from pnp.rules.assyria.moves import IllegalMove, MoveSyntaxError, parse_move
-from pnp.rules.assyria.scoring import Line, Scoring, ashur_ranking, game_end, income, reign_end
-from pnp.rules.assyria.state import Problem, State, StateError, read_state, validate
+from pnp.rules.assyria.phases import new_game
+from pnp.rules.assyria.play import apply, legal_moves
+from pnp.rules.assyria.read import read_state
+from pnp.rules.assyria.scoring import (
+    Line,
+    Scoring,
+    ashur_ranking,
+    game_end,
+    income,
+    reign_end,
+    settle,
+)
+from pnp.rules.assyria.state import Problem, State, StateError
+from pnp.rules.assyria.validate import validate
 
 __all__ = ["Board", "BoardError", "IllegalMove", "Line", "MoveSyntaxError", "Problem",
            "Scoring", "State", "StateError", "apply", "ashur_ranking", "board", "game_end",

@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.rules.assyria.board import BoardError, board
 from pnp.rules.assyria.cards import PLOUGH, REGION_POINTS, TIERS, WELL_POINTS, can_feed
-from pnp.rules.assyria.engine import can_build, can_supply, hut_hexes, well_vertices
+from pnp.rules.assyria.choices import can_build, can_supply, hut_hexes, well_vertices
 from pnp.rules.assyria.scoring import ashur_cards, ashur_ranking, river_camels
 from pnp.rules.assyria.state import EXPANSION_PHASES, State
 
@@ -29,10 +29,10 @@ def _parse_hut(state: State, text: str) -> tuple[str | None, int]:
         h = b.parse_hex(where)
     except BoardError as exc:
         raise QueryError(str(exc)) from None
-    colour = colour.strip().lower() or None
-    if colour is not None and colour not in state.players:
-        raise QueryError(f"{colour!r} is not playing (players: {', '.join(state.players)})")
-    return colour, h
+    who = colour.strip().lower() or None
+    if who is not None and who not in state.players:
+        raise QueryError(f"{who!r} is not playing (players: {', '.join(state.players)})")
+    return who, h
 
 
 def supply_status(state: State, colour: str, h: int) -> tuple[bool | None, str]:

@@ -14,10 +14,10 @@ from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.assyria import cards
 from pnp.rules.assyria.board import board, colours
 from pnp.rules.assyria.check import QueryError, check_ashur, check_hut, check_well
-from pnp.rules.assyria.engine import settle
 from pnp.rules.assyria.game import simulate, winners
-from pnp.rules.assyria.scoring import Scoring
-from pnp.rules.assyria.state import State, read_state
+from pnp.rules.assyria.read import read_state
+from pnp.rules.assyria.scoring import Scoring, settle
+from pnp.rules.assyria.state import State
 from pnp.rules.options import Option, whole_number
 
 TITLES = {"income": "income and prestige of turn {turn} (reign {reign})",

@@ -2,7 +2,7 @@
 
 The simulator's policy: every decision a uniformly random legal move (a player with no
 action left but pass passes without a move being recorded). Chance lives in the state
-(engine.chance), so the same seed and the same moves give the same game.
+(chance.chance), so the same seed and the same moves give the same game.
 """
 
 from __future__ import annotations
@@ -13,9 +13,11 @@ from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.assyria.board import colours
-from pnp.rules.assyria.engine import apply, apply_in_place, legal_moves, new_game
 from pnp.rules.assyria.moves import Move, parse_move
-from pnp.rules.assyria.state import State, state_from_json
+from pnp.rules.assyria.phases import new_game
+from pnp.rules.assyria.play import apply, apply_in_place, legal_moves
+from pnp.rules.assyria.read import state_from_json
+from pnp.rules.assyria.state import State
 
 
 def players_of(players: int | Sequence[str]) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ Rulings: "Setup", "A turn" (I, II, III) in ../shared/rulings/assyria.md.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.rules.api import IllegalMove as IllegalMove  # re-exported: the rules raise it
@@ -144,8 +145,9 @@ class Continue:
 Move = (Start | Draft | Harvest | PlaceHut | Feed | Well | Build | Centre | Roof | Ashur
         | Offer | Buy | Pass | Continue)
 
-_HEX_MOVES = {"start": Start, "hut": PlaceHut, "build": Build, "centre": Centre,
-              "center": Centre, "roof": Roof}
+_HEX_MOVES: dict[str, Callable[[int], Move]] = {
+    "start": Start, "hut": PlaceHut, "build": Build, "centre": Centre, "center": Centre,
+    "roof": Roof}
 EXAMPLES = ("start H10, draft date-1, harvest 2, hut H23, feed salt-2 H11 H12, "
             "well H01/H02/H11, build H23, centre H23, roof H23, ashur high, offer, "
             "buy plough, buy date-2, pass, continue")
@@ -160,7 +162,8 @@ def parse_move(text: str) -> Move:
     b = board()
     try:
         if verb in ("pass", "continue", "offer") and not args:
-            return {"pass": Pass(), "continue": Continue(), "offer": Offer()}[verb]
+            simple: dict[str, Move] = {"pass": Pass(), "continue": Continue(), "offer": Offer()}
+            return simple[verb]
         if verb in _HEX_MOVES and len(args) == 1:
             return _HEX_MOVES[verb](b.parse_hex(args[0]))
         if verb == "draft" and len(args) == 1:

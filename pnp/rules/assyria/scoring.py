@@ -21,9 +21,11 @@ from pnp.rules.assyria.cards import (
     RIVER_MORE,
     TIER_INFLUENCE,
     TIERS,
+    TURNS,
     WELL_POINTS,
 )
-from pnp.rules.assyria.state import State
+from pnp.rules.assyria.moves import IllegalMove
+from pnp.rules.assyria.state import SCORING_PHASES, State
 
 DUE = ("income", "reign_end", "game_end")
 
@@ -267,3 +269,45 @@ def apply_lines(state: State, scoring: Scoring) -> None:
         if ploughs and not state.ploughs.get(c, 0) and state.used_ploughs > 0:
             state.ploughs[c] = 1
             state.used_ploughs -= 1
+
+
+def score_due(s: State) -> Scoring:
+    """Run the scoring the state is due for, with its bookkeeping (in place)."""
+    b = board()
+    if s.phase == "income":
+        res = income(s)
+        apply_lines(s, res)
+        s.new_wells = {}
+    elif s.phase == "reign_end":
+        res = reign_end(s)
+        apply_lines(s, res)
+        # Ruling "Reign end" 1 and 5: the flood (its lines are in the scoring), then Ashur
+        # huts back to stock, offering discs to 0, the expansion cards cleared.
+        for h in [h for h in s.huts if b.hexes[h].is_river]:
+            del s.huts[h]
+        s.ashur = {t: [] for t in TIERS}
+        s.offering = dict.fromkeys(s.players, 0)
+        s.expansion_out += s.expansion
+        s.expansion = []
+    elif s.phase == "game_end":
+        res = game_end(s)
+        apply_lines(s, res)
+        s.phase, s.to_move = "over", None
+    else:
+        raise IllegalMove(f"no scoring is due in phase {s.phase}")
+    return res
+
+
+
+def settle(s: State) -> list[Scoring]:
+    """Run the scoring `s` is due for on `s` (in place), without playing on. At turn 8 the
+    reign end and the game end run together (nothing is decided between them)."""
+    if s.phase not in SCORING_PHASES:
+        return []
+    out = [score_due(s)]
+    if out[0].due == "income":
+        s.phase, s.to_move = "actions", s.order[0]
+    elif out[0].due == "reign_end" and s.turn >= TURNS:
+        s.phase = "game_end"
+        out.append(score_due(s))
+    return out

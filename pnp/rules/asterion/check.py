@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.rules.asterion.connect import Exit, Network, Node, network
-from pnp.rules.asterion.scoring import PrisonerResult, _require_sound, prisoner_results
+from pnp.rules.asterion.scoring import PrisonerResult, prisoner_results, require_sound
 from pnp.rules.asterion.table import Problem, Table, TableError
 from pnp.rules.asterion.tiles import MINOTAUR_ID, PORTS, STEPS, tiles_by_id
 
@@ -75,7 +75,7 @@ def _node_dict(net: Network, node: Node) -> dict[str, Any]:
 def check(table: Table, tile_id: str) -> CheckResult:
     """Everything about the prisoner(s) on `tile_id`. Raises TableError if the table cannot
     be scored or the tile is not on it / carries no prisoner."""
-    _require_sound(table)
+    require_sound(table)
     if table.placement(tile_id) is None:
         raise TableError([Problem("not-on-table", f"{tile_id} is not on the table", tile_id)])
     tiles = tiles_by_id()
@@ -101,11 +101,11 @@ def check(table: Table, tile_id: str) -> CheckResult:
         for node in comp.nodes:
             region = tiles[node[0]].regions[node[1]]
             if region.coins or region.wings:
-                chain = tuple(net.path(start, lambda n, goal=node: n == goal) or ())
+                route = tuple(net.path(start, lambda n, goal=node: n == goal) or ())
                 if region.coins:
-                    coins.append(Link("coin", node[0], region.coins, chain))
+                    coins.append(Link("coin", node[0], region.coins, route))
                 if region.wings:
-                    wings.append(Link("wing", node[0], region.wings, chain))
+                    wings.append(Link("wing", node[0], region.wings, route))
         placement = table.placement(tile_id)
         assert placement is not None
         checks.append(PrisonerCheck(p, placement.cell, placement.rot, asterion, exit_link,

@@ -11,7 +11,7 @@ A node is (tile id, region index), the index counting the tile's regions as list
 layout data from 0. An exit is (x, y, direction): the cell of the tile whose port faces
 `direction` onto a cell with no tile.
 
-This module builds everything from scratch (breadth-first search); engine.py keeps the same
+This module builds everything from scratch (breadth-first search); labyrinth.py keeps the same
 facts incrementally for the simulator. The property tests check that they agree.
 """
 

@@ -16,7 +16,7 @@ from pnp import fileio
 from pnp.rules.asterion.game import game_log, simulate
 
 # (file name, seed, players, edition, board)
-GAMES = (
+GAMES: tuple[tuple[str, int, int, str, bool], ...] = (
     ("asterion-crete-board-4p-seed1.txt", 1, 4, "crete", True),
     ("asterion-crete-board-2p-seed2.txt", 2, 2, "crete", True),
     ("asterion-crete-3p-seed3.txt", 3, 3, "crete", False),
@@ -34,9 +34,9 @@ def render(seed: int, players: int, edition: str, board: bool) -> str:
 
 
 def main() -> int:
-    for name, *game in GAMES:
+    for name, seed, players, edition, board in GAMES:
         path = folder() / name
-        fileio.write_text(path, render(*game))
+        fileio.write_text(path, render(seed, players, edition, board))
         print(f"wrote {path}")
     return 0
 

@@ -111,11 +111,11 @@ def prisoner_components(table: Table) -> list[PrisonerResult]:
     """For the referee's overlay: per prisoner its component (nodes, cells, coins, wings,
     exits as (x, y, direction), whether it holds Asterion) and fate. Raises TableError on a
     table that has no well-defined labyrinth (unknown, duplicate or overlapping tiles)."""
-    _require_sound(table)
+    require_sound(table)
     return prisoner_results(table)
 
 
-def _require_sound(table: Table) -> None:
+def require_sound(table: Table) -> None:
     from pnp.rules.asterion.validate import fatal_problems
 
     problems = fatal_problems(table)
@@ -126,7 +126,7 @@ def _require_sound(table: Table) -> None:
 def score(table: Table) -> ScoreResult:
     """Final scores of `table` as it lies. Raises TableError if it cannot be scored (unknown,
     duplicate or overlapping tiles, no Minotaur); other validate() problems do not stop it."""
-    _require_sound(table)
+    require_sound(table)
     prisoners = prisoner_results(table)
     escape = dict.fromkeys(table.players, 0)
     escapers = dict.fromkeys(table.players, 0)

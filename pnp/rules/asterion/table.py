@@ -16,15 +16,16 @@ path; `validate()` (validate.py) checks the rules.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from pnp.inputs import InputError, parse_json
 from pnp.rules import api
 from pnp.rules.asterion.tiles import COLOURS, EDITIONS, MINOTAUR_ID, ROTATIONS
 
 # Coordinates further out than this cannot be part of a connected 69-tile table; the bound
-# keeps integer cell keys (engine.py) exact and hand-written typos (x: 1e9) harmless.
+# keeps integer cell keys (labyrinth.py) exact and hand-written typos (x: 1e9) harmless.
 MAX_COORD = 200
 MAX_KILL_POINTS = 999      # far above any game's kills; keeps the score table's columns
 MAX_ENTRIES = 200          # tiles or dead ids in one file: an edition has at most 69 tiles
@@ -137,7 +138,7 @@ class Table:
         return table_from_json(text)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -147,6 +148,9 @@ def table_from_json(text: str) -> Table:
     except InputError as exc:
         raise TableError([Problem("bad-json", str(exc), "$")]) from None
     return table_from_dict(data)
+
+
+Bad = Callable[..., None]     # bad(where, message, code="bad-field") records a problem
 
 
 def table_from_dict(data: Any) -> Table:
@@ -162,7 +166,19 @@ def table_from_dict(data: Any) -> Table:
         bad(str(key), f"unknown key (expected: {', '.join(KEYS)})", "unknown-key")
     if data.get("game") != "asterion":
         bad("game", f'must be "asterion", not {json.dumps(data.get("game"))}')
+    edition, board, no_kills = _read_settings(data, bad)
+    players = _read_players(data, bad)
+    placements = _read_tiles(data, bad)
+    dead = _read_dead(data, bad)
+    kill_points = _read_kill_points(data, players, bad)
+    if problems:
+        raise TableError(problems)
+    return Table(edition, board, tuple(players), tuple(placements), tuple(dead), kill_points,
+                 no_kills)
 
+
+def _read_settings(data: dict[str, Any], bad: Bad) -> tuple[str, bool, bool]:
+    """The edition, whether the Crete board is used, and the no-kill-points variant."""
     edition = data.get("edition", "crete")
     if edition not in EDITIONS:
         bad("edition", f"must be one of {', '.join(EDITIONS)}, not {json.dumps(edition)}")
@@ -175,7 +191,10 @@ def table_from_dict(data: Any) -> Table:
     if not isinstance(no_kills, bool):
         bad("no_kill_points", "must be true or false")
         no_kills = False
+    return edition, board, no_kills
 
+
+def _read_players(data: dict[str, Any], bad: Bad) -> list[str]:
     players: list[str] = []
     raw_players = data.get("players")
     if raw_players is None:
@@ -191,68 +210,78 @@ def table_from_dict(data: Any) -> Table:
                 bad(f"players[{i}]", f"{colour} is listed twice")
             else:
                 players.append(colour)
+    return players
 
-    placements: list[Placement] = []
+
+def _read_tiles(data: dict[str, Any], bad: Bad) -> list[Placement]:
     raw_tiles = data.get("tiles")
     if not isinstance(raw_tiles, list):
         bad("tiles", "missing or not a list of {id, x, y, rot} objects")
-        raw_tiles = []
-    elif len(raw_tiles) > MAX_ENTRIES:
+        return []
+    if len(raw_tiles) > MAX_ENTRIES:
         bad("tiles", f"{len(raw_tiles)} tiles: a table holds at most {MAX_ENTRIES}")
-        raw_tiles = []
-    for i, raw in enumerate(raw_tiles):
-        where = f"tiles[{i}]"
-        if not isinstance(raw, dict):
-            bad(where, "must be an object like {\"id\": \"Y07\", \"x\": 1, \"y\": 0, \"rot\": 90}")
-            continue
-        ok = True
-        for key in sorted(set(raw) - {"id", "x", "y", "rot"}):
-            bad(f"{where}.{key}", "unknown key (expected: id, x, y, rot)", "unknown-key")
-        tile_id = raw.get("id")
-        if not isinstance(tile_id, str) or not tile_id:
-            bad(f"{where}.id", "missing or not a tile id like \"Y07\"")
-            ok = False
-        for axis in ("x", "y"):
-            value = raw.get(axis)
-            if not _is_int(value):
-                bad(f"{where}.{axis}", "missing or not a whole number")
-                ok = False
-            elif abs(value) > MAX_COORD:
-                bad(f"{where}.{axis}", f"{value} is too far from the Minotaur (at most "
-                                       f"{MAX_COORD} squares)")
-                ok = False
-        rot = raw.get("rot", 0)
-        if not _is_int(rot) or rot not in ROTATIONS:
-            bad(f"{where}.rot", "must be 0, 90, 180 or 270")
-            ok = False
-        if ok:
-            placements.append(Placement(tile_id, raw["x"], raw["y"], rot))
+        return []
+    placements = (_read_placement(f"tiles[{i}]", raw, bad) for i, raw in enumerate(raw_tiles))
+    return [p for p in placements if p is not None]
 
-    dead: list[str] = []
+
+def _read_placement(where: str, raw: Any, bad: Bad) -> Placement | None:
+    """One entry of `tiles`, or None (with its problems named) when it cannot be used."""
+    if not isinstance(raw, dict):
+        bad(where, "must be an object like {\"id\": \"Y07\", \"x\": 1, \"y\": 0, \"rot\": 90}")
+        return None
+    ok = True
+    for key in sorted(set(raw) - {"id", "x", "y", "rot"}):
+        bad(f"{where}.{key}", "unknown key (expected: id, x, y, rot)", "unknown-key")
+    tile_id = raw.get("id")
+    if not isinstance(tile_id, str) or not tile_id:
+        bad(f"{where}.id", "missing or not a tile id like \"Y07\"")
+        ok = False
+    for axis in ("x", "y"):
+        value = raw.get(axis)
+        if not _is_int(value):
+            bad(f"{where}.{axis}", "missing or not a whole number")
+            ok = False
+        elif abs(value) > MAX_COORD:
+            bad(f"{where}.{axis}", f"{value} is too far from the Minotaur (at most "
+                                   f"{MAX_COORD} squares)")
+            ok = False
+    rot = raw.get("rot", 0)
+    if not _is_int(rot) or rot not in ROTATIONS:
+        bad(f"{where}.rot", "must be 0, 90, 180 or 270")
+        ok = False
+    if not ok or not isinstance(tile_id, str):
+        return None
+    return Placement(tile_id, raw["x"], raw["y"], rot)
+
+
+def _read_dead(data: dict[str, Any], bad: Bad) -> list[str]:
     raw_dead = data.get("dead", [])
     if not isinstance(raw_dead, list):
         bad("dead", "must be a list of tile ids")
-        raw_dead = []
-    elif len(raw_dead) > MAX_ENTRIES:
+        return []
+    if len(raw_dead) > MAX_ENTRIES:
         bad("dead", f"{len(raw_dead)} ids: a table holds at most {MAX_ENTRIES} tiles")
-        raw_dead = []
-    seen_dead: set[str] = set()
+        return []
+    dead: list[str] = []
     for i, tile_id in enumerate(raw_dead):
         if not isinstance(tile_id, str):
             bad(f"dead[{i}]", "must be a tile id like \"B03\"")
         elif tile_id == MINOTAUR_ID:
             bad(f"dead[{i}]", "the Minotaur tile carries no prisoner", "dead-minotaur")
-        elif tile_id in seen_dead:
+        elif tile_id in dead:
             bad(f"dead[{i}]", f"{tile_id} is listed twice", "duplicate-dead")
         else:
-            seen_dead.add(tile_id)
             dead.append(tile_id)
+    return dead
 
-    kill_points: dict[str, int] = {}
+
+def _read_kill_points(data: dict[str, Any], players: list[str], bad: Bad) -> dict[str, int]:
     raw_kills = data.get("kill_points", {})
     if not isinstance(raw_kills, dict):
         bad("kill_points", 'must be an object like {"yellow": 3}')
-        raw_kills = {}
+        return {}
+    kill_points: dict[str, int] = {}
     for colour, points in raw_kills.items():
         if colour not in COLOURS:
             bad(f"kill_points.{colour}", f"unknown colour (choose from: {', '.join(COLOURS)})")
@@ -264,8 +293,4 @@ def table_from_dict(data: Any) -> Table:
             bad(f"kill_points.{colour}", f"{points} is beyond ±{MAX_KILL_POINTS}")
         else:
             kill_points[colour] = points
-
-    if problems:
-        raise TableError(problems)
-    return Table(edition, board, tuple(players), tuple(placements), tuple(dead), kill_points,
-                 no_kills)
+    return kill_points

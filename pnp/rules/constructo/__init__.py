@@ -1,7 +1,7 @@
 """Constructo's rules core (rulings: ../shared/rulings/constructo.md). Standard library only.
 
 Modules: hexes (tiles, patterns, adjacency), pieces (move cycle, stacks, towers), state
-(JSON and validation), moves (notation), rules (legal actions, apply, round end), scoring,
+(JSON and validation), moves (notation), play (legal actions, apply, round end), scoring,
 game (the `Game` API and a random game), commands (the `GameRules` adapter for the CLI).
 """
 
@@ -16,7 +16,7 @@ from pnp.rules.constructo.moves import (
     parse_move,
 )
 from pnp.rules.constructo.pieces import KINDS, PLAYERS, Piece, is_tower, stack_problem
-from pnp.rules.constructo.rules import (
+from pnp.rules.constructo.play import (
     apply,
     current_player,
     is_over,

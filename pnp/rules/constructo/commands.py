@@ -26,7 +26,7 @@ from pnp.rules.constructo.hexes import (
 )
 from pnp.rules.constructo.moves import ChoosePattern, Move, MoveSyntaxError, Place, parse_move
 from pnp.rules.constructo.pieces import KINDS, NAMES, PER_KIND, PLAYERS, is_tower
-from pnp.rules.constructo.rules import (
+from pnp.rules.constructo.play import (
     current_player,
     is_round_over,
     legal_actions,
@@ -65,7 +65,8 @@ def score_data(state: State) -> dict[str, Any]:
 def score_lines(state: State, data: Mapping[str, Any]) -> list[str]:
     lines = [_status(state)]
     for tower in data["towers"]:
-        stack = state.stacks[tuple(map(int, tower["tile"].split(",")))]
+        q, r = map(int, tower["tile"].split(","))
+        stack = state.stacks[(q, r)]
         lines.append(f"tower {tower['tile']}: {len(stack)} pieces, {stack[-1]} on top")
     if not data["towers"]:
         lines.append("no towers")

@@ -16,7 +16,7 @@ from pnp.rules.api import GameBase, seat_players
 from pnp.rules.constructo.hexes import PATTERN_NAMES, tile_text, unknown_pattern
 from pnp.rules.constructo.moves import Action, ChoosePattern, parse_move
 from pnp.rules.constructo.pieces import PLAYERS
-from pnp.rules.constructo.rules import (
+from pnp.rules.constructo.play import (
     apply,
     apply_legal,
     current_player,

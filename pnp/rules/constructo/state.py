@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from pnp.rules.api import Problem, ProblemsError
 from pnp.rules.constructo.hexes import (
@@ -114,7 +114,7 @@ def full_supply() -> dict[str, dict[str, int]]:
 
 
 # -- validation -----------------------------------------------------------------------------
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -271,6 +271,7 @@ def validate(data: Any) -> tuple[State | None, list[Problem]]:
         return None, problems
     assert stacks is not None and supply is not None and scores is not None
     assert players is not None and round_ is not None and pattern is not None
+    assert isinstance(turn, str)
     return State(pattern, tuple(players), turn, round_, stacks, supply, scores), []
 
 

@@ -1,7 +1,7 @@
 """Spider Twist rules core (standard library only). Rulings: ../shared/rulings/spider-twist.md.
 
 Modules: web.py (both webs as graphs), state.py (the state, its JSON and validation),
-moves.py (moves and notation), female.py (the female's reaction), turn.py (the rules of a
+moves.py (moves and notation), female.py (the female's reaction), play.py (the rules of a
 turn), scoring.py, game.py (the game API), commands.py (score/check/simulate).
 Documented in docs/spider-twist-rules-core.md.
 """
@@ -21,6 +21,7 @@ from pnp.rules.spider_twist.moves import (
     Step,
     parse_move,
 )
+from pnp.rules.spider_twist.play import legal_moves
 from pnp.rules.spider_twist.scoring import PlayerScore, ScoreResult, score, scores
 from pnp.rules.spider_twist.state import (
     COLOURS,
@@ -31,7 +32,6 @@ from pnp.rules.spider_twist.state import (
     read_state,
     validate,
 )
-from pnp.rules.spider_twist.turn import legal_moves
 from pnp.rules.spider_twist.web import CENTRE, SPOKES, WEBS, Edge, Spot, UnknownWeb, Web, get_web
 
 __all__ = [

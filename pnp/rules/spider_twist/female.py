@@ -90,6 +90,7 @@ def countdown(die: int) -> int | None:
 def reach(web: Web, males: Mapping[str, str], node: str) -> tuple[int, int | None,
                                                                    tuple[str, ...]]:
     """(reach, spoke counted, nodes of the males counted) for a disturbance on `node`."""
+    spoke: int | None
     if node == CENTRE:
         per_spoke = [0] * SPOKES
         for n in males:

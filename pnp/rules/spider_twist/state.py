@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from pnp.rules.api import Problem, ProblemsError
 from pnp.rules.spider_twist.web import WEBS, Web, get_web
@@ -138,7 +138,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -189,13 +189,13 @@ class _Reader:
                      f", not {_show(value)}", where)
             return None
         self.keys(value, COLOURS, COLOURS, where)
-        out = {}
+        out: dict[str, int] = {}
         for c in COLOURS:
             n = value.get(c)
             if c in value and (not _is_int(n) or not 0 <= n <= MALES):
                 self.add("bad-count", f"must be a whole number from 0 to {MALES}, not "
                          f"{_show(n)}", f"{where}.{c}")
-            elif c in value:
+            elif _is_int(n):
                 out[c] = n
         return out if len(out) == len(COLOURS) else None
 

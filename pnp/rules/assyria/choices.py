@@ -1,0 +1,159 @@
+"""What a player may choose now: start hexes, hut hexes, the cards that feed their huts,
+well vertices, ziggurats to build and the actions they can pay for. Rulings
+(../shared/rulings/assyria.md) are cited per function.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from pnp.rules.assyria.board import board
+from pnp.rules.assyria.cards import (
+    BUILD_COST,
+    CENTRE_COST,
+    OFFERING_COST,
+    OFFERING_MAX,
+    OFFERING_STEPS_PER_TURN,
+    PLOUGH,
+    PLOUGH_COST,
+    ROOF_COST,
+    TIER_COST,
+    TIER_SPACES,
+    TIERS,
+    WILD,
+    ZIGGURATS,
+    camel_value,
+    can_feed,
+    food_of,
+    symbols,
+)
+from pnp.rules.assyria.moves import Ashur, Build, Buy, Centre, Feed, Move, Offer, Pass, Roof
+from pnp.rules.assyria.state import State
+
+
+def free_start_hexes(s: State) -> list[int]:
+    return [h for h in board().start_hexes(s.n) if h not in s.ziggurats and h not in s.huts]
+
+
+def hut_hexes(s: State, colour: str) -> list[int]:
+    """Ruling II.B: an in-play hex with no hut or ziggurat, next to one of the player's own
+    huts or ziggurats. Wells do not block; river hexes are allowed."""
+    b = board()
+    own = [h for h, c in s.huts.items() if c == colour]
+    own += [h for h, (c, _) in s.ziggurats.items() if c == colour]
+    out = set()
+    for h in own:
+        for nb in b.neighbours[h]:
+            if nb not in s.huts and nb not in s.ziggurats and b.is_in_play(nb, s.n):
+                out.add(nb)
+    return sorted(out)
+
+
+def unsupplied(s: State, colour: str) -> list[int]:
+    fed = set(s.supplied)
+    return [h for h in s.huts_of(colour) if h not in fed]
+
+
+def playable_cards(s: State, colour: str) -> list[str]:
+    """The cards in hand (and the plough) that can supply one of the player's unsupplied
+    huts (ruling II.C: the player must go on while there is one)."""
+    b = board()
+    foods = {b.hexes[h].food for h in unsupplied(s, colour)}
+    if not foods:
+        return []
+    cards = sorted(set(s.hands.get(colour, [])))
+    if s.ploughs.get(colour, 0):
+        cards.append(PLOUGH)
+    return [c for c in cards if any(can_feed(c, f) for f in foods)]
+
+
+def feed_moves(s: State, colour: str) -> list[Feed]:
+    """Ruling II.C: a k-symbol card of food F supplies up to k unsupplied huts on F hexes,
+    as many as there are (the rest of its symbols are lost); wild and plough one hut."""
+    b = board()
+    hungry = unsupplied(s, colour)
+    moves: list[Feed] = []
+    for card in playable_cards(s, colour):
+        fits = [h for h in hungry if can_feed(card, b.hexes[h].food)]
+        k = min(symbols(card), len(fits))
+        moves.extend(Feed(card, combo) for combo in combinations(fits, k))
+    return moves
+
+
+def can_supply(s: State, colour: str, hexes: list[int]) -> bool:
+    """Whether the player's cards in hand and plough can supply all the huts on `hexes`
+    at once (ruling II.C: a k-symbol card of food F up to k huts on F hexes, a wild or a
+    plough one hut of any food). Food cards serve only their food, so each food's shortfall
+    must be met by wilds and ploughs."""
+    b = board()
+    hand = s.hands.get(colour, [])
+    need = Counter(b.hexes[h].food for h in hexes)
+    short = sum(max(0, k - sum(symbols(c) for c in hand if food_of(c) == food))
+                for food, k in need.items())
+    return short <= hand.count(WILD) + s.ploughs.get(colour, 0)
+
+
+def well_vertices(s: State, colour: str) -> list[int]:
+    """Ruling II.E: a free vertex whose three hexes hold the player's supplied huts and that
+    touches no between-the-rivers hex, while the stock lasts."""
+    if s.well_stock() <= 0:
+        return []
+    b = board()
+    taken = set(s.wells)
+    out = []
+    for v in sorted(b.well_vertices):
+        if v in taken:
+            continue
+        if all(s.huts.get(h) == colour for h in b.vertices[v].hexes):
+            out.append(v)
+    return out
+
+
+def can_build(s: State, colour: str, h: int) -> str | None:
+    """Why the player may not build a ziggurat on h now (ruling III), None if they may."""
+    b = board()
+    if s.huts.get(h) != colour:
+        return "no own hut there"
+    if b.hexes[h].is_river:
+        return "a river hex"
+    if any(h in b.vertices[v].hexes for v in s.wells):
+        return "the hex touches a well"
+    if len(s.ziggurats_of(colour)) >= ZIGGURATS:
+        return f"already {ZIGGURATS} ziggurats"
+    if s.camels.get(colour, 0) < BUILD_COST:
+        return f"a ziggurat costs {BUILD_COST} camels"
+    return None
+
+
+def action_moves(s: State, colour: str) -> list[Move]:
+    """Ruling III: every action the player can pay for now, then pass."""
+    camels = s.camels.get(colour, 0)
+    moves: list[Move] = []
+    for h in s.huts_of(colour):
+        if can_build(s, colour, h) is None:
+            moves.append(Build(h))
+    grown = set(s.grown)
+    for h in s.ziggurats_of(colour):
+        level = s.ziggurats[h][1]
+        if h in grown:
+            continue                    # one level per ziggurat per turn
+        if level == 1 and camels >= CENTRE_COST:
+            moves.append(Centre(h))
+        elif level == 2 and camels >= ROOF_COST:
+            moves.append(Roof(h))
+    if s.hut_stock(colour) > 0:
+        for tier in TIERS:
+            if camels >= TIER_COST[tier] and len(s.ashur[tier]) < TIER_SPACES[tier]:
+                moves.append(Ashur(tier))
+    if (camels >= OFFERING_COST and s.offered.get(colour, 0) < OFFERING_STEPS_PER_TURN
+            and s.offering.get(colour, 0) < OFFERING_MAX):
+        moves.append(Offer())
+    if camels >= PLOUGH_COST and not s.ploughs.get(colour, 0) and s.used_ploughs > 0:
+        moves.append(Buy(PLOUGH))
+    if colour not in s.bought:
+        for card in sorted(set(s.leftover())):
+            if camel_value(card) <= camels:
+                moves.append(Buy(card))
+    moves.append(Pass())
+    return moves

@@ -1,0 +1,215 @@
+"""Assyria's legal moves and applying one, with the automatic steps that follow it up to the
+next decision (phases.py). Rulings (../shared/rulings/assyria.md) are cited per function.
+"""
+
+from __future__ import annotations
+
+from pnp.rules.assyria.cards import (
+    BUILD_COST,
+    CENTRE_COST,
+    OFFERING_COST,
+    PLOUGH,
+    PLOUGH_COST,
+    ROOF_COST,
+    TIER_COST,
+    camel_value,
+)
+from pnp.rules.assyria.choices import (
+    action_moves,
+    can_build,
+    feed_moves,
+    free_start_hexes,
+    hut_hexes,
+    playable_cards,
+    well_vertices,
+)
+from pnp.rules.assyria.moves import (
+    Ashur,
+    Build,
+    Buy,
+    Centre,
+    Continue,
+    Draft,
+    Feed,
+    Harvest,
+    IllegalMove,
+    Move,
+    Offer,
+    Pass,
+    PlaceHut,
+    Roof,
+    Start,
+    Well,
+)
+from pnp.rules.assyria.phases import (
+    begin_draft,
+    begin_supply,
+    end_actions,
+    end_expansion,
+    end_harvest,
+    famine,
+    next_in_order,
+    run_scoring,
+)
+from pnp.rules.assyria.state import SCORING_PHASES, Log, State
+
+
+def legal_moves(s: State) -> list[Move]:
+    """Every legal move in a deterministic order."""
+    c = s.to_move
+    if s.phase in SCORING_PHASES:
+        return [Continue()]
+    if s.phase == "over" or c is None:
+        return []
+    if s.phase == "setup":
+        return [Start(h) for h in free_start_hexes(s)]
+    if s.phase == "draft":
+        return [Draft(card) for card in sorted(set(s.draft))]
+    if s.phase == "harvest":
+        return [Harvest(i) for i, col in enumerate(s.sowing) if col is not None]
+    if s.phase == "huts":
+        return [PlaceHut(h) for h in hut_hexes(s, c)]
+    if s.phase == "supply":
+        return list(feed_moves(s, c))
+    if s.phase == "wells":
+        return [*(Well(v) for v in well_vertices(s, c)), Pass()]
+    if s.phase == "actions":
+        return action_moves(s, c)
+    return []
+
+
+
+def _illegal(s: State, move: Move, why: str) -> IllegalMove:
+    return IllegalMove(f"{move}: {why} (phase {s.phase}, {s.to_move or 'nobody'} to move)")
+
+
+def apply_in_place(s: State, move: Move, log: Log = None, checked: bool = False) -> State:
+    """Play `move` on `s` (changed in place) and run the automatic steps that follow, up to
+    the next decision. IllegalMove if the rules forbid it (`checked`: the caller took the
+    move from `legal_moves(s)` and it need not be looked up again)."""
+    if not checked and move not in legal_moves(s):
+        raise _illegal(s, move, _why_illegal(s, move))
+    c = s.to_move
+    s.moves += 1
+    if log is not None and not isinstance(move, Continue):
+        log.append(f"  {c}: {move}")
+    if isinstance(move, Continue):
+        run_scoring(s, log)
+    elif isinstance(move, Start):
+        assert c is not None
+        s.ziggurats[move.hex] = (c, 1)
+        nxt = next_in_order(s, c)
+        if nxt:
+            s.to_move = nxt
+        else:
+            begin_draft(s, log)
+    elif isinstance(move, Draft):
+        assert c is not None
+        s.draft.remove(move.card)
+        s.hands[c] = sorted(s.hands[c] + [move.card])
+        nxt = next_in_order(s, c)
+        if nxt:
+            s.to_move = nxt
+        else:
+            if log is not None:
+                log.append("turn 1 (reign 1)")
+            s.phase, s.to_move = "harvest", s.order[0]     # turn 1's sowing lies out
+    elif isinstance(move, Harvest):
+        assert c is not None
+        cards = s.sowing[move.column] or []
+        s.sowing[move.column] = None
+        s.hands[c] = sorted(s.hands[c] + cards)
+        s.harvest[c] = move.column
+        nxt = next_in_order(s, c)
+        if nxt:
+            s.to_move = nxt
+        else:
+            end_harvest(s, log)
+    elif isinstance(move, PlaceHut):
+        assert c is not None
+        s.huts[move.hex] = c
+        s.huts_to_place -= 1
+        if s.huts_to_place <= 0 or not hut_hexes(s, c):
+            begin_supply(s, log)
+    elif isinstance(move, Feed):
+        assert c is not None
+        if move.card == PLOUGH:
+            s.ploughs[c] = 0
+            s.used_ploughs += 1
+        else:
+            s.hands[c].remove(move.card)
+            s.discard[move.card] += 1
+        s.supplied.extend(move.hexes)
+        if not playable_cards(s, c):
+            famine(s, log)
+    elif isinstance(move, Well):
+        assert c is not None
+        s.wells = sorted([*s.wells, move.vertex])
+        s.new_wells.setdefault(c, []).append(move.vertex)
+        if not well_vertices(s, c):
+            end_expansion(s, log)
+    elif isinstance(move, Pass) and s.phase == "wells":
+        end_expansion(s, log)
+    elif isinstance(move, Pass):
+        end_actions(s, log)
+    else:
+        assert c is not None
+        _action(s, c, move)
+        if action_moves(s, c) == [Pass()]:
+            end_actions(s, log)
+    return s
+
+
+def apply(s: State, move: Move, log: Log = None) -> State:
+    """A new state after `move`; `s` is unchanged."""
+    return apply_in_place(s.copy(), move, log)
+
+
+def _action(s: State, c: str, move: Move) -> None:
+    """Ruling III: pay and do one action."""
+    if isinstance(move, Build):
+        s.camels[c] -= BUILD_COST
+        del s.huts[move.hex]                        # the hut goes back to stock
+        s.ziggurats[move.hex] = (c, 1)
+        s.grown.append(move.hex)                    # no centre on it this turn
+    elif isinstance(move, Centre):
+        s.camels[c] -= CENTRE_COST
+        s.ziggurats[move.hex] = (c, 2)
+        s.grown.append(move.hex)
+    elif isinstance(move, Roof):
+        s.camels[c] -= ROOF_COST
+        s.ziggurats[move.hex] = (c, 3)
+        s.grown.append(move.hex)
+    elif isinstance(move, Ashur):
+        s.camels[c] -= TIER_COST[move.tier]
+        s.ashur[move.tier].append(c)
+    elif isinstance(move, Offer):
+        s.camels[c] -= OFFERING_COST
+        s.offering[c] += 1
+        s.offered[c] = s.offered.get(c, 0) + 1
+    elif isinstance(move, Buy) and move.card == PLOUGH:
+        s.camels[c] -= PLOUGH_COST
+        s.used_ploughs -= 1
+        s.ploughs[c] = 1
+    elif isinstance(move, Buy):
+        s.camels[c] -= camel_value(move.card)
+        left = next(col for col in s.sowing if col is not None)
+        left.remove(move.card)
+        s.hands[c] = sorted(s.hands[c] + [move.card])
+        s.bought.append(c)
+
+
+def _why_illegal(s: State, move: Move) -> str:
+    if s.phase == "over":
+        return "the game is over"
+    if s.phase in SCORING_PHASES:
+        return f"a {s.phase} scoring is due: the only move is continue"
+    c = s.to_move or ""
+    if isinstance(move, Build):
+        return can_build(s, c, move.hex) or "not now"
+    if isinstance(move, Feed) and s.phase == "supply":
+        return "the card cannot supply those huts (a k-symbol card feeds as many of the " \
+               "player's unsupplied huts of its food as it can, up to k)"
+    if isinstance(move, PlaceHut) and s.phase == "huts":
+        return "a hut goes on a free in-play hex next to the player's own hut or ziggurat"
+    return "not a legal move now"

@@ -1,0 +1,143 @@
+"""Telling two look-alike prints apart where only they differ: the photo's softness, then
+per px which print it shows, or neither (covered): `Comparison`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from referee.asterion.art.occlusion import covered_patch
+from referee.asterion.art.photometry import SHADE_NEAR, VOTE_PPM, fit_print, off_range, shading
+from referee.asterion.art.pose import ArtMatch, art_patch
+from referee.asterion.art.templates import FINE_SPAN, warp_face
+from referee.asterion.grid import Grid
+
+MIN_GAIN = 0.6              # a rival's print keeps this share of the best's contrast
+APART = 10                  # levels (0-255) by which two prints differ there: two colours'
+#                             wall tints differ by 12 to 50 in some channel
+SOFTNESS = (0.0, 1.0, 2.0, 3.0)     # Gaussian sigmas (px at VOTE_PPM) tried on the prints
+
+
+def softness(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch) -> float:
+    """How soft the photo is where `a` lies: the blur of its print that explains it best
+    (the prints are sharp, a photo is not: blur, a 3 MP sensor, JPEG)."""
+    n = round(FINE_SPAN * VOTE_PPM)
+    origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
+    photo = art_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
+    ta, wa = warp_face(grid.design, a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
+    use = (wa * (1.0 - covered_patch(image, scale, grid, a, n))) > 0
+    best, chosen = None, 0.0
+    for sigma in SOFTNESS:
+        soft = cv2.GaussianBlur(ta, (0, 0), sigma) if sigma else ta
+        err = float(np.median(np.abs(photo - fit_print(photo, soft, use)[0]).sum(axis=2)[use]))
+        if best is None or err < best:
+            best, chosen = err, sigma
+    return chosen
+
+
+@dataclass(frozen=True)
+class VoteMaps:
+    photo: np.ndarray           # the cell, table frame, VOTE_PPM
+    fit_a: np.ndarray           # a's print on the photo's levels
+    fit_b: np.ndarray
+    like_a: np.ndarray          # px that show a's print where the two differ
+    like_b: np.ndarray
+    covered: np.ndarray         # px like neither (a finger, a tomb, glare)
+    apart: np.ndarray           # where the two prints differ (and count)
+
+    def tint(self) -> tuple[float, float, int]:
+        """Over where the prints differ and the photo shows one of them (not covered):
+        how far the photo's median colour lies from each print's (the same design in two
+        colours differs there only in its walls' tint: a faint difference per px, clear
+        in the median of thousands), and how many px that is."""
+        seen = self.apart & ~self.covered
+        count = int(seen.sum())
+        if count == 0:
+            return 0.0, 0.0, 0
+
+        def chroma(px: np.ndarray) -> np.ndarray:
+            # the median colour less its own grey level: a fit's small error in lightness
+            # is no colour
+            m = np.median(px, axis=0)
+            return m - m.mean()
+
+        photo = chroma(self.photo[seen])
+        return (float(np.linalg.norm(photo - chroma(self.fit_a[seen]))),
+                float(np.linalg.norm(photo - chroma(self.fit_b[seen]))), count)
+
+
+class Comparison:
+    """The photo where `a` lies, against `a`'s print and any rival's, both where `a` lies
+    (its pose fits the photo best; a look-alike has the same corridors, so the same pose):
+    only their prints differ, not their placing. `sigma`: the photo's `softness` there
+    (found if not given)."""
+
+    def __init__(self, image: np.ndarray, scale: float, grid: Grid, a: ArtMatch,
+                 sigma: float | None = None) -> None:
+        self.a = a
+        self.n = round(FINE_SPAN * VOTE_PPM)
+        self.origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
+        self.photo = art_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
+        self.design = grid.design
+        self.sharp_a, self.wa = warp_face(self.design, a.tile, a.centre, a.angle, self.origin,
+                                          self.n, VOTE_PPM)
+        # A finger found on the tile (`unveiled`) is no print's light: left out of the
+        # fits. Not of the votes: what `a` does not explain may be a rival's print (a
+        # chest, an id where another turn has them), and a finger is like neither.
+        self.clear = (1.0 - covered_patch(image, scale, grid, a, self.n)) > 0
+        self.sigma = softness(image, scale, grid, a) if sigma is None else sigma
+        self.ta = self._soft(self.sharp_a)
+        # Each print is mapped onto the photo's levels by its own white balance, gain and
+        # offset (so another colour is judged fairly), as soft as the photo.
+        self.fa, self.gain = fit_print(self.photo, self.ta, (self.wa > 0) & self.clear)
+
+    def _soft(self, image: np.ndarray) -> np.ndarray:
+        return cv2.GaussianBlur(image, (0, 0), self.sigma) if self.sigma else image
+
+    def votes(self, b: ArtMatch) -> tuple[int, int, int]:
+        maps = self.maps(b)
+        if maps is None:
+            return 0, 0, 0
+        return int(maps.like_a.sum()), int(maps.like_b.sum()), int(maps.covered.sum())
+
+    def maps(self, b: ArtMatch) -> VoteMaps | None:
+        a = self.a
+        angle = a.angle - a.rot + b.rot
+        sharp_b, wb = warp_face(self.design, b.tile, a.centre, angle, self.origin, self.n,
+                                VOTE_PPM, markers=True)
+        own_b = warp_face(self.design, b.tile, a.centre, angle, self.origin, self.n,
+                          VOTE_PPM)[1]
+        use = (self.wa * wb) > 0
+        if use.sum() < 400:
+            return None
+        # compared only where the prints themselves differ, so that the two mappings
+        # differing a little along shared edges decides nothing
+        apart = use & (np.abs(self.sharp_a - sharp_b).max(axis=2) > APART)
+        fb, _ = fit_print(self.photo, self._soft(sharp_b), (own_b > 0) & self.clear,
+                          MIN_GAIN * self.gain)
+        # the light across the cell, from where both prints are equally light (so it
+        # favours neither; two colours' walls are): a finger's or a hand's shadow darkens
+        # a corridor next to it, which one level for the whole cell would call like
+        # neither print
+        alike = np.abs(self.sharp_a.mean(axis=2) - sharp_b.mean(axis=2)) <= APART
+        light = shading(self.photo, (self.fa, fb), use & alike)
+        fa, fb = self.fa * light, fb * light
+        # the light is known only roughly where the prints differ over a large area (a
+        # chest, a marker): there a print may be as light as the light a few mm round
+        near = np.ones((SHADE_NEAR, SHADE_NEAR), np.uint8)
+        dim, bright = cv2.erode(light, near)[..., None], cv2.dilate(light, near)[..., None]
+        spread = (dim / light, bright / light)
+        # a px may be a px off where it was printed (pose, lens, paper): it is explained
+        # by a print if it lies within the print's levels around it
+        ea, eb = off_range(self.photo, fa, *spread), off_range(self.photo, fb, *spread)
+        # how far a px a print explains still lies from it: noise, JPEG, the pose
+        noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
+        # like a print: as close to it as the photo's noise allows, and clearly closer
+        # than to the other; like neither (covered): far from both
+        like_a = apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)
+        like_b = apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)
+        covered = apart & (ea > 3.0 * noise) & (eb > 3.0 * noise)
+        return VoteMaps(self.photo, fa, fb, like_a, like_b, covered, apart)
