@@ -1,7 +1,7 @@
 """Assyria's rules in motion: setup, legal moves, applying a move, and the automatic steps
 between moves (sowing, reveal, famine, income, end of turn, reign end, game end).
 
-Rulings (../shared/rulings/assyria.md) are cited per function. Chance (the setup's turn
+Rules (docs/rules/assyria.md) are cited per function. Chance (the setup's turn
 order, card draws, the expansion cards) comes from `random.Random("assyria:<seed>:<n>")`
 for the n-th chance event, so a state's JSON carries all its future chance: same state,
 same game. The food deck is a multiset: a draw takes a uniformly random card of it, which

@@ -1,7 +1,7 @@
 """Assyria's scorings, line by line: the turn's income and prestige, a reign end, the game
 end. Pure: each function reads a state and returns lines; `apply_lines` moves the tracks.
 
-Rulings (../shared/rulings/assyria.md): "A turn" II.E and "Income"; "Reign end" 1-4;
+Rules (docs/rules/assyria.md): "A turn" II.E and "Income"; "Reign end" 1-4;
 "Game end".
 """
 

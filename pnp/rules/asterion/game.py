@@ -2,7 +2,7 @@
 
 The state is plain data (`State.to_json()` / `State.from_json()`); the fast labyrinth
 (engine.py) is a cache rebuilt from it when missing. Rulings: "A turn", "Game end and
-scoring", "Start player" in ../shared/rulings/asterion.md.
+scoring", "Start player" in docs/rules/asterion.md.
 """
 
 from __future__ import annotations
