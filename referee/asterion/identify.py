@@ -138,7 +138,7 @@ def template(tile_id: str, angle: float, span: float, ppm: float,
 def _variants() -> tuple[bool | str, ...]:
     """The templates a cell is matched with (`template`'s `tombs`): the discreet print's
     tile is also matched without its prisoners (a tomb on one covers a large part of
-    what is left of its art once its one marker is covered; issue 14), and with its
+    what is left of its art once its one marker is covered), and with its
     marker in view but not its prisoners ("marked": a marker too blurred to decode still
     shows where it lies, so how the tile is turned and where, and its pattern, blurred,
     is its id; benchmark photo 26); its best counts."""
@@ -266,7 +266,7 @@ def unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
     """The match judged on what is not covered, and the share covered. A finger lying on
     a tile (on its one marker, the discreet print) covers a third of it or more: a plain
     correlation over the whole then drops below what any tile scores, and the finger's
-    edges drag the pose off (issue 14, the hidden preset). The px the print does not
+    edges drag the pose off (the benchmark's hidden preset). The px the print does not
     explain at the pose (far off its fit, in a blob) are left out, and the pose is
     searched again finely without them; its score is the correlation over the rest."""
     span = FINE_SPAN + 2 * FINE_SHIFT
@@ -617,7 +617,7 @@ def reference_level(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int
     known = [p for p in grid.tiles if len(p.markers) >= printed and not p.ambiguous]
     if not known:
         # no marker read at all (a blurred 3 MP photo of the discreet print): the tiles
-        # its art told clearly are what a tile there scores (issue 14, benchmark photo 26)
+        # its art told clearly are what a tile there scores (benchmark photo 26)
         known = [p for p in grid.tiles if not p.markers and not p.ambiguous]
     known.sort(key=lambda p: (p.cell[0] - cell[0]) ** 2 + (p.cell[1] - cell[1]) ** 2)
     cache = {} if cache is None else cache
