@@ -440,8 +440,8 @@ def _why_illegal(s: State, move: Move) -> str:
 
 # -- automatic steps -------------------------------------------------------------------------
 def _begin_draft(s: State, log: Log) -> None:
-    """Ruling "Setup": draw one card per player; in turn order each takes one (seed, not
-    BGA: the first player picks first)."""
+    """Ruling "Setup": draw one card per player; in turn order each takes one (summary,
+    not BGA: the first player picks first)."""
     rng = chance(s)
     s.draft = sorted(card for _ in range(DRAFT[s.n]) if (card := draw_card(s, rng)))
     if log is not None:

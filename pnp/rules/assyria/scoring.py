@@ -234,7 +234,7 @@ def reign_end(state: State) -> Scoring:
 # -- game end --------------------------------------------------------------------------------
 def game_end(state: State) -> Scoring:
     """Ruling "Game end": +1 per ziggurat piece, per plough held, per two food cards left
-    (seed, not BGA), per two camels left. No tie-break."""
+    (summary, not BGA), per two camels left. No tie-break."""
     out = Scoring("game_end", state.turn, state.reign)
     for c in state.order:
         pieces = sum(lv for h, (o, lv) in state.ziggurats.items() if o == c)
