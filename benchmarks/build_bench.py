@@ -1,7 +1,7 @@
 """Time `pnp build` the way a user runs it: a fresh process each time, wall clock.
 
 Usage: python benchmarks/build_bench.py [--runs N]
-Target (issue 2): `pnp build asterion --edition crete` under 1.0 s wall on a 2-core machine.
+Target: `pnp build asterion --edition crete` under 1.0 s wall on a 2-core machine.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ CASES = [
     ["build", "asterion", "--edition", "revised"],
     ["build", "asterion", "--edition", "crete", "--paper", "letter", "--duplex", "short"],
     ["build", "asterion", "--edition", "crete", "--ink-saver"],
-    ["build", "assyria"],                     # target (issue 10): under 2 s
-    ["build", "spider-twist"],                       # target under 1.0 s as well (issue 8)
+    ["build", "assyria"],                     # target: under 2 s
+    ["build", "spider-twist"],                       # target under 1.0 s as well
     ["build", "constructo"],                                   # target under 1.0 s too
 ]
 

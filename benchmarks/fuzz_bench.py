@@ -1,4 +1,4 @@
-"""Long fuzz run over every hostile-input generator the tests use (issue 11).
+"""Long fuzz run over every hostile-input generator the tests use.
 
     python benchmarks/fuzz_bench.py [--cases 10000] [--seed 1]
 

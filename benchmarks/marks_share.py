@@ -2,10 +2,10 @@
 
 Usage: nice python benchmarks/marks_share.py [--dpi 200] [--decode 300,150,100,75]
                                               [--photo 3,4,5,6,8]
-Exports every face of both editions in both mark designs ("classic", "discreet"; issue 14:
-at most 5 % of the face, quiet zones included), measures every tile's marks on the PNGs
-(pnp/printing/asterion/marks_measure.py), then decodes each tile's markers with OpenCV
-from flat renders at the --decode resolutions and from photo-like ones at --photo px/mm.
+Exports every face of both editions in both mark designs ("classic", "discreet"; the
+discreet one covers at most 5 % of the face, quiet zones included), measures every tile's
+marks on the PNGs (pnp/printing/asterion/marks_measure.py), then decodes each tile's markers
+with OpenCV from flat renders at the --decode resolutions and from photo-like ones at --photo px/mm.
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ With --cache DIR every generated JPEG is kept there (by photo name) and read bac
 later run instead of generated again: two versions of the referee (e.g. an older commit's,
 with PYTHONPATH pointing at its worktree) then read the very same photos, and a rerun after
 a fix costs only the reading.
-Targets (issue 4): every board fully correct under "default"; 0 wrong without a flag
-under any preset; 12 MP p50 under 0.5 s on a 2-core machine. Issue 11 adds (Asterion): at
+Targets: every board fully correct under "default"; 0 wrong without a flag under any
+preset; 12 MP p50 under 0.5 s on a 2-core machine; and for Asterion at
 least 95 % of boards fully correct over every condition but the deliberate heavy
 occlusion (the kit's `heavy_occlusion`: the "all but" row). Figures: docs/referee.md.
 """

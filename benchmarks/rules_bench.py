@@ -1,7 +1,7 @@
 """Rules core speed: random full games per second and the time to score one table.
 
 Usage: python benchmarks/rules_bench.py [--games N] [--scores N]
-Targets (issue 3): 100 random 4-player Crete games per second on one core; scoring a full
+Targets: 100 random 4-player Crete games per second on one core; scoring a full
 69-tile table in under 2 ms (`score()` runs the fatal checks itself; full validate shown apart).
 """
 

@@ -11,7 +11,7 @@ answer carries the score; then the overlay JPEG the page shows beside it. Photos
 referee is unsure of are passed over (accuracy is referee_bench.py's business); every
 answer must be SURE with the truth's score, or the run fails.
 
-Prints per number of phones uploading at once: upload to score p50/p95 (the issue's
+Prints per number of phones uploading at once: upload to score p50/p95 (the
 target: p50 under 1 s on this machine, one phone), upload to overlay shown p50/p95, the
 referee's own time (queue + read + overlay drawn) and photos per second.
 

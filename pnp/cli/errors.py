@@ -1,5 +1,6 @@
 """Errors the CLI reports as one clear line and an exit code, never a traceback; and the one
-way the CLI prints text that may quote a user's file (escaped, issue 11)."""
+way the CLI prints text that may quote a user's file (escaped: a file's text
+must never drive the terminal)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Checks on the files a command will write, made before any work starts (issue 11):
+"""Checks on the files a command will write, made before any work starts:
 never over an input, never two outputs on one path, the format an extension promises."""
 
 from __future__ import annotations

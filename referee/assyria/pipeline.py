@@ -309,7 +309,7 @@ def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.n
            ) -> tuple[list[str], list[PieceSeen], list[RefereeProblem]]:
     """A well where a vertex's visible rim is unlike the print (or rim and middle both
     are, a little: a blurred small one). A vertex touching a ziggurat's hex holds no well
-    unless one clearly shows (ruling "Ziggurats": a ziggurat never touches a well; the
+    unless one clearly shows (ruling III, build: a ziggurat never touches a well; the
     rules core refuses one seen there): a base's shadow or overhang there is no problem.
     A well covers the printed spot: where that shows whole (middle at most SPOT_WHOLE),
     a rim half unlike is a neighbour's shadow, no well. Elsewhere a vertex mostly under

@@ -1,4 +1,5 @@
-"""Read small tile markers bit by bit where the grid says they must be (issue 14).
+"""Read small tile markers bit by bit where the grid says they must be (the discreet
+print's one small marker a tile, too small to find on its own in a 3 MP photo).
 
 The discreet print's markers (5.95 mm, 0.85 mm modules) are about 3 px a module in a 3 MP
 photo: ArUco rarely finds their outline there. Once the grid is known (board markers, or
@@ -32,7 +33,7 @@ PPM = 8.0                   # px per mm of the rectified corner windows
 SEARCH_MM = 4.0             # how far off its place a marker is looked for ...
 SEARCH_DEG = 9.0            # ... and how far turned
 MIN_CONTRAST = 10.0         # grey levels between the quiet zone and the black border: a
-#                             mark washed out by glare keeps 16-17 (issue 14, seed 1 photos
+#                             mark washed out by glare keeps 16-17 (benchmark seed 1 photos
 #                             211, 257), no mark 0-3; its bits must still be an allowed code
 MAX_BITS_OFF = 1            # bits that may differ from the id's code
 SHARPEN, SHARPEN_SIGMA = 2.0, 0.6   # unsharp mask: amount, blur in modules

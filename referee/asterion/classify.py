@@ -33,7 +33,7 @@ CELL_PPM = 2.0
 EMPTY_DARK = 0.015           # an empty cell has almost no dark line pixels ...
 EMPTY_OFF_COLOUR = 0.12      # ... and almost no pixels unlike the table
 EMPTY_OFF_COLOUR_DISCREET = 0.05   # ... fewer, for tiles printed without large markers
-# The discreet print in dim or mixed light (issue 14, benchmark photos 38, 40, 86 of 92):
+# The discreet print in dim or mixed light (benchmark photos 38, 40, 86 of 92):
 # tiles as plain as 0.013 dark / 0.03-0.049 off-colour were taken for empty cells. Empty
 # cells of those 92 photos: open table, dark at most 0.006 (where off-colour passes);
 # board squares, off-colour at most 0.0002.
@@ -114,7 +114,7 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
         dark, off = cell_features(patches[cell], background, noise,
                                   board=board_radius is not None)
         # The discreet print has no black in a cell's middle: a pale tile on the board's
-        # pale land, blurred, shows only its colours (issue 14, benchmark photo 3)
+        # pale land, blurred, shows only its colours (benchmark photo 3)
         empty = looks_plain(dark, off, board=board_radius is not None, design=grid.design)
         # plain, but in a glare that washes out a tile as plain as the table: not known
         # to be empty (its art, or the deck's count, may still settle it: hidden.py)
@@ -122,8 +122,8 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
         if empty and not others:
             # the only square left (a full board): no other to compare its colour with, so
             # a tile washed out by glare looks as plain as the land, while a neighbour's
-            # marker outside the glare keeps the window's contrast (issue 14, benchmark
-            # seed 1 photo 211): judged by the tiles round it, each in its own light
+            # marker outside the glare keeps the window's contrast (benchmark seed 1
+            # photo 211): judged by the tiles round it, each in its own light
             empty = _neighbours_veil(image, scale, grid, cell, taken) <= LONE_WASHED
         readings.append(CellReading(cell, point, visible[cell], dark, off, empty))
         if not empty:
@@ -273,6 +273,6 @@ def _darkest_share(design: str) -> float:
     """The share of px taken as black round a cell, in proportion to the marker area the
     print has per tile: the discreet print's one small marker has a sixth of the classic
     two's black (at its 1 %, a blurred 3 MP photo's corner of the game judged washed out;
-    issue 14, benchmark photo 26)."""
+    benchmark photo 26)."""
     area = sum(m.size ** 2 for m in marker_places(design))
     return DARKEST_SHARE * area / sum(m.size ** 2 for m in marker_places("classic"))

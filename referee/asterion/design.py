@@ -1,4 +1,5 @@
-"""Which print of the tiles a photo shows: their machine-mark design (issue 14).
+"""Which print of the tiles a photo shows: their machine-mark design (classic:
+two large markers a tile; discreet: one small one, at most 5 % of the face).
 
 Asterion's tiles are printed with the classic marks (two 15.4 mm markers, NE and SW) or the
 discreet one (one 8.5 mm marker in the SW corner: layouts/asterion.toml [markers]); a

@@ -236,7 +236,7 @@ def fit_grid(markers: list[Marker], board: bool = False,
 def _on_outlines(outlines: OutlinePlane, groups: dict[str, tuple[Marker, ...]],
                  problems: list[RefereeProblem], design: str) -> Grid:
     """The tiles read by their markers put on the plane the marks' outlines gave (a few
-    small marks alone would bend it: issue 14, seed 1 photo 256)."""
+    small marks alone would bend it: benchmark seed 1 photo 256)."""
     grid = Grid(outlines.homography.copy(), _place_all(outlines.homography, groups, design),
                 False, problems=problems, marked={m.cell: m.rot for m in outlines.marks},
                 design=design)
@@ -325,8 +325,8 @@ def _fit_points(markers: tuple[Marker, ...], cell: tuple[int, int], rot: int,
     corners where the cell puts them; or, `by_centre`, its centre, found from its markers'
     own corners, at the cell's centre. The discreet print's one small marker says much
     about the tile's own turn and little about the plane: a hand turns a tile up to ~15
-    degrees, and a plane fitted to 48 such turned squares was bent out of all shape (issue
-    14, seed 1 photo 163: sloppy, 3 MP; every marker read, half the tiles put on wrong
+    degrees, and a plane fitted to 48 such turned squares was bent out of all shape
+    (benchmark seed 1 photo 163: sloppy, 3 MP; every marker read, half the tiles put on wrong
     cells). A centre is off its cell only by how far the hand slid the tile. But a plane
     grown from centres is a similarity until 16 tiles are placed, too flat for a steep
     photo (seed 1 photo 47): both planes are fitted, and the squarer kept."""

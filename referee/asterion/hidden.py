@@ -91,7 +91,7 @@ def deck_unseen(grid: Grid, edition: str, players: list[str] | None) -> list[str
                else {deck[t].colour for t in seen if t in deck and deck[t].colour})
     if len(colours) < MIN_PLAYERS:
         # one colour seen is not yet who plays (a game has two at least): on a print whose
-        # marks a blur hides, the first tile known may be one its art told (issue 14)
+        # marks a blur hides, the first tile known may be one its art told
         colours = {tile.colour for tile in deck.values()}
     return [t for t, tile in deck.items()
             if t not in seen and (tile.colour in colours or tile.colour is None)]
@@ -112,8 +112,8 @@ def look_alikes(tile: Tile, rot: int) -> list[tuple[str, int]]:
 
 def one_corridor_apart(tile: Tile, rot: int) -> list[tuple[str, int]]:
     """(tile, turn) pairs of the tile's colour whose corridors reach one side more or one
-    fewer: a blurred corridor's far half is what tells a dead end from a straight (issue
-    14, seed 1 photo 256: blur, 3 MP, no mark read; G05's straight scored 0.78 as G02's
+    fewer: a blurred corridor's far half is what tells a dead end from a straight
+    (benchmark seed 1 photo 256: blur, 3 MP, no mark read; G05's straight scored 0.78 as G02's
     dead end, G05 itself was not among the best four by the coarse correlation, and G02
     was taken; G05 then went to G02's cell, unflagged)."""
     sides = _sides(tile, rot)
@@ -168,7 +168,7 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
                 # space"; the rules core's minotaur-off-centre), so no other tile can lie
                 # there: its art need only be the Minotaur's, at one turn (a finger on its
                 # one marker left it tied with a green cross, and the table without an
-                # origin; issue 14, hidden preset)
+                # origin; the benchmark's hidden preset)
                 unseen = [MINOTAUR_ID]
             # a colour no tile was read in yet joins by its walls' tint, unless the players
             # are given
@@ -210,7 +210,7 @@ def _by_bits(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
              unseen: list[str]) -> TilePose | None:
     """The discreet print's one small marker, read bit by bit where the cell puts it
     (bits.py): surer than the art, where a cell opened only after other tiles were known
-    by their art (issue 14, seed 1 photo 317: B06 told by its marker, its art B06 or B04)."""
+    by their art (benchmark seed 1 photo 317: B06 told by its marker, its art B06 or B04)."""
     if grid.design != "discreet":
         return None
     got = read_cell(image, scale, grid, cell, set(unseen))
@@ -223,7 +223,7 @@ def _by_bits(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
 def _told_colour(tints: TableTints, best: ArtMatch, found: list[ArtMatch]) -> str | None:
     """The colour the walls tell at the best's pose; if they tell none there (the best's
     design puts its walls on another design's corridors), at the pose of a candidate of
-    another design that matched nearly as well (issue 14, seed 1 photo 118: blurred B03
+    another design that matched nearly as well (benchmark seed 1 photo 118: blurred B03
     under a tomb matched R08 best, whose walls read grey; Y03, B03's design, reads blue)."""
     if (colour := tints.colour(best)) is not None:
         return colour
@@ -309,7 +309,7 @@ def usurper_or_first(outcomes: Iterator[tuple[ArtMatch, str]], unseen: list[str]
                      seen: set[str]) -> tuple[ArtMatch | None, str]:
     """(None, "won") if the best beats every rival; else the first rival it does not beat,
     unless a later rival of those not yet seen beats it clearly ("lost"): then that one.
-    Two tiles that tie may both lose to a third whose print the photo shows (issue 14,
+    Two tiles that tie may both lose to a third whose print the photo shows (benchmark
     seed 1 photo 302: Y04 and Y05 tie where a blurred wing lies on the corridor, and Y06,
     the tile with that wing, beats both), so a tie ends nothing while a rival is left."""
     first: tuple[ArtMatch | None, str] = (None, "won")
@@ -369,8 +369,8 @@ def _contest(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
              ) -> tuple[ArtMatch | None, str]:
     """(None, "won") if the best beats every rival where their prints differ; else the
     first rival that beats it ("lost") or that it cannot beat ("tie"). A rival `seen`
-    (read elsewhere by its markers) is no candidate here (issue 11: the tile is one of
-    those not yet seen); it wins only where the art says so clearly (art and markers
+    (read elsewhere by its markers) is no candidate here (the tile is one of those
+    not yet seen); it wins only where the art says so clearly (art and markers
     disagree), and the art must not lean to it."""
     for rival, outcome in _contests(image, scale, grid, best, rivals, seen, sigma):
         if outcome != "won":
@@ -397,7 +397,7 @@ def _contests(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
                 rival.score > best.score - POSED_APART_MARGIN):
             # a rival with other corridors lies where they fit the photo best, not where
             # the best's do, and the votes at the best's pose are not fair to it: it loses
-            # only by a clear margin of correlation, each at its own pose (issue 14, seed 1
+            # only by a clear margin of correlation, each at its own pose (benchmark seed 1
             # photo 134: a finger on R07; R05 turned 270, 12 mm off the cell, scored 0.55
             # against R07's 0.49 on the cell, and beat it at R05's pose)
             outcome = "tie"
@@ -465,8 +465,8 @@ def _contest_softer_or_sharper(image: np.ndarray, scale: float, grid: Grid, best
     """A tie with a look-alike read elsewhere by its markers (so most likely not here):
     the contest again with the photo judged one step softer and one sharper. The photo's
     softness is a fit over the whole cell, and a thin print (a wing's lines) is judged
-    like neither print when it is off by a step (issue 14: a sharp 12 MP photo judged
-    soft, Y06's wing then tied with Y04's plain corridor). The best wins only if it wins
+    like neither print when it is off by a step (a sharp 12 MP photo judged soft,
+    Y06's wing then tied with Y04's plain corridor). The best wins only if it wins
     at one of them and loses at neither."""
     sigma = softness(image, scale, grid, best)
     outcomes = [_contest(image, scale, grid, best, rivals, seen, s)

@@ -1,4 +1,4 @@
-"""The open table's plane from marks seen but not read (issue 14, the discreet print).
+"""The open table's plane from marks seen but not read (the discreet print, blurred).
 
 A 3 MP photo of a 4-player open table puts the discreet mark's 1.22 mm module on 2-3 px;
 blurred or loosely framed, not one mark decodes, even on the generator's true plane (seed 1

@@ -126,7 +126,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         lap("art")
         # The marks hidden.py read bit by bit, in cells the art's tiles opened, fix the
         # plane as well as any: fitted again with them, the far cells' marks fall where
-        # the grid looks for them (issue 14, seed 1 photo 248: a loose 12 MP open table,
+        # the grid looks for them (benchmark seed 1 photo 248: a loose 12 MP open table,
         # 15 of 69 tiles detected; the plane they gave missed the far edge by more than
         # the bits' search, which reads 57 of the 69 marks on the true plane).
         known = {m.id for m in markers}
@@ -156,7 +156,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
 def _outlines(image: Photo, markers: list[TileMarker], board: bool, design: str
               ) -> OutlinePlane | None:
     """An open table of the discreet print where fewer than two tile marks were read (too
-    few to fit its plane): the plane from the marks' outlines, if enough show (issue 14,
+    few to fit its plane): the plane from the marks' outlines, if enough show (benchmark
     seed 1 photo 256: blur, 3 MP, a 4-player open table, not one mark decoded)."""
     if board or design != "discreet" or len({m.tile for m in markers if m.tile}) >= 2:
         return None
@@ -245,8 +245,8 @@ def _tiling(width: int, height: int, side: int = 640, overlap: int = 96
     """Windows covering the whole photo, overlapping by more than a small marker (the
     detector judges a marker's size against its window, not the whole photo). (Only round
     the markers the working copy read was tried: 0.04 s faster at 12 MP, but in a `worst`
-    photo whose working copy read one end of the table, 40 tiles of the other were lost,
-    issue 14, seed 1 photo 526.)"""
+    photo whose working copy read one end of the table, 40 tiles of the other were lost:
+    benchmark seed 1 photo 526.)"""
     step = side - overlap
     xs = range(0, max(width - overlap, 1), step)
     ys = range(0, max(height - overlap, 1), step)
@@ -352,7 +352,7 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileM
 def _first_ring_read(photo: Photo, grid: Grid, unseen: list[str]) -> list[TileMarker]:
     """The Minotaur's marker unread (a finger, blur): the squares round it, ring by ring
     out to the area every player count plays, bit by bit, up to the first ring where a
-    marker is read; the cells next to its tiles follow as usual (issue 14, seed 1 photo
+    marker is read; the cells next to its tiles follow as usual (benchmark seed 1 photo
     317: a loose 3 MP board, no tile marker detected, 24 tiles left to the slower and
     weaker art reading)."""
     reach = min(BOARD_RADIUS.values())

@@ -1,4 +1,5 @@
-"""A tile's colour from its walls' tint, judged against its own corridors (issue 14).
+"""A tile's colour from its walls' tint, judged against its own corridors (the
+discreet print's one marker is often unread; the walls' tint still tells the colour).
 
 The four colours' tiles share their designs: one design in two colours differs only in
 the walls' pale tint (and the small medallion and id). Matched by correlation, a blurred

@@ -1,7 +1,7 @@
 """Tombs on prisoners, judged against the tile's own print, relative to the photo's own
 white and colour balance.
 
-Rulings (../shared/rulings/asterion.md, "A turn" 3): a killed prisoner gets a tomb, so a
+Rules (docs/rules/asterion.md, "A turn" 3): a killed prisoner gets a tomb, so a
 tomb is what the photo shows of a death; prisoners in Asterion's component are dead at the
 end even without one ("Game end and scoring"), which the rules core applies.
 

@@ -1,5 +1,6 @@
 """What a player can tap in a Constructo photo and settle by looking (the seam:
-`GameReferee.places`, `corrections`, `correct`; issue 13 items 3 and 4).
+`GameReferee.places`, `corrections`, `correct`: a tap asks the rules, a
+correction settles what the referee was unsure of).
 
 - Tap a tile: the rules' `check` with `{"tile": "q,r"}`: what stands there and the legal
   actions from or onto it.

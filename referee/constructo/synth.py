@@ -34,7 +34,7 @@ from referee.synth import transform as _apply
 from referee.synth.camera import disc, lifted, nudge
 
 FACE_DPI = 200
-OFF_CENTRE_MM = 4.0        # the issue: pieces sit up to 4 mm off their tile's centre
+OFF_CENTRE_MM = 4.0        # as people lay them: up to 4 mm off the tile's centre
 RING_SLOP_MM = 2.5         # a ring round a small disc: the hole leaves 3 mm each way
 # Each piece's thickness: printed card glued on 1.5-2 mm greyboard, as the player aid's
 # back advises (pnp/printing/constructo/aid.py "Mount"); the ruling gives only diameters.

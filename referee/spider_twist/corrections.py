@@ -1,5 +1,6 @@
 """What a player can tap in a Spider Twist photo and settle by looking (the seam:
-`GameReferee.places`, `corrections`, `correct`; issue 13 items 3 and 4).
+`GameReferee.places`, `corrections`, `correct`: a tap asks the rules, a correction settles
+what the referee was unsure of).
 
 - Tap a male on the web: the rules' `check` with `{"disturb": NODE}` (the female's
   reaction to a disturbance there), drawn by the overlay's `disturb` option.

@@ -113,7 +113,7 @@ def _tile_markers_on_page(path: Path, index: int) -> int:
 
 @pytest.mark.parametrize("marks", ["classic", "discreet"])
 def test_marks_prints_either_design_in_a_file_of_its_own(capsys, in_tmp, marks):
-    """Issue 14: `--marks` prints the tiles with either machine-mark design (to reprint odd
+    """`--marks` prints the tiles with either machine-mark design (to reprint odd
     tiles of a set printed with the other), beside the default build."""
     from pnp.printing.asterion.art import printed_marks
 

@@ -53,8 +53,8 @@ def test_a_finished_export_replaces_the_old_one_whole(tmp_path):
 
 @pytest.mark.parametrize("name", ["notes.txt", "state.json", "stale.png"])
 def test_export_never_replaces_a_players_file_beside_an_export(tmp_path, name):
-    """Issue 31: a folder with a manifest.json was taken for an export and replaced whole,
-    a player's notes or state file with it. A file the manifest does not list is refused."""
+    """A folder with a manifest.json must not be taken for an export and replaced whole,
+    a player's notes or state file with it: a file the manifest does not list is refused."""
     out = tmp_path / "export"
     export(REQUEST, out, dpi=36)
     (out / name).write_text("mine")

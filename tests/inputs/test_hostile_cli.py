@@ -1,4 +1,4 @@
-"""Issue 11's list of hostile inputs, one test each, through the real CLI."""
+"""Hostile inputs (bad files, bad paths, bad numbers), one test each, through the real CLI."""
 
 from __future__ import annotations
 

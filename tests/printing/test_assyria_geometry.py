@@ -1,8 +1,8 @@
 """Assyria's board geometry (pnp/printing/assyria/geometry.py), pure: hexes, wells, rivers,
 tracks, unused areas, markers, and the cut lines and plans of the split into sheets.
 
-Expected numbers come from the ruling (../shared/rulings/assyria.md "Components", "Player
-count") and from plane geometry, not from the code under test."""
+Expected numbers come from the rules (docs/rules/assyria.md#components,
+#player-count) and from plane geometry, not from the code under test."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Asterion's machine marks (issue 14): both designs, measured on the exported tile faces.
+"""Asterion's machine marks (at most 5 % of the face in the discreet print): both designs,
+measured on the exported tile faces.
 
 "classic" (the first print: two 15.4 mm markers) and "discreet" (one 8.54 mm marker in the
 SW corner, at most 5 % of the face with its quiet zone) are both in layouts/asterion.toml;
@@ -53,7 +54,7 @@ def test_discreet_marks_cover_at_most_5_percent_and_classic_about_a_third():
     assert art.marks_share("discreet") <= 0.05
     assert art.marks_share("classic") == pytest.approx(2 * 19.8 ** 2 / 2500)
     assert art.tile_spec("discreet").marker_size == pytest.approx(8.54)
-    # one mark of at most 11 mm, quiet zone included (the issue's example)
+    # one mark of at most 11 mm, quiet zone included: 4.8 % of the face
     (x0, y0, x1, y1), = art.quiet_boxes("discreet")
     assert x1 - x0 == pytest.approx(y1 - y0) and x1 - x0 <= 11.0
 

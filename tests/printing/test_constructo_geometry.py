@@ -15,7 +15,7 @@ from pnp.printing.constructo import geometry as g
 from pnp.rules.constructo import PATTERNS
 from pnp.rules.constructo.hexes import is_adjacent
 
-# Ruling "Components" (../shared/rulings/constructo.md), written out here on purpose: the
+# docs/rules/constructo.md#components, written out here on purpose: the
 # layout must say the same.
 RULED = {"ring": (44.0, 26.0), "medium": (34.0, 0.0), "small": (20.0, 0.0)}
 ACROSS_FLATS = 60.0

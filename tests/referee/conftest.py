@@ -16,7 +16,8 @@ from .scenes import Scenes
 @pytest.fixture(scope="session")
 def scenes(tmp_path_factory) -> Scenes:
     """Tables of the first print (two markers a tile): the stage tests measure each stage
-    against that geometry, which the referee keeps reading (issue 14)."""
+    against that geometry, which the referee keeps reading (tables printed
+    before the discreet print)."""
     return Scenes(tmp_path_factory.mktemp("export"), dpi=200, marks="classic")
 
 

@@ -1,4 +1,4 @@
-"""The lowest disc of a fan, seen only as a thin crescent (issue 10): read by its place,
+"""The lowest disc of a fan, seen only as a thin crescent: read by its place,
 shape and colour, never from a colour that could be the next disc's."""
 
 import cv2

@@ -1,4 +1,4 @@
-"""The spots that flagged default benchmark photos (issue 10, `referee_bench.py --game
+"""The spots that flagged default benchmark photos (`referee_bench.py --game
 assyria --conditions default --photos 40 --seed 11`), one generated photo each: a piece
 over print of a colour near its own, a vertex beside a ziggurat, a faint well at 3 MP, a
 disc beside the tan of the margin, the lowest disc of a fan; and the generator's fan."""
@@ -107,7 +107,7 @@ def test_the_generator_fans_discs_so_each_shows():
     assert box[2] - box[0] < 2 * size                      # why they must fan: a small space
 
 
-# --- issue 10, seed 12: joined patches read by their cores ---------------------------------
+# --- benchmark seed 12: joined patches read by their cores ----------------------------------
 
 def _blue_map(mask: np.ndarray) -> read.Map:
     """A square-on map whose `mask` is a blue fill (hue 101, well saturated)."""

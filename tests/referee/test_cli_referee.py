@@ -120,7 +120,7 @@ def test_bad_input_exits_2_with_one_line(capsys, photos, args, words):
 
 
 def test_a_crete_photo_read_as_revised_is_one_error_line(capsys):
-    """Issue 11 item 12: the example photo (a Crete game on the board) read with
+    """The example photo (a Crete game on the board) read with
     `--edition revised` names the other edition in one line, not a problem per tile."""
     from pathlib import Path
 

@@ -273,7 +273,7 @@ def _tall_state() -> dict:
 
 
 def test_stacked_pieces_have_height_and_tall_stacks_read_at_40_degrees():
-    """Issue 9: stacks of up to 6 pieces seen at 40 degrees; the generator draws each top
+    """Stacks of up to 6 pieces seen at 40 degrees; the generator draws each top
     face where the camera sees its height (synth.PIECE_MM a piece), so the top of a stack
     of 6 lies several mm off the tile's plane, and the referee still reads every stack."""
     from referee.constructo.synth import PIECE_MM

@@ -1,4 +1,4 @@
-"""Constructo's phone-page seam (issue 13 items 3 and 4): tap a tile for the rules' answer
+"""Constructo's phone-page seam: tap a tile for the rules' answer
 about it; a stack the photo could not show offers its candidates, and the answer is
 rescored by the rules core."""
 

@@ -1,4 +1,4 @@
-"""Issue 14: reading discreet tiles (one small mark each) from their art where the mark is
+"""Reading discreet tiles (one small mark each) from their art where the mark is
 lost, in 3 MP photos of whole tables: the walls' tint tells a tile's colour, a tie between
 two candidates does not hide a third that beats both, a rival is judged where it lies, an
 open table's plane rests on the tiles' centres, and a mark glare or blur leaves too faint

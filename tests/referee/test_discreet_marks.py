@@ -1,4 +1,4 @@
-"""Issue 14: the referee reads tables printed with the discreet marks (one 8.54 mm marker
+"""The referee reads tables printed with the discreet marks (one 8.54 mm marker
 per tile, in its SW corner) as well as the classic print, tells which print it sees, and
 refuses a table of both prints in one line."""
 
@@ -184,7 +184,7 @@ def test_the_board_alone_fixes_the_squares_for_a_discreet_table():
 
 
 def test_a_plain_discreet_tile_in_dim_light_is_not_an_empty_cell():
-    # features measured on benchmark photos (issue 14): a discreet tile in dim light on
+    # features measured on benchmark photos: a discreet tile in dim light on
     # the open table (photo 86) and one on the board in mixed light (photo 38) were taken
     # for empty cells; the classic print's bars are unchanged
     from referee.asterion.classify import looks_plain

@@ -71,7 +71,7 @@ def test_a_big_jpeg_is_decoded_reduced_and_the_full_size_on_demand():
 
 
 def test_the_full_resolution_of_a_photo_read_once_is_the_same_pixels():
-    # decoded again by OpenCV (faster: issue 14's 12 MP p50), upright JPEGs only
+    # decoded again by OpenCV (faster: the 12 MP p50 counts), upright JPEGs only
     rng = np.random.default_rng(2)
     image = cv2.resize(rng.integers(0, 255, (330, 440, 3), np.uint8), (4400, 3300))
     data = _jpeg(image)

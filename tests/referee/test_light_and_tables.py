@@ -1,4 +1,4 @@
-"""Issue 11: tables and light the project does not print on, read relative to the photo.
+"""Tables and light the project does not print on, read relative to the photo.
 
 - Tombs and medallions are judged against the tile's own paper and print: a warm lamp, a
   dim room, a wrong white balance or a glare's wash change nothing.
@@ -130,7 +130,7 @@ def test_a_tile_with_covered_markers_is_read_from_its_art_in_shade(photo_number,
     beats Y04 (68), B04 and B06 differ in a blur (seed 2, 180).
     (In 88 the other finger rests on B03's medallion: that tomb is rightly unsure. In 42
     the fingers lie where B16's third corridor would leave B01's medallion: B16, one corridor
-    apart, is a rival since issue 14, and where their prints differ the photo shows only
+    apart, is a rival (its art is close), and where their prints differ the photo shows only
     fingers: "B01 or B16", rightly unsure, never B16.)"""
     from referee.asterion import REFEREE
     from referee.asterion.evaluate import AsterionAccuracy

@@ -1,4 +1,4 @@
-"""Issue 14: an open table of the discreet print whose marks are seen but not read (3 MP,
+"""An open table of the discreet print whose marks are seen but not read (3 MP,
 blurred): the plane from the marks' outlines, each tile's cell and turn from its mark's place
 in the cell's corner, those cells read from their art; a dead end is contested by the
 straight one corridor apart; a plane is never fitted to one centre."""

@@ -78,7 +78,7 @@ def _cover(scene, points_mm, radius_mm, colour=(120, 150, 215)):
 
 def test_a_tile_with_both_markers_covered_is_read_from_its_art(scenes):
     """G06's markers are both under a finger, Y03's and the Minotaur's one each: the grid
-    and G06's art are in view, so it is identified from its print (issue 11)."""
+    and G06's art are in view, so it is identified from its print."""
     data = small_table()
     scene = scenes.render(data, ppm=4, size=(1600, 1200),
                           hide={"G06": ("NE", "SW"), "Y03": ("NE",), "M": ("SW",)})
@@ -126,7 +126,7 @@ def test_two_look_alikes_left_are_flagged_not_guessed(scenes):
 
 
 def test_a_crete_photo_read_as_revised_says_so_in_one_line():
-    """Issue 11 (item 12): Crete tiles read with --edition revised are one error, not a
+    """Crete tiles read with --edition revised are one error, not a
     problem per tile and per board square."""
     from referee.asterion.synth import photo, simulated_table
     from referee.synth import PRESETS

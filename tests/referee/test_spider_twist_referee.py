@@ -214,8 +214,8 @@ def _lone_male(state: dict) -> tuple[str, str]:
 
 @pytest.mark.parametrize("share", [0.3, 1 / 3])
 def test_a_male_up_to_a_third_of_his_width_off_is_read_on_his_node(share):
-    """Ruling "Components" / issue 8: a male may lie up to a third of his width off his
-    node; he is found where he lies and read there."""
+    """A male may lie up to a third of his width off his node, as a hand lays him; he is
+    found where he lies and read there."""
     from pnp.printing.spider_twist import geometry
 
     state = simulated_state(11, "rings")

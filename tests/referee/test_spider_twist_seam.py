@@ -1,4 +1,4 @@
-"""Spider Twist's phone-page seam (issue 13 items 3 and 4): tap a male for the female's
+"""Spider Twist's phone-page seam: tap a male for the female's
 reaction to a disturbance there; a node the photo could not read offers its candidates,
 and the answer is checked and rescored by the rules core."""
 

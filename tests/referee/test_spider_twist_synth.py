@@ -68,7 +68,7 @@ def test_tokens_lie_on_their_nodes(state):
 
 
 def test_the_default_hand_puts_males_up_to_a_third_off_never_on_each_other():
-    """Issue 8: tokens may lie up to a third of their width off their node; the default
+    """Tokens may lie up to a third of their width off their node; the default
     jitter reaches that (and no further), and no male lies on another (they are card)."""
     s = geometry.spec()
     centres = geometry.node_centres("rings")

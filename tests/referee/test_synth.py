@@ -162,7 +162,7 @@ def test_spare_tombs_lie_a_cell_clear_of_the_game(table):
     assert not (changed & game.astype(bool)).any()
 
 
-# --- the conditions added for issue 11: tables, room light, framing, hidden pieces ---------
+# --- the conditions of real tables: tables, room light, framing, hidden pieces ------------
 
 def _top_down(size=(800, 600), ppm=2.0):
     """px -> table mm for a camera straight above, `ppm` px per mm, table centre in the
@@ -272,7 +272,7 @@ def test_a_hidden_tile_has_a_finger_on_each_marker(table, seed, marks):
 def test_a_finger_on_a_pieces_one_marker_points_away_from_the_piece(direction):
     # a piece of one marker (the discreet Asterion print): its markers' middle is the marker
     # itself, so only the piece's centre says which way is out (its finger lay across the
-    # piece, at random, before: issue 14, the hidden preset)
+    # piece, at random, before: the hidden preset)
     a = math.radians(direction)
     centre = np.array([100.0, 50.0])
     mark = centre + 18.0 * np.array([math.cos(a), math.sin(a)])

@@ -27,7 +27,7 @@ def test_regions_and_foods_as_the_data_file_says():
         col = [h for h in b.hexes if h.q == q]
         assert sum(h.region == "upper" for h in col) == 1
         assert sum(h.region == "lower" for h in col) == 1
-    # spot checks against ../shared/data/assyria-board-hexes.txt
+    # spot checks against the published board
     expect = {(0, 0): ("palm", "outside"), (0, 2): ("grape", "upper"),
               (2, 2): ("barley", "between"), (5, 2): ("palm", "lower"),
               (9, 1): ("salt", "outside"), (4, -2): ("grape", "outside")}

@@ -1,5 +1,5 @@
 """Hundreds of seeded random games, invariants checked after every move with the test's own
-reading of the rules (../shared/rulings/assyria.md), not the engine's helpers.
+reading of the rules (docs/rules/assyria.md), not the engine's helpers.
 
 A longer run (thousands of games) is benchmarks/assyria_bench.py."""
 

@@ -1,5 +1,5 @@
 """Positions for the Assyria tests, written as a person writes a state file, and the checks
-that such files read back (start hexes from ../shared/rulings/assyria.md "Player count")."""
+that such files read back (start hexes from docs/rules/assyria.md#player-count)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rules in motion, phase by phase (../shared/rulings/assyria.md "Setup", "A turn",
+"""The rules in motion, phase by phase (docs/rules/assyria.md "Setup", "A turn",
 "Reign end"); worked example 1 played move by move."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Every scoring line against hand-worked examples; every worked example of
-../shared/rulings/assyria.md ("Worked examples" 1-3) is a test here or in
+docs/rules/assyria.md#worked-examples (1-3) is a test here or in
 test_assyria_rules.py (example 1 played move by move)."""
 
 from __future__ import annotations

@@ -160,7 +160,7 @@ def test_check_a_move_after_the_round_ended_names_the_player_in_turn():
 
 
 def test_check_a_tile_says_what_stands_there_and_the_actions_from_or_onto_it():
-    """The phone page's tap on a tile (issue 13): the worked example's (1,0) is a tower
+    """The phone page's tap on a tile: the worked example's (1,0) is a tower
     topped by white's ring (ruling "Play"); an empty tile offers each placement onto it."""
     data = json.loads(EXAMPLE.read_text())
     s = read_state(data)

@@ -1,4 +1,4 @@
-"""Constructo's rules (rulings: ../shared/rulings/constructo.md, "Play"): placing, the move
+"""Constructo's rules (docs/rules/constructo.md#play): placing, the move
 cycle, lone pieces only, round end, round 2, towers, points, totals and winners."""
 
 from __future__ import annotations
@@ -246,7 +246,7 @@ EXAMPLE_END = {**WORKED, "0,0": "wM", "2,0": "wM bS", "0,2": "bM", "2,2": "wR"}
 
 def test_round_ends_when_the_player_to_move_has_no_action():
     # White: no supply, and no lone piece of white's can move; black could still place on
-    # 2,1, but only the player to move counts (ruling "Play", seed L34 and L72).
+    # 2,1, but only the player to move counts (docs/rules/constructo.md#play, round end).
     end = state(EXAMPLE_END)
     assert is_round_over(end) and not is_over(end)
     assert Place("ring", (2, 1)) in legal_actions(state(EXAMPLE_END, turn="black"))

@@ -1,4 +1,4 @@
-"""One scenario per ruling (../shared/rulings/asterion.md), on small hand-built tables.
+"""One scenario per rule (docs/rules/asterion.md), on small hand-built tables.
 
 Tile designs used (ports as printed): 01 dead end N; 02 dead end N + coin; 03 dead end N +
 wing; 04 straight NS; 05 NS + coin; 06 NS + wing; 07 corner NE; 13 cross; 14 cross + 2 coins;

@@ -36,7 +36,7 @@ def _example(game: str) -> tuple[bytes, dict[str, str], dict]:
     return kit.photograph(case, 1).jpeg, shown, case.truth
 
 
-# Known gaps (issue 13 note): the page cannot pass Assyria's --state file (a path), and
+# Known gaps: the page cannot pass Assyria's --state file (a path), and
 # Constructo's referee cannot see whose turn it is; strict, so a fix shows up at once.
 KNOWN_GAPS: dict[str, str] = {}      # game -> why its example cannot score yet (none now)
 

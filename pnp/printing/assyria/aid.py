@@ -1,8 +1,8 @@
 """The player aid: setup, the turn sequence, the reign end and the final scoring, in two
 columns on one page, and a table of what changes with the player count.
 
-The texts summarise the rulings (../shared/rulings/assyria.md, section named in each
-heading's comment); the rules core is the authority. Numbers come from the rules core.
+The texts summarise docs/rules/assyria.md (the section named in each heading's
+comment); the rules core is the authority. Numbers come from the rules core.
 """
 
 from __future__ import annotations

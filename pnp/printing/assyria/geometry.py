@@ -23,8 +23,8 @@ The inner area, in units (columns 0..26, rows 0..20):
 - the bottom band, rows 15-20: the Ashur temple (priests), the used-plough space, the four
   expansion-card slots, the key (foods, areas, scoring).
 
-Rulings: ../shared/rulings/assyria.md "Components" (board, geometry, tracks) and "Player
-count" (unused columns). Hexes and vertices come from the rules core (pnp.rules.assyria).
+Rules: docs/rules/assyria.md#components (board, geometry, tracks) and #player-count
+(unused columns). Hexes and vertices come from the rules core (pnp.rules.assyria).
 """
 
 from __future__ import annotations

@@ -56,6 +56,6 @@ PRINTING = GamePrinting(
     export=_export,
     check_sample=CheckSample("tile", mm(layouts.load("asterion")["tile"]["size"]),
                              mm(layouts.load("asterion")["tile"]["size"])),
-    # issue 14: classic (two large marks) or discreet (one small mark); layout [markers]
+    # classic (two large marks) or discreet (one small mark, <= 5 % of the face): [markers]
     mark_designs=mark_designs(),
 )

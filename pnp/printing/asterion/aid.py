@@ -1,6 +1,6 @@
 """The player aid: setup, a turn, the end and scoring, with the icons as printed.
 
-Rule texts summarise the rulings (../shared/rulings/asterion.md) for players; the rules
+Rule texts summarise docs/rules/asterion.md for players; the rules
 core is the authority.
 """
 

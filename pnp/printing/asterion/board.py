@@ -8,8 +8,8 @@ describes the diamond to it (`crete_board`) and wraps its answers for the Crete 
 The board frame: millimetres, origin at the centre of the Minotaur's square, x right, y down
 (board north is -y). Square (i, j) spans [s*i - s/2, s*i + s/2] x [s*j - s/2, s*j + s/2]
 with s = `[board] square`; the board's squares are those with |i| + |j| <= `radius`
-(seed 002 "CRETE ISLAND UPGRADE": 61 squares; rulings "A turn" 1: players use the inner
-41 or 25 with 3 or 2 players, `[board.areas]`).
+(61 squares; docs/rules/asterion.md#setup: players use the inner 41 or 25 with 3 or 2
+players, `[board.areas]`).
 
 Around the staircase outline of the squares the board is a true diamond: its four straight
 edges run parallel to the staircase's diagonals, `coast` beyond the staircase's outer

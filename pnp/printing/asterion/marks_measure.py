@@ -1,6 +1,7 @@
 """How much of an exported tile face its machine marks take, measured on the image.
 
-Issue 14: machine marks (markers and their quiet zones) cover at most 5 % of a tile's face.
+Machine marks (markers and their quiet zones) cover at most 5 % of a tile's face, so the
+table looks like a game and not a sheet of codes.
 The geometry says so (`art.marks_share`); this reads it back from the pixels of a face
 exported by `pnp export`, so a drawing change that leaves marker-like ink elsewhere, or draws
 the markers larger than the data says, is caught. Used by tests/printing and

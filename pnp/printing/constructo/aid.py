@@ -1,7 +1,7 @@
 """The player aid (the three patterns, a turn, the move cycle, towers, the round end, all as
 pictures of the printed pieces) and its back: printing, mounting and cutting.
 
-Rule texts summarise the rulings (../shared/rulings/constructo.md) for players; the rules
+Rule texts summarise docs/rules/constructo.md for players; the rules
 core is the authority, and the tower pictures ask it what is a tower and whose.
 """
 

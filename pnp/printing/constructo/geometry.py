@@ -1,8 +1,8 @@
 """Constructo's printed geometry: tiles, their markers, the pieces. Pure (no reportlab).
 
 The print side draws from these numbers and the referee reads the same ones, so a marker
-found in a photo tells where its tile's centre and edges are. Sizes: ruling "Components"
-(../shared/rulings/constructo.md) through layouts/constructo.toml.
+found in a photo tells where its tile's centre and edges are. Sizes:
+docs/rules/constructo.md#components, through layouts/constructo.toml.
 
 Frames (mm, y down, like every layout frame):
 - a tile's frame has its origin at the tile's centre, as printed: flat side up, corners at

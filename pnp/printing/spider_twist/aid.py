@@ -1,7 +1,7 @@
 """Spider Twist's player aid: the turn in a few lines, and the female's reaction as pictures.
 
-The texts summarise the ruling (../shared/rulings/spider-twist.md, "A turn", "The female's
-reaction", "End and score"); the rules core is the authority. The pictures are scenes on
+The texts summarise docs/rules/spider-twist.md ("A turn", "The female's reaction", "End
+and score"); the rules core is the authority. The pictures are scenes on
 the rings web whose reactions the rules core computes (`COMMANDS.check_report`), drawn by
 the reaction diagram's code: what the aid shows is what `pnp check` answers.
 """

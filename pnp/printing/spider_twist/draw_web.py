@@ -2,10 +2,11 @@
 
 `paint_side(canvas, side, style, grow)` paints a whole side centred on C (mm, y down): the
 ground (`grow` mm past the outline: the bleed), the web's disc, the players' areas, the
-spokes (dotted) and strands (solid, seed L45), the entry arrows, the nodes with their small
-names, and the markers. Positions all come from geometry.py (shared with the referee).
-The tokens' faces (`male_face`, `female_face`) are drawn centred on a point, so the same
-functions draw the printed tokens, the player aid's scenes and the reaction diagram.
+spokes (dotted) and strands (solid: docs/rules/spider-twist.md#components), the entry
+arrows, the nodes with their small names, and the markers. Positions all come from
+geometry.py (shared with the referee). The tokens' faces (`male_face`, `female_face`) are
+drawn centred on a point, so the same functions draw the printed tokens, the player aid's scenes and
+the reaction diagram.
 """
 
 from __future__ import annotations
@@ -294,8 +295,8 @@ def _rim(canvas: Canvas, cx: float, cy: float, r: float, colour: str, ink: Color
 
 def female_face(canvas: Canvas, cx: float, cy: float, diameter: float, style: Style,
                 grow: float = 0.0, cut: bool = False) -> None:
-    """The female token (seed L16: yellow): a big spider with an hourglass on her back,
-    the same on both faces."""
+    """The female token (yellow: docs/rules/spider-twist.md#components): a big spider with
+    an hourglass on her back, the same on both faces."""
     r = diameter / 2
     with saved(canvas):
         canvas.setFillColor(style.female)

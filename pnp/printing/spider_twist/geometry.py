@@ -184,7 +184,8 @@ def sample(curve: tuple[Point, Point, Point], steps: int = 12) -> tuple[Point, .
 
 @cache
 def strand_curves(side: str) -> tuple[tuple[Point, Point, Point], ...]:
-    """Every strand edge's curve (solid on the board, seed L45), in the web's edge order."""
+    """Every strand edge's curve (solid on the board: docs/rules/spider-twist.md#components),
+    in the web's edge order."""
     return tuple(edge_curve(side, e.a, e.b) for e in web(side).edges if e.kind == "strand")
 
 
@@ -209,8 +210,8 @@ def strand_paths(side: str) -> tuple[tuple[Point, ...], ...]:
 
 @cache
 def spoke_paths(side: str) -> tuple[tuple[Point, Point], ...]:
-    """The ten spokes (dotted on the board, seed L45), from C out to `spoke_end`: spoke 0
-    first. Every spoke edge of the web lies on one of them."""
+    """The ten spokes (dotted on the board: docs/rules/spider-twist.md#components), from C
+    out to `spoke_end`: spoke 0 first. Every spoke edge of the web lies on one of them."""
     end = spec().spoke_end
     return tuple(((0.0, 0.0), (_round(end * dx), _round(end * dy)))
                  for dx, dy in map(spoke_direction, range(SPOKES)))

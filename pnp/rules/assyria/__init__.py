@@ -1,7 +1,7 @@
 """Assyria (Ystari 2009, first edition): board, cards, state, moves, scoring and the game.
 
-Standard library only; never draws. See docs/assyria-rules-core.md and the rulings in
-../shared/rulings/assyria.md.
+Standard library only; never draws. See docs/assyria-rules-core.md (the code) and
+docs/rules/assyria.md (the rules, cited by section as `ruling "..."`).
 """
 
 from pnp.rules.assyria.board import Board, BoardError, board

@@ -3,7 +3,7 @@ where wells go, and the unused area with 2 or 3 players.
 
 Read from `layouts/assyria.toml` (sections [board] and [[hexes]]). Rulings "Components"
 (geometry, 58 well vertices of 98 interior ones) and "Player count" (columns in play, start
-hexes) in ../shared/rulings/assyria.md.
+hexes) in docs/rules/assyria.md.
 
 Hexes are numbered 0..63 in the layout's order (column by column, top to bottom); a hex's
 name is "H" + column + row (H00 top left, H96 bottom right). A vertex is (q, r, t) with

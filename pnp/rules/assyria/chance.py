@@ -1,7 +1,7 @@
 """Assyria's chance: the n-th chance event of a game draws from
 `random.Random("assyria:<seed>:<n>")`, so a state's JSON carries all its future chance (same
 state, same game). The food deck is a multiset: a draw takes a uniformly random card of it,
-which is what a shuffled deck does. Rulings: ../shared/rulings/assyria.md.
+which is what a shuffled deck does. Rulings: docs/rules/assyria.md.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 there?), a well vertex (does it take a well?), and Ashur (who ranks where).
 
 Each function returns (lines for people, JSON-ready data). Rulings: "A turn" II.B-E, III,
-"Income", "Reign end" 2-3 in ../shared/rulings/assyria.md.
+"Income", "Reign end" 2-3 in docs/rules/assyria.md.
 """
 
 from __future__ import annotations

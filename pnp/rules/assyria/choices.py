@@ -1,6 +1,6 @@
 """What a player may choose now: start hexes, hut hexes, the cards that feed their huts,
 well vertices, ziggurats to build and the actions they can pay for. Rulings
-(../shared/rulings/assyria.md) are cited per function.
+(docs/rules/assyria.md) are cited per function.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@
     pass                 end the wells step or the actions
     continue             run the scoring a hand-written state is due for
 
-Rulings: "Setup", "A turn" (I, II, III) in ../shared/rulings/assyria.md.
+Rules: "Setup", "A turn" (I, II, III) in docs/rules/assyria.md.
 """
 
 from __future__ import annotations

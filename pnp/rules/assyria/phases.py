@@ -1,6 +1,6 @@
 """Assyria's setup and the automatic steps between moves: the draft, sowing, turn order,
 reveal, famine, the scorings due, end of turn, reign end and game end. Rulings
-(../shared/rulings/assyria.md) are cited per function.
+(docs/rules/assyria.md) are cited per function.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Assyria's legal moves and applying one, with the automatic steps that follow it up to the
-next decision (phases.py). Rulings (../shared/rulings/assyria.md) are cited per function.
+next decision (phases.py). Rulings (docs/rules/assyria.md) are cited per function.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Assyria's scorings, line by line: the turn's income and prestige, a reign end, the game
 end. Pure: each function reads a state and returns lines; `apply_lines` moves the tracks.
 
-Rulings (../shared/rulings/assyria.md): "A turn" II.E and "Income"; "Reign end" 1-4;
+Rules (docs/rules/assyria.md): "A turn" II.E and "Income"; "Reign end" 1-4;
 "Game end".
 """
 
@@ -236,7 +236,7 @@ def reign_end(state: State) -> Scoring:
 # -- game end --------------------------------------------------------------------------------
 def game_end(state: State) -> Scoring:
     """Ruling "Game end": +1 per ziggurat piece, per plough held, per two food cards left
-    (seed, not BGA), per two camels left. No tie-break."""
+    (summary, not BGA), per two camels left. No tie-break."""
     out = Scoring("game_end", state.turn, state.reign)
     for c in state.order:
         pieces = sum(lv for h, (o, lv) in state.ziggurats.items() if o == c)

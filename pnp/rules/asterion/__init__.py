@@ -1,4 +1,4 @@
-"""Asterion rules core (standard library only). Rulings: ../shared/rulings/asterion.md.
+"""Asterion rules core (standard library only). Rules: docs/rules/asterion.md.
 
 The functions the print side, the CLI and the photo referee use are exported here and
 documented in docs/asterion-rules-core.md.

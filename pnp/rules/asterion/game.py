@@ -1,6 +1,6 @@
 """Asterion as a game: setup, scores, the random player and the simulator, and the shared
 game API. Rulings: "A turn", "Game end and scoring", "Start player" in
-../shared/rulings/asterion.md.
+docs/rules/asterion.md.
 """
 
 from __future__ import annotations

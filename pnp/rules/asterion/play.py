@@ -1,5 +1,5 @@
 """Asterion's legal moves and applying one, and the game's end (ruling "A turn" in
-../shared/rulings/asterion.md).
+docs/rules/asterion.md).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Asterion tile model, read from `layouts/asterion.toml`.
 
-Rulings (../shared/rulings/asterion.md, "The tile model"):
+Rules (docs/rules/asterion.md#the-tile-model):
 - A tile is a square; its edges are N, E, S, W as printed (label upright).
 - Each edge has at most one opening, at its midpoint (a port).
 - A tile has one or more regions: path networks touching a set of ports; a region carries

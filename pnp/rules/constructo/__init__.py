@@ -1,4 +1,4 @@
-"""Constructo's rules core (rulings: ../shared/rulings/constructo.md). Standard library only.
+"""Constructo's rules core (rules: docs/rules/constructo.md). Standard library only.
 
 Modules: hexes (tiles, patterns, adjacency), pieces (move cycle, stacks, towers), state
 (JSON and validation), moves (notation), play (legal actions, apply, round end), scoring,

@@ -1,9 +1,9 @@
 """Constructo as a game (pnp/rules/api.py `Game`): setup, play through both rounds, scores,
 and a seeded random game with its log.
 
-Round 1's pattern is a setup option (seed "準備": the first player builds the board before
-play); round 2's is the action `pattern NAME` of round 2's starting player, taken in the
-finished round-1 position (ruling "Play": each round another player starts and chooses).
+Round 1's pattern is a setup option (docs/rules/constructo.md#play: the first player lays
+the board before play); round 2's is the action `pattern NAME` of round 2's starting player, taken
+in the finished round-1 position (ruling "Play": each round another player starts and chooses).
 """
 
 from __future__ import annotations

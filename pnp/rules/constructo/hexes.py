@@ -1,7 +1,7 @@
 """Hex tiles in axial coordinates (q, r), the three board patterns, adjacency, and the
 grid's turnings and mirrorings (canonical forms, a pattern laid any way round).
 
-Ruling "Components" (docs/constructo-rules-core.md, "Tiles and patterns"): nine tiles in
+Ruling "Patterns" (docs/rules/constructo.md#patterns): nine tiles in
 one of three patterns of our design, in axial coordinates, distinct under turning and
 mirroring. A tile's six neighbours differ by one of `DIRECTIONS`.
 """
@@ -16,7 +16,7 @@ Tile = tuple[int, int]                 # (q, r)
 # The six axial steps to a neighbour.
 DIRECTIONS: tuple[Tile, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
-# Ruling "Components": the three patterns, each 9 tiles (the seed's own are unknown).
+# Ruling "Patterns": the three patterns, each 9 tiles (the published ones are unknown).
 PATTERNS: dict[str, tuple[Tile, ...]] = {
     # q, r in {0, 1, 2}
     "rhombus": tuple((q, r) for r in range(3) for q in range(3)),
@@ -27,7 +27,7 @@ PATTERNS: dict[str, tuple[Tile, ...]] = {
     "spindle": ((0, 0), *DIRECTIONS, (2, 0), (-2, 0)),
 }
 PATTERN_NAMES: tuple[str, ...] = tuple(PATTERNS)
-# Ruling "Components": patterns that are gone, and why; naming one is refused.
+# Ruling "Patterns": patterns that are gone, and why; naming one is refused.
 GONE_PATTERNS: dict[str, str] = {"flower": "the flower was the rhombus turned"}
 
 _TILE = re.compile(r"(-?\d{1,3}),(-?\d{1,3})")
@@ -107,7 +107,7 @@ def canonical(tiles: tuple[Tile, ...] | list[Tile]) -> tuple[Tile, ...]:
 
 
 def degrees(pattern: str) -> tuple[int, ...]:
-    """How many tiles each tile of the pattern touches, least first (ruling "Components"
+    """How many tiles each tile of the pattern touches, least first (ruling "Patterns"
     gives them per pattern)."""
     return tuple(sorted(len(near) for near in board(pattern).values()))
 

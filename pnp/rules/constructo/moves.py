@@ -5,7 +5,7 @@
     pattern spindle     between rounds: round 2's starting player lays the spindle pattern
 
 Ruling "Play": a turn is exactly one place or move. Round 1's pattern is chosen at setup
-(an option of the initial state: the first player builds the board, seed "準備"); round 2's
+(an option of the initial state: the first player lays the board, ruling "Play"); round 2's
 is the `pattern` action of round 2's starting player, in the finished round-1 position.
 """
 

@@ -1,6 +1,6 @@
 """Pieces, the move cycle, which stacks the rules can build, and what a tower is.
 
-Rulings "Components" and "Play" (../shared/rulings/constructo.md).
+Rules: docs/rules/constructo.md#components and #play.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Legal actions, why an action is illegal, applying an action, round and game end.
 
-Rulings "Play" (../shared/rulings/constructo.md): a turn is exactly one action, place or
+Rules (docs/rules/constructo.md#play): a turn is exactly one action, place or
 move, no passing; the round ends when the player to move has no action; two rounds, the
 other player starts round 2 and chooses its pattern, and every piece goes back first.
 """

@@ -1,4 +1,4 @@
-"""Spider Twist rules core (standard library only). Rulings: ../shared/rulings/spider-twist.md.
+"""Spider Twist rules core (standard library only). Rules: docs/rules/spider-twist.md.
 
 Modules: web.py (both webs as graphs), state.py (the state, its JSON and validation),
 moves.py (moves and notation), female.py (the female's reaction), play.py (the rules of a

@@ -39,7 +39,7 @@ def start_rolls(seed: int) -> list[tuple[int, int]]:
 
 def initial_state(seed: int, players: int | Sequence[str] = 2, web: str = "rings") -> State:
     """A new game on side `web`: female on the centre, 10 males each in stock, the start
-    player by die roll (ruling "Components", seed L30-35)."""
+    player by die roll (docs/rules/spider-twist.md#setup)."""
     chosen = seat_players("Spider Twist", players, COLOURS, (2,))
     if web not in WEBS:
         raise ValueError(f"unknown web {web!r} (choose from: {', '.join(WEBS)})")

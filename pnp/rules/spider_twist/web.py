@@ -12,7 +12,7 @@ start), and 50 other nodes.
 
 Where a node is drawn is the printing side's business; `Web.spot(node)` gives the
 parameter-free facts a drawing needs (spoke, ring or turn), and `Web.edges` says which
-edges are spoke (drawn dotted) and which strand (solid, seed L45).
+edges are spoke (drawn dotted) and which strand (solid; docs/rules/spider-twist.md#components).
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ def unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
     """The match judged on what is not covered, and the share covered. A finger lying on
     a tile (on its one marker, the discreet print) covers a third of it or more: a plain
     correlation over the whole then drops below what any tile scores, and the finger's
-    edges drag the pose off (issue 14, the hidden preset). The px the print does not
+    edges drag the pose off (the hidden preset). The px the print does not
     explain at the pose (far off its fit, in a blob) are left out, and the pose is
     searched again finely without them; its score is the correlation over the rest."""
     span = FINE_SPAN + 2 * FINE_SHIFT

@@ -141,7 +141,7 @@ def reference_level(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int
     known = [p for p in grid.tiles if len(p.markers) >= printed and not p.ambiguous]
     if not known:
         # no marker read at all (a blurred 3 MP photo of the discreet print): the tiles
-        # its art told clearly are what a tile there scores (issue 14, benchmark photo 26)
+        # its art told clearly are what a tile there scores (benchmark photo 26)
         known = [p for p in grid.tiles if not p.markers and not p.ambiguous]
     known.sort(key=lambda p: (p.cell[0] - cell[0]) ** 2 + (p.cell[1] - cell[1]) ** 2)
     cache = {} if cache is None else cache

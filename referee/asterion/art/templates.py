@@ -81,7 +81,7 @@ def template(design: str, tile_id: str, angle: float, span: float, ppm: float,
 def variants(design: str) -> tuple[bool | str, ...]:
     """The templates a cell is matched with (`template`'s `tombs`): the discreet print's
     tile is also matched without its prisoners (a tomb on one covers a large part of
-    what is left of its art once its one marker is covered; issue 14), and with its
+    what is left of its art once its one marker is covered), and with its
     marker in view but not its prisoners ("marked": a marker too blurred to decode still
     shows where it lies, so how the tile is turned and where, and its pattern, blurred,
     is its id; benchmark photo 26); its best counts."""
