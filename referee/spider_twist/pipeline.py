@@ -271,8 +271,18 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
         # a white male's card and spider, well off his node, can pass for its bead: where
         # a male's look lies round a bead that is not plain, the face drawn there says (on
         # generated photos empty nodes correlate at most 0.31 with a male's look)
-        if found_at.centre is None or look.bead >= tokens.BEAD_STRONG:
+        if look.bead >= tokens.BEAD_STRONG:
             return None, None
+        if found_at.centre is None:
+            # no male's look round it: his face, if anywhere he could lie, says (a white
+            # male a third of his width off: his printed ring beside the node can pass
+            # for the bead's rim)
+            seen_node = web.pose.seen_at(centre, TOKEN_MM)
+            wide = faces.find_face(rect, seen_node, third + LOCATE_BEYOND_MM, hide)
+            if wide.score < faces.SURE:
+                return None, None
+            found_at = tokens.Located(wide.centre, wide.score, float(
+                np.hypot(*(np.asarray(wide.centre) - seen_node))))
         face = faces.read_face(rect, found_at.centre, hide)
         if not face.sure:
             if found_at.score >= EMPTY_BUT_MALE or face.score >= faces.SURE:
