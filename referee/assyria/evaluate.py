@@ -41,7 +41,8 @@ def judge(verdict, truth: dict[str, Any]) -> Outcome:
     """Pieces are every hut, ziggurat and well (by place, owner, level), each player's
     disc per track and each hut in Ashur; the state is right when all of them are."""
     want = visible(truth)
-    got = visible(verdict.state) if verdict.state else {"huts": {}, "ziggurats": {},
+    state = getattr(verdict, "state", None)         # None: a refused photo
+    got = visible(state) if state else {"huts": {}, "ziggurats": {},
                                                          "wells": [], "tracks": {}}
     right = sum(got["huts"].get(n) == c for n, c in want["huts"].items())
     right += sum(got["ziggurats"].get(n) == z for n, z in want["ziggurats"].items())
@@ -61,11 +62,93 @@ def judge(verdict, truth: dict[str, Any]) -> Outcome:
         pieces += len(huts)
     state_right = got == want
     try:
-        score_right = bool(verdict.state) and _score(verdict.state) == _score(truth)
+        score_right = bool(state) and _score(state) == _score(truth)
     except Exception:  # an unreadable state scores nothing
         score_right = False
+    if verdict is None:
+        return Outcome(pieces, 0, False, False, False, ())
     return Outcome(pieces, right, verdict.is_certain, state_right, score_right,
-                   tuple(p.code for p in verdict.problems))
+                   tuple(p.code for p in verdict.problems),
+                   unpinned(verdict, want, got) if state else 0)
+
+
+# the judge's track names -> the referee's (its problems' cells: (track, colour))
+_TRACK = {"score": "score", "camels": "camel", "offering": "offering"}
+
+
+def unpinned(verdict, want: dict[str, Any], got: dict[str, Any]) -> int:
+    """Places read wrong with no problem pinned on them (the phone page shows those as
+    read): hexes by (q, r), well vertices by index, a player's disc per track, a turn
+    order place, an Ashur tier."""
+    from pnp.printing.assyria import geometry
+
+    cells = {tuple(p.cell) for p in verdict.problems if p.cell}
+    hexes = {h.name: (h.q, h.r) for h in geometry.hexes()}
+    wells = {w.name: (w.index,) for w in geometry.wells()}
+    wrong = 0
+    for kind in ("huts", "ziggurats"):
+        for name in set(want[kind]) | set(got.get(kind, {})):
+            if want[kind].get(name) != got.get(kind, {}).get(name):
+                # a piece seen on the neighbouring hex is pinned there
+                wrong += hexes[name] not in cells
+    for name in set(want["wells"]) ^ set(got.get("wells", [])):
+        wrong += wells[name] not in cells
+    by_track: dict[str, set[str]] = {}          # track -> colours pinned ("": all)
+    for c in cells:
+        if len(c) == 2 and isinstance(c[0], str):
+            by_track.setdefault(c[0], set()).add(c[1])
+    mine = got.get("tracks", {})
+    for key, track in _TRACK.items():
+        for colour, value in want["tracks"][key].items():
+            if mine.get(key, {}).get(colour) != value:
+                wrong += not ({colour, ""} & by_track.get(track, set()))
+    order, true_order = mine.get("order", []), want["tracks"]["order"]
+    if order != true_order and "turn" not in by_track:
+        wrong += sum(k >= len(order) or order[k] != c for k, c in enumerate(true_order))
+    for tier, huts in want["tracks"]["ashur"].items():
+        if mine.get("ashur", {}).get(tier, []) != huts and f"ashur {tier}" not in by_track:
+            wrong += 1
+    return wrong
+
+
+# What real tables, prints and rooms do, beyond the shared presets (every photo's set is
+# card slabs, ziggurat levels laid by hand off the one below, cards in their slots and the
+# deck and sowing row beside the board): name -> (shared preset, changes to its
+# conditions, how the pieces are made).
+EXTRA: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "home-print": ("default", {"print_gamma": 0.6}, {}),
+    "bright": ("default", {"exposure": 1.4}, {}),
+    "tilt-35": ("default", {"tilt_deg": 35.0, "texture": "cloth"}, {}),
+    "hand-laid": ("default", {"jitter_mm": 4.0, "jitter_deg": 8.0}, {"level_off_mm": 3.5}),
+    "heavy-blur": ("default", {"blur_sigma": 3.0, "noise": 4.0, "jpeg_quality": 75}, {}),
+    "jpeg-70": ("default", {"jpeg_quality": 70, "noise": 5.0}, {}),
+    # held out while tuning (looked at only at the end): thicker card, greys printed
+    # darker in a dim room, the heaviest blur, a hard evening photo
+    "thick-card": ("default", {"tilt_deg": 30.0}, {"token_mm": 2.5}),
+    "dim-home-print": ("dim", {"print_gamma": 0.6}, {}),
+    "dark-print": ("default", {"print_gamma": 1.5, "exposure": 0.8, "texture": "cloth"}, {}),
+    "blur-4px": ("default", {"blur_sigma": 4.0, "noise": 5.0, "jpeg_quality": 72}, {}),
+    "hard": ("dim", {"glare": True, "blur_sigma": 2.0, "tilt_deg": 30.0, "fingers": 1},
+             {"level_off_mm": 3.5}),
+}
+HELD_OUT = ("thick-card", "dim-home-print", "dark-print", "blur-4px", "hard")
+
+
+def conditions(preset: str):
+    """A shared preset's conditions, or one of EXTRA's."""
+    from referee.synth import PRESETS, with_conditions
+
+    if preset in PRESETS:
+        return PRESETS[preset]
+    base, changes, _pieces = EXTRA[preset]
+    return with_conditions(base, **changes)
+
+
+def pieces(preset: str):
+    """How the pieces of a preset's photos are made."""
+    from referee.assyria.synth import Pieces
+
+    return Pieces(**EXTRA[preset][2]) if preset in EXTRA else Pieces()
 
 
 class AssyriaAccuracy:
@@ -80,7 +163,7 @@ class AssyriaAccuracy:
     def __init__(self) -> None:
         from referee.synth import PRESETS
 
-        self.presets = tuple(name for name in PRESETS if name != "3mp")
+        self.presets = tuple(name for name in PRESETS if name != "3mp") + tuple(EXTRA)
 
     def design(self, i: int) -> tuple[str, float, int]:
         rest = i // len(self.presets)
@@ -98,10 +181,14 @@ class AssyriaAccuracy:
 
     def photograph(self, case: Case, seed: int) -> SynthPhoto:
         from referee.assyria.synth import photo
-        from referee.synth import PRESETS
 
-        return photo(case.truth, replace(PRESETS[case.preset], megapixels=case.megapixels),
-                     seed)
+        return photo(case.truth, replace(conditions(case.preset),
+                                         megapixels=case.megapixels), seed,
+                     pieces=pieces(case.preset))
 
     def judge(self, verdict, truth: dict[str, Any]) -> Outcome:
         return judge(verdict, truth)
+
+    def pieces_in(self, truth: dict[str, Any]) -> int:
+        """The pieces a refused photo of `truth` leaves unread."""
+        return judge(None, truth).pieces

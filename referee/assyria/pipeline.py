@@ -183,8 +183,8 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     problems += _covered_hexes(seen, covered, {p.at for p in pieces}, h)
     lap("hexes")
     players = _players(board, base)
-    on_board = read.balanced(tracks.board_square_on(image.image, scaling(image.scale) @ h),
-                             seen.gain)
+    on_board = read.exposed(read.balanced(tracks.board_square_on(
+        image.image, scaling(image.scale) @ h), seen.gain), seen.lift)
     out_of_view = _out_of_view(h, image.size)
     reading = tracks.read_tracks(on_board, players, out_of_view)
     problems += _track_problems(reading, h)
@@ -258,6 +258,8 @@ def _pieces(seen: read.Map, patches: list[read.Patch], h: np.ndarray
         cell = (places[k1].q, places[k1].r)
         if d1 > INNER and _on_a_space(p.centre):
             continue                         # a disc or an Ashur hut: tracks.py reads it
+        if d1 > INNER and _on_a_card_slot(p.centre):
+            continue                         # an expansion card's or a plough's print
         kind = read.kind_of(p)
         if kind is None:
             if p.area < read.HUT_AREA[0] and d1 > INNER:
@@ -298,6 +300,15 @@ def _on_a_space(mm: tuple[float, float]) -> bool:
     x, y = mm
     return any(b[0] - 2 <= x <= b[2] + 2 and b[1] - 2 <= y <= b[3] + 2
                for b in _space_boxes())
+
+
+def _on_a_card_slot(mm: tuple[float, float]) -> bool:
+    """On an expansion card's or the used plough's slot (grown by 4 mm: a card laid by
+    hand a little off it): cards lie there, their print in players' colours."""
+    x, y = mm
+    return any(b[0] - 4 <= x <= b[2] + 4 and b[1] - 4 <= y <= b[3] + 4
+               for b in (sp.box for sp in geometry.track_spaces()
+                         if sp.kind in ("expansion", "plough")))
 
 
 @cache

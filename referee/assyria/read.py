@@ -26,11 +26,17 @@ PPM = 100 / 25.4                 # px per mm of the square-on map (the reference
 PAD = 16.0                       # mm round the map frame (a ziggurat may overhang it)
 HUES = {"red": 13, "yellow": 28, "green": 82, "blue": 101}    # OpenCV hue of each fill
 HUE_TOL = 9
+# ... but red and yellow kept apart: a home print (greys lighter) turns red's fill towards
+# orange (hue up to 21 seen), a yellow fill stays at 25 or more
+HUE_WINDOW = {"red": (-HUE_TOL, HUE_TOL), "yellow": (-4, HUE_TOL),
+              "green": (-HUE_TOL, HUE_TOL), "blue": (-HUE_TOL, HUE_TOL)}
 MIN_SAT = 95                     # of 255: a player's fill, even from a faded home print
 PRINT_SAT = 80                   # the print's own colour (masked): what a balanced photo may show
 # ... yet a pixel there this saturated is a piece's fill: a hut on a wheat icon, a base
 # across a hex's outline (a home print's ink shows at most about 130)
 ON_PRINT_SAT = 150
+ON_PRINT_MORE = 25               # ... and this much more saturated than the print there
+BRIDGE_MM = 4.0                  # print of a piece's colour this wide (radius) is bridged
 ON_PRINT_HUE = 4                 # ... and this near the fill's hue (a wheat icon in a piece's
 ON_PRINT_V = 0.45                # shadow is as saturated, but 6-9 off and darker)
 # a piece's least median saturation (its fill; a tan card or a pale thing is not one)
@@ -61,6 +67,7 @@ class Map:
     origin: tuple[float, float]      # board mm at pixel (0, 0)
     paper: float                     # the photo's paper level (V)
     gain: tuple[float, float, float] = (1.0, 1.0, 1.0)   # the white balance applied
+    lift: float = 1.0                # the exposure applied (a dim photo brightened)
 
     def px(self, mm) -> np.ndarray:
         return (np.asarray(mm, float) - self.origin) * PPM
@@ -104,11 +111,24 @@ def reference() -> tuple[np.ndarray, np.ndarray]:
     return ref, masks
 
 
+@cache
+def _print_saturation() -> np.ndarray:
+    """The print's saturation, each pixel the most within 1 mm (misregistration)."""
+    ref, _ = reference()
+    grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
+    return cv2.dilate(cv2.cvtColor(ref, cv2.COLOR_BGR2HSV)[..., 1], grow).astype(np.int16)
+
+
 def colour_mask(hsv: np.ndarray, colour: str, min_sat: int = MIN_SAT) -> np.ndarray:
     h, s, v = hsv[..., 0].astype(np.int16), hsv[..., 1], hsv[..., 2]
-    d = np.abs(h - HUES[colour])
-    d = np.minimum(d, 180 - d)
-    return (d <= HUE_TOL) & (s >= min_sat) & (v >= 60)
+    return in_window(h, colour) & (s >= min_sat) & (v >= 60)
+
+
+def in_window(hue: np.ndarray, colour: str) -> np.ndarray:
+    """Where `hue` (int16, OpenCV units) is within `colour`'s HUE_WINDOW."""
+    lo, hi = HUE_WINDOW[colour]
+    d = (hue - HUES[colour] + 90) % 180 - 90
+    return (d >= lo) & (d <= hi)
 
 
 def square_on(image: np.ndarray, to_work: np.ndarray) -> Map:
@@ -124,7 +144,30 @@ def square_on(image: np.ndarray, to_work: np.ndarray) -> Map:
     bgr = balanced(bgr, gain)
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     paper = float(np.percentile(hsv[..., 2], 95))
-    return Map(bgr, hsv, (x0, y0), max(paper, 40.0), gain)
+    lift = exposure_lift(paper)
+    if lift > 1.0:
+        bgr = exposed(bgr, lift)
+        hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+        paper = float(np.percentile(hsv[..., 2], 95))
+    return Map(bgr, hsv, (x0, y0), max(paper, 40.0), gain, lift)
+
+
+DIM_PAPER = 170.0                # the paper's level below which a photo is brightened
+PAPER = 215.0                    # ... up to this (a print photographed in good light)
+
+
+def exposure_lift(paper: float) -> float:
+    """How much to brighten a dim photo (a room the phone could not fully expose): its
+    fills then reach the levels the colour tests ask for; a well lit photo is kept."""
+    return min(PAPER / max(paper, 1.0), 4.0) if paper < DIM_PAPER else 1.0
+
+
+def exposed(bgr: np.ndarray, lift: float) -> np.ndarray:
+    """`bgr` brightened by `lift` (clipped)."""
+    if lift == 1.0:
+        return bgr
+    lut = np.clip(np.arange(256) * lift, 0, 255).astype(np.uint8)
+    return cv2.LUT(bgr, lut)
 
 
 def white_balance(bgr: np.ndarray) -> tuple[float, float, float]:
@@ -165,16 +208,24 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     union = np.zeros(seen.hsv.shape[:2], np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2.2 * PPM) + 1,) * 2)
+    bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(BRIDGE_MM * PPM) + 1,) * 2)
     hue = seen.hsv[..., 0].astype(np.int16)
     s, v = seen.hsv[..., 1], seen.hsv[..., 2]
-    # plainly a piece's fill even where the print has a colour near it
-    strong = (s >= ON_PRINT_SAT) & (v >= ON_PRINT_V * seen.paper)
+    # plainly a piece's fill even where the print has a colour near it: more saturated
+    # than the print there (a river is as saturated as a faded blue hut: not so)
+    strong = ((s >= ON_PRINT_SAT) & (s >= _print_saturation() + ON_PRINT_MORE)
+              & (v >= ON_PRINT_V * seen.paper))
     for i, colour in enumerate(HUES):
         d = np.abs(hue - HUES[colour])
         d = np.minimum(d, 180 - d)
-        mask = ((d <= HUE_TOL) & (s >= MIN_SAT) & (v >= 60)
+        mask = (in_window(hue, colour) & (s >= MIN_SAT) & (v >= 60)
                 & ((printed[i] == 0) | (strong & (d <= ON_PRINT_HUE)))).astype(np.uint8)
         raw = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
+        # a piece across print of its own colour (a blue hut on a river) shows either
+        # side of it: the print between its parts is the piece's (print that only
+        # touches a piece is not: it is not between two parts)
+        if printed[i].any():
+            raw = raw | (cv2.morphologyEx(raw, cv2.MORPH_CLOSE, bridge) & printed[i])
         mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, close)     # the glyph's gaps
         union |= mask
         n, labels, stats, _cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -437,7 +488,9 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None) -> float:
 # --- a ziggurat's level by its top's look --------------------------------------------------
 
 LOOK_MM = 11.0                   # the template: the middle of a base's glyph, or a roof
-SEARCH_MM = 17.0                 # where it is looked for round the patch's middle
+# where each is looked for round the base's middle: the glyph on the base, the roof on a
+# centre laid off the base and itself laid off the centre
+SEARCH_MM = {1: 17.0, 3: 22.0}
 
 
 def _whiteness(bgr: np.ndarray) -> np.ndarray:
@@ -485,20 +538,25 @@ def _level_templates() -> dict[int, list[np.ndarray]]:
 def top_look(seen: Map, centre) -> dict[str, float]:
     """How the top of a ziggurat looks round `centre`: the best match of the base's glyph
     (level 1) and of the roof (level 3), and the white's contrast (a centre's plain top,
-    level 2, has none)."""
+    level 2, has none). The glyph is sought round the base's middle; the roof further
+    out (each level is laid by hand a little off the one below)."""
     c = seen.px(centre)
-    n = round(SEARCH_MM / 2 * PPM)
-    x0, y0 = round(float(c[0])) - n, round(float(c[1])) - n
-    crop = seen.bgr[max(y0, 0):y0 + 2 * n + 1, max(x0, 0):x0 + 2 * n + 1]
-    if crop.shape[0] < 2 * n or crop.shape[1] < 2 * n:
-        return {"glyph": 0.0, "roof": 0.0, "contrast": 0.0}
-    w = _whiteness(crop)
+    whites = {}
+    for level, search in SEARCH_MM.items():
+        n = round(search / 2 * PPM)
+        x0, y0 = round(float(c[0])) - n, round(float(c[1])) - n
+        crop = seen.bgr[max(y0, 0):y0 + 2 * n + 1, max(x0, 0):x0 + 2 * n + 1]
+        if crop.shape[0] < 2 * n or crop.shape[1] < 2 * n:
+            return {"glyph": 0.0, "roof": 0.0, "contrast": 0.0}
+        whites[level] = (_whiteness(crop), n)
+    w, n = whites[1]
     r = round(5.5 * PPM)
     mid = w[n - r:n + r + 1, n - r:n + r + 1]
     contrast = float(np.percentile(mid, 95) - np.percentile(mid, 40)) / max(seen.paper, 1.0)
     best = {}
     for level, temps in _level_templates().items():
-        best[level] = max(float(cv2.matchTemplate(w, t, cv2.TM_CCOEFF_NORMED).max())
+        best[level] = max(float(cv2.matchTemplate(whites[level][0], t,
+                                                  cv2.TM_CCOEFF_NORMED).max())
                           for t in temps)
     return {"glyph": round(best[1], 3), "roof": round(best[3], 3),
             "contrast": round(contrast, 3)}
