@@ -25,8 +25,9 @@ from pnp.printing.assyria import geometry
 from pnp.rules.api import GameRules, RulesError
 from pnp.rules.assyria.commands import COMMANDS
 from referee.api import Verdict
-from referee.assyria import read, tracks, unseen
+from referee.assyria import found, read, tracks, unseen
 from referee.assyria.problems import (
+    BOARD_MISALIGNED,
     HEX_UNCLEAR,
     LEVEL_UNCLEAR,
     NEW_WELL_UNKNOWN,
@@ -161,7 +162,7 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     mine = [m for m in detect_markers(image.image, image.scale) if m.id in model]
     lap("detect")
     if not mine:
-        raise NoMarkers("no Assyria board markers in the photo")
+        raise NoMarkers(found.no_markers(image.image))
     problems: list[RefereeProblem] = []
     h, mine = board_plane(image, mine, model)
     ids = sorted({m.id for m in mine})
@@ -172,11 +173,18 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
                               state_from=state_from)
     seen = read.square_on(image.image, scaling(image.scale) @ h)
     lap("rectify")
+    if found.alignment(seen) < found.ALIGNED:
+        problems.append(RefereeProblem(BOARD_MISALIGNED, "the board's markers do not line "
+                                       "up with its print (a marker misread, or the photo "
+                                       "blurred): shoot again, the phone still and the "
+                                       "whole board in view", None, None))
+        return AssyriaVerdict(None, problems, h, image.size, timings, image, markers=ids,
+                              state_from=state_from)
     patches, covered = read.patches(seen)
     pieces, board, more = _pieces(seen, patches, h)
     problems += more
     lap("pieces")
-    wells, well_pieces, more = _wells(seen, covered, board, h)
+    wells, well_pieces, more = _wells(seen, covered, board, h, _doubtful(more))
     pieces += well_pieces
     problems += more
     lap("wells")
@@ -295,6 +303,30 @@ def _pieces(seen: read.Map, patches: list[read.Patch], h: np.ndarray
     return pieces, board, problems
 
 
+DOUBT_MM = 30.0             # hexes this near a piece not read may hide a well's reading
+
+
+def _doubtful(problems: list[RefereeProblem]) -> set[str]:
+    """Hexes near a piece that was not read (unclear, off its hex, its level unclear):
+    a well seen by them may be that piece's edge or shadow."""
+    codes = (PIECE_UNCLEAR, PIECE_OFF_HEX, LEVEL_UNCLEAR)
+    at = [p.cell for p in problems if p.code in codes and p.cell]
+    out = set()
+    for hp in geometry.hexes():
+        if any(math.dist(hp.centre, _centre_of(cell)) <= DOUBT_MM for cell in at):
+            out.add(hp.name)
+    return out
+
+
+def _centre_of(cell) -> tuple[float, float]:
+    return _hex_centres()[tuple(cell)]
+
+
+@cache
+def _hex_centres() -> dict[tuple[int, int], tuple[float, float]]:
+    return {(hp.q, hp.r): hp.centre for hp in geometry.hexes()}
+
+
 def _on_a_space(mm: tuple[float, float]) -> bool:
     """On a track's or Ashur's space (grown by 2 mm: a disc fanned a little off it)."""
     x, y = mm
@@ -316,7 +348,8 @@ def _space_boxes() -> tuple[tuple[float, float, float, float], ...]:
     return tuple(sp.box for sp in geometry.track_spaces() if sp.kind in tracks.KINDS)
 
 
-def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.ndarray
+def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.ndarray,
+           doubtful: set[str] = frozenset()
            ) -> tuple[list[str], list[PieceSeen], list[RefereeProblem]]:
     """A well where a vertex's visible rim is unlike the print (or rim and middle both
     are, a little: a blurred small one). A vertex touching a ziggurat's hex holds no well
@@ -324,7 +357,8 @@ def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.n
     rules core refuses one seen there): a base's shadow or overhang there is no problem.
     A well covers the printed spot: where that shows whole (middle at most SPOT_WHOLE),
     a rim half unlike is a neighbour's shadow, no well. Elsewhere a vertex mostly under
-    pieces, or half unlike, is unclear."""
+    pieces, or half unlike, is unclear; so is a well seen beside a piece not read (one
+    of the `doubtful` hexes)."""
     names, pieces, problems = [], [], []
     grey = read.grey_mask(seen)
     zigs = {n for n, (kind, _c, _lv) in board.items() if kind == "ziggurat"}
@@ -336,6 +370,10 @@ def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.n
                                       or min(look, middle) >= WELL_BOTH):
             names.append(w.name)
             pieces.append(PieceSeen("well", None, w.name, None, w.at, point))
+            if doubtful & set(w.name.split("/")):
+                problems.append(RefereeProblem(WELL_UNCLEAR, f"well vertex {w.name}: a well "
+                                               "seen beside a piece that could not be read; "
+                                               "is it a well?", (w.index,), point))
         elif by_zig:
             continue
         elif hidden <= WELL_HIDDEN and middle <= SPOT_WHOLE:

@@ -10,3 +10,4 @@ STATE_NEEDED = "state-needed"            # no --state: hands, tracks and turn ar
 PLAYERS_MISMATCH = "players-mismatch"    # --players or a colour seen against --state's players
 TRACK_UNCLEAR = "track-unclear"          # a player's disc on a track (or Ashur's huts) unclear
 NEW_WELL_UNKNOWN = "new-well-unknown"    # no --state/--new-wells: a well may be this turn's
+BOARD_MISALIGNED = "board-misaligned"    # the markers' plane does not fit the print: not read

@@ -163,11 +163,14 @@ def exposure_lift(paper: float) -> float:
 
 
 def exposed(bgr: np.ndarray, lift: float) -> np.ndarray:
-    """`bgr` brightened by `lift` (clipped)."""
+    """`bgr` brightened by `lift` (clipped), its noise (brightened with it) softened."""
     if lift == 1.0:
         return bgr
     lut = np.clip(np.arange(256) * lift, 0, 255).astype(np.uint8)
-    return cv2.LUT(bgr, lut)
+    return cv2.GaussianBlur(cv2.LUT(bgr, lut), (0, 0), DENOISE * (lift - 1.0))
+
+
+DENOISE = 0.5                    # px of softening per unit of lift beyond 1
 
 
 def white_balance(bgr: np.ndarray) -> tuple[float, float, float]:
@@ -175,7 +178,7 @@ def white_balance(bgr: np.ndarray) -> tuple[float, float, float]:
     median to the photo's over the map (pieces cover a small part of it). Warm, cool, dim
     or wrongly balanced light then shows the fills in their own hues."""
     a = np.median(bgr[::8, ::8].reshape(-1, 3), axis=0)     # every 8th px is plenty
-    g = np.clip(_print_median() / np.maximum(a, 1.0), 0.25, 4.0)
+    g = np.clip(_print_median() / np.maximum(a, 1.0), 0.1, 10.0)   # a dim room: large
     return (float(g[0]), float(g[1]), float(g[2]))
 
 
