@@ -389,10 +389,11 @@ def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.n
 def _covered_hexes(seen: read.Map, covered: np.ndarray, taken: set[str], h: np.ndarray
                    ) -> list[RefereeProblem]:
     problems = []
+    soft = read.softened(seen.bgr)
     for p in geometry.hexes():
         if p.name in taken:
             continue
-        if read.hex_unlike(seen, p.centre, covered) > HEX_UNLIKE:
+        if read.hex_unlike(seen, p.centre, covered, soft) > HEX_UNLIKE:
             problems.append(RefereeProblem(HEX_UNCLEAR, f"hex {p.name}: its print is hidden "
                                            "by something not a hut or ziggurat; clear it or "
                                            "uncover the piece", (p.q, p.r), _px(h, p.centre)))
@@ -466,7 +467,18 @@ def _assemble(board: dict[str, tuple[str, str, int | None]], wells: list[str],
             problems.append(RefereeProblem(
                 INVALID_LAYOUT, f"the rules do not allow what was seen: {line}",
                 (hp.q, hp.r) if hp else None, _px(h, hp.centre) if hp else None))
+            if hp is not None:
+                problems += _wells_beside(hp.name, wells, line, h)
     return data, problems
+
+
+def _wells_beside(hexname: str, wells: list[str], line: str, h: np.ndarray
+                  ) -> list[RefereeProblem]:
+    """A well seen touching a hex the rules refuse (a ziggurat beside a well): either may
+    be misread, so each such well is pinned too."""
+    return [RefereeProblem(INVALID_LAYOUT, f"well {w.name}: the rules do not allow what "
+                           f"was seen beside it ({line})", (w.index,), _px(h, w.at))
+            for w in geometry.wells() if w.name in wells and hexname in w.name.split("/")]
 
 
 def _put_tracks(data: dict[str, Any], base: dict[str, Any], reading: tracks.TrackReading,

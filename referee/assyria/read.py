@@ -26,10 +26,11 @@ PPM = 100 / 25.4                 # px per mm of the square-on map (the reference
 PAD = 16.0                       # mm round the map frame (a ziggurat may overhang it)
 HUES = {"red": 13, "yellow": 28, "green": 82, "blue": 101}    # OpenCV hue of each fill
 HUE_TOL = 9
-# ... but red and yellow kept apart: a home print (greys lighter) turns red's fill towards
-# orange (hue up to 21 seen), a yellow fill stays at 25 or more
+# ... but neighbours kept apart: a home print (greys lighter than the PDF's) turns red's
+# fill towards orange (hue up to 21 seen; yellow's stays at 25 or more) and blue's
+# towards green (down to 85; green's at most 84)
 HUE_WINDOW = {"red": (-HUE_TOL, HUE_TOL), "yellow": (-4, HUE_TOL),
-              "green": (-HUE_TOL, HUE_TOL), "blue": (-HUE_TOL, HUE_TOL)}
+              "green": (-14, 2), "blue": (-16, HUE_TOL)}
 MIN_SAT = 95                     # of 255: a player's fill, even from a faded home print
 PRINT_SAT = 80                   # the print's own colour (masked): what a balanced photo may show
 # ... yet a pixel there this saturated is a piece's fill: a hut on a wheat icon, a base
@@ -443,22 +444,43 @@ def _grey(hsv: np.ndarray, paper: float) -> np.ndarray:
     return (hsv[..., 1] < 45) & (v < 0.8 * paper) & (v > 0.3 * paper)
 
 
-def hex_unlike(seen: Map, centre, hide: np.ndarray | None) -> float:
+SOFT_MM = 0.8                    # the photo and print compared softened by this (sigma)
+CLIPPED = 250                    # a channel this bright: clipped by the phone
+
+
+def softened(bgr: np.ndarray) -> np.ndarray:
+    """A map (or the print) softened like `hex_unlike` compares them: fine print (hatching,
+    hairlines) blurred alike in both, whatever the photo's own blur."""
+    return cv2.GaussianBlur(bgr, (0, 0), SOFT_MM * PPM)
+
+
+@cache
+def _soft_print() -> np.ndarray:
+    ref, _ = reference()
+    return softened(ref)
+
+
+def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | None = None
+               ) -> float:
     """How much of a hex's inner disc (mm², pieces' patches left out) does not look like
     its print: the photo's colours fitted to the print's per channel (gain and offset, so
     light and a home print's levels cancel), then the pixels far from the fit, thin edges
     (the plane's and the print's misregistration) eroded away. A card, a hand or a piece
-    whose colour cannot be read leaves a blob here; an empty hex almost nothing."""
-    ref, _ = reference()
+    whose colour cannot be read leaves a blob here; an empty hex almost nothing. `soft`:
+    the map `softened` (then the print is too)."""
+    ref = reference()[0] if soft is None else _soft_print()
     c = seen.px(centre)
     r = 0.8 * geometry.spec().side * math.sqrt(3) / 2 * PPM
     x0, y0, x1, y1 = int(c[0] - r), int(c[1] - r), int(c[0] + r) + 1, int(c[1] + r) + 1
-    a = seen.bgr[y0:y1, x0:x1].astype(np.float32)
+    a = (seen.bgr if soft is None else soft)[y0:y1, x0:x1].astype(np.float32)
     b = ref[y0:y1, x0:x1].astype(np.float32)
     yy, xx = np.mgrid[y0:y1, x0:x1]
     keep = np.hypot(xx - c[0], yy - c[1]) <= r
     if hide is not None:
         keep &= hide[y0:y1, x0:x1] == 0
+    if soft is not None:
+        # where a bright photo clipped, light and print no longer fit: not compared
+        keep &= seen.bgr[y0:y1, x0:x1].max(axis=2) < CLIPPED
     if keep.sum() < 0.25 * math.pi * r * r:
         return 0.0                   # mostly under pieces: their patches speak for it
     fit = np.empty_like(a)

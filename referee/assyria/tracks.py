@@ -36,7 +36,8 @@ TINT = 0.06                      # a share of one channel in the pixel's sum
 OPEN = np.ones((3, 3), np.uint8)     # 1.5 mm: thin misregistered print edges are no piece
 # Hue window round each fill (OpenCV units): red and yellow are kept apart (a yellow disc's
 # edge on the tan of every tenth score space turns orange), the rest as on the map.
-HUE_WINDOW = {"red": (-9, 5), "yellow": (-6, 9), "green": (-9, 9), "blue": (-9, 9)}
+# A home print turns blue's fill towards green: the two meet at 84/85 (read.HUE_WINDOW).
+HUE_WINDOW = {"red": (-9, 5), "yellow": (-6, 9), "green": (-14, 2), "blue": (-16, 9)}
 PIECE_MIN_SAT = 80               # a piece's colour, in any light the fit leaves alike
 
 
