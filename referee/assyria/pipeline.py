@@ -52,7 +52,7 @@ AMBIGUOUS_MM = 4.0          # nearer one centre than the next by less: between t
 HEX_UNLIKE = 25.0           # mm² of a hex unlike its print: something covers it
 WELL_YES, WELL_NO = 0.45, 0.2    # the ring's share unlike the print (wells 0.33-0.64)
 WELL_BOTH = 0.3             # ring and middle both at least this: a well (a blurred 3 MP one)
-WELL_HIDDEN = 0.5          # a vertex's ring this much under pieces: no well can show
+WELL_HIDDEN = 0.7          # a vertex's ring this much under pieces: no well can show
 SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most this: it
 #                             shows whole, so no well covers it (true wells 0.32-1.0)
 

@@ -43,9 +43,9 @@ ON_PRINT_V = 0.45                # shadow is as saturated, but 6-9 off and darke
 # a piece's least median saturation (its fill; a tan card or a pale thing is not one)
 PIECE_SAT = {"red": 135, "blue": 135, "green": 135, "yellow": 110}
 MIN_PATCH = 45.0                 # mm²: smaller patches are print noise or a sliver
-HUT_AREA = (120.0, 260.0)        # mm², the hull of a 14 mm hut's colour
+HUT_AREA = (120.0, 300.0)        # mm², the hull of a 14 mm hut's colour (and its cut edge)
 ZIG_AREA = (540.0, 880.0)        # of a 26 mm base (676; a blurred 3 MP one up to 840)
-HUT_SIDE = (9.0, 19.0)           # the patch's rotated box, mm
+HUT_SIDE = (9.0, 20.0)           # the patch's rotated box, mm
 ZIG_SIDE = (21.0, 31.0)
 
 
@@ -374,10 +374,11 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
     """A ziggurat's level from its top (`top_look`): no white shape in the middle is a
     centre's plain top (level 2); the base's stepped glyph is level 1, the roof's white
     square level 3, each only when it matches clearly better than the other (on generated
-    photos: the true one 0.83-0.99, the other at most 0.79). Between: None (unclear)."""
+    photos: the true one 0.83-0.99, the other at most 0.79; with no white contrast, a
+    centre's top matches either at most 0.7). Between: None (unclear)."""
     looks = top_look(seen, p.centre)
     glyph, roof, contrast = looks["glyph"], looks["roof"], looks["contrast"]
-    if contrast < 0.12 and max(glyph, roof) < 0.6:
+    if contrast < 0.12 and max(glyph, roof) < 0.75:
         return 2, looks
     if contrast >= 0.2 and glyph >= 0.8 and glyph - roof >= 0.1:
         return 1, looks
@@ -391,21 +392,22 @@ def well_look(seen: Map, grey: np.ndarray, covered: np.ndarray, at
     """A vertex's ring 3.4-4.4 mm out (a well's grey rim; the printed spot ends at 3 mm)
     and its middle (within 2.5 mm: the print's blue spot, a well's bronze centre): the
     share of each one's visible part unlike the print there, after a per-channel gain
-    fitted on the board round it (5.5-8 mm out: light and shadow cancel); and the share
+    fitted on the board round it (6.5-9 mm out, beyond a well's own shadow: light
+    and shadow cancel); and the share
     of the ring a piece hides."""
     ref = _soft_ref()
     hidden = ring_share(covered, seen, at, 3.4, 4.4)
     if hidden > 0.9:
         return 0.0, hidden, 0.0
     c = seen.px(at)
-    n = math.ceil(8 * PPM) + 1
+    n = math.ceil(9 * PPM) + 1
     x0, y0 = int(c[0]) - n, int(c[1]) - n
     a = seen.bgr[y0:y0 + 2 * n + 1, x0:x0 + 2 * n + 1].astype(np.float32)
     b = ref[y0:y0 + 2 * n + 1, x0:x0 + 2 * n + 1].astype(np.float32)
     free = covered[y0:y0 + 2 * n + 1, x0:x0 + 2 * n + 1] == 0
     yy, xx = np.mgrid[y0:y0 + 2 * n + 1, x0:x0 + 2 * n + 1]
     d = np.hypot(xx - c[0], yy - c[1]) / PPM
-    around = free & (d >= 5.5) & (d <= 8.0)
+    around = free & (d >= 6.5) & (d <= 9.0)
     ring = free & (d >= 3.4) & (d <= 4.4)
     middle = free & (d <= 2.5)
     if around.sum() < 20 or ring.sum() < 10:

@@ -36,8 +36,9 @@ TINT = 0.06                      # a share of one channel in the pixel's sum
 OPEN = np.ones((3, 3), np.uint8)     # 1.5 mm: thin misregistered print edges are no piece
 # Hue window round each fill (OpenCV units): red and yellow are kept apart (a yellow disc's
 # edge on the tan of every tenth score space turns orange), the rest as on the map.
-# A home print turns blue's fill towards green: the two meet at 84/85 (read.HUE_WINDOW).
-HUE_WINDOW = {"red": (-9, 5), "yellow": (-6, 9), "green": (-14, 2), "blue": (-16, 9)}
+# A home print turns red's fill towards orange (up to 20) and blue's towards green (down
+# to 89; green's stays at 88 or less).
+HUE_WINDOW = {"red": (-9, 7), "yellow": (-6, 9), "green": (-9, 6), "blue": (-12, 9)}
 PIECE_MIN_SAT = 80               # a piece's colour, in any light the fit leaves alike
 
 
@@ -160,6 +161,8 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                 yes, maybe = trace, []
             if not yes and not maybe and len(trace) <= 1:
                 yes = _under_a_fan(bgr, players, share, by_kind[track], c, trace, masks)
+            if len(yes) == 1:
+                maybe = [sp for sp in maybe if not _spills(sp, yes[0], share, c)]
             for sp in maybe:
                 out.unclear.append((track, c, sp.id, sp.centre))
             if len(yes) == 1 and not maybe:
@@ -188,6 +191,18 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                 gap = True
         out.ashur[tier] = huts
     return out
+
+
+SPILL = 0.2             # a neighbour's share of a disc at most this part of its own
+
+
+def _spills(sp: geometry.Space, home: geometry.Space, share: dict[str, dict[str, float]],
+            colour: str) -> bool:
+    """Whether `colour`'s trace on `sp` is its disc on the next space reaching over the
+    line (a fanned disc laid to the space's edge, seen from an angle)."""
+    if sp.value is None or home.value is None or abs(sp.value - home.value) != 1:
+        return False
+    return share[sp.id][colour] <= SPILL * share[home.id][colour]
 
 
 def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str, float]],
