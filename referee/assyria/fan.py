@@ -1,4 +1,5 @@
-"""The lowest disc of a fan on a track space, seen only as a crescent.
+"""A disc of a fan on a track space seen only as a crescent: the lowest, or one in the
+middle (its crescent between the disc above it and the one below).
 
 Discs sharing a space lie fanned along its diagonal (a player keeps each in view; the
 generator's synth._fan): the lowest at the top-left end, each next one a step of
@@ -88,16 +89,18 @@ def lowest_crescent(masks: dict[str, np.ndarray], hsv: np.ndarray, hues: dict[st
     for o in hues:              # any colour but the top's could lie there (a dim photo's
         if o not in (colour, top):  # crescent passed for green and blue both)
             own &= gap < _hue_gap(h, hues[o])
-    # the lowest disc's own nudge (0.3 mm) and the top disc's centroid (its symbol)
-    # leave its place a little loose: the best of a few near places
+    # the disc's own nudge (0.3 mm) and the top disc's centroid (its symbol) leave its
+    # place a little loose: the best of a few near places. Its place in the fan
+    # is the lowest's, or any but the top's (a disc in the middle shows such a crescent
+    # too: between the one above it and the one below)
     steps = np.arange(-LOOSE_MM, LOOSE_MM + 1e-6, 0.25)
-    best = max((_arc_fill(xs, ys, own, place + shift, np.array([dx, dy]))
-                for dx in steps for dy in steps), key=lambda r: r[0])
+    best = max((_arc_fill(xs, ys, own, (place + shift)[j:], np.array([dx, dy]))
+                for j in range(n - 1) for dx in steps for dy in steps), key=lambda r: r[0])
     fill, crescent, c = best
     if fill < BIN_FILL:
         return False
     # and nowhere else round the fan: the colour is no stray tint of a neighbour
-    d = [np.hypot(xs - cx, ys - cy) for cx, cy in c]
+    d = [np.hypot(xs - cx, ys - cy) for cx, cy in [*(place + shift)[:n - len(c)], *c]]
     fan = np.any([e < R_MM + CLEAR_MM + 1.0 for e in d], axis=0)
     rest = ~fan & ~cv2.dilate(crescent.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     return bool(own[rest].mean() <= AROUND)
