@@ -184,15 +184,15 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     pieces, board, more = _pieces(seen, patches, h)
     problems += more
     lap("pieces")
-    wells, well_pieces, more = _wells(seen, covered, board, h, _doubtful(more))
-    pieces += well_pieces
-    problems += more
-    lap("wells")
-    problems += _covered_hexes(seen, covered, {p.at for p in pieces}, h)
+    hidden = _covered_hexes(seen, covered, {p.at for p in pieces}, h)
     lap("hexes")
-    players = _players(board, base)
+    wells, well_pieces, more = _wells(seen, covered, board, h, _doubtful(more + hidden))
+    pieces += well_pieces
+    problems += more + hidden
+    lap("wells")
     on_board = read.exposed(read.balanced(tracks.board_square_on(
         image.image, scaling(image.scale) @ h), seen.gain), seen.lift)
+    players = _players(board, base, on_board)
     out_of_view = _out_of_view(h, image.size)
     reading = tracks.read_tracks(on_board, players, out_of_view)
     problems += _track_problems(reading, h)
@@ -206,16 +206,22 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
                           neutral=base is None and turn_no is not None)
 
 
-def _players(board: dict[str, tuple[str, str, int | None]], base: dict[str, Any] | None
-             ) -> list[str]:
+def _players(board: dict[str, tuple[str, str, int | None]], base: dict[str, Any] | None,
+             on_board: np.ndarray) -> list[str]:
     """The state file's players, else every colour with a piece on the map (each player
-    has a ziggurat on a start hex from the setup on), in the rules' seating order."""
+    has a ziggurat on a start hex from the setup on) or a disc on the turn order (each
+    player has one there: a ziggurat not read does not lose its player), in the rules'
+    seating order."""
     from pnp.rules.assyria.game import players_of
 
     if base is not None:
         return list(base.get("players", []))
+    every = list(players_of(4))
     seen = {c for _k, c, _lv in board.values()}
-    return [c for c in players_of(4) if c in seen]
+    share = tracks.shares(on_board, every)
+    seen |= {c for c in every for sp in tracks._spaces() if sp.kind == "turn"
+             and share[sp.id][c] >= tracks.TRACK_YES}
+    return [c for c in every if c in seen]
 
 
 def _out_of_view(h: np.ndarray, size: tuple[int, int]) -> set[str]:
@@ -307,9 +313,9 @@ DOUBT_MM = 30.0             # hexes this near a piece not read may hide a well's
 
 
 def _doubtful(problems: list[RefereeProblem]) -> set[str]:
-    """Hexes near a piece that was not read (unclear, off its hex, its level unclear):
-    a well seen by them may be that piece's edge or shadow."""
-    codes = (PIECE_UNCLEAR, PIECE_OFF_HEX, LEVEL_UNCLEAR)
+    """Hexes near a piece that was not read (unclear, off its hex, its level unclear) or
+    a hex hidden by something: a well seen by them may be that thing's edge or shadow."""
+    codes = (PIECE_UNCLEAR, PIECE_OFF_HEX, LEVEL_UNCLEAR, HEX_UNCLEAR)
     at = [p.cell for p in problems if p.code in codes and p.cell]
     out = set()
     for hp in geometry.hexes():
