@@ -53,6 +53,9 @@ HEX_UNLIKE = 25.0           # mm² of a hex unlike its print: something covers i
 WELL_YES, WELL_NO = 0.45, 0.2    # the ring's share unlike the print (wells 0.33-0.64)
 WELL_BOTH = 0.3             # ring and middle both at least this: a well (a blurred 3 MP one)
 WELL_HIDDEN = 0.7          # a vertex's ring this much under pieces: no well can show
+BY_ZIG_MIDDLE = 0.5         # by a ziggurat, a well must cover the spot this much (a
+#                             base's edge and shadow reach the rim: 0.35-0.39)
+BY_ZIG_HIDDEN = 0.3         # ... and show whole (its cut edge beside a base's own: 0.54)
 SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most this: it
 #                             shows whole, so no well covers it (true wells 0.32-1.0)
 
@@ -372,6 +375,8 @@ def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.n
         look, hidden, middle = read.well_look(seen, grey, covered, w.at)
         point = _px(h, w.at)
         by_zig = bool(zigs & set(w.name.split("/")))
+        if by_zig and (look < WELL_YES or middle < BY_ZIG_MIDDLE or hidden > BY_ZIG_HIDDEN):
+            continue     # a base's cut edge or shadow on the rim (a tilted photo)
         if hidden <= WELL_HIDDEN and (look >= WELL_YES
                                       or min(look, middle) >= WELL_BOTH):
             names.append(w.name)
