@@ -37,8 +37,8 @@ OPEN = np.ones((3, 3), np.uint8)     # 1.5 mm: thin misregistered print edges ar
 # Hue window round each fill (OpenCV units): red and yellow are kept apart (a yellow disc's
 # edge on the tan of every tenth score space turns orange), the rest as on the map.
 # A home print turns red's fill towards orange (up to 20) and blue's towards green (down
-# to 89; green's stays at 88 or less).
-HUE_WINDOW = {"red": (-9, 7), "yellow": (-6, 9), "green": (-9, 6), "blue": (-12, 9)}
+# to 89; a disc's shadowed edge turns green's towards blue: up to 84).
+HUE_WINDOW = {"red": (-9, 7), "yellow": (-6, 9), "green": (-9, 2), "blue": (-12, 9)}
 PIECE_MIN_SAT = 80               # a piece's colour, in any light the fit leaves alike
 
 
