@@ -38,6 +38,7 @@ PRINT_SAT = 80                   # the print's own colour (masked): what a balan
 ON_PRINT_SAT = 150
 ON_PRINT_MORE = 25               # ... and this much more saturated than the print there
 BRIDGE_MM = 4.0                  # print of a piece's colour this wide (radius) is bridged
+BRIDGED = ("blue",)              # ... the rivers' colour
 ON_PRINT_HUE = 4                 # ... and this near the fill's hue (a wheat icon in a piece's
 ON_PRINT_V = 0.45                # shadow is as saturated, but 6-9 off and darker)
 # a piece's least median saturation (its fill; a tan card or a pale thing is not one)
@@ -226,10 +227,10 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
         mask = (in_window(hue, colour) & (s >= MIN_SAT) & (v >= 60)
                 & ((printed[i] == 0) | (strong & (d <= ON_PRINT_HUE)))).astype(np.uint8)
         raw = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
-        # a piece across print of its own colour (a blue hut on a river) shows either
-        # side of it: the print between its parts is the piece's (print that only
-        # touches a piece is not: it is not between two parts)
-        if printed[i].any():
+        # a blue piece across a river shows either side of it: the river between its
+        # parts is the piece's (river that only touches a piece is not: it is not between
+        # two parts). Other colours' print is icons and lines a piece may lie beside.
+        if colour in BRIDGED:
             raw = raw | (cv2.morphologyEx(raw, cv2.MORPH_CLOSE, bridge) & printed[i])
         mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, close)     # the glyph's gaps
         union |= mask
