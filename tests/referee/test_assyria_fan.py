@@ -1,5 +1,5 @@
-"""The lowest disc of a fan, seen only as a thin crescent: read by its place,
-shape and colour, never from a colour that could be the next disc's."""
+"""A disc of a fan seen only as a thin crescent (the lowest, or one in the middle): read
+by its place, shape and colour, never from a colour that could be the next disc's."""
 
 import cv2
 import numpy as np
@@ -57,3 +57,12 @@ def test_a_blue_crescent_is_not_green_s():
     bgr = _board(["blue", "red", "yellow"])
     assert _lowest(bgr, "blue", ["red", "yellow"], "yellow")
     assert not _lowest(bgr, "green", ["red", "yellow"], "yellow")
+
+
+def test_a_crescent_in_the_middle_of_a_fan_is_read():
+    # green second of four: its crescent lies between yellow above it and blue below
+    bgr = _board(["blue", "green", "yellow", "red"])
+    assert _lowest(bgr, "green", ["blue", "yellow", "red"], "red")
+    # three discs and no green: no crescent of it anywhere in the fan
+    assert not _lowest(_board(["blue", "yellow", "red"]), "green", ["blue", "yellow", "red"],
+                       "red")
