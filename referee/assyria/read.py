@@ -42,7 +42,9 @@ BRIDGED = ("blue",)              # ... the rivers' colour
 ON_PRINT_HUE = 4                 # ... and this near the fill's hue (a wheat icon in a piece's
 ON_PRINT_V = 0.45                # shadow is as saturated, but 6-9 off and darker)
 # a piece's least median saturation (its fill; a tan card or a pale thing is not one)
-PIECE_SAT = {"red": 135, "blue": 135, "green": 135, "yellow": 110}
+# (a tan card's hue is red's or yellow's; a bright room's clipped blue or green fill
+# reaches down to 115)
+PIECE_SAT = {"red": 135, "blue": 110, "green": 110, "yellow": 110}
 MIN_PATCH = 45.0                 # mm²: smaller patches are print noise or a sliver
 HUT_AREA = (120.0, 300.0)        # mm², the hull of a 14 mm hut's colour (and its cut edge)
 ZIG_AREA = (540.0, 880.0)        # of a 26 mm base (676; a blurred 3 MP one up to 840)
