@@ -22,7 +22,7 @@ from referee.assyria.problems import (
     WELL_UNCLEAR,
 )
 from referee.assyria.synth import Pieces, _layout, photo, simulated_state
-from referee.errors import NoTiles
+from referee.errors import NoMarkers
 from referee.problems import RefereeProblem
 from referee.synth import PRESETS
 
@@ -140,7 +140,7 @@ def test_a_blurred_photo_without_markers_is_refused_saying_what_to_do(shots):
     assert found.sharpness(soft) < found.SOFT < found.sharpness(image)
     assert "blurred" in found.no_markers(soft) and "focus" in found.no_markers(soft)
     assert "blurred" not in found.no_markers(image)
-    with pytest.raises(NoTiles, match="blurred"):
+    with pytest.raises(NoMarkers, match="blurred"):
         REFEREE.read(cv2.GaussianBlur(image, (0, 0), 9.0), turn=3)
 
 
