@@ -288,3 +288,13 @@ def test_area_males_are_read_where_the_camera_sees_their_faces():
     verdict = REFEREE.read(picture.jpeg)
     assert not [p for p in verdict.problems if p.code.startswith("area")], verdict.problems
     assert (verdict.state["mated"], verdict.state["eaten"]) == (state["mated"], state["eaten"])
+
+
+def test_a_male_whose_ring_passes_for_the_bead_is_read_by_his_face():
+    """1 mm card, a white male a third of his width off P4: his printed ring beside the
+    node passes for the bead's rim (it was once read empty, unpinned)."""
+    state, picture = _photo_of("thin-card", 3.0, "spiral", 101277)
+    verdict = REFEREE.read(picture.jpeg)
+    outcome = judge(verdict, state)
+    assert outcome.unpinned == 0 and not outcome.wrong_unflagged, verdict.problems
+    assert visible(verdict.state)["males"]["P4"] == ("white", False), verdict.problems
