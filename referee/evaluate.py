@@ -55,3 +55,23 @@ class AccuracyKit(Protocol):
     def photograph(self, case: Case, seed: int) -> SynthPhoto: ...
 
     def judge(self, verdict: Any, truth: dict[str, Any]) -> Outcome: ...
+
+
+# A kit's own conditions: name -> (shared preset, changes to its conditions, keyword
+# arguments of the game's own piece maker).
+OwnConditions = dict[str, tuple[str, dict[str, Any], dict[str, Any]]]
+
+
+def conditions_of(preset: str, own: OwnConditions) -> Any:
+    """A shared preset's conditions, or one of a kit's own."""
+    from referee.synth import PRESETS, with_conditions
+
+    if preset in PRESETS:
+        return PRESETS[preset]
+    base, changes, _pieces = own[preset]
+    return with_conditions(base, **changes)
+
+
+def pieces_of(preset: str, own: OwnConditions, make: Any) -> Any:
+    """How the pieces of a preset's photos are made (`make`: the game's piece maker)."""
+    return make(**own[preset][2]) if preset in own else make()

@@ -106,6 +106,24 @@ def templates(blur: int = 0) -> dict[tuple[str, bool], np.ndarray]:
     return out
 
 
+def _window(r: Rectified, centre, reach: float, exclude: np.ndarray | None
+            ) -> tuple[np.ndarray, int, int] | None:
+    """The board square-on where a face's middle centred within `reach` mm of `centre`
+    may lie, and its top-left px; None off the board. Pixels in `exclude` are made the
+    window's mean, so they favour no face."""
+    k = round(HALF_MM * PPM) + round(reach * PPM)
+    x, y = np.round(r.px(centre)).astype(int)
+    x0, y0, x1, y1 = x - k, y - k, x + k + 1, y + k + 1
+    if x0 < 0 or y0 < 0 or x1 > r.rel.shape[1] or y1 > r.rel.shape[0]:
+        return None
+    window = r.rel[y0:y1, x0:x1].astype(np.float32)
+    if exclude is not None and exclude[y0:y1, x0:x1].any():
+        hidden = exclude[y0:y1, x0:x1]
+        window = np.where(hidden, np.float32(window[~hidden].mean() if (~hidden).any()
+                                                   else 0.0), window)
+    return window, x0, y0
+
+
 def read_face(r: Rectified, centre, exclude: np.ndarray | None = None,
               search: float = SEARCH_MM, stride: int = 1) -> FaceLook:
     """The face that fits the board square-on round `centre` (mm) best, and how sure.
@@ -113,16 +131,10 @@ def read_face(r: Rectified, centre, exclude: np.ndarray | None = None,
     window's mean, so they favour no face. `stride`: every stride-th turn only (whose male
     alone needs no fine turn: a white face and a black one are each other's negatives)."""
     k = round(HALF_MM * PPM)
-    reach = round(search * PPM)
-    x, y = np.round(r.px(centre)).astype(int)
-    x0, y0, x1, y1 = x - k - reach, y - k - reach, x + k + reach + 1, y + k + reach + 1
-    if x0 < 0 or y0 < 0 or x1 > r.rel.shape[1] or y1 > r.rel.shape[0]:
+    cut = _window(r, centre, search, exclude)
+    if cut is None:
         return FaceLook(None, None, 0.0, 0.0, tuple(float(v) for v in centre))
-    window = r.rel[y0:y1, x0:x1].astype(np.float32)
-    if exclude is not None and exclude[y0:y1, x0:x1].any():
-        hidden = exclude[y0:y1, x0:x1]
-        window = np.where(hidden, np.float32(window[~hidden].mean() if (~hidden).any()
-                                                   else 0.0), window)
+    window, x0, y0 = cut
     best: dict[tuple[str, bool], tuple[float, int, int]] = {}
     for key, stack in templates(blur_for(r, centre)).items():
         top = (-2.0, 0, 0)
@@ -161,18 +173,11 @@ def find_face(r: Rectified, centre, reach: float,
     """The best face anywhere within `reach` mm of `centre` (a male laid well off where his
     disc was looked for, or his disc's look lost to blur): a coarse search over the whole
     reach, then read_face where it peaked."""
-    k = round(HALF_MM * PPM)
-    span = round(reach * PPM)
-    x, y = np.round(r.px(centre)).astype(int)
-    x0, y0, x1, y1 = x - k - span, y - k - span, x + k + span + 1, y + k + span + 1
-    if x0 < 0 or y0 < 0 or x1 > r.rel.shape[1] or y1 > r.rel.shape[0]:
+    cut = _window(r, centre, reach, exclude)
+    if cut is None:
         return FaceLook(None, None, 0.0, 0.0, tuple(float(v) for v in centre))
-    window = r.rel[y0:y1, x0:x1].astype(np.float32)
-    if exclude is not None and exclude[y0:y1, x0:x1].any():
-        hidden = exclude[y0:y1, x0:x1]
-        window = np.where(hidden, np.float32(window[~hidden].mean() if (~hidden).any()
-                                                   else 0.0), window)
-    small = cv2.resize(window, ((x1 - x0) // COARSE, (y1 - y0) // COARSE),
+    window, x0, y0 = cut
+    small = cv2.resize(window, (window.shape[1] // COARSE, window.shape[0] // COARSE),
                        interpolation=cv2.INTER_AREA)
     top = (-2.0, 0, 0)
     bank = _coarse_templates(blur_for(r, centre))
