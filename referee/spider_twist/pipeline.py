@@ -53,6 +53,8 @@ SOFT_RESPONSE = 0.2
 NO_FACE = 0.45              # no male's face fits this well (a soft empty bead fits a
 #                             turned white male's up to 0.6)
 CLEAR_BEAD, CLEAR_RESPONSE = 0.25, 0.4      # a bead no covered node shows (0.19, 0.36)
+STRONG_FACE = 0.8           # a face this sure needs no male's look round it...
+LOCATE_NEAR_MM = 2.0        # ... else his look is looked for this near it
 HER_HIDES = 0.5             # of a bead under her disc: she may hide the rest (her overhang)
 TOKEN_MM = 2.0              # a male's card: his face lies this high (1-3 mm read alike)
 EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this well
@@ -279,7 +281,7 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
             # for the bead's rim)
             seen_node = web.pose.seen_at(centre, TOKEN_MM)
             wide = faces.find_face(rect, seen_node, third + LOCATE_BEYOND_MM, hide)
-            if wide.score < faces.SURE:
+            if wide.score < faces.SURE or not _a_male_there(web, wide, hide):
                 return None, None
             found_at = tokens.Located(wide.centre, wide.score, float(
                 np.hypot(*(np.asarray(wide.centre) - seen_node))))
@@ -344,7 +346,7 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
         s = geometry.spec()
         seen = web.pose.seen_at(web.centres[k], TOKEN_MM)
         wide = faces.find_face(web.rect, seen, s.male * s.off_node + LOCATE_BEYOND_MM, hide)
-        if wide.sure:
+        if wide.sure and _a_male_there(web, wide, hide):
             face, at = wide, wide.centre
             astray = _astray(web, k, at)
             if astray is not None:
@@ -366,6 +368,16 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
                                         "or the empty node seen beside its place; "
                                         "photograph from straight above", (k,), point)
     return PieceSeen("male", face.colour, node, bool(face.done), at, _px(web.h, at)), None
+
+
+def _a_male_there(web: _Web, face: faces.FaceLook, hide: np.ndarray | None) -> bool:
+    """A face found away from any male's look is a male's only if it fits strongly or
+    his round card and printed ring are seen round it: a die's white side, seen from low
+    down beside her, fits a turned white male's face up to about 0.7 (no ring, no round
+    edge)."""
+    if face.score >= STRONG_FACE:
+        return True
+    return tokens.locate_male(web.rect, face.centre, LOCATE_NEAR_MM, hide).centre is not None
 
 
 def _astray(web: _Web, k: int, at) -> RefereeProblem | None:

@@ -298,3 +298,14 @@ def test_a_male_whose_ring_passes_for_the_bead_is_read_by_his_face():
     outcome = judge(verdict, state)
     assert outcome.unpinned == 0 and not outcome.wrong_unflagged, verdict.problems
     assert visible(verdict.state)["males"]["P4"] == ("white", False), verdict.problems
+
+
+def test_a_die_side_is_not_read_as_a_turned_white_male():
+    """Seen steeply from beside her, the die's white side over an empty neighbour fits a
+    turned white male's face (0.68) but shows no card edge or printed ring: pinned, not a
+    male (it was once read as one, a wrong state without a flag)."""
+    state, picture = _photo_of("steep", 3.0, "spiral", 100097)
+    verdict = REFEREE.read(picture.jpeg)
+    assert "P17" not in visible(verdict.state)["males"], verdict.problems
+    assert not judge(verdict, state).wrong_unflagged
+    assert any("P17" in p.message for p in verdict.problems), verdict.problems
