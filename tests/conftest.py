@@ -23,7 +23,7 @@ def asterion_faces(tmp_path_factory) -> Callable[[str, str, int], Path]:
         key = (edition, marks, dpi)
         if key not in folders:
             folder = tmp_path_factory.mktemp(f"asterion-{edition}-{marks}-{dpi}")
-            export(BuildRequest("asterion", edition, printing=PRINTING, tile_marks=marks),
+            export(BuildRequest("asterion", edition, printing=PRINTING, marks=marks),
                    folder, dpi=dpi)
             folders[key] = folder
         return folders[key]
