@@ -115,15 +115,10 @@ def test_an_unknown_design_is_a_one_line_error():
 # --- measured on the exported faces --------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def exports(tmp_path_factory):
+def exports(asterion_faces):
     """Every face of both editions in both designs, exported as `pnp export` writes them."""
-    folders = {}
-    for edition in EDITIONS:
-        for design in DESIGNS:
-            folder = tmp_path_factory.mktemp(f"{edition}-{design}")
-            export(request(edition, design), folder, dpi=200)
-            folders[edition, design] = folder
-    return folders
+    return {(edition, design): asterion_faces(edition, design, 200)
+            for edition in EDITIONS for design in DESIGNS}
 
 
 def tile_faces(folder):

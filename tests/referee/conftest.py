@@ -14,17 +14,17 @@ from .scenes import Scenes
 
 
 @pytest.fixture(scope="session")
-def scenes(tmp_path_factory) -> Scenes:
+def scenes(asterion_faces) -> Scenes:
     """Tables of the first print (two markers a tile): the stage tests measure each stage
     against that geometry, which the referee keeps reading (tables printed
     before the discreet print)."""
-    return Scenes(tmp_path_factory.mktemp("export"), dpi=200, marks="classic")
+    return Scenes(asterion_faces("crete", "classic", 200), dpi=200, marks="classic")
 
 
 @pytest.fixture(scope="session")
-def discreet_scenes(tmp_path_factory) -> Scenes:
-    """Tables of the print `pnp build` makes: one small marker a tile."""
-    return Scenes(tmp_path_factory.mktemp("export_discreet"), dpi=200, marks="discreet")
+def discreet_scenes(asterion_faces) -> Scenes:
+    """Tables of the print with one small marker a tile."""
+    return Scenes(asterion_faces("crete", "discreet", 200), dpi=200, marks="discreet")
 
 
 @cache

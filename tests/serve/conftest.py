@@ -48,11 +48,12 @@ def endgame() -> tuple[bytes, dict]:
 
 
 @pytest.fixture(scope="session")
-def scenes(tmp_path_factory) -> Scenes:
+def scenes(asterion_faces) -> Scenes:
     """Tables of the print `pnp build` makes (the page reads what players print)."""
     from pnp.printing.asterion.art import printed_marks
 
-    return Scenes(tmp_path_factory.mktemp("serve-export"), dpi=200, marks=printed_marks())
+    marks = printed_marks()
+    return Scenes(asterion_faces("crete", marks, 200), dpi=200, marks=marks)
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,31 @@
+"""Fixtures every test folder shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def asterion_faces(tmp_path_factory) -> Callable[[str, str, int], Path]:
+    """`faces(edition, marks, dpi)`: the folder of Asterion's faces exported as `pnp export`
+    writes them, once a session for each set of inputs (about 1.5 s each). Tests only read
+    these folders."""
+    from pnp.printing.asterion import PRINTING
+    from pnp.printing.build import BuildRequest
+    from pnp.printing.export import export
+
+    folders: dict[tuple[str, str, int], Path] = {}
+
+    def faces(edition: str, marks: str, dpi: int) -> Path:
+        key = (edition, marks, dpi)
+        if key not in folders:
+            folder = tmp_path_factory.mktemp(f"asterion-{edition}-{marks}-{dpi}")
+            export(BuildRequest("asterion", edition, printing=PRINTING, marks=marks),
+                   folder, dpi=dpi)
+            folders[key] = folder
+        return folders[key]
+
+    return faces
