@@ -25,8 +25,8 @@ def atomic_path(path: Path) -> Iterator[Path]:
     """Yield a temporary path to write; on success it replaces `path` (mode 0666 & ~umask)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    os.close(handle)
     try:
+        os.close(handle)        # inside: a signal here still removes the part file
         yield Path(temp)
         os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, path)
