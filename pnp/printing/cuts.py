@@ -4,7 +4,7 @@ A placed item's cut path follows from its `Component` alone (kind-neutral): a re
 is its cut box (with its `corner_radius`), a round piece the ellipse in its cut box (and a
 centred `hole`), a hex piece the hexagon in its cut box (corners on the longer axis: flat
 side up when wider than tall), and a piece with an `outline` of its own (a board piece
-from pnp/printing/split.py) that outline, with its `folds` scored rather than cut.
+from pnp/printing/split/) that outline, with its `folds` scored rather than cut.
 Full-page sheets without an outline (print check, player aid) are not cut.
 
 Print-and-cut registration marks (`RegistrationMarks`) are the common three-corner kind
@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from pnp.geometry.polygon import Point
 from pnp.printing.placement import Component, Furniture, Item, Page, Paper, PlacementError
-
-Point = tuple[float, float]
 
 
 class CutError(PlacementError):

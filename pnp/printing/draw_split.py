@@ -1,4 +1,4 @@
-"""Drawing a board split over sheets (pnp/printing/split.py), for any game.
+"""Drawing a board split over sheets (pnp/printing/split/), for any game.
 
 A piece is drawn in the board frame, moved onto the page by one translation: the game
 paints its art clipped to the piece's art outline (`paint(canvas, grow)`, where `grow` is
@@ -17,10 +17,14 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from pnp.printing import split
+from pnp.geometry.polygon import Box, Point, bounds
 from pnp.printing.pen import polygon as fill_polygon
 from pnp.printing.pen import polygon_path, saved, text
 from pnp.printing.placement import Item
+from pnp.printing.split.board import Board, BoardPiece, Seam
+from pnp.printing.split.furniture import AlignMark, align_marks, diagram_spot, label_spot
+from pnp.printing.split.pieces import piece_for
+from pnp.printing.split.two_sided import back_transform, mirrored
 from pnp.printing.style import FONT, FONT_BOLD, WHITE, font_pt
 from pnp.units import PT_PER_MM
 
@@ -57,12 +61,12 @@ def text_mm(canvas: Canvas, string: str, font: str, size_pt: float) -> float:
     return canvas.stringWidth(string, font, size_pt) / PT_PER_MM
 
 
-def draw_piece(canvas: Canvas, item: Item, board: split.Board, pieces, paint: Paint,
+def draw_piece(canvas: Canvas, item: Item, board: Board, pieces, paint: Paint,
                style: PieceStyle, bleed: float) -> None:
     """One piece (of `pieces`, the plan) for `item`, its drawn box's top-left at
     (item.x, item.y), turned a quarter if the piece is `turned`: the game's art, then tabs,
     alignment marks, cut outline, label and the assembly diagram."""
-    piece = split.piece_for(pieces, item.component)
+    piece = piece_for(pieces, item.component)
     with saved(canvas):
         if piece.turned:            # a quarter turn on the upright sheet
             canvas.translate(item.x, item.y)
@@ -76,18 +80,18 @@ def draw_piece(canvas: Canvas, item: Item, board: split.Board, pieces, paint: Pa
             _tab(canvas, board, piece, seam)
         with saved(canvas):
             clip(canvas, piece.art_polygon, *(s.tab_polygon for s in piece.tabs))
-            for mark in split.align_marks(board, piece):
+            for mark in align_marks(board, piece):
                 _align_mark(canvas, board, mark, style)
         _cut_outline(canvas, piece, style)
         if len(pieces) == 1:
             return              # a whole board: nothing to assemble, no label or map
-        spot = split.label_spot(board, piece)
+        spot = label_spot(board, piece)
         if spot is not None:
             h = board.label_height
             canvas.setFillColor(CUT_GREY)
             text(canvas, spot[0], spot[1] + h / 2, piece.label, font_pt(h), FONT_BOLD,
                  anchor="middle")
-        box = split.diagram_spot(board, piece)
+        box = diagram_spot(board, piece)
         if box is not None:
             _diagram(canvas, board, box, piece, pieces, style)
 
@@ -95,25 +99,25 @@ def draw_piece(canvas: Canvas, item: Item, board: split.Board, pieces, paint: Pa
 def draw_piece_back(canvas: Canvas, item: Item, pieces, paint_back: Paint, duplex: str,
                     bleed: float) -> None:
     """The back of a two-sided board's piece: the second side (in its own frame, see
-    `split.back_transform`) clipped to the piece's art outline, exactly behind the front.
+    `back_transform`) clipped to the piece's art outline, exactly behind the front.
     `item` is the back item (placement mirrors it); no marks: cut on the front."""
-    piece = split.piece_for(pieces, item.component)
+    piece = piece_for(pieces, item.component)
     with saved(canvas):
         canvas.translate(item.x, item.y)
-        canvas.transform(*split.back_transform(piece, duplex))
-        clip(canvas, split.mirrored(piece.art_polygon))
+        canvas.transform(*back_transform(piece, duplex))
+        clip(canvas, mirrored(piece.art_polygon))
         paint_back(canvas, bleed)
 
 
-def _tab(canvas: Canvas, board: split.Board, piece: split.BoardPiece,
-         seam: split.Seam) -> None:
+def _tab(canvas: Canvas, board: Board, piece: BoardPiece,
+         seam: Seam) -> None:
     """A glue tab: white, hatched, with this piece's label and the neighbours it goes under."""
     depth = board.glue_overlap
     with saved(canvas):
         clip(canvas, seam.tab_polygon)
         canvas.setFillColor(WHITE)
         fill_polygon(canvas, list(seam.tab_polygon), stroke=0, fill=1)
-        x0, y0, x1, y1 = split.bounds(seam.tab_polygon)
+        x0, y0, x1, y1 = bounds(seam.tab_polygon)
         canvas.setStrokeColor(mix(GLUE_GREY, WHITE, 0.45))
         canvas.setLineWidth(0.25)
         step = depth / 4
@@ -144,7 +148,7 @@ def _tab(canvas: Canvas, board: split.Board, piece: split.BoardPiece,
                 text(canvas, 0.0, cap / 2, words, size, FONT_BOLD, anchor="middle")
 
 
-def _align_mark(canvas: Canvas, board: split.Board, mark: split.AlignMark,
+def _align_mark(canvas: Canvas, board: Board, mark: AlignMark,
                 style: PieceStyle) -> None:
     """A circle across the seam with a tick through it, and the neighbour's label on this
     side: the halves on the two pieces make one circle when they are aligned."""
@@ -162,7 +166,7 @@ def _align_mark(canvas: Canvas, board: split.Board, mark: split.AlignMark,
     text(canvas, tx, ty + cap / 2, mark.neighbour, font_pt(cap), FONT_BOLD, anchor="middle")
 
 
-def _cut_outline(canvas: Canvas, piece: split.BoardPiece, style: PieceStyle) -> None:
+def _cut_outline(canvas: Canvas, piece: BoardPiece, style: PieceStyle) -> None:
     """Cut along the solid lines; a dashed line marks where a neighbour's edge lies on the
     tab (the seam), which is not cut."""
     canvas.setStrokeColor(CUT_GREY)
@@ -185,19 +189,19 @@ def _cut_outline(canvas: Canvas, piece: split.BoardPiece, style: PieceStyle) -> 
                 canvas.line(*a, *b)
 
 
-def _on_segment(p: split.Point, a: split.Point, b: split.Point) -> bool:
+def _on_segment(p: Point, a: Point, b: Point) -> bool:
     cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
     return abs(cross) < 1e-6 * max(1.0, abs(b[0] - a[0]) + abs(b[1] - a[1]))
 
 
-def _diagram(canvas: Canvas, board: split.Board, box: split.Box, piece: split.BoardPiece,
+def _diagram(canvas: Canvas, board: Board, box: Box, piece: BoardPiece,
              pieces, style: PieceStyle) -> None:
     """A small map of the assembled board: every piece's outline and label, this one
     highlighted."""
     x0, y0, x1, _y1 = box
     side = x1 - x0
     caption = side * 0.045
-    bx0, by0, bx1, _by1 = split.bounds(board.outline)
+    bx0, by0, bx1, _by1 = bounds(board.outline)
     inner = side - 3 * caption
     scale = inner / (bx1 - bx0)
     canvas.setFillColor(CUT_GREY)

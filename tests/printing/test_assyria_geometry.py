@@ -12,7 +12,7 @@ import math
 import pytest
 
 from pnp import markers
-from pnp.printing import split
+from pnp.geometry.polygon import area, contains
 from pnp.printing.assyria import geometry as geo
 from pnp.printing.placement import furniture, papers
 from pnp.rules.assyria.board import board as rules_board
@@ -224,7 +224,7 @@ def test_the_board_splits_into_few_sheets_that_fit(paper, bleed, sheets):
     sheet = papers()[paper]
     pieces = geo.plan(sheet, bleed, furniture())
     assert len(pieces) == sheets
-    assert sum(split.area(p.polygon) for p in pieces) == pytest.approx(split.area(board.outline))
+    assert sum(area(p.polygon) for p in pieces) == pytest.approx(area(board.outline))
     assert sorted(k for p in pieces for k in p.cells) == list(range(len(board.cells)))
     margin = furniture().printer_margin
     for p in pieces:
@@ -233,7 +233,7 @@ def test_the_board_splits_into_few_sheets_that_fit(paper, bleed, sheets):
         assert p.height <= page.height - 2 * margin + EPS
     for q in board.markers:
         corners = ((q[0], q[1]), (q[2], q[1]), (q[2], q[3]), (q[0], q[3]))
-        owners = [p.label for p in pieces if all(split.contains(p.polygon, c) for c in corners)]
+        owners = [p.label for p in pieces if all(contains(p.polygon, c) for c in corners)]
         assert len(owners) == 1
 
 

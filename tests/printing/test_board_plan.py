@@ -9,9 +9,13 @@ from functools import cache
 import pytest
 
 from pnp import layouts
-from pnp.printing import split
+from pnp.geometry.polygon import area, bounds, box_gap, contains
 from pnp.printing.asterion import board
 from pnp.printing.placement import Item, Options, furniture, papers, place
+from pnp.printing.split import furniture as split_furniture
+from pnp.printing.split import plan as split_plan
+from pnp.printing.split.board import BoardPiece
+from pnp.printing.split.plan import plan_pieces
 from pnp.units import mm
 
 SPEC = board.board_spec()
@@ -28,12 +32,9 @@ SHEETS = {("a4", 0.0): 9, ("a4", 1.0): 9, ("a4", 2.0): 10, ("a4", 3.0): 10,
 
 
 @cache
-def plan(paper: str, bleed: float) -> list[split.BoardPiece]:
+def plan(paper: str, bleed: float) -> list[BoardPiece]:
     return board.plan_board(papers()[paper], bleed, furniture())
 
-
-def box_gap(a, b) -> float:
-    return split._box_gap(a, b)
 
 
 # --- Squares and areas ---------------------------------------------------------------
@@ -170,13 +171,13 @@ def test_every_square_is_in_exactly_one_piece(paper, bleed):
     pieces = plan(paper, bleed)
     cells = [c for p in pieces for c in board.piece_squares(p)]
     assert sorted(cells) == sorted(board.board_squares())
-    total = sum(split.area(p.polygon) for p in pieces)
-    assert total == pytest.approx(split.area(board.diamond()))
+    total = sum(area(p.polygon) for p in pieces)
+    assert total == pytest.approx(area(board.diamond()))
     for p in pieces:
-        assert all(split.contains(board.diamond(), v) for v in p.polygon)
+        assert all(contains(board.diamond(), v) for v in p.polygon)
         for i, j in board.piece_squares(p):
             x0, y0, x1, y1 = board.square_box(i, j)
-            assert all(split.contains(p.polygon, c) for c in ((x0, y0), (x1, y1)))
+            assert all(contains(p.polygon, c) for c in ((x0, y0), (x1, y1)))
 
 
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
@@ -203,10 +204,10 @@ def test_every_piece_fits_the_printable_area_of_its_sheet(paper, bleed):
         assert p.width <= turned.width - 2 * margin + 1e-6, p.label
         assert p.height <= turned.height - 2 * margin + 1e-6, p.label
         drawn = list(p.art_polygon) + [v for s in p.tabs for v in s.tab_polygon]
-        x0, y0, x1, y1 = split.bounds(drawn)
+        x0, y0, x1, y1 = bounds(drawn)
         assert (x0, y0, x1, y1) == pytest.approx(p.box)
         # the art runs `bleed` past the cut line all round
-        px0, py0, px1, py1 = split.bounds(p.polygon)
+        px0, py0, px1, py1 = bounds(p.polygon)
         assert min(px0 - x0, py0 - y0, x1 - px1, y1 - py1) >= bleed - 1e-6
 
 
@@ -218,7 +219,7 @@ def test_the_number_of_sheets(paper, bleed):
     sheet = papers()[paper]
     m = furniture().printer_margin
     printable = (sheet.width - 2 * m) * (sheet.height - 2 * m)
-    assert len(pieces) >= math.ceil(split.area(board.diamond()) / printable)
+    assert len(pieces) >= math.ceil(area(board.diamond()) / printable)
 
 
 def _enumerated_minimum(paper: str, bleed: float) -> int:
@@ -234,7 +235,7 @@ def _enumerated_minimum(paper: str, bleed: float) -> int:
         best = math.inf
         for i1 in range(i0, r + 1):
             # rows j0..j1 and columns i0..i1 lie between lines j0 + r and j1 + r + 1
-            cost = split._piece_cost(board.crete_board(), (j0 + r, j1 + r + 1),
+            cost = split_plan._piece_cost(board.crete_board(), (j0 + r, j1 + r + 1),
                                      (i0 + r, i1 + r + 1), sheet, bleed, furniture())
             if cost is not None:
                 best = min(best, 1 + band_min(j0, j1, i1 + 1))
@@ -263,12 +264,12 @@ def test_the_searchs_closed_form_extent_matches_the_clipped_geometry(bleed):
     checked = 0
     for band, cols in itertools.product(ranges, ranges):
         lines = ((band[0] + r, band[1] + r + 1), (cols[0] + r, cols[1] + r + 1))
-        rect = split._rect(crete, *lines)
-        if not split._cells(crete, rect):
+        rect = split_plan._rect(crete, *lines)
+        if not split_plan._cells(crete, rect):
             continue
         for top, left in itertools.product((False, True), repeat=2):
-            _polygon, _art, box, tabs = split._piece_geometry(crete, rect, top, left, bleed)
-            width, height, glue = split._piece_extent(crete, rect, top, left, bleed)
+            _polygon, _art, box, tabs = split_plan._piece_geometry(crete, rect, top, left, bleed)
+            width, height, glue = split_plan._piece_extent(crete, rect, top, left, bleed)
             assert width == pytest.approx(box[2] - box[0], abs=1e-6)
             assert height == pytest.approx(box[3] - box[1], abs=1e-6)
             assert glue == pytest.approx(sum(math.dist(*e) for _s, e, _t in tabs), abs=1e-6)
@@ -304,12 +305,12 @@ def test_each_seam_has_one_tab_that_lies_under_the_neighbours(paper, bleed):
                 assert len(theirs) == 1 and theirs[0].tab != seam.tab
             if not seam.tab:
                 continue
-            x0, y0, x1, y1 = split.bounds(seam.tab_polygon)
+            x0, y0, x1, y1 = bounds(seam.tab_polygon)
             depth = (y1 - y0) if seam.side == "top" else (x1 - x0)
             assert depth == pytest.approx(g)
             for v in seam.tab_polygon:
-                assert split.contains(board.diamond(), v)
-                assert any(split.contains(pieces[n.label].polygon, v) for n in seam.neighbours)
+                assert contains(board.diamond(), v)
+                assert any(contains(pieces[n.label].polygon, v) for n in seam.neighbours)
     assert sum(len(p.tabs) for p in pieces.values()) >= len(pieces) - 1
 
 
@@ -319,7 +320,7 @@ def test_every_marker_lies_whole_on_one_piece(paper, bleed):
         box = quiet(m)
         corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
         owners = [p.label for p in plan(paper, bleed)
-                  if all(split.contains(p.polygon, c) for c in corners)]
+                  if all(contains(p.polygon, c) for c in corners)]
         assert len(owners) == 1, m.name
 
 
@@ -337,7 +338,7 @@ def test_every_piece_shows_its_label(paper, bleed):
         for m in MARKERS:
             assert box_gap(box, quiet(m)) >= SPEC.marker_square_gap - 1e-9
         corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
-        assert all(split.contains(p.polygon, c) for c in corners)
+        assert all(contains(p.polygon, c) for c in corners)
 
 
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
@@ -352,7 +353,7 @@ def test_the_first_sheet_carries_the_assembly_diagram_outside_the_piece(paper, b
         assert p.box[0] - 1e-6 <= box[0] and box[2] <= p.box[2] + 1e-6
         assert p.box[1] - 1e-6 <= box[1] and box[3] <= p.box[3] + 1e-6
         for shape in [p.art_polygon] + [s.tab_polygon for s in p.tabs]:
-            assert split._separation(box, shape) > 0
+            assert split_furniture._separation(box, shape) > 0
 
 
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
@@ -361,8 +362,8 @@ def test_alignment_marks_sit_on_seams_in_the_coast(paper, bleed):
     for p in pieces.values():
         marks = board.align_marks(p)
         for mark in marks:
-            assert split.contains(p.polygon, mark.at)
-            assert split.contains(pieces[mark.neighbour].polygon, mark.at)
+            assert contains(p.polygon, mark.at)
+            assert contains(pieces[mark.neighbour].polygon, mark.at)
             r = SPEC.align_mark
             around = (mark.at[0] - r, mark.at[1] - r, mark.at[0] + r, mark.at[1] + r)
             for i, j in board.board_squares():
@@ -401,11 +402,11 @@ def test_components_place_one_piece_per_page_inside_the_printable_area(paper, bl
 
 
 def test_the_plan_is_deterministic():
-    split._search.cache_clear()
-    split.plan_pieces.cache_clear()
+    split_plan._search.cache_clear()
+    plan_pieces.cache_clear()
     first = board.plan_board(papers()["a4"], 2.0, furniture())
-    split._search.cache_clear()
-    split.plan_pieces.cache_clear()
+    split_plan._search.cache_clear()
+    plan_pieces.cache_clear()
     second = board.plan_board(papers()["a4"], 2.0, furniture())
     assert first == second
 

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from pnp import markers
-from pnp.printing import split
+from pnp.geometry.polygon import area, contains
 from pnp.printing.placement import furniture, papers
 from pnp.printing.spider_twist import board, geometry
 from pnp.rules.spider_twist import get_web
@@ -188,7 +188,7 @@ def test_the_board_splits_into_the_fewest_sheets_butt_joined(paper, bleed, sheet
     b = board.web_board()
     pieces = board.plan(papers()[paper], bleed, furniture())
     assert len(pieces) == sheets
-    assert sum(split.area(p.polygon) for p in pieces) == pytest.approx(split.area(b.outline))
+    assert sum(area(p.polygon) for p in pieces) == pytest.approx(area(b.outline))
     margin = furniture().printer_margin
     for p in pieces:
         assert not p.landscape and not p.tabs                # duplex-safe, no glue tabs
@@ -200,7 +200,7 @@ def test_the_board_splits_into_the_fewest_sheets_butt_joined(paper, bleed, sheet
             assert not math.isfinite(value) or value in (*b.cuts_x, *b.cuts_y)
     for box in b.markers:                                    # markers of both sides whole
         corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
-        assert sum(all(split.contains(p.polygon, c) for c in corners) for p in pieces) == 1
+        assert sum(all(contains(p.polygon, c) for c in corners) for p in pieces) == 1
 
 
 def test_the_board_never_fits_fewer_sheets_than_its_area_needs():

@@ -405,7 +405,7 @@ def test_a_whole_board_carries_no_piece_label_or_assembly_map(builds):
 
 
 def split_piece(item):
-    from pnp.printing import split
+    from pnp.printing.split.pieces import piece_for
 
-    return split.piece_for(board.plan(papers()["a3"], 2.0, furniture()),
+    return piece_for(board.plan(papers()["a3"], 2.0, furniture()),
                            item.component)

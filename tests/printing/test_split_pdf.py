@@ -10,18 +10,22 @@ import pytest
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.printing import pen, split
+from pnp.geometry.polygon import regular_polygon
+from pnp.printing import pen
 from pnp.printing.draw_split import PieceStyle, draw_piece, draw_piece_back
 from pnp.printing.placement import Options, furniture, papers, place
+from pnp.printing.split.board import Board
+from pnp.printing.split.pieces import piece_components, piece_for
+from pnp.printing.split.plan import plan_pieces
 from pnp.printing.style import FONT, register_fonts
 
 DPI = 30
 RED, BLUE, GREEN = HexColor("#FF0000"), HexColor("#0000FF"), HexColor("#00FF00")
 
 
-def board() -> split.Board:
+def board() -> Board:
     cuts = tuple(float(c) for c in range(-150, 151, 50))
-    return split.Board(split.regular_polygon((0.0, 0.0), 230.0, 10), cuts, cuts,
+    return Board(regular_polygon((0.0, 0.0), 230.0, 10), cuts, cuts,
                        glue_overlap=0.0, turn=False, bare_pieces=True)
 
 
@@ -37,7 +41,7 @@ def side_two(canvas: Canvas, grow: float) -> None:
     canvas.rect(-1000, -1000, 1000, 2000, stroke=0, fill=1)
 
 
-def render(b: split.Board, pieces, pages, duplex: str) -> pdfium.PdfDocument:
+def render(b: Board, pieces, pages, duplex: str) -> pdfium.PdfDocument:
     """The pages drawn: side one on the fronts, side two on the backs."""
     register_fonts()
     buffer = io.BytesIO()
@@ -69,15 +73,15 @@ def seen(front_image, back_image, page, item, piece, point, duplex: str):
 def test_the_back_of_each_piece_is_the_second_side_behind_the_first(duplex):
     sheet = papers()["a3"]
     b = board()
-    pieces = split.plan_pieces(b, sheet, 2.0, furniture())
-    pages = place(split.piece_components(pieces, kind="web", back="web"),
+    pieces = plan_pieces(b, sheet, 2.0, furniture())
+    pages = place(piece_components(pieces, kind="web", back="web"),
                   Options(sheet, 2.0, duplex))
     document = render(b, pieces, pages, duplex)
     checked = 0
     for k in range(0, len(pages), 2):
         front_page = pages[k]
         (front,) = front_page.items
-        piece = split.piece_for(pieces, front.component)
+        piece = piece_for(pieces, front.component)
         front_image = np.array(document[k].render(scale=DPI / 72).to_pil().convert("RGB"))
         back_image = np.array(document[k + 1].render(scale=DPI / 72).to_pil().convert("RGB"))
         cx = sum(p[0] for p in piece.polygon) / len(piece.polygon)
@@ -93,10 +97,10 @@ def test_the_back_of_each_piece_is_the_second_side_behind_the_first(duplex):
     assert checked >= 2
 
 
-def wide() -> split.Board:
+def wide() -> Board:
     """A two-sided 380 x 250 mm board: on A3 it fits one sheet only turned."""
     outline = ((-190.0, -125.0), (190.0, -125.0), (190.0, 125.0), (-190.0, 125.0))
-    return split.Board(outline, (0.0,), (0.0,), glue_overlap=0.0, turn=False,
+    return Board(outline, (0.0,), (0.0,), glue_overlap=0.0, turn=False,
                        quarter_turn=True, bare_pieces=True)
 
 
@@ -104,10 +108,10 @@ def wide() -> split.Board:
 def test_a_turned_piece_s_second_side_lands_exactly_behind_the_first(duplex):
     sheet = papers()["a3"]
     b = wide()
-    pieces = split.plan_pieces(b, sheet, 2.0, furniture())
+    pieces = plan_pieces(b, sheet, 2.0, furniture())
     (piece,) = pieces
     assert piece.turned and not piece.landscape
-    pages = place(split.piece_components(pieces, kind="web", back="web"),
+    pages = place(piece_components(pieces, kind="web", back="web"),
                   Options(sheet, 2.0, duplex))
     document = render(b, pieces, pages, duplex)
     (k,) = [n for n, p in enumerate(pages) if p.side == "front"]

@@ -146,11 +146,11 @@ def token_player(component_id: str) -> str | None:
 def assyria_components(options: Options) -> list[Component]:
     """In print order: the board's pieces, the cards, the tokens, the player aid (the build
     puts the print check first)."""
-    from pnp.printing import split
     from pnp.printing.assyria import geometry
+    from pnp.printing.split.pieces import piece_components
 
     pieces = geometry.plan(options.paper, options.bleed, options.furniture)
-    components = split.piece_components(pieces, kind="board")
+    components = piece_components(pieces, kind="board")
     components += card_components(cards_landscape(options))
     components += token_components()
     components.append(page_component("aid", options.paper))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
 
-from pnp.printing import split
+from pnp.geometry.polygon import bounds
 from pnp.printing.assyria import geometry as geo
 from pnp.printing.assyria import icons
 from pnp.printing.assyria.style import Style, assyria_style
@@ -167,7 +167,7 @@ def _unused_areas(canvas: Canvas, st: Style) -> None:
             canvas.setStrokeColor(colour)
             canvas.setStrokeAlpha(0.45)
             canvas.setLineWidth(0.35)
-            ax0, _ay0, ax1, _ay1 = split.bounds(area)
+            ax0, _ay0, ax1, _ay1 = bounds(area)
             height = y1 - y0
             x = ax0 - height
             while x < ax1 + height:

@@ -1,7 +1,7 @@
 """Assyria's board in millimetres: hexes, wells, rivers, tracks, card slots, markers.
 
 Pure calculation (no reportlab; the referee imports it): the drawing (draw_board.py) only
-paints what this module computes, and the board splitter (pnp/printing/split.py) cuts what
+paints what this module computes, and the board splitter (pnp/printing/split/) cuts what
 `split_board()` describes.
 
 The board frame: mm, origin at the board's top-left corner, x right, y down. From the
@@ -34,11 +34,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp import layouts
+from pnp.geometry.lengths import lengths
+from pnp.geometry.marker_sizes import MarkerSizes
+from pnp.geometry.polygon import Box, Point, Polygon, bounds, quiet_box
 from pnp.markers import marker_ids
-from pnp.printing import split
-from pnp.printing.lengths import lengths
-from pnp.printing.marker_sizes import MarkerSizes
-from pnp.printing.split import Box, Point, Polygon
+from pnp.printing.split.board import Board, BoardPiece
+from pnp.printing.split.plan import plan_pieces
 from pnp.rules.assyria import cards as rules_cards
 from pnp.rules.assyria.board import board as rules_board
 from pnp.units import mm
@@ -366,7 +367,7 @@ class HexPlace:
 
     @property
     def box(self) -> Box:
-        return split.bounds(self.corners)
+        return bounds(self.corners)
 
 
 def hex_corners(centre: Point, side: float | None = None) -> tuple[Point, ...]:
@@ -475,7 +476,7 @@ class BoardMarker:
         return ((cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h))
 
     def quiet_box(self) -> Box:
-        return split.quiet_box(self.centre, self.size + 2 * spec().marker_module)
+        return quiet_box(self.centre, self.size + 2 * spec().marker_module)
 
 
 def _spread(count: int, allowed: list[int], span: int) -> list[int]:
@@ -573,13 +574,13 @@ def _useful(ys: list[float]) -> list[float]:
 
 
 @cache
-def split_board() -> split.Board:
+def split_board() -> Board:
     """The board as the splitter sees it: a rectangle, cut along `cut_lines`, with every
     hex and space kept whole (by their centres) and the markers never cut."""
     s = spec()
     xs, ys = cut_lines()
     cells = tuple(h.box for h in hexes()) + keep_whole()
-    return split.Board(
+    return Board(
         outline=outline(),
         cuts_x=xs,
         cuts_y=ys,
@@ -601,9 +602,9 @@ def _on_the_map(px, py, room: float):
     return (px > x0 - room) & (px < x1 + room) & (py > y0 - room) & (py < y1 + room)
 
 
-def plan(paper, bleed: float, furniture) -> tuple[split.BoardPiece, ...]:
-    """The board's pieces for a paper (see `split.plan_pieces`)."""
-    return split.plan_pieces(split_board(), paper, bleed, furniture)
+def plan(paper, bleed: float, furniture) -> tuple[BoardPiece, ...]:
+    """The board's pieces for a paper (see `plan_pieces`)."""
+    return plan_pieces(split_board(), paper, bleed, furniture)
 
 
 # --- For the manifest and the referee ----------------------------------------------------

@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp import layouts
-from pnp.printing.lengths import lengths
-from pnp.printing.marker_sizes import MarkerSizes
+from pnp.geometry.lengths import lengths
+from pnp.geometry.marker_sizes import MarkerSizes
+from pnp.geometry.polygon import Point
 from pnp.rules.asterion.tiles import Region, Tile
 from pnp.units import mm
-
-Point = tuple[float, float]
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Pure calculation (no reportlab): the drawing module (draw_board.py) only paints what this
 module computes, and the photo referee reads the marker places from here. Splitting the
-board over sheets is the shared splitter's work (pnp/printing/split.py); this module
+board over sheets is the shared splitter's work (pnp/printing/split/); this module
 describes the diamond to it (`crete_board`) and wraps its answers for the Crete board.
 
 The board frame: millimetres, origin at the centre of the Minotaur's square, x right, y down
@@ -34,12 +34,15 @@ from functools import cache
 import numpy as np
 
 from pnp import layouts
-from pnp.printing import split
+from pnp.geometry.lengths import lengths
+from pnp.geometry.marker_sizes import MarkerSizes
+from pnp.geometry.polygon import Box, Point, Polygon
 from pnp.printing.asterion.markers import board_first_marker_id
-from pnp.printing.lengths import lengths
-from pnp.printing.marker_sizes import MarkerSizes
 from pnp.printing.placement import Component, Furniture, Paper
-from pnp.printing.split import AlignMark, BoardPiece, Box, Point, Polygon
+from pnp.printing.split import furniture as split_furniture
+from pnp.printing.split.board import Board, BoardPiece
+from pnp.printing.split.pieces import piece_components, piece_for
+from pnp.printing.split.plan import plan_pieces
 
 SQRT2 = math.sqrt(2.0)
 
@@ -290,16 +293,16 @@ def _in_legends(px: np.ndarray, py: np.ndarray, room: float) -> np.ndarray:
     return out
 
 
-# --- The split into sheets (pnp/printing/split.py) ---------------------------------------
+# --- The split into sheets (pnp/printing/split/) ---------------------------------------
 
 @cache
-def crete_board() -> split.Board:
+def crete_board() -> Board:
     """The diamond as the splitter sees it: cut along the grid lines between rows and
     between columns, the squares whole, the markers never cut, labels clear of legends."""
     spec = board_spec()
     s, r = spec.square, spec.radius
     cuts = tuple(s * k + s / 2 for k in range(-r, r))
-    return split.Board(
+    return Board(
         outline=diamond(),
         cuts_x=cuts,
         cuts_y=cuts,
@@ -319,8 +322,8 @@ def crete_board() -> split.Board:
 def plan_board(paper: Paper, bleed: float, furniture: Furniture) -> list[BoardPiece]:
     """Split the board into the fewest pieces that each fit one sheet of `paper`: bands
     of rows north to south (letters A, B, ...), pieces west to east (numbers 1, 2, ...);
-    see `split.plan_pieces`."""
-    return list(split.plan_pieces(crete_board(), paper, bleed, furniture))
+    see `plan_pieces`."""
+    return list(plan_pieces(crete_board(), paper, bleed, furniture))
 
 
 def piece_squares(piece: BoardPiece) -> list[tuple[int, int]]:
@@ -331,25 +334,25 @@ def piece_squares(piece: BoardPiece) -> list[tuple[int, int]]:
 
 def board_components(paper: Paper, bleed: float, furniture: Furniture) -> list[Component]:
     """One full-page component per piece, sized to everything the piece draws."""
-    return split.piece_components(plan_board(paper, bleed, furniture))
+    return piece_components(plan_board(paper, bleed, furniture))
 
 
 def piece_for_component(component: Component, paper: Paper, bleed: float,
                         furniture: Furniture) -> BoardPiece:
-    return split.piece_for(plan_board(paper, bleed, furniture), component)
+    return piece_for(plan_board(paper, bleed, furniture), component)
 
 
-def align_marks(piece: BoardPiece) -> tuple[AlignMark, ...]:
-    return split.align_marks(crete_board(), piece)
+def align_marks(piece: BoardPiece) -> tuple[split_furniture.AlignMark, ...]:
+    return split_furniture.align_marks(crete_board(), piece)
 
 
 def label_size() -> tuple[float, float]:
-    return split.label_size(crete_board())
+    return split_furniture.label_size(crete_board())
 
 
 def label_spot(piece: BoardPiece) -> Point | None:
-    return split.label_spot(crete_board(), piece)
+    return split_furniture.label_spot(crete_board(), piece)
 
 
 def diagram_spot(piece: BoardPiece) -> Box | None:
-    return split.diagram_spot(crete_board(), piece)
+    return split_furniture.diagram_spot(crete_board(), piece)

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp import layouts
+from pnp.geometry.polygon import Point
 from pnp.markers import marker_ids
 from pnp.rules.constructo import KINDS, PATTERNS, PLAYERS
 from pnp.units import mm
 
 GAME = "constructo"
-Point = tuple[float, float]
 
 # A corner's direction from the tile's centre, as printed (degrees, y down: clockwise).
 CORNER_ANGLES: dict[str, float] = {"E": 0.0, "SE": 60.0, "SW": 120.0, "W": 180.0,

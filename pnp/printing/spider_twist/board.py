@@ -1,11 +1,11 @@
-"""How the shared splitter (pnp/printing/split.py) cuts Spider Twist's two-sided board.
+"""How the shared splitter (pnp/printing/split/) cuts Spider Twist's two-sided board.
 
 Pure calculation (no reportlab). The board is butt-joined (no glue tabs: both faces are
 printed, duplex, and the second side must land behind the first), its sheet always
 upright (a duplex flip is portrait), and cut only where no node of either side lies
 (`geometry.cut_lines`): on A4 or Letter, one cut beside spoke 0 makes two sheets; on A3
 the whole board fits one sheet only turned, so it is printed whole, a quarter turn on the
-upright sheet (`split.Board.quarter_turn`), the spiral side turned behind it.
+upright sheet (`Board.quarter_turn`), the spiral side turned behind it.
 The cells kept whole are every node of both sides (the second side's turned over into the
 first side's frame) and the four areas; the markers of both sides are never cut.
 """
@@ -17,25 +17,28 @@ from functools import cache
 import numpy as np
 
 from pnp import layouts
-from pnp.printing import split
+from pnp.geometry.polygon import bounds
 from pnp.printing.placement import Component, Furniture, Options, Paper
 from pnp.printing.spider_twist import geometry
+from pnp.printing.split.board import Board, BoardPiece
+from pnp.printing.split.pieces import piece_components
+from pnp.printing.split.plan import plan_pieces
 from pnp.units import mm
 
 
 @cache
-def web_board() -> split.Board:
+def web_board() -> Board:
     """The board as the splitter sees it (built once: plans are cached per board)."""
     spec = geometry.spec()
     data = layouts.load("spider-twist")["board"]
     cells = [geometry.node_box(p) for p in geometry.node_centres("rings").values()]
     cells += [geometry.node_box((-x, y)) for x, y in geometry.node_centres("spiral").values()]
-    cells += [geometry._bounds(a.polygon) for a in geometry.areas()]
+    cells += [bounds(a.polygon) for a in geometry.areas()]
     markers = {m.quiet_box() for side in geometry.SIDES for m in geometry.board_markers(side)}
     # the second side's markers, turned over (the same places: the board is symmetric)
     markers |= {(-b[2], b[1], -b[0], b[3]) for b in markers}
     cuts_x, cuts_y = geometry.cut_lines()
-    return split.Board(
+    return Board(
         outline=geometry.outline(),
         cuts_x=cuts_x,
         cuts_y=cuts_y,
@@ -58,15 +61,15 @@ def _in_web(px: np.ndarray, py: np.ndarray, room: float) -> np.ndarray:
     return np.hypot(px, py) <= geometry.spec().spoke_end + room
 
 
-def plan(paper: Paper, bleed: float, furniture: Furniture) -> tuple[split.BoardPiece, ...]:
+def plan(paper: Paper, bleed: float, furniture: Furniture) -> tuple[BoardPiece, ...]:
     """The fewest sheets of `paper` the board fits on (labels A1, A2, ...)."""
-    return split.plan_pieces(web_board(), paper, bleed, furniture)
+    return plan_pieces(web_board(), paper, bleed, furniture)
 
 
-def pieces(options: Options) -> tuple[split.BoardPiece, ...]:
+def pieces(options: Options) -> tuple[BoardPiece, ...]:
     return plan(options.paper, options.bleed, options.furniture)
 
 
 def components(options: Options) -> list[Component]:
     """One full-page component per sheet, its back the spiral side."""
-    return split.piece_components(pieces(options), kind="board", back="board")
+    return piece_components(pieces(options), kind="board", back="board")

@@ -13,6 +13,7 @@ right edges (under 4 and 3). The top tab adds `tab` above face 1.
 
 from __future__ import annotations
 
+from pnp.geometry.polygon import bounds
 from pnp.printing.drawing import Canvas
 from pnp.printing.pen import saved
 from pnp.printing.spider_twist import geometry, icons
@@ -91,7 +92,7 @@ def draw_net(canvas: Canvas, x: float, y: float, style: Style, grow: float) -> N
                 canvas.clipPath(tab_path, stroke=0, fill=0)
                 canvas.setFillColor(style.web["rings"] if not style.ink_saver else
                                     style.die_fill)
-                bx0, by0, bx1, by1 = _bounds(poly)
+                bx0, by0, bx1, by1 = bounds(poly)
                 canvas.rect(bx0, by0, bx1 - bx0, by1 - by0, stroke=0, fill=1)
                 canvas.setStrokeColor(style.label)
                 canvas.setLineWidth(0.2)
@@ -112,12 +113,6 @@ def draw_net(canvas: Canvas, x: float, y: float, style: Style, grow: float) -> N
         canvas.setStrokeColor(style.strand)
         canvas.setLineWidth(style.cut_line)
         canvas.drawPath(path, stroke=1, fill=0)
-
-
-def _bounds(poly) -> tuple[float, float, float, float]:
-    xs = [p[0] for p in poly]
-    ys = [p[1] for p in poly]
-    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def folds():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 
-from pnp.printing import split
+from pnp.geometry.polygon import bounds
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_split import PieceStyle, draw_piece, draw_piece_back
 from pnp.printing.drawing import Canvas
@@ -13,6 +13,7 @@ from pnp.printing.pen import saved
 from pnp.printing.placement import Item
 from pnp.printing.spider_twist import board, die, geometry
 from pnp.printing.spider_twist.draw_web import female_face, male_face, paint_side
+from pnp.printing.split.pieces import piece_for
 
 DIAGRAM_GREY = HexColor("#DDDDDD")
 
@@ -23,7 +24,7 @@ def draw_item(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     if kind == "board":
         pieces = board.pieces(ctx.options)
         # each sheet paints only its part of the side (the rest would be clipped away)
-        x0, y0, x1, y1 = split.bounds(split.piece_for(pieces, item.component).art_polygon)
+        x0, y0, x1, y1 = bounds(piece_for(pieces, item.component).art_polygon)
         if item.face == "front":
             draw_piece(canvas, item, board.web_board(), pieces,
                        lambda c, grow: paint_side(c, "rings", style, grow,

@@ -15,6 +15,7 @@ import math
 
 from reportlab.lib.colors import Color, HexColor
 
+from pnp.geometry.polygon import Box, bounds
 from pnp.printing.draw_marker import draw_marker
 from pnp.printing.drawing import Canvas
 from pnp.printing.pen import polygon_path, saved, text
@@ -40,7 +41,6 @@ def curve_path(canvas: Canvas, curve, path=None, move: bool = True):
 
 # --- The web -------------------------------------------------------------------------------
 
-Box = tuple[float, float, float, float]
 
 
 def _sees(view: Box | None, x0: float, y0: float, x1: float, y1: float) -> bool:
@@ -65,7 +65,7 @@ def paint_side(canvas: Canvas, side: str, style: Style, grow: float,
     _web_disc(canvas, side, style)
     if areas:
         for area in geometry.areas():
-            if _sees(view, *geometry._bounds(area.polygon)):
+            if _sees(view, *bounds(area.polygon)):
                 paint_area(canvas, area, style)
     paint_web(canvas, side, style, labels=labels, view=view)
     if markers:

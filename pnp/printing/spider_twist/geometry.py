@@ -24,7 +24,7 @@ rectangle `[board] width` x `height` (ruling "Components": a double-sided board,
   block, so a photo says which side is up).
 
 The second side lies behind the first turned over left to right: its point (u, v) is behind
-the first side's (-u, v) (pnp.printing.split.back_transform). The board is symmetric about
+the first side's (-u, v) (pnp.printing.split.two_sided.back_transform). The board is symmetric about
 x = 0, so both sides share the outline, the areas' shapes and the markers' places.
 """
 
@@ -36,18 +36,16 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp import layouts
+from pnp.geometry.lengths import lengths
+from pnp.geometry.marker_sizes import MarkerSizes
+from pnp.geometry.polygon import Box, Point, Polygon, bounds
 from pnp.markers import marker_ids
-from pnp.printing.lengths import lengths
-from pnp.printing.marker_sizes import MarkerSizes
 from pnp.rules.spider_twist.web import CENTRE, RINGS, SPOKES, WEBS, Web, get_web
 
 GAME = "spider-twist"
 SIDES = WEBS                         # rings: front (first side); spiral: back
 MARKER_MODULES = 7                   # 5 x 5 data bits and a one-module black border
 MARKER_NAMES = ("NE", "E", "SE", "SW", "W", "NW")   # clockwise from the north-east corner
-Point = tuple[float, float]
-Polygon = tuple[Point, ...]
-Box = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -337,7 +335,7 @@ def _slots(polygon: Polygon, title_at: Point, count: int) -> tuple[Point, ...]:
     s = spec()
     pitch = s.male + 2.0
     room = s.male / 2 + 1.5
-    x0, y0, x1, y1 = _bounds(polygon)
+    x0, y0, x1, y1 = bounds(polygon)
     found = []
     row = 0
     y = y0 + room
@@ -366,7 +364,7 @@ def areas() -> tuple[Area, ...]:
         poly = tuple((_round(-sx * x), _round(sy * y)) for x, y in base)   # base: (-1, 1)
         if -sx * sy < 0:                    # one mirror: keep it clockwise
             poly = tuple(reversed(poly))
-        x0, _y0, x1, _y1 = _bounds(poly)
+        x0, _y0, x1, _y1 = bounds(poly)
         title_y = sy * (h - s.area_inset - 3.5)
         # the title sits along the board edge, between the marker notch and the arc
         title_x = (x0 + x1) / 2 + sx * 0.0
@@ -413,12 +411,6 @@ def _chord_at(poly: Polygon, y: float) -> tuple[float, float] | None:
         if (y0 - y) * (y1 - y) <= 0 and y0 != y1:
             xs.append(x0 + (y - y0) / (y1 - y0) * (x1 - x0))
     return (min(xs), max(xs)) if len(xs) >= 2 else None
-
-
-def _bounds(points) -> Box:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _inside(poly: Polygon, point: Point) -> bool:
