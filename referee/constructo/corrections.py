@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pnp.printing.constructo import geometry
+from pnp.geometry import constructo as geometry
 from pnp.rules.constructo import KINDS, PLAYERS, Piece, stack_problem
 from pnp.rules.constructo.pieces import NAMES
 from referee.api import Correction, Place, answered

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pnp.printing.constructo import geometry
+from pnp.geometry import constructo as geometry
 from referee.geometry import project
 from referee.overlay import INK, banner, faded, label, mark_problem, outline, unit_of, view_of
 

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 import cv2
 import numpy as np
 
-from pnp.printing.constructo import geometry
+from pnp.geometry import constructo as geometry
 from pnp.rules.api import GameRules
 from pnp.rules.constructo import KINDS, PATTERN_NAMES, PATTERNS, PLAYERS, Piece, stack_problem
 from pnp.rules.constructo.commands import COMMANDS

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from pnp.printing.constructo import geometry
+from pnp.geometry import constructo as geometry
 from pnp.rules.constructo.pieces import NAMES
 
 PPM = 6.0                   # px per mm of the square-on tile

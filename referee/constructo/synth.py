@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pnp.printing.constructo import geometry
+from pnp.geometry import constructo as geometry
 from pnp.rules.constructo import PATTERN_NAMES
 from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth import transform as _apply

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from pnp import markers
-from pnp.printing.constructo import geometry as g
+from pnp.geometry import constructo as g
 from pnp.rules.constructo import PATTERNS
 from pnp.rules.constructo.hexes import is_adjacent
 
@@ -132,7 +132,7 @@ def test_board_centres_touch_exactly_where_the_rules_say_tiles_are_adjacent(patt
 
 
 def test_the_geometry_imports_no_drawing_library():
-    code = ("import sys, pnp.printing.constructo.geometry, pnp.printing.constructo; "
+    code = ("import sys, pnp.geometry.constructo, pnp.printing.constructo; "
             "bad = [m for m in ('reportlab', 'cv2', 'numpy') if m in sys.modules]; "
             "print(bad); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -14,9 +14,9 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 
+from pnp.geometry import constructo as g
 from pnp.printing.build import build
 from pnp.printing.constructo import PRINTING
-from pnp.printing.constructo import geometry as g
 from tests.printing.builds import Builds
 
 MM = 25.4 / 72

@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnp import layouts
-from pnp.printing.constructo.components import constructo_components
-from pnp.printing.constructo.geometry import (
+from pnp.geometry.constructo import (
     piece_id,
     piece_specs,
     tile_id,
@@ -19,6 +18,7 @@ from pnp.printing.constructo.geometry import (
     tile_numbers,
     tile_spec,
 )
+from pnp.printing.constructo.components import constructo_components
 from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, lazy
 from pnp.printing.placement import Component
 from pnp.rules.constructo import PLAYERS

@@ -12,15 +12,15 @@ import math
 from reportlab.lib.colors import HexColor
 
 from pnp import layouts
-from pnp.printing.aid import Heading, Prose, wrap
-from pnp.printing.constructo.draw import draw_piece
-from pnp.printing.constructo.geometry import (
+from pnp.geometry.constructo import (
     board_centres,
     hex_outline,
     piece_specs,
     rotate,
     tile_spec,
 )
+from pnp.printing.aid import Heading, Prose, wrap
+from pnp.printing.constructo.draw import draw_piece
 from pnp.printing.constructo.style import Style
 from pnp.printing.context import DrawContext
 from pnp.printing.drawing import Canvas

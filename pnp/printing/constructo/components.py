@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.printing.constructo.geometry import (
+from pnp.geometry.constructo import (
     piece_id,
     piece_specs,
     tile_id,

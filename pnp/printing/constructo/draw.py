@@ -12,7 +12,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from pnp import layouts
-from pnp.printing.constructo.geometry import (
+from pnp.geometry.constructo import (
     dot_centres,
     hex_outline,
     marker_places,
