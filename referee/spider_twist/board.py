@@ -1,5 +1,5 @@
 """Spider Twist's board as the referee needs it: where the printing put every node, marker
-and area (read from the print side's pure geometry, pnp/printing/spider_twist/geometry.py,
+and area (read from the print side's pure geometry, pnp/geometry/spider_twist.py,
 never copied), and which side a marker id says is up.
 
 Frames: each side's board frame is mm, origin at the centre node C, x right, y down, as
@@ -13,7 +13,7 @@ from functools import cache
 
 import numpy as np
 
-from pnp.printing.spider_twist import geometry
+from pnp.geometry import spider_twist as geometry
 from pnp.rules.spider_twist.web import WEBS
 
 SIDES = WEBS                  # ("rings", "spiral"): the web printed on each side

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pnp.printing.spider_twist import geometry
+from pnp.geometry import spider_twist as geometry
 from referee.api import Correction, Place, answered
 from referee.errors import CorrectionError
 from referee.geometry import project

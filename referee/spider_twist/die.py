@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from pnp.printing.spider_twist import geometry
+from pnp.geometry import spider_twist as geometry
 from referee.geometry import rectify
 from referee.pose import Pose, camera_pose
 

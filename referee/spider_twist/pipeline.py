@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from pnp.printing.spider_twist import geometry
+from pnp.geometry import spider_twist as geometry
 from pnp.rules.api import GameRules
 from pnp.rules.spider_twist.commands import COMMANDS
 from pnp.rules.spider_twist.state import StateError, position

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from pnp import layouts
-from pnp.printing.spider_twist import geometry
+from pnp.geometry import spider_twist as geometry
 
 DPI = 200
 PPM = DPI / 25.4

@@ -25,7 +25,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from pnp.printing.spider_twist import geometry
+from pnp.geometry import spider_twist as geometry
 
 PPM = 4.0                   # px per mm of the rectified board
 FEMALE_RIM = 0.25           # of her rim at least seen as the yellow's outline

@@ -13,7 +13,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from pnp.printing.spider_twist import diagram, geometry, scene
+from pnp.geometry import spider_twist as geometry
+from pnp.printing.spider_twist import diagram, scene
 from pnp.printing.spider_twist.style import spider_style
 from pnp.rules.api import Report
 from pnp.rules.spider_twist.commands import COMMANDS

@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from pnp.geometry import spider_twist as geometry
 from pnp.printing.build import BuildRequest
 from pnp.printing.export import export
-from pnp.printing.spider_twist import PRINTING, geometry
+from pnp.printing.spider_twist import PRINTING
 from pnp.rules.spider_twist import get_web
 
 DPI = 100

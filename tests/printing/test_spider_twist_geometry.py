@@ -9,9 +9,10 @@ import math
 import pytest
 
 from pnp import markers
+from pnp.geometry import spider_twist as geometry
 from pnp.geometry.polygon import area, contains
 from pnp.printing.placement import furniture, papers
-from pnp.printing.spider_twist import board, geometry
+from pnp.printing.spider_twist import board
 from pnp.rules.spider_twist import get_web
 
 SPEC = geometry.spec()

@@ -14,10 +14,11 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 
+from pnp.geometry import spider_twist as geometry
 from pnp.printing.build import BuildError, BuildRequest, build, plan
 from pnp.printing.cuts import Ellipse, Poly, page_cuts
 from pnp.printing.placement import Paper, PlacementError, furniture, papers
-from pnp.printing.spider_twist import PRINTING, board, die, geometry
+from pnp.printing.spider_twist import PRINTING, board, die
 from pnp.printing.spider_twist.style import spider_style
 from tests.printing.builds import Builds
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from pnp.cli import main
-from pnp.printing.spider_twist.geometry import marker_side
+from pnp.geometry.spider_twist import marker_side
 from pnp.rules.spider_twist.commands import COMMANDS
 from pnp.rules.spider_twist.state import read_state
 from referee.errors import NoMarkers, RefereeError
@@ -216,7 +216,7 @@ def _lone_male(state: dict) -> tuple[str, str]:
 def test_a_male_up_to_a_third_of_his_width_off_is_read_on_his_node(share):
     """A male may lie up to a third of his width off his node, as a hand lays him; he is
     found where he lies and read there."""
-    from pnp.printing.spider_twist import geometry
+    from pnp.geometry import spider_twist as geometry
 
     state = simulated_state(11, "rings")
     node, towards = _lone_male(state)
@@ -230,7 +230,7 @@ def test_a_male_up_to_a_third_of_his_width_off_is_read_on_his_node(share):
 
 
 def test_a_male_between_two_nodes_is_flagged_not_read():
-    from pnp.printing.spider_twist import geometry
+    from pnp.geometry import spider_twist as geometry
 
     state = simulated_state(11, "rings")
     node, towards = _lone_male(state)

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from pnp.printing.spider_twist import geometry
+from pnp.geometry import spider_twist as geometry
 from pnp.rules.spider_twist.state import read_state
 from referee.spider_twist.synth import node_points, photo, simulated_state
 from referee.synth import Conditions, transform

@@ -54,7 +54,7 @@ def _components(edition: str | None, options: Options) -> list[Component]:
 def side_extra(side: str) -> dict[str, Any]:
     """A board side's manifest entry extras: its nodes' centres and its markers, in mm on
     the side's image (origin top-left, y down)."""
-    from pnp.printing.spider_twist import geometry
+    from pnp.geometry import spider_twist as geometry
 
     def point(p):
         return [round(v, 3) for v in geometry.to_image(p)]
@@ -71,7 +71,7 @@ def side_extra(side: str) -> dict[str, Any]:
 def _export(ctx: DrawContext) -> list[ExportPiece]:
     """Both sides of the board whole (with node centres and markers), one face of each
     token kind (with its back and count), and the die net."""
-    from pnp.printing.spider_twist import geometry
+    from pnp.geometry import spider_twist as geometry
     from pnp.printing.spider_twist.draw import draw_whole_side
 
     x0, y0, x1, y1 = geometry.board_box()

@@ -12,12 +12,13 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from pnp.geometry import spider_twist as geometry
 from pnp.printing.aid import Prose, wrap
 from pnp.printing.context import DrawContext
 from pnp.printing.drawing import Canvas
 from pnp.printing.pen import saved, text
 from pnp.printing.placement import Item
-from pnp.printing.spider_twist import geometry, icons, scene
+from pnp.printing.spider_twist import icons, scene
 from pnp.printing.spider_twist.diagram import draw_reaction
 from pnp.printing.spider_twist.draw_web import female_face, male_face, paint_side
 from pnp.printing.spider_twist.style import Style

@@ -17,9 +17,9 @@ from functools import cache
 import numpy as np
 
 from pnp import layouts
+from pnp.geometry import spider_twist as geometry
 from pnp.geometry.polygon import bounds
 from pnp.printing.placement import Component, Furniture, Options, Paper
-from pnp.printing.spider_twist import geometry
 from pnp.printing.split.board import Board, BoardPiece
 from pnp.printing.split.pieces import piece_components
 from pnp.printing.split.plan import plan_pieces

@@ -24,9 +24,10 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.geometry import spider_twist as geometry
 from pnp.printing import pen
 from pnp.printing.pen import saved, text
-from pnp.printing.spider_twist import geometry, scene
+from pnp.printing.spider_twist import scene
 from pnp.printing.spider_twist.draw_web import paint_side
 from pnp.printing.spider_twist.style import Style, spider_style
 from pnp.printing.style import FONT, FONT_BOLD, WHITE, font_pt, register_fonts

@@ -13,10 +13,11 @@ right edges (under 4 and 3). The top tab adds `tab` above face 1.
 
 from __future__ import annotations
 
+from pnp.geometry import spider_twist as geometry
 from pnp.geometry.polygon import bounds
 from pnp.printing.drawing import Canvas
 from pnp.printing.pen import saved
-from pnp.printing.spider_twist import geometry, icons
+from pnp.printing.spider_twist import icons
 from pnp.printing.spider_twist.style import Style
 
 # face value -> (column, row) in the net

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 
+from pnp.geometry import spider_twist as geometry
 from pnp.geometry.polygon import bounds
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_split import PieceStyle, draw_piece, draw_piece_back
 from pnp.printing.drawing import Canvas
 from pnp.printing.pen import saved
 from pnp.printing.placement import Item
-from pnp.printing.spider_twist import board, die, geometry
+from pnp.printing.spider_twist import board, die
 from pnp.printing.spider_twist.draw_web import female_face, male_face, paint_side
 from pnp.printing.split.pieces import piece_for
 

@@ -15,11 +15,12 @@ import math
 
 from reportlab.lib.colors import Color, HexColor
 
+from pnp.geometry import spider_twist as geometry
 from pnp.geometry.polygon import Box, bounds
 from pnp.printing.draw_marker import draw_marker
 from pnp.printing.drawing import Canvas
 from pnp.printing.pen import polygon_path, saved, text
-from pnp.printing.spider_twist import geometry, icons
+from pnp.printing.spider_twist import icons
 from pnp.printing.spider_twist.style import Style
 from pnp.printing.style import FONT, FONT_BOLD, WHITE, font_pt
 from pnp.rules.spider_twist.web import CENTRE

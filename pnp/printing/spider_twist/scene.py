@@ -11,9 +11,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from reportlab.lib.colors import Color
 
+from pnp.geometry import spider_twist as geometry
 from pnp.printing.drawing import Canvas
 from pnp.printing.pen import saved, text
-from pnp.printing.spider_twist import geometry, icons
+from pnp.printing.spider_twist import icons
 from pnp.printing.spider_twist.draw_web import curve_path, female_face, male_face
 from pnp.printing.spider_twist.style import Style
 from pnp.printing.style import FONT_BOLD, WHITE, font_pt
