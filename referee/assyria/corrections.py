@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 from pnp.rules.api import RulesError
 from pnp.rules.assyria.cards import CAMELS_MAX, OFFERING_MAX
 from pnp.rules.assyria.commands import COMMANDS

@@ -14,7 +14,7 @@ import math
 import cv2
 import numpy as np
 
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 from pnp.printing.assyria.components import token_size
 from referee.geometry import project
 from referee.overlay import (

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 from pnp.rules.api import GameRules, RulesError
 from pnp.rules.assyria.commands import COMMANDS
 from referee.api import Verdict

@@ -20,7 +20,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 
 PPM = 100 / 25.4                 # px per mm of the square-on map (the reference's 100 dpi)
 PAD = 16.0                       # mm round the map frame (a ziggurat may overhang it)

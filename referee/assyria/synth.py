@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 from pnp.printing.assyria.components import token_size
 from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth.camera import disc, nudge

@@ -19,7 +19,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 from referee.assyria import fan, read
 
 TPPM = 2.0                       # px per mm of the board seen square-on for the tracks

@@ -17,9 +17,10 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 
+from pnp.geometry import assyria as geo
 from pnp.printing.assyria import PRINTING
+from pnp.printing.assyria import board as board_split
 from pnp.printing.assyria import components as parts
-from pnp.printing.assyria import geometry as geo
 from pnp.printing.assyria.draw_cards import card_transform
 from pnp.printing.build import BuildError, BuildRequest, build, plan
 from pnp.printing.placement import Component, Item, furniture, papers
@@ -169,7 +170,7 @@ def test_options_reach_the_pdf():
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_board_pieces_assemble_within_half_a_millimetre(paper):
     document, pages = built(paper=paper)
-    pieces = {p.label: p for p in geo.plan(papers()[paper], 2.0, furniture())}
+    pieces = {p.label: p for p in board_split.plan(papers()[paper], 2.0, furniture())}
     printed = {}
     for index, page in board_pages(document, pages):
         (item,) = page.items

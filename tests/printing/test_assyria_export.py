@@ -15,8 +15,8 @@ import pytest
 from PIL import Image
 from reportlab.lib.colors import Color
 
+from pnp.geometry import assyria as geo
 from pnp.printing.assyria import PRINTING
-from pnp.printing.assyria import geometry as geo
 from pnp.printing.assyria.style import assyria_style
 from pnp.printing.build import BuildRequest
 from pnp.printing.draw_split import mix

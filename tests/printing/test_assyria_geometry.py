@@ -1,4 +1,4 @@
-"""Assyria's board geometry (pnp/printing/assyria/geometry.py), pure: hexes, wells, rivers,
+"""Assyria's board geometry (pnp/geometry/assyria.py), pure: hexes, wells, rivers,
 tracks, unused areas, markers, and the cut lines and plans of the split into sheets.
 
 Expected numbers come from the rules (docs/rules/assyria.md#components,
@@ -12,8 +12,9 @@ import math
 import pytest
 
 from pnp import markers
+from pnp.geometry import assyria as geo
 from pnp.geometry.polygon import area, contains
-from pnp.printing.assyria import geometry as geo
+from pnp.printing.assyria.board import plan, split_board
 from pnp.printing.placement import furniture, papers
 from pnp.rules.assyria.board import board as rules_board
 
@@ -220,9 +221,9 @@ def test_cut_lines_run_between_spaces_and_clip_hexes_least():
     ("a4", 2.0, 6), ("letter", 2.0, 6), ("a3", 2.0, 4), ("a4", 0.0, 6), ("a4", 5.0, 6),
     ("letter", 5.0, 6), ("a3", 5.0, 4)])
 def test_the_board_splits_into_few_sheets_that_fit(paper, bleed, sheets):
-    board = geo.split_board()
+    board = split_board()
     sheet = papers()[paper]
-    pieces = geo.plan(sheet, bleed, furniture())
+    pieces = plan(sheet, bleed, furniture())
     assert len(pieces) == sheets
     assert sum(area(p.polygon) for p in pieces) == pytest.approx(area(board.outline))
     assert sorted(k for p in pieces for k in p.cells) == list(range(len(board.cells)))
@@ -245,8 +246,8 @@ def test_the_board_splits_with_print_and_cut_marks_too(paper):
 
     f = MARKS.reserve(furniture())
     sheet = papers()[paper]
-    pieces = geo.plan(sheet, 2.0, f)
-    assert len(pieces) >= len(geo.plan(sheet, 2.0, furniture()))
+    pieces = plan(sheet, 2.0, f)
+    assert len(pieces) >= len(plan(sheet, 2.0, furniture()))
     for p in pieces:
         w, h = f.printable(sheet.turned() if p.landscape else sheet)
         assert p.width <= w + EPS and p.height <= h + EPS

@@ -4,7 +4,7 @@ by its place, shape and colour, never from a colour that could be the next disc'
 import cv2
 import numpy as np
 
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 from referee.assyria import fan, read, tracks
 
 PLAYERS = ["red", "blue", "green", "yellow"]

@@ -11,7 +11,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 from pnp.printing.assyria.components import token_size
 from referee.assyria import REFEREE, read, tracks
 from referee.assyria.evaluate import visible

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from pnp.cli import main
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 from pnp.rules.assyria.commands import COMMANDS
 from referee.assyria import REFEREE
 from referee.assyria.evaluate import judge, visible

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 from pnp.rules.assyria.commands import COMMANDS
 from referee.assyria.synth import max_offset, photo, simulated_state
 from referee.detect import detect_markers

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from pnp.cli import main
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 from pnp.rules.assyria.commands import COMMANDS
 from referee.assyria import REFEREE
 from referee.assyria.evaluate import visible

@@ -2,7 +2,7 @@
 
 `PRINTING` is the registry's "printing" part (`pnp.games`). Importing this package is cheap
 (no reportlab): the drawing modules load on first use, and the referee imports the pure
-board geometry (`pnp.printing.assyria.geometry`) without them.
+board geometry (`pnp.geometry.assyria`) without them.
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ def _export(ctx: DrawContext) -> list[ExportPiece]:
     """The assembled board (with every hex centre, well vertex and marker in mm on its
     image), one face per distinct card with its back and count, one per token kind and
     colour with its count."""
+    from pnp.geometry import assyria as geometry
     from pnp.printing.assyria import components as parts
-    from pnp.printing.assyria import geometry
     from pnp.printing.assyria.draw_board import draw_whole_board
 
     width, height = geometry.board_size()

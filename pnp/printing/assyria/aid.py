@@ -223,10 +223,11 @@ def draw_player_aid(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
 def _assembly(canvas: Canvas, x: float, y: float, width: float, bottom: float,
               ctx: DrawContext) -> None:
     """How the board's sheets go together, for the paper of this build."""
-    from pnp.printing.assyria import geometry
+    from pnp.geometry import assyria as geometry
+    from pnp.printing.assyria.board import plan
 
     opts = ctx.options
-    pieces = geometry.plan(opts.paper, opts.bleed, opts.furniture)
+    pieces = plan(opts.paper, opts.bleed, opts.furniture)
     canvas.setFillColor(BLACK)
     y = _paragraph(canvas, x, y, width, f"**The board: {len(pieces)} sheets**") + 0.6
     y = _paragraph(canvas, x, y, width, "Cut each sheet along its solid outline; keep the "

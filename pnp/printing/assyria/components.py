@@ -146,10 +146,10 @@ def token_player(component_id: str) -> str | None:
 def assyria_components(options: Options) -> list[Component]:
     """In print order: the board's pieces, the cards, the tokens, the player aid (the build
     puts the print check first)."""
-    from pnp.printing.assyria import geometry
+    from pnp.printing.assyria.board import plan
     from pnp.printing.split.pieces import piece_components
 
-    pieces = geometry.plan(options.paper, options.bleed, options.furniture)
+    pieces = plan(options.paper, options.bleed, options.furniture)
     components = piece_components(pieces, kind="board")
     components += card_components(cards_landscape(options))
     components += token_components()

@@ -14,9 +14,10 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
 
+from pnp.geometry import assyria as geo
 from pnp.geometry.polygon import bounds
-from pnp.printing.assyria import geometry as geo
 from pnp.printing.assyria import icons
+from pnp.printing.assyria.board import plan, split_board
 from pnp.printing.assyria.style import Style, assyria_style
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_marker import draw_marker
@@ -509,6 +510,6 @@ def draw_board_piece(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     """One piece of the board, its drawn box's top-left at (item.x, item.y)."""
     opts = ctx.options
     st = board_style(ctx)
-    pieces = geo.plan(opts.paper, opts.bleed, opts.furniture)
-    draw_piece(canvas, item, geo.split_board(), pieces, lambda c, bleed: paint(c, st, bleed),
+    pieces = plan(opts.paper, opts.bleed, opts.furniture)
+    draw_piece(canvas, item, split_board(), pieces, lambda c, bleed: paint(c, st, bleed),
                PieceStyle(CUT_LINE, LINE, mix(st.sand, st.frame, 0.5)), opts.bleed)

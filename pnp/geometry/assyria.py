@@ -1,8 +1,8 @@
 """Assyria's board in millimetres: hexes, wells, rivers, tracks, card slots, markers.
 
 Pure calculation (no reportlab; the referee imports it): the drawing (draw_board.py) only
-paints what this module computes, and the board splitter (pnp/printing/split/) cuts what
-`split_board()` describes.
+paints what this module computes, and the board splitter (pnp/printing/split/) cuts it
+as pnp/printing/assyria/board.py describes it.
 
 The board frame: mm, origin at the board's top-left corner, x right, y down. From the
 outside in: the machine margin (`[print.board] margin`, markers only), the score track
@@ -38,8 +38,6 @@ from pnp.geometry.lengths import lengths
 from pnp.geometry.marker_sizes import MarkerSizes
 from pnp.geometry.polygon import Box, Point, Polygon, bounds, quiet_box
 from pnp.markers import marker_ids
-from pnp.printing.split.board import Board, BoardPiece
-from pnp.printing.split.plan import plan_pieces
 from pnp.rules.assyria import cards as rules_cards
 from pnp.rules.assyria.board import board as rules_board
 from pnp.units import mm
@@ -571,40 +569,6 @@ def _useful(ys: list[float]) -> list[float]:
     print-and-cut marks' reserved corners (tests check the plans)."""
     wanted = (6, 7, 10, 14, 15)
     return [y for y in ys if any(abs(y - unit_y(k)) < 1e-6 for k in wanted)]
-
-
-@cache
-def split_board() -> Board:
-    """The board as the splitter sees it: a rectangle, cut along `cut_lines`, with every
-    hex and space kept whole (by their centres) and the markers never cut."""
-    s = spec()
-    xs, ys = cut_lines()
-    cells = tuple(h.box for h in hexes()) + keep_whole()
-    return Board(
-        outline=outline(),
-        cuts_x=xs,
-        cuts_y=ys,
-        cells=cells,
-        markers=tuple(m.quiet_box() for m in markers()),
-        glue_overlap=s.glue_overlap,
-        clear_gap=3.0,
-        edge_gap=2.5,
-        label_height=s.label_height,
-        align_mark=s.align_mark,
-        grown=grown_outline,
-        keep_out=_on_the_map,
-    )
-
-
-def _on_the_map(px, py, room: float):
-    """Points (arrays) on the map or within `room` of it: a sheet's label stays off it."""
-    x0, y0, x1, y1 = map_frame()
-    return (px > x0 - room) & (px < x1 + room) & (py > y0 - room) & (py < y1 + room)
-
-
-def plan(paper, bleed: float, furniture) -> tuple[BoardPiece, ...]:
-    """The board's pieces for a paper (see `plan_pieces`)."""
-    return plan_pieces(split_board(), paper, bleed, furniture)
 
 
 # --- For the manifest and the referee ----------------------------------------------------
