@@ -571,6 +571,15 @@ def _useful(ys: list[float]) -> list[float]:
     return [y for y in ys if any(abs(y - unit_y(k)) < 1e-6 for k in wanted)]
 
 
+_SIZE_KEYS = {"hut": "hut", "base": "ziggurat_base", "centre": "ziggurat_centre",
+              "roof": "ziggurat_roof", "disc": "disc", "well": "well"}
+
+
+def token_size(kind: str) -> float:
+    """A token's side or diameter (mm): hut, base, centre, roof, disc or well."""
+    return mm(layouts.load("assyria")["print"]["tokens"][_SIZE_KEYS[kind]])
+
+
 # --- For the manifest and the referee ----------------------------------------------------
 
 def manifest_extra() -> dict:

@@ -20,7 +20,7 @@ import itertools
 import cv2
 import numpy as np
 
-from pnp.printing.assyria.components import token_size
+from pnp.geometry.assyria import token_size
 
 R_MM = token_size("disc") / 2
 SHIFT_MM = 1.6          # the fan's top disc this far at most from its place (hand: 1 mm)

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from pnp.geometry import assyria as geometry
-from pnp.printing.assyria.components import token_size
+from pnp.geometry.assyria import token_size
 from referee.geometry import project
 from referee.overlay import (
     INK,

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from pnp.geometry import assyria as geometry
-from pnp.printing.assyria.components import token_size
+from pnp.geometry.assyria import token_size
 from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth.camera import disc, nudge
 from referee.synth.solids import flat_lift

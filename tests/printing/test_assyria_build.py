@@ -239,7 +239,7 @@ def test_cards_and_square_tokens_are_cut_to_size(paper, bleed):
     document, pages = built(paper=paper, bleed=bleed)
     card_w, card_h = parts.card_size()
     sizes = {"card": sorted((card_w, card_h))}
-    sizes |= {k: [parts.token_size(k)] * 2 for k in ("hut", "base", "centre", "roof")}
+    sizes |= {k: [geo.token_size(k)] * 2 for k in ("hut", "base", "centre", "roof")}
     checked: dict[str, int] = {}
     for k, page in enumerate(pages):
         if page.kind != "components" or page.side != "front":
@@ -267,7 +267,7 @@ def test_round_tokens_print_their_cut_circle_to_size():
                 if abs(b.width - b.height) < 0.01:
                     diameters.append(round(b.width - 0.4, 2))   # bounds: + line width each side
     for kind in ("disc", "well"):
-        d = parts.token_size(kind)
+        d = geo.token_size(kind)
         assert sum(1 for v in diameters if abs(v - d) <= 0.1) >= 16, kind
 
 

@@ -12,7 +12,7 @@ from itertools import pairwise
 import numpy as np
 
 from pnp.geometry import assyria as geometry
-from pnp.printing.assyria.components import token_size
+from pnp.geometry.assyria import token_size
 from referee.assyria import REFEREE, read, tracks
 from referee.assyria.evaluate import visible
 from referee.assyria.problems import PIECE_UNCLEAR, TRACK_UNCLEAR, WELL_UNCLEAR

@@ -67,12 +67,12 @@ def _export(ctx: DrawContext) -> list[ExportPiece]:
                            count=face.count, extra={"deck": face.deck})
                for face in parts.card_faces()]
     for kind in parts.TOKEN_KINDS:
-        size = parts.token_size(kind)
+        size = geometry.token_size(kind)
         pieces += [ExportPiece(Component(f"{kind}-{player}", kind, size, size,
                                          shape=parts.token_shape(kind)),
                                count=parts.TOKEN_COUNTS[kind], extra={"player": player})
                    for player in parts.players()]
-    size = parts.token_size("well")
+    size = geometry.token_size("well")
     from pnp.rules.assyria.cards import WELLS
 
     pieces.append(ExportPiece(Component("well", "well", size, size, shape="round"),

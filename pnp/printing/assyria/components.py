@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp import layouts
+from pnp.geometry.assyria import token_size
 from pnp.printing.game import page_component
 from pnp.printing.placement import Component, Options, grid_capacity
 from pnp.rules.assyria import cards as rules_cards
@@ -102,14 +103,6 @@ def card_components(landscape: bool = False) -> list[Component]:
 TOKEN_KINDS = ("hut", "base", "centre", "roof", "disc")
 TOKEN_COUNTS = {"hut": rules_cards.HUTS, "base": rules_cards.ZIGGURATS,
                 "centre": rules_cards.ZIGGURATS, "roof": rules_cards.ZIGGURATS, "disc": 4}
-_SIZE_KEYS = {"hut": "hut", "base": "ziggurat_base", "centre": "ziggurat_centre",
-              "roof": "ziggurat_roof", "disc": "disc", "well": "well"}
-
-
-def token_size(kind: str) -> float:
-    return mm(layouts.load("assyria")["print"]["tokens"][_SIZE_KEYS[kind]])
-
-
 def players() -> tuple[str, ...]:
     return tuple(layouts.load("assyria")["game"]["colours"])
 
