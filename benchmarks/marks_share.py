@@ -22,9 +22,10 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from pnp.geometry.asterion import tile as art
+from pnp.geometry.asterion.markers import tile_marks
 from pnp.markers import dictionary_name
-from pnp.printing.asterion import PRINTING, art
-from pnp.printing.asterion.markers import tile_marks
+from pnp.printing.asterion import PRINTING
 from pnp.printing.asterion.marks_measure import FaceMarks, measure_face
 from pnp.printing.build import BuildRequest
 from pnp.printing.export import export, render_faces

@@ -3,7 +3,7 @@
 Game-neutral and standard library only, so the print side needs no OpenCV and the referee
 reads the same ids. Which id goes on which piece is each game's business, written once as
 data in `layouts/markers.toml` (a game's named blocks of ids, e.g. Asterion's "tiles" and
-"board"); a game maps its pieces onto its blocks (Asterion: pnp/printing/asterion/markers.py).
+"board"); a game maps its pieces onto its blocks (Asterion: pnp/geometry/asterion/markers.py).
 """
 
 from __future__ import annotations

@@ -22,9 +22,9 @@ from functools import cache
 import cv2
 import numpy as np
 
+from pnp.geometry.asterion.markers import tile_for_marker
+from pnp.geometry.asterion.tile import marker_places
 from pnp.markers import dictionary_name, marker_ids
-from pnp.printing.asterion.art import marker_places
-from pnp.printing.asterion.markers import tile_for_marker
 from referee.asterion.grid import CELL, Grid, marker_model
 from referee.asterion.markers import TileMarker
 from referee.geometry import rectify, rotation

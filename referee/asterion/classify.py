@@ -16,7 +16,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from pnp.printing.asterion.art import marker_places
+from pnp.geometry.asterion.tile import marker_places
 from pnp.rules.asterion.table import BOARD_RADIUS
 from referee.asterion.grid import CELL, Grid
 from referee.asterion.problems import CELL_OUT_OF_VIEW, CELL_UNIDENTIFIED

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pnp.printing.asterion.art import (
+from pnp.geometry.asterion.tile import (
     design_from_spread,
     mark_designs,
     marker_places,
@@ -135,7 +135,7 @@ def printed_corners(design: str) -> tuple[str, ...]:
 def _by_size(markers: list[TileMarker], designs: list[str]) -> str:
     """A tile marker's side against the board's markers (their size never changes) says
     which print, if the board is in view; else the printed one, if it may be."""
-    from pnp.printing.asterion.board import board_marker_places
+    from pnp.geometry.asterion.board import board_marker_places
 
     tiles = [m.side for m in markers if m.tile is not None]
     board = [m.side for m in markers if m.tile is None]

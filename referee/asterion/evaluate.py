@@ -114,7 +114,7 @@ class AsterionAccuracy:
     heavy_occlusion = HEAVY_OCCLUSION
 
     def __init__(self, marks: str | None = None) -> None:
-        from pnp.printing.asterion.art import printed_marks
+        from pnp.geometry.asterion.tile import printed_marks
 
         self.conditions = conditions()
         self.presets = tuple(self.conditions)

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pnp.printing.asterion.art import marker_places, printed_marks, tile_spec
-from pnp.printing.asterion.board import board_marker_places
+from pnp.geometry.asterion.board import board_marker_places
+from pnp.geometry.asterion.tile import marker_places, printed_marks, tile_spec
 from pnp.rules.asterion.connect import tile_order
 from referee.asterion.markers import TileMarker as Marker
 from referee.asterion.problems import TILE_AMBIGUOUS, TILE_UNREADABLE

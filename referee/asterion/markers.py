@@ -2,7 +2,7 @@
 
 Asterion's blocks in layouts/markers.toml: tile number i in catalogue order carries ids 2i
 (NE corner as printed) and 2i+1 (SW); the Crete board carries ids 200-223
-(pnp/printing/asterion/markers.py). Ids that are neither (another game's markers on the
+(pnp/geometry/asterion/markers.py). Ids that are neither (another game's markers on the
 table) are left out.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.geometry.asterion.markers import board_first_marker_id, tile_for_marker
 from pnp.markers import marker_ids
-from pnp.printing.asterion.markers import board_first_marker_id, tile_for_marker
 from referee.detect import Marker
 
 BOARD_MARKERS = len(marker_ids("asterion", "board"))

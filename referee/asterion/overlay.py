@@ -14,7 +14,7 @@ import itertools
 import cv2
 import numpy as np
 
-from pnp.printing.asterion.art import Arc, features, region_art
+from pnp.geometry.asterion.tile import Arc, features, region_art
 from pnp.rules.asterion import TableError, check, prisoner_components
 from pnp.rules.asterion.tiles import PORTS, STEPS, tiles_by_id
 from referee.asterion.classify import tile_to_photo

@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from pnp.printing.asterion.art import prisoner_points
+from pnp.geometry.asterion.tile import prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.synth import (
     Conditions,
@@ -60,7 +60,7 @@ def faces(dpi: int = FACE_DPI, marks: str | None = None) -> dict[str, np.ndarray
 
 
 def _board_size() -> float:
-    from pnp.printing.asterion.draw_board import board_size
+    from pnp.geometry.asterion.board import board_size
 
     return board_size()[0]
 
@@ -159,7 +159,7 @@ def _spare_tombs(table: dict, placed: list[_Placed], h_cam: np.ndarray,
 
 def _marker_quads(placed: list[_Placed], marks: str) -> dict[int, np.ndarray]:
     """Every tile marker's square, table mm."""
-    from pnp.printing.asterion.markers import tile_marks
+    from pnp.geometry.asterion.markers import tile_marks
 
     out = {}
     for p in placed:
@@ -181,7 +181,7 @@ def photo(table: dict, conditions: Conditions, seed: int, *, stray_tombs: int = 
     `conditions.hidden_pieces` hides tiles under fingers (SynthPhoto.hidden names them).
     `marks`: the tiles' machine-mark design ("classic", "discreet"; None: the one `pnp build`
     prints); the same seed lays the same table either way, only the print differs."""
-    from pnp.printing.asterion.art import printed_marks
+    from pnp.geometry.asterion.tile import printed_marks
 
     marks = marks or printed_marks()
     covered: set[int] = set()
@@ -205,7 +205,7 @@ def _layout(table: dict, cond: Conditions, rng: np.random.Generator, stray: int,
         return _layers(table, placed, h_cam, shape, rng_props, cond.spare_pieces, stray,
                        quads, covered, marks)
 
-    from pnp.printing.asterion.markers import tile_marks
+    from pnp.geometry.asterion.markers import tile_marks
 
     return Layout(outline, tile_mm, quads, layers,
                   {p.id: tuple(i for _, i in tile_marks(p.id, marks)) for p in placed},
@@ -216,7 +216,7 @@ def _piece_centres(placed: list[_Placed], marks: str) -> dict[str, np.ndarray]:
     """Each tile's centre, table mm, for a print of one mark a tile (the discreet): a
     finger on its mark points away from it. A print of two marks has its centre midway
     between them already, and its photos stay as they were."""
-    from pnp.printing.asterion.art import marker_places
+    from pnp.geometry.asterion.tile import marker_places
 
     if len(marker_places(marks)) > 1:
         return {}
@@ -229,7 +229,7 @@ def _stray_tombs(placed: list[_Placed], quads: dict[int, np.ndarray], count: int
     one tile's markers, the rest on other markers at random; the ids go into `covered`."""
     if count <= 0 or not placed:
         return []
-    from pnp.printing.asterion.markers import tile_marker_ids
+    from pnp.geometry.asterion.markers import tile_marker_ids
 
     victim = placed[int(rng.integers(len(placed)))].id
     ids = [i for i in tile_marker_ids(victim) if i in quads]     # the ids its print has

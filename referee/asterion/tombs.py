@@ -37,7 +37,7 @@ import cv2
 import numpy as np
 
 from pnp import layouts
-from pnp.printing.asterion.art import prisoner_points
+from pnp.geometry.asterion.tile import prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.asterion.faces import face_patch, printed_faces
 from referee.asterion.grid import CELL, Grid, TilePose

@@ -115,7 +115,7 @@ def _tile_markers_on_page(path: Path, index: int) -> int:
 def test_marks_prints_either_design_in_a_file_of_its_own(capsys, in_tmp, marks):
     """`--marks` prints the tiles with either machine-mark design (to reprint odd
     tiles of a set printed with the other), beside the default build."""
-    from pnp.printing.asterion.art import printed_marks
+    from pnp.geometry.asterion.tile import printed_marks
 
     assert run(capsys, "build", "asterion", "-e", "revised")[0] == 0
     code, out, err = run(capsys, "build", "asterion", "-e", "revised", "--marks", marks)

@@ -10,11 +10,11 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.geometry.asterion import tile as art
+from pnp.geometry.asterion.markers import tile_for_marker, tile_marker_ids, tile_marks
 from pnp.markers import marker_bits
 from pnp.printing import pen
-from pnp.printing.asterion import art
 from pnp.printing.asterion.draw import draw_tile_front
-from pnp.printing.asterion.markers import tile_for_marker, tile_marker_ids, tile_marks
 from pnp.printing.asterion.style import asterion_style
 from pnp.printing.style import register_fonts
 from pnp.rules.asterion.tiles import catalogue

@@ -16,9 +16,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from pnp.geometry.asterion import tile as art
+from pnp.geometry.asterion.markers import tile_for_marker, tile_marker_ids
 from pnp.markers import dictionary_name
-from pnp.printing.asterion import PRINTING, art
-from pnp.printing.asterion.markers import tile_for_marker, tile_marker_ids
+from pnp.printing.asterion import PRINTING
 from pnp.printing.asterion.marks_measure import measure_face
 from pnp.printing.build import BuildRequest
 from pnp.printing.export import export, render_faces

@@ -12,9 +12,12 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.geometry.asterion import board
+from pnp.geometry.asterion.board import board_size
 from pnp.printing import pen
-from pnp.printing.asterion import PRINTING, board
-from pnp.printing.asterion.draw_board import board_size, board_style, draw_whole_board
+from pnp.printing.asterion import PRINTING
+from pnp.printing.asterion import board as board_sheets
+from pnp.printing.asterion.draw_board import board_style, draw_whole_board
 from pnp.printing.asterion.style import asterion_style
 from pnp.printing.context import DrawContext
 from pnp.printing.pdf import draw_page
@@ -75,7 +78,7 @@ def pieces_pdf(paper: str, bleed: float) -> tuple[bytes, tuple]:
     """Every board piece on its own page, laid out by the placement step."""
     register_fonts()
     ctx = context(paper, bleed)
-    comps = board.board_components(ctx.options.paper, bleed, furniture())
+    comps = board_sheets.board_components(ctx.options.paper, bleed, furniture())
     pages = tuple(p for p in place(comps, ctx.options) if p.side == "front")
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, initialFontName=FONT)
@@ -177,7 +180,7 @@ def test_ink_saver_board_is_lighter_with_the_same_markers():
 @pytest.mark.parametrize(("paper", "bleed"), [("a4", 2.0), ("letter", 0.0)])
 def test_each_marker_is_printed_once_where_the_plan_puts_it(paper, bleed):
     data, pages = pieces_pdf(paper, bleed)
-    pieces = board.plan_board(papers()[paper], bleed, furniture())
+    pieces = board_sheets.plan_board(papers()[paper], bleed, furniture())
     document = pdfium.PdfDocument(data)
     assert len(document) == len(pieces) == len(pages)
     seen: dict[int, str] = {}
@@ -203,13 +206,13 @@ def test_each_marker_is_printed_once_where_the_plan_puts_it(paper, bleed):
 def test_piece_art_matches_the_whole_board():
     """A land square and a sea point look the same on a piece as on the whole board."""
     data, pages = pieces_pdf("a4", 2.0)
-    pieces = board.plan_board(papers()["a4"], 2.0, furniture())
+    pieces = board_sheets.plan_board(papers()["a4"], 2.0, furniture())
     document = pdfium.PdfDocument(data)
     whole = whole_board_image()
     for index, (page, piece) in enumerate(zip(pages, pieces, strict=True)):
         (item,) = page.items
         image = np.array(document[index].render(scale=DPI / 72).to_pil().convert("RGB"))
-        for i, j in board.piece_squares(piece)[:3]:
+        for i, j in board_sheets.piece_squares(piece)[:3]:
             point = (S * i - 0.36 * S, S * j + 0.36 * S)
             x, y = piece.to_page(point, item.x, item.y)
             here = image[round(y * SCALE), round(x * SCALE)].astype(int)
@@ -227,7 +230,7 @@ def test_drawing_is_deterministic():
 def test_the_crete_build_prints_the_board_pieces(builds):
     _ctx, pages = builds.plan(edition="crete")
     board_pages = [p for p in pages if p.kind == "board" and p.side == "front"]
-    pieces = board.plan_board(papers()["a4"], 2.0, furniture())
+    pieces = board_sheets.plan_board(papers()["a4"], 2.0, furniture())
     assert [p.items[0].component.id for p in board_pages] == [f"board-{p.label}"
                                                                for p in pieces]
     _ctx, pages = builds.plan(edition="revised")

@@ -9,8 +9,9 @@ from functools import cache
 import pytest
 
 from pnp import layouts
+from pnp.geometry.asterion import board
 from pnp.geometry.polygon import area, bounds, box_gap, contains
-from pnp.printing.asterion import board
+from pnp.printing.asterion import board as board_sheets
 from pnp.printing.placement import Item, Options, furniture, papers, place
 from pnp.printing.split import furniture as split_furniture
 from pnp.printing.split import plan as split_plan
@@ -33,7 +34,7 @@ SHEETS = {("a4", 0.0): 9, ("a4", 1.0): 9, ("a4", 2.0): 10, ("a4", 3.0): 10,
 
 @cache
 def plan(paper: str, bleed: float) -> list[BoardPiece]:
-    return board.plan_board(papers()[paper], bleed, furniture())
+    return board_sheets.plan_board(papers()[paper], bleed, furniture())
 
 
 
@@ -169,13 +170,13 @@ def test_legends_stay_clear_of_the_markers():
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
 def test_every_square_is_in_exactly_one_piece(paper, bleed):
     pieces = plan(paper, bleed)
-    cells = [c for p in pieces for c in board.piece_squares(p)]
+    cells = [c for p in pieces for c in board_sheets.piece_squares(p)]
     assert sorted(cells) == sorted(board.board_squares())
     total = sum(area(p.polygon) for p in pieces)
     assert total == pytest.approx(area(board.diamond()))
     for p in pieces:
         assert all(contains(board.diamond(), v) for v in p.polygon)
-        for i, j in board.piece_squares(p):
+        for i, j in board_sheets.piece_squares(p):
             x0, y0, x1, y1 = board.square_box(i, j)
             assert all(contains(p.polygon, c) for c in ((x0, y0), (x1, y1)))
 
@@ -235,7 +236,7 @@ def _enumerated_minimum(paper: str, bleed: float) -> int:
         best = math.inf
         for i1 in range(i0, r + 1):
             # rows j0..j1 and columns i0..i1 lie between lines j0 + r and j1 + r + 1
-            cost = split_plan._piece_cost(board.crete_board(), (j0 + r, j1 + r + 1),
+            cost = split_plan._piece_cost(board_sheets.crete_board(), (j0 + r, j1 + r + 1),
                                      (i0 + r, i1 + r + 1), sheet, bleed, furniture())
             if cost is not None:
                 best = min(best, 1 + band_min(j0, j1, i1 + 1))
@@ -259,7 +260,7 @@ def test_the_searchs_closed_form_extent_matches_the_clipped_geometry(bleed):
     """The search sizes pieces in closed form; the drawing clips polygons. Every band and
     column range, with and without tabs, must give the same box and tab length."""
     r = SPEC.radius
-    crete = board.crete_board()
+    crete = board_sheets.crete_board()
     ranges = [(a, b) for a in range(-r, r + 1) for b in range(a, r + 1)]
     checked = 0
     for band, cols in itertools.product(ranges, ranges):
@@ -326,9 +327,9 @@ def test_every_marker_lies_whole_on_one_piece(paper, bleed):
 
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
 def test_every_piece_shows_its_label(paper, bleed):
-    w, h = board.label_size()
+    w, h = board_sheets.label_size()
     for p in plan(paper, bleed):
-        spot = board.label_spot(p)
+        spot = board_sheets.label_spot(p)
         assert spot is not None or p.tabs, p.label
         if spot is None:
             continue
@@ -344,9 +345,9 @@ def test_every_piece_shows_its_label(paper, bleed):
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
 def test_the_first_sheet_carries_the_assembly_diagram_outside_the_piece(paper, bleed):
     pieces = plan(paper, bleed)
-    assert board.diagram_spot(pieces[0]) is not None
+    assert board_sheets.diagram_spot(pieces[0]) is not None
     for p in pieces:
-        box = board.diagram_spot(p)
+        box = board_sheets.diagram_spot(p)
         if box is None:
             continue
         assert box[2] - box[0] == pytest.approx(SPEC.diagram)
@@ -360,7 +361,7 @@ def test_the_first_sheet_carries_the_assembly_diagram_outside_the_piece(paper, b
 def test_alignment_marks_sit_on_seams_in_the_coast(paper, bleed):
     pieces = {p.label: p for p in plan(paper, bleed)}
     for p in pieces.values():
-        marks = board.align_marks(p)
+        marks = board_sheets.align_marks(p)
         for mark in marks:
             assert contains(p.polygon, mark.at)
             assert contains(pieces[mark.neighbour].polygon, mark.at)
@@ -372,7 +373,7 @@ def test_alignment_marks_sit_on_seams_in_the_coast(paper, bleed):
                 assert box_gap(around, quiet(m)) > SPEC.marker_square_gap
         # the neighbour's marks match ours, point for point
         for mark in marks:
-            theirs = board.align_marks(pieces[mark.neighbour])
+            theirs = board_sheets.align_marks(pieces[mark.neighbour])
             assert any(t.at == pytest.approx(mark.at) and t.neighbour == p.label for t in theirs)
 
 
@@ -380,7 +381,7 @@ def test_alignment_marks_sit_on_seams_in_the_coast(paper, bleed):
 def test_components_place_one_piece_per_page_inside_the_printable_area(paper, bleed):
     sheet = papers()[paper]
     f = furniture()
-    comps = board.board_components(sheet, bleed, f)
+    comps = board_sheets.board_components(sheet, bleed, f)
     pieces = plan(paper, bleed)
     assert [c.id for c in comps] == [f"board-{p.label}" for p in pieces]
     assert all(c.kind == "board" and c.full_page and c.back is None for c in comps)
@@ -404,10 +405,10 @@ def test_components_place_one_piece_per_page_inside_the_printable_area(paper, bl
 def test_the_plan_is_deterministic():
     split_plan._search.cache_clear()
     plan_pieces.cache_clear()
-    first = board.plan_board(papers()["a4"], 2.0, furniture())
+    first = board_sheets.plan_board(papers()["a4"], 2.0, furniture())
     split_plan._search.cache_clear()
     plan_pieces.cache_clear()
-    second = board.plan_board(papers()["a4"], 2.0, furniture())
+    second = board_sheets.plan_board(papers()["a4"], 2.0, furniture())
     assert first == second
 
 

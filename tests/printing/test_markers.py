@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pnp import layouts, markers
-from pnp.printing.asterion import board
-from pnp.printing.asterion import markers as asterion_markers
+from pnp.geometry.asterion import board
+from pnp.geometry.asterion import markers as asterion_markers
 from pnp.rules.asterion.tiles import catalogue
 
 

@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from pnp.printing.asterion import art
-from pnp.printing.asterion.markers import tile_for_marker
+from pnp.geometry.asterion import tile as art
+from pnp.geometry.asterion.markers import tile_for_marker
 from pnp.printing.placement import furniture
 from pnp.rules.asterion.tiles import load_tileset
 from tests.printing.pdfgeom import crop_marks, page_size, squares

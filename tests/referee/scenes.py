@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from pnp.printing.asterion.art import prisoner_points
+from pnp.geometry.asterion.tile import prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.asterion.synth import board_alpha
 from referee.synth import affine as _affine

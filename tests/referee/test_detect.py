@@ -7,8 +7,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from pnp.geometry.asterion.markers import tile_marker_ids
 from pnp.markers import dictionary_name
-from pnp.printing.asterion.markers import tile_marker_ids
 from referee.asterion.grid import marker_model
 from referee.asterion.markers import identify, is_ours
 from referee.detect import detect_in_windows, detect_markers

@@ -12,7 +12,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from pnp.printing.asterion.art import marker_places
+from pnp.geometry.asterion.tile import marker_places
 from pnp.rules.asterion.tiles import COLOURS, tiles_by_id
 from referee.asterion.art.pose import ArtMatch
 from referee.asterion.evaluate import AsterionAccuracy, judge

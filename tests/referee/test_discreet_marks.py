@@ -10,8 +10,8 @@ from functools import partial
 import numpy as np
 import pytest
 
-from pnp.printing.asterion.art import marker_places, printed_marks, tile_spec
-from pnp.printing.asterion.markers import tile_marker_ids
+from pnp.geometry.asterion.markers import tile_marker_ids
+from pnp.geometry.asterion.tile import marker_places, printed_marks, tile_spec
 from referee.asterion.design import MixedPrint, design_of, tile_designs
 from referee.asterion.evaluate import judge
 from referee.asterion.faces import printed_faces

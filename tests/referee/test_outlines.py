@@ -118,6 +118,6 @@ def test_one_small_mark_alone_still_fits_a_plane():
 
 
 def _sw_id(tile: str) -> int:
-    from pnp.printing.asterion.markers import tile_marks
+    from pnp.geometry.asterion.markers import tile_marks
 
     return next(i for place, i in tile_marks(tile, "discreet") if place.corner == "SW")

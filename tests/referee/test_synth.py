@@ -9,8 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from pnp.printing.asterion.art import marker_places, prisoner_points
-from pnp.printing.asterion.markers import tile_for_marker, tile_marks
+from pnp.geometry.asterion.markers import tile_for_marker, tile_marks
+from pnp.geometry.asterion.tile import marker_places, prisoner_points
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.asterion.synth import photo, simulated_table
 from referee.synth import PRESETS, Conditions, with_conditions

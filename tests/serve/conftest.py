@@ -50,7 +50,7 @@ def endgame() -> tuple[bytes, dict]:
 @pytest.fixture(scope="session")
 def scenes(asterion_faces) -> Scenes:
     """Tables of the print `pnp build` makes (the page reads what players print)."""
-    from pnp.printing.asterion.art import printed_marks
+    from pnp.geometry.asterion.tile import printed_marks
 
     marks = printed_marks()
     return Scenes(asterion_faces("crete", marks, 200), dpi=200, marks=marks)

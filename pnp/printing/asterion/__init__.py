@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp import layouts
-from pnp.printing.asterion.art import mark_designs
+from pnp.geometry.asterion.tile import mark_designs
 from pnp.printing.game import CheckSample, ExportPiece, GamePrinting, lazy
 from pnp.printing.placement import Component, Options
 from pnp.units import mm
@@ -34,7 +34,8 @@ def _export(ctx: DrawContext) -> list[ExportPiece]:
     size = mm(tomb["size"])
     pieces.append(ExportPiece(Component("tomb", "tomb", size, size), count=int(tomb["count"])))
     if has_board(ctx.edition):
-        from pnp.printing.asterion.draw_board import board_size, draw_whole_board
+        from pnp.geometry.asterion.board import board_size
+        from pnp.printing.asterion.draw_board import draw_whole_board
 
         width, height = board_size()
         pieces.append(ExportPiece(Component("board", "board", width, height),

@@ -123,7 +123,7 @@ def draw_player_aid(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
 
 def _board_key(canvas: Canvas, x: float, y: float, ctx: DrawContext) -> float:
     """The board's area outlines, drawn as on the board, with what each one means."""
-    from pnp.printing.asterion.board import area_for_players, area_radius
+    from pnp.geometry.asterion.board import area_for_players, area_radius
     from pnp.printing.asterion.draw_board import board_style
 
     style = board_style(ctx.style.ink_saver)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 
 from pnp import layouts
-from pnp.printing.asterion import icons
-from pnp.printing.asterion.art import (
+from pnp.geometry.asterion.markers import tile_marks
+from pnp.geometry.asterion.tile import (
     Arc,
     Segment,
     horns_anchor,
@@ -19,7 +19,7 @@ from pnp.printing.asterion.art import (
     region_art,
     tile_spec,
 )
-from pnp.printing.asterion.markers import tile_marks
+from pnp.printing.asterion import icons
 from pnp.printing.asterion.style import Palette, Style
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_marker import draw_marker

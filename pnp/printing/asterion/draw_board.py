@@ -16,7 +16,8 @@ from functools import cache
 from reportlab.lib.colors import Color, HexColor
 
 from pnp import layouts
-from pnp.printing.asterion import board as geo
+from pnp.geometry.asterion import board as geo
+from pnp.printing.asterion import board as board_sheets
 from pnp.printing.asterion import icons
 from pnp.printing.context import DrawContext
 from pnp.printing.draw_marker import draw_marker
@@ -63,12 +64,6 @@ def board_style(ink_saver: bool) -> BoardStyle:
         area_dashes={int(k): tuple(float(x) for x in v) for k, v in data["area_dashes"].items()},
         cut_line=mm(data["cut_line"]),
     )
-
-
-def board_size() -> tuple[float, float]:
-    """Width and height of the assembled board's bounding box, mm."""
-    x0, y0, x1, y1 = geo.board_box()
-    return x1 - x0, y1 - y0
 
 
 # --- The board art (board frame) ---------------------------------------------------------
@@ -185,8 +180,8 @@ def draw_board_piece(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     """One piece of the board, its drawn box's top-left at (item.x, item.y)."""
     opts = ctx.options
     style = board_style(ctx.style.ink_saver)
-    pieces = geo.plan_board(opts.paper, opts.bleed, opts.furniture)
-    draw_piece(canvas, item, geo.crete_board(), pieces,
+    pieces = board_sheets.plan_board(opts.paper, opts.bleed, opts.furniture)
+    draw_piece(canvas, item, board_sheets.crete_board(), pieces,
                lambda c, bleed: _draw_art(c, style, bleed),
                PieceStyle(style.cut_line, style.grid_line, style.land[min(style.land)]),
                opts.bleed)

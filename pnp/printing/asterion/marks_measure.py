@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pnp.geometry.asterion.markers import tile_marks
+from pnp.geometry.asterion.tile import tile_spec
 from pnp.markers import marker_bits
-from pnp.printing.asterion.art import tile_spec
-from pnp.printing.asterion.markers import tile_marks
 
 BLACK_MAX = 40        # a channel at most this: the marker's black (the art's darkest is ~42)
 WHITE_MIN = 248       # every channel at least this: the marker's white

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from pnp.printing.asterion.art import marker_places
+from pnp.geometry.asterion.tile import marker_places
 from referee.asterion.art.templates import FINE_SPAN, grey_template, template, variants
 from referee.asterion.grid import CELL, Grid, TilePose
 from referee.geometry import rectify

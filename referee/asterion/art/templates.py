@@ -11,7 +11,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from pnp.printing.asterion.art import marker_places, tile_spec
+from pnp.geometry.asterion.tile import marker_places, tile_spec
 from referee.asterion.faces import printed_faces
 
 FACE_PPM = 4.0              # the printed faces' resolution (faces.printed_faces)
@@ -91,7 +91,7 @@ def variants(design: str) -> tuple[bool | str, ...]:
 @cache
 def _prisoners_only(design: str, tile_id: str) -> np.ndarray:
     """1 where a tomb on one of the tile's prisoners may lie (face px, FACE_PPM)."""
-    from pnp.printing.asterion.art import prisoner_points
+    from pnp.geometry.asterion.tile import prisoner_points
     from pnp.rules.asterion.tiles import tiles_by_id
 
     mask = np.zeros_like(marker_mask(design))

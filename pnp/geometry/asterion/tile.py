@@ -54,7 +54,7 @@ def _design_table(design: str) -> dict:
         raise ValueError(f"unknown tile marks {design!r} for asterion "
                          f"(choose from: {', '.join(mark_designs())})")
     table = markers if design == "classic" else markers[design]
-    # Every design prints a corner's id at that corner (pnp/printing/asterion/markers.py
+    # Every design prints a corner's id at that corner (pnp/geometry/asterion/markers.py
     # maps ids to corners from the classic table): a design's corners are some of them.
     corners = list(table["corners"])
     if not corners or corners != [c for c in markers["corners"] if c in corners]:

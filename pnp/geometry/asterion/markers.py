@@ -9,8 +9,8 @@ north tip; see board.py).
 from __future__ import annotations
 
 from pnp import layouts
+from pnp.geometry.asterion.tile import MarkerPlace, marker_places
 from pnp.markers import marker_ids
-from pnp.printing.asterion.art import MarkerPlace, marker_places
 from pnp.rules.asterion.tiles import catalogue, catalogue_index
 
 
