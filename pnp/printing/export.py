@@ -104,11 +104,12 @@ def face_dpi(width_mm: float, height_mm: float, dpi: int) -> int:
     return int(dpi * (MAX_FACE_PIXELS / pixels) ** 0.5)
 
 
-def render_faces(request: BuildRequest, dpi: int = 200):
+def render_faces(request: BuildRequest, dpi: int = 200, ppm: float | None = None):
     """Yield every component face as (file stem, PIL RGB image): "Y07", "Y07-back",
     "board", ... from the same drawing as the PDF, one at a time (the board is large).
-    A face over MAX_FACE_PIXELS comes at a lower dpi (`face_dpi`). The referee's
-    test-photo generator uses this in memory."""
+    A face over MAX_FACE_PIXELS comes at a lower dpi (`face_dpi`). The referee uses this
+    in memory: its photo generator at a dpi, its templates at `ppm`, whole pixels per mm
+    (a face then spans exactly round(width * ppm) px, so px i covers mm [i, i + 1] / ppm)."""
     import pypdfium2 as pdfium
 
     if not MIN_DPI <= dpi <= MAX_DPI:
@@ -118,8 +119,12 @@ def render_faces(request: BuildRequest, dpi: int = 200):
     document = pdfium.PdfDocument(render_pdf(faces))
     try:
         for index, face in enumerate(faces):
-            scale = face_dpi(face.width, face.height, dpi) / 72
-            image = document[index].render(scale=scale).to_pil().convert("RGB")
+            page = document[index]
+            if ppm is None:
+                scale = face_dpi(face.width, face.height, dpi) / 72
+            else:
+                scale = round(page.get_width() / 72 * 25.4 * ppm) / page.get_width()
+            image = page.render(scale=scale).to_pil().convert("RGB")
             yield face.file.removesuffix(".png"), image
     finally:
         document.close()

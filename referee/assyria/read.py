@@ -89,11 +89,12 @@ def window() -> tuple[float, float, float, float]:
 @cache
 def board_print() -> np.ndarray:
     """The PDF's own board face at 100 dpi (BGR), rendered once per process."""
-    from pnp.printing.assyria import PRINTING
+    from pnp.games import part
     from pnp.printing.build import BuildRequest
     from pnp.printing.export import render_faces
 
-    for stem, image in render_faces(BuildRequest("assyria", printing=PRINTING), 100):
+    request = BuildRequest("assyria", printing=part("assyria", "printing"))
+    for stem, image in render_faces(request, 100):
         if stem == "board":
             return cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
     raise RuntimeError("the Assyria export has no board face")

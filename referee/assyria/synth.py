@@ -3,9 +3,9 @@ ziggurats (base, centre and roof stacked by hand) and wells on it, put down by h
 the cards a table has: expansion cards in their slots, a used plough, the deck and the
 sowing row beside the board.
 
-Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's PRINTING). Tokens
-are card slabs (`Pieces`: thickness, cut edge): a hut or a ziggurat lies off its hex's
-centre by the hand's jitter, never more than a third of a hex's inner radius (the
+Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's printing part).
+Tokens are card slabs (`Pieces`: thickness, cut edge): a hut or a ziggurat lies off its
+hex's centre by the hand's jitter, never more than a third of a hex's inner radius (the
 referee's limit); a ziggurat's centre and roof lie on the level under them, each laid by
 hand a few mm off it; a well sits on its vertex. Truth: the rules core's seeded random
 game stopped at a random point (`simulated_state`).
@@ -40,12 +40,13 @@ def faces() -> dict[str, np.ndarray]:
     "card-back" the food deck's back), once per process."""
     import cv2
 
-    from pnp.printing.assyria import PRINTING
+    from pnp.games import part
     from pnp.printing.build import BuildRequest
     from pnp.printing.export import render_faces
 
     out: dict[str, np.ndarray] = {}
-    for stem, pil in render_faces(BuildRequest("assyria", printing=PRINTING), FACE_DPI):
+    request = BuildRequest("assyria", printing=part("assyria", "printing"))
+    for stem, pil in render_faces(request, FACE_DPI):
         image = cv2.cvtColor(np.asarray(pil), cv2.COLOR_RGB2BGR)
         parts = stem.split("-")
         if stem == "wild-back":

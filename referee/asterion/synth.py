@@ -52,11 +52,12 @@ def faces(dpi: int = FACE_DPI, marks: str | None = None) -> dict[str, np.ndarray
     """Front faces (BGR) by stem: "M", "Y07", "tomb", "board", the tiles printed with the
     machine-mark design `marks` ("classic", "discreet": layouts/asterion.toml [markers];
     None: the one `pnp build` prints). Rendered once per process and design."""
-    from pnp.printing.asterion import PRINTING
+    from pnp.games import part
     from pnp.printing.build import BuildRequest
 
-    return printed_faces(BuildRequest("asterion", "crete", printing=PRINTING,
-                                      marks=marks), dpi)
+    printing = part("asterion", "printing")
+    return printed_faces(BuildRequest("asterion", "crete", printing=printing, marks=marks),
+                         dpi)
 
 
 def _board_size() -> float:

@@ -4,7 +4,7 @@ each turned any way by its markers' places (pointy side up, plus a hand's slop),
 each its stack: pieces as flat discs and rings, each up to 4 mm off the tile's centre (a
 ring stays round its small disc), every level casting its soft shadow on the ones below.
 
-Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's PRINTING), masked
+Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's printing part), masked
 to their round shape (the export's faces are rectangles on white). Pieces have height
 (PIECE_MM each; a ring round a small disc rests where the disc does): each top face is
 drawn on its own plane through the camera (`referee.synth.camera.lifted`), so a tilt shows
@@ -47,13 +47,13 @@ def faces() -> dict[str, np.ndarray]:
     """The export's faces by stem ("tile-3", "black-ring", ...), BGR, once per process."""
     import cv2
 
+    from pnp.games import part
     from pnp.printing.build import BuildRequest
-    from pnp.printing.constructo import PRINTING
     from pnp.printing.export import render_faces
 
+    request = BuildRequest("constructo", printing=part("constructo", "printing"))
     return {stem: cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
-            for stem, image in render_faces(BuildRequest("constructo", printing=PRINTING),
-                                            FACE_DPI) if not stem.endswith("-back")}
+            for stem, image in render_faces(request, FACE_DPI) if not stem.endswith("-back")}
 
 
 @cache

@@ -2,7 +2,7 @@
 top face, in the layout data's colours), and the round tokens' masks.
 
 The photo generator takes every other face from the PDF (`pnp.printing.export.
-render_faces` of the game's PRINTING).
+render_faces` of the game's printing part).
 """
 
 from __future__ import annotations

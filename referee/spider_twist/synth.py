@@ -2,7 +2,7 @@
 side in play up, the males on their nodes (picture face up, or turned when done), the
 female with the die on her, mated and eaten males in the players' areas, put down by hand.
 
-Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's PRINTING; a done
+Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's printing part; a done
 male is his token's back); the die's top face is drawn from the layout data (sketch.py),
 flat on the female (the generator has no height). A male lies off his node by the hand's
 jitter, up to a third of his width (the ruling's limit) under the default conditions, never
@@ -41,16 +41,16 @@ def faces() -> dict[str, np.ndarray]:
     2.5 s): the PDF's own, the die's top face drawn from the layout data."""
     import cv2
 
+    from pnp.games import part
     from pnp.printing.build import BuildRequest
     from pnp.printing.export import render_faces
-    from pnp.printing.spider_twist import PRINTING
 
     # a male's "done" face is the back of his token
     named = {kind.replace("-done", "-back") if kind.endswith("-done") else kind: kind
              for kind in FACE_KINDS}
+    request = BuildRequest("spider-twist", printing=part("spider-twist", "printing"))
     out = {named[stem]: cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
-           for stem, image in render_faces(BuildRequest("spider-twist", printing=PRINTING),
-                                           FACE_DPI) if stem in named}
+           for stem, image in render_faces(request, FACE_DPI) if stem in named}
     missing = sorted(set(FACE_KINDS) - set(out))
     if missing:
         raise RuntimeError(f"the Spider Twist export has no face for {', '.join(missing)}")
