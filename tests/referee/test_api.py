@@ -1,6 +1,7 @@
-"""The seam between the shared referee and each game's: shared modules import no game, a
-game's verdict scores through its GameRules, and a game with no drawing of its own still
-gets an overlay that shows its problems."""
+"""The seams: every package imports only the layers below it (rules <- geometry <-
+{printing, referee}) and shared modules import no game; a game's verdict scores through
+its GameRules, and a game with no drawing of its own still gets an overlay that shows
+its problems."""
 
 from __future__ import annotations
 
@@ -28,29 +29,120 @@ def _game_packages(folder: Path) -> set[str]:
     return {p.name for p in folder.iterdir() if (p / "__init__.py").exists()}
 
 
-def _imports(path: Path) -> set[str]:
+# The layers, lowest first: a module imports only from its own layer's package and those
+# below it. The referee stands beside printing and takes printed faces only through its
+# seam (`render_faces` of a `BuildRequest`, the game's part from the registry), never from
+# a print module. The registry (pnp.games) names every game's parts: the shared modules of
+# rules, geometry, printing and the referee never ask it (they are handed the parts), nor
+# import a game, and a game's modules import no other game's.
+LAYERS = (
+    ("pnp.units", "pnp.layouts", "pnp.markers", "pnp.fileio", "pnp.inputs"),
+    ("pnp.rules",),
+    ("pnp.geometry",),
+    ("pnp.printing", "referee"),
+    ("pnp.games",),
+    ("pnp.serve",),
+    ("pnp.cli",),
+)
+REFEREE_MAY = {"pnp.printing.build", "pnp.printing.export", "pnp.games"}
+LAYER_ROOTS = ("pnp/rules", "pnp/geometry", "pnp/printing", "referee")
+
+
+def _module(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def _under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def _layer(name: str) -> tuple[int, str] | None:
+    for level, prefixes in enumerate(LAYERS):
+        for prefix in prefixes:
+            if _under(name, prefix):
+                return level, prefix
+    return None
+
+
+def _game(name: str, games: set[str]) -> str | None:
+    """The game a module belongs to (pnp.printing.asterion.draw -> asterion), or None."""
+    for root in LAYER_ROOTS:
+        prefix = root.replace("/", ".")
+        if _under(name, prefix) and name != prefix:
+            first = name.removeprefix(prefix + ".").split(".")[0]
+            return first if first in games else None
+    return None
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module a file imports, and for `from a import b` also a.b (b may be one)."""
     names = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
+            names |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
         elif isinstance(node, ast.Import):
             names.update(a.name for a in node.names)
     return names
 
 
-def test_shared_modules_import_no_game_and_not_the_registry():
+def _layer_breaks(name: str, imports: set[str], games: set[str]) -> set[str]:
+    """What module `name` imports against the layer order or the game seams."""
+    level, package = _layer(name) or (0, "")
+    game = _game(name, games)
+    bad = set()
+    for imported in imports:
+        target = _layer(imported)
+        seam = package == "referee" and any(_under(imported, m) for m in REFEREE_MAY)
+        below = (target is None or _under(imported, package) or target[0] < level
+                 or target[0] == level == 0)
+        if not (seam or below):
+            bad.add(imported)
+        if package.replace(".", "/") not in LAYER_ROOTS:
+            continue                    # the applications may name games (for now)
+        other = _game(imported, games)
+        if other is not None and other != game:
+            bad.add(imported)           # a shared module never imports a game, nor a game
+        if game is None and _under(imported, "pnp.games") and name not in COMPAT_MODULES:
+            bad.add(imported)           # ... another's; shared modules are handed the parts
+    return bad
+
+
+COMPAT_MODULES = {_module(ROOT / p) for p in COMPAT}
+
+
+def test_every_package_imports_only_the_layers_below_it_and_no_other_game():
     games = _game_packages(ROOT / "pnp" / "rules")
-    referee_games = _game_packages(ROOT / "referee") - {"synth"}
-    assert "asterion" in games and "asterion" in referee_games
-    forbidden = ({f"pnp.rules.{g}" for g in games} | {f"pnp.printing.{g}" for g in games}
-                 | {f"referee.{g}" for g in referee_games} | {"pnp.games"})
-    shared = [*(ROOT / "referee").glob("*.py"), *(ROOT / "referee" / "synth").glob("*.py")]
-    assert len(shared) > 15
-    for path in shared:
-        if str(path.relative_to(ROOT)) in COMPAT:
-            continue
-        bad = {n for n in _imports(path) for f in forbidden if n == f or n.startswith(f + ".")}
-        assert not bad, (path.name, bad)
+    assert {"asterion", "assyria", "constructo", "spider_twist"} <= games
+    paths = [p for root in (ROOT / "pnp", ROOT / "referee") for p in root.rglob("*.py")]
+    assert len(paths) > 200
+    breaks = {}
+    for path in paths:
+        name = _module(path)
+        if _layer(name) is None and name != "pnp":
+            raise AssertionError(f"{name} is in no layer: add it to LAYERS")
+        bad = _layer_breaks(name, _imported(path), games)
+        if bad and name not in COMPAT_MODULES:
+            breaks[name] = sorted(bad)
+    assert not breaks, breaks
+
+
+def test_the_layer_check_catches_each_kind_of_break():
+    games = {"asterion", "assyria"}
+    breaks = {
+        "pnp.geometry.polygon": {"pnp.printing.placement"},            # upwards
+        "pnp.rules.api": {"pnp.geometry.polygon"},
+        "pnp.printing.placement": {"pnp.printing.asterion"},           # shared -> a game
+        "pnp.printing.asterion.draw": {"pnp.geometry.assyria"},        # another game
+        "referee.asterion.faces": {"pnp.printing.asterion.draw"},      # a print module
+        "referee.detect": {"pnp.games"},                               # shared -> registry
+        "pnp.printing.export": {"referee.synth"},                      # beside, not below
+    }
+    for name, imports in breaks.items():
+        assert _layer_breaks(name, imports, games) == imports, name
+    fine = {"pnp.printing.export", "pnp.games", "pnp.geometry.asterion.tile", "pnp.units",
+            "pnp.rules.asterion.tiles", "referee.geometry", "numpy"}
+    assert not _layer_breaks("referee.asterion.faces", fine, games)
+    assert not _layer_breaks("pnp.markers", {"pnp.layouts"}, games)
 
 
 def _jpeg(image: np.ndarray) -> bytes:
