@@ -5,7 +5,7 @@ Asterion's tiles are printed with the classic marks (two 15.4 mm markers, NE and
 discreet one (one 8.5 mm marker in the SW corner: layouts/asterion.toml [markers]); a
 corner carries the same id in both. Which one a photo shows:
 - a tile seen by both its markers is a two-mark print; their centres' distance over a
-  marker's side (scale-free, so perspective cannot change it: `art.marker_spread`) says
+  marker's side (scale-free, so perspective cannot change it: `tile.marker_spread`) says
   which;
 - a corner that a design does not print rules it out (a NE marker: not discreet);
 - several tiles seen, none by two markers: the one-mark print (a classic tile shows both

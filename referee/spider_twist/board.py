@@ -1,6 +1,6 @@
 """Spider Twist's board as the referee needs it: where the printing put every node, marker
-and area (read from the print side's pure geometry, pnp/geometry/spider_twist.py,
-never copied), and which side a marker id says is up.
+and area (read from the geometry layer, pnp/geometry/spider_twist.py, never copied), and
+which side a marker id says is up.
 
 Frames: each side's board frame is mm, origin at the centre node C, x right, y down, as
 seen looking at that side with spoke 0 at the top (geometry.py). The referee's table frame

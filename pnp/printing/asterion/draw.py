@@ -2,7 +2,8 @@
 
 Each function draws one face with its cut box's top-left corner at (x, y) on a canvas in
 mm with y down (see pen.py), and paints `bleed` mm of art past the cut line, clipped there
-so it never reaches a neighbour. Positions come from art.py (shared with the referee).
+so it never reaches a neighbour. Positions come from pnp/geometry/asterion/tile.py (shared
+with the referee).
 """
 
 from __future__ import annotations

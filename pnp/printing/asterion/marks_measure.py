@@ -2,7 +2,7 @@
 
 Machine marks (markers and their quiet zones) cover at most 5 % of a tile's face, so the
 table looks like a game and not a sheet of codes.
-The geometry says so (`art.marks_share`); this reads it back from the pixels of a face
+The geometry says so (`tile.marks_share`); this reads it back from the pixels of a face
 exported by `pnp export`, so a drawing change that leaves marker-like ink elsewhere, or draws
 the markers larger than the data says, is caught. Used by tests/printing and
 benchmarks/marks_share.py. numpy only (no OpenCV): the print side's dependencies.
