@@ -111,6 +111,7 @@ def node_radius(side: str, node: str) -> float:
     spot = web(side).spot(node)
     if spot.spoke is None:
         return 0.0
+    assert spot.ring is not None               # off the centre, a node is on a ring
     inward = (spot.ring - 1) * s.ring_gap
     if side == "spiral":                       # k = (turn - 1) * 10 + spoke
         inward += spot.spoke * s.ring_gap / SPOKES
@@ -469,7 +470,7 @@ def cut_lines() -> tuple[tuple[float, ...], tuple[float, ...]]:
     for c in range(-int(w) + 40, int(w) - 39, 2):
         if abs(c) > 40 and free(0, float(c)) and all(abs(c - x) >= 24 for x in xs):
             xs.append(float(c))
-    ys = []
+    ys: list[float] = []
     for c in range(-int(h) + 40, int(h) - 39, 2):
         if free(1, float(c)) and all(abs(c - y) >= 24 for y in ys):
             ys.append(float(c))
