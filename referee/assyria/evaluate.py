@@ -80,7 +80,7 @@ def unpinned(verdict, want: dict[str, Any], got: dict[str, Any]) -> int:
     """Places read wrong with no problem pinned on them (the phone page shows those as
     read): hexes by (q, r), well vertices by index, a player's disc per track, a turn
     order place, an Ashur tier."""
-    from pnp.printing.assyria import geometry
+    from pnp.geometry import assyria as geometry
 
     cells = {tuple(p.cell) for p in verdict.problems if p.cell}
     hexes = {h.name: (h.q, h.r) for h in geometry.hexes()}

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from pnp.printing.assyria import geometry
+from pnp.geometry import assyria as geometry
 from referee.assyria import REFEREE, found, pipeline, read, tracks
 from referee.assyria.evaluate import EXTRA, HELD_OUT, AssyriaAccuracy, judge, unpinned, visible
 from referee.assyria.problems import (
