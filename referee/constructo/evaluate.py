@@ -54,23 +54,102 @@ def judge(verdict, truth: dict[str, Any]) -> Outcome:
     """Pieces are the tiles (their visible stack right); the state is right when the
     visible stacks are, the score when the round's points are."""
     want, want_points = seen_of(truth)
-    n = len(truth["stacks"]) and 9
     if not verdict.state:
         return Outcome(9, 0, verdict.is_certain, False, False,
-                       tuple(p.code for p in verdict.problems))
+                       tuple(p.code for p in verdict.problems), unpinned(verdict, truth))
     got, got_points = seen_of(verdict.state)
     right = 9 - len(set(map(repr, want)) ^ set(map(repr, got)))
-    del n
     # ruling "Components": the three patterns differ in shape, so a photo tells them apart
     return Outcome(9, max(0, right), verdict.is_certain, got == want and
                    verdict.state["pattern"] == truth["pattern"],
                    got_points == want_points,
-                   tuple(p.code for p in verdict.problems))
+                   tuple(p.code for p in verdict.problems), unpinned(verdict, truth))
+
+
+def unpinned(verdict, truth: dict[str, Any]) -> int:
+    """Tiles whose stack was read wrong (as the phone page shows it) with no problem pinned
+    on them. The tiles are numbered as laid, which may be the truth's turned or mirrored:
+    they are compared under the grid's symmetry that fits them best."""
+    from pnp.rules.constructo.hexes import symmetry
+
+    read = {t.place: _shown(t) for t in verdict.tiles if t.place is not None}
+    if not read:
+        return 0
+    pinned = {tuple(p.cell) for p in verdict.problems if p.cell is not None}
+    want = {tuple(int(v) for v in k.split(",")): visible(s)
+            for k, s in truth["stacks"].items()}
+    places = set(map(tuple, (tuple(p) for p in _pattern_places(truth["pattern"]))))
+    best = None
+    for k in range(12):
+        moved = {symmetry(p, k): p for p in read}
+        anchor = min(moved)
+        for target in places:
+            shift = (target[0] - anchor[0], target[1] - anchor[1])
+            to_truth = {(q + shift[0], r + shift[1]): p for (q, r), p in moved.items()}
+            if not set(to_truth) <= places:
+                continue
+            wrong = sum(read[p] is not None and read[p] != want.get(at, ())
+                        and p not in pinned for at, p in to_truth.items())
+            best = wrong if best is None else min(best, wrong)
+    return best or 0
+
+
+def _pattern_places(pattern: str) -> tuple:
+    from pnp.rules.constructo import PATTERNS
+
+    return PATTERNS[pattern]
+
+
+def _shown(tile) -> tuple | None:
+    """What the phone page shows of a tile: its stack as read (None: the reader flagged it,
+    so its place is pinned)."""
+    if tile.look is None or tile.look.code:
+        return None
+    return visible([{"owner": o, "piece": k} for o, k in tile.look.stack()])
+
+
+# What real prints, sets and rooms do beyond the shared presets: name -> (shared preset,
+# changes to its conditions, changes to how the pieces are made and laid). Every photo's
+# pieces are 2 mm card slabs with cut edges, up to a quarter of their width off centre.
+TUNED: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "home-print": ("default", {"print_gamma": 0.6}, {}),
+    "bright": ("default", {"exposure": 1.4}, {}),
+    "dim-home-print": ("dim", {"print_gamma": 0.6}, {}),
+    "tilt-glare": ("glare", {"tilt_deg": 35.0}, {}),
+    "grey-edges": ("default", {"tilt_deg": 40.0}, {"edges": ((128, 134, 138),)}),
+}
+# Held out while the reader was tuned (looked at only at the end): thicker card, a print
+# darker than the PDF, glare in a dim room, pieces laid further off, a cast with blur.
+HELD_OUT: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "thick-card": ("default", {"tilt_deg": 30.0}, {"thickness": 3.0}),
+    "dark-print": ("default", {"print_gamma": 1.5, "exposure": 0.8}, {}),
+    "dim-glare": ("dim", {"glare": True, "tilt_deg": 30.0}, {}),
+    "far-off": ("sloppy", {"tilt_deg": 30.0}, {"off_share": 0.3}),
+    "cast-blur": ("warm", {"blur_sigma": 1.4, "jpeg_quality": 72}, {}),
+}
+EXTRA = {**TUNED, **HELD_OUT}
+
+
+def conditions(preset: str):
+    """A shared preset's conditions, or one of EXTRA's."""
+    from referee.synth import PRESETS, with_conditions
+
+    if preset in PRESETS:
+        return PRESETS[preset]
+    base, changes, _pieces = EXTRA[preset]
+    return with_conditions(base, **changes)
+
+
+def pieces(preset: str):
+    """How the pieces of a preset's photos are made and laid."""
+    from referee.constructo.synth import Pieces
+
+    return Pieces(**EXTRA[preset][2]) if preset in EXTRA else Pieces()
 
 
 class ConstructoAccuracy:
     """The benchmark's photos (referee.evaluate.AccuracyKit): random legal round-1 states
-    of the three patterns, under every preset at 12 and 3 MP."""
+    of the three patterns, under every preset and EXTRA condition at 12 and 3 MP."""
 
     pieces = "tiles"
     states = "boards"
@@ -79,7 +158,7 @@ class ConstructoAccuracy:
     def __init__(self) -> None:
         from referee.synth import PRESETS
 
-        self.presets = tuple(name for name in PRESETS if name != "3mp")
+        self.presets = tuple(name for name in PRESETS if name != "3mp") + tuple(EXTRA)
 
     def design(self, i: int) -> tuple[str, float]:
         rest = i // len(self.presets)
@@ -95,10 +174,9 @@ class ConstructoAccuracy:
 
     def photograph(self, case: Case, seed: int) -> SynthPhoto:
         from referee.constructo.synth import photo
-        from referee.synth import PRESETS
 
-        return photo(case.truth, replace(PRESETS[case.preset], megapixels=case.megapixels),
-                     seed)
+        return photo(case.truth, replace(conditions(case.preset), megapixels=case.megapixels),
+                     seed, pieces(case.preset))
 
     def judge(self, verdict, truth: dict[str, Any]) -> Outcome:
         return judge(verdict, truth)

@@ -37,6 +37,7 @@ from referee.detect import Marker, detect_in_windows, detect_markers, merge_mark
 from referee.errors import BadOption, NoMarkers
 from referee.geometry import project, rigid_fit, rotation, similarity
 from referee.image import Photo, PhotoInput, load_photo
+from referee.pose import Pose, camera_pose
 from referee.problems import INVALID_LAYOUT, RefereeProblem
 from referee.timing import Laps
 
@@ -213,6 +214,17 @@ def _unseen(tiles: list[TileSeen], chosen: str, alike: list[str]) -> RefereeProb
                           "photograph every tile, its corners uncovered", None, None)
 
 
+def tile_lean(pose: Pose, tile: TileSeen) -> stacks.Lean:
+    """Which way the camera looks at a tile, in the tile's own frame (its cut edges show
+    on the near side)."""
+    away, per_mm = pose.lean(np.array(tile.centre_mm), 0.0)
+    turn = np.radians(tile.turn)
+    c, s = math.cos(turn), math.sin(turn)
+    # table -> tile frame: the tile's turn undone
+    return stacks.Lean((float(c * away[0] + s * away[1]), float(-s * away[0] + c * away[1])),
+                       float(per_mm))
+
+
 # --- the referee ---------------------------------------------------------------------------
 
 def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
@@ -255,8 +267,10 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
         if len(tiles) < len(PATTERNS[chosen]):
             problems.append(_unseen(tiles, chosen, alike))
     lap("pattern")
+    pose = camera_pose(h, image.size)
     for t in tiles:
-        t.look = stacks.read_stack(stacks.rectify_tile(image.image, image.scale, t.to_photo))
+        t.look = stacks.read_stack(stacks.rectify_tile(image.image, image.scale, t.to_photo),
+                                   tile_lean(pose, t))
         if t.look.code:
             where = f"tile {t.place[0]},{t.place[1]}" if t.place else f"tile {t.number}"
             code = BAND_HIDDEN if t.look.code == "band-hidden" else STACK_UNCLEAR

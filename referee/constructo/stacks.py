@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from functools import cache
 
 import cv2
 import numpy as np
@@ -40,8 +41,30 @@ EDGE_MM = 3.0               # what lies only this near a piece's edge is not on 
 PEEK_MM = 9.0               # a lower ring shows round a ring at most this far out
 KIND_SLOP = 3.0             # mm: an outer radius this far from every kind's is unreadable
 
+WALL_MM = 3.0               # thickest card a set is mounted on: how far a cut edge may show
+GLARE_STEP = 0.2            # hue the tile's red loses across a piece's edge, at least
+EDGE_SHARE = 0.55           # of that drop, across its last mm: a step, not glare's slope
+DOTS_RHYTHM = 0.3           # a light top piece showing its dots this strongly is black
+SMOOTH_PX = 5               # median window (under 1 mm): sensor noise off, dots kept
+
 RED, LIGHT, DARK = 0, 1, 2
 OWNER = {LIGHT: "white", DARK: "black"}
+
+
+@dataclass(frozen=True)
+class Lean:
+    """Which way the camera looks at a tile, in the tile's frame: `away` (a unit vector)
+    is where a thing higher up is seen moved to, `per_mm` how far (mm per mm of height).
+    A slab's cut edge shows on its near side (towards the camera, -away), a ring's inner
+    wall on the far side of its hole. Square-on: no lean."""
+
+    away: tuple[float, float] = (1.0, 0.0)
+    per_mm: float = 0.0
+
+    @property
+    def wall(self) -> float:
+        """How wide (mm) the thickest card's cut edge can show."""
+        return WALL_MM * self.per_mm
 
 
 @dataclass
@@ -82,12 +105,14 @@ def rectify_tile(image: np.ndarray, scale: float, to_photo: np.ndarray) -> np.nd
     return rectify(image, to_photo, scale, (-HALF, -HALF), 2 * HALF, PPM)
 
 
+@cache
 def _grid() -> tuple[np.ndarray, np.ndarray]:
     n = round(2 * HALF * PPM)
     c = (np.arange(n) + 0.5) / PPM - HALF
     return np.meshgrid(c, c)
 
 
+@cache
 def _marker_mask(n: int) -> np.ndarray:
     mask = np.zeros((n, n), np.uint8)
     for place in geometry.marker_places():
@@ -96,25 +121,46 @@ def _marker_mask(n: int) -> np.ndarray:
     return mask > 0
 
 
-def classify(tile: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per pixel RED, LIGHT or DARK, judged against the tile's own red (its free corners),
-    and the mask of where pieces may lie (not the markers, inside the window's circle)."""
-    img = tile.astype(np.float32)
-    b, g, r = img[..., 0], img[..., 1], img[..., 2]
-    top = img.max(axis=2)
-    chroma = r - np.maximum(g, b)
+def levels(tile: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel its level (the brightest channel) and hue (red chroma over level: the
+    tile's red high, pieces and glare low, a shadow changes it little), after a median
+    under 1 mm (sensor noise off, a piece's dots kept)."""
+    img = cv2.medianBlur(tile, SMOOTH_PX)
+    b, g, r = cv2.split(img)
+    top = cv2.max(cv2.max(b, g), r).astype(np.float32)
+    chroma = r.astype(np.float32) - cv2.max(g, b).astype(np.float32)
+    return top, chroma / np.maximum(top, 1.0)
+
+
+@cache
+def _free_corners() -> np.ndarray:
+    """The tile's corners without a marker, as printed: its own red."""
     xs, ys = _grid()
     rad = np.hypot(xs, ys)
     ang = np.degrees(np.arctan2(ys, xs)) % 360
     free = np.zeros_like(rad, bool)
-    for a in (60.0, 180.0, 300.0):      # the corners without a marker, as printed
+    for a in (60.0, 180.0, 300.0):
         d = np.abs((ang - a + 180) % 360 - 180)
         free |= (d < 8) & (rad > 28.0) & (rad < 31.0)
+    return free
+
+
+@cache
+def _usable() -> np.ndarray:
+    xs, ys = _grid()
+    return (np.hypot(xs, ys) < HALF - 0.5) & ~_marker_mask(xs.shape[0])
+
+
+def classify(tile: np.ndarray, seen: tuple[np.ndarray, np.ndarray] | None = None
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel RED, LIGHT or DARK, judged against the tile's own red (its free corners),
+    and the mask of where pieces may lie (not the markers, inside the window's circle).
+    `seen`: the tile's `levels`, if already known."""
+    top, hue = seen if seen is not None else levels(tile)
+    free = _free_corners()
     red_top = float(np.median(top[free]))
-    # red by hue (chroma over level), which a shadow does not change
-    hue = chroma / np.maximum(top, 1.0)
     red_hue = float(np.median(hue[free]))
-    cls = np.full(rad.shape, LIGHT, np.uint8)
+    cls = np.full(top.shape, LIGHT, np.uint8)
     cls[top < DARK_SHARE * red_top] = DARK
     cls[(hue > RED_SHARE * max(red_hue, 0.15)) & (top > 0.2 * red_top)] = RED
     # a white piece's thin grey line is no black piece: open the dark mask
@@ -123,8 +169,7 @@ def classify(tile: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     opened = cv2.morphologyEx(dark, cv2.MORPH_OPEN, cv2.getStructuringElement(
         cv2.MORPH_ELLIPSE, (k, k)))
     cls[(dark > 0) & (opened == 0)] = LIGHT
-    usable = (rad < HALF - 0.5) & ~_marker_mask(rad.shape[0])
-    return cls, usable
+    return cls, _usable()
 
 
 @dataclass
@@ -177,10 +222,11 @@ def _open(mask: np.ndarray, mm: float) -> np.ndarray:
     return cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
 
 
-def _peel(cls: np.ndarray, usable: np.ndarray) -> list[_Blob]:
+def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blob]:
     """The visible layers from the outside in: the whole patch of pieces is the lowest
-    visible piece's disc; its colour is the one round its edge; what lies inside it of
-    another colour is the next piece's disc, and so on."""
+    visible piece's disc; its colour the one round its far edge (the near edge shows its
+    cut edge, grey); what lies inside it of another colour is the next piece's disc, and
+    so on. A ring's inner wall, on the far side of its hole, is the ring's."""
     px2 = 1.0 / PPM ** 2
     cls, dots = _dots(cls, usable)
     piece = (cls != RED) & usable
@@ -190,28 +236,102 @@ def _peel(cls: np.ndarray, usable: np.ndarray) -> list[_Blob]:
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     out: list[_Blob] = []
     while region.sum() * px2 >= MIN_LAYER_MM2 and len(out) < 4:
+        centre = (float(xs[region].mean()), float(ys[region].mean()))
+        far = _far(centre, lean)
         edge = region & ~cv2.erode(region.astype(np.uint8), kernel).astype(bool)
+        if (edge & far).sum() > 0.25 * edge.sum():
+            edge &= far
         light = int(np.sum(cls[edge] == LIGHT))
         dark = int(np.sum(cls[edge] == DARK))
         colour = LIGHT if light >= dark else DARK
         own = region & (cls == colour)
-        centre = (float(xs[region].mean()), float(ys[region].mean()))
         n_dots = sum(bool((d & region).any()) for d in dots) if colour == DARK else 0
         # its disc: the circle round what shows of it (a piece on it may hang over its
-        # edge and meet the piece below, so the patch alone may be open on one side)
+        # edge and meet the piece below, so the patch alone may be open on one side), its
+        # top's outline: the far side, where no cut edge of its own shows
         core = _open(region, 3.2)            # without dots or crumbs on its edge
         contours, _h = cv2.findContours((core if core.any() else region).astype(np.uint8),
                                         cv2.RETR_EXTERNAL,
                                         cv2.CHAIN_APPROX_NONE)
-        (cx, cy), rad = _circle(max(contours, key=cv2.contourArea).reshape(-1, 2))
+        outline = max(contours, key=cv2.contourArea).reshape(-1, 2)
+        (cx, cy), rad = _fit_top(outline, lean)
         radius = rad / PPM
         disc = (cx + 0.5) / PPM - HALF, (cy + 0.5) / PPM - HALF
         out.append(_Blob(colour, own, region, float(region.sum()) * px2, centre, n_dots,
                          radius, disc))
         other = DARK if colour == LIGHT else LIGHT
-        region = _fill(_open(_disc(disc, radius - 0.8) & (cls == other), 1.0))
+        inside = _disc(disc, radius - 0.8)
+        if _kind(radius) == "ring":
+            inside &= ~inner_wall(disc, lean)
+        region = _fill(_open(inside & (cls == other), 1.0))
         if not (region & _disc(disc, radius - EDGE_MM)).any():
             break                            # crumbs of the piece below along its edge
+    return out
+
+
+def _far(centre: tuple[float, float], lean: Lean) -> np.ndarray:
+    """The half of the window away from the camera, beyond `centre` (all of it square-on)."""
+    xs, ys = _grid()
+    if lean.per_mm < 0.05:
+        return np.ones(xs.shape, bool)
+    return (xs - centre[0]) * lean.away[0] + (ys - centre[1]) * lean.away[1] >= 0
+
+
+def _fit_top(outline: np.ndarray, lean: Lean) -> tuple[tuple[float, float], float]:
+    """The circle (px) of a piece's top face from its outline: fitted to its own edge (not
+    where the window or a marker cuts it off), then to the far side of that circle only,
+    where no cut edge of its own shows, if that side holds enough of it."""
+    cut = _cut_off()
+    n = len(cut)
+    own = outline[~cut[np.clip(outline[:, 1], 0, n - 1), np.clip(outline[:, 0], 0, n - 1)]]
+    if len(own) < 24:
+        own = outline
+    (cx, cy), r = _circle(own)
+    if lean.per_mm < 0.05:
+        return (cx, cy), r
+    rel = own - np.array([cx, cy])
+    far = own[rel @ np.array(lean.away) >= 0]
+    angles = np.arctan2(rel[:, 1], rel[:, 0])[rel @ np.array(lean.away) >= 0]
+    if len(far) < 24 or np.ptp(np.unwrap(np.sort(angles))) < np.radians(100):
+        return (cx, cy), r
+    (fx, fy), fr = _circle(far)
+    if abs(fr - r) > 2.5 * PPM:
+        return (cx, cy), r
+    return (fx, fy), fr
+
+
+@cache
+def _cut_off() -> np.ndarray:
+    """Where an outline is the window's or a marker's edge, not a piece's (1 mm round)."""
+    k = max(3, round(2.4 * PPM) | 1)
+    edge = cv2.dilate((~_usable()).astype(np.uint8),
+                      cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    return edge > 0
+
+
+def inner_wall(centre: tuple[float, float], lean: Lean) -> np.ndarray:
+    """Where a ring's inner wall may show in its hole: the far side, between the hole's top
+    outline (round `centre`) and its bottom's, seen nearer the camera."""
+    hole = geometry.piece_specs()["ring"].hole_radius
+    if lean.wall < 0.1:
+        return np.zeros(_grid()[0].shape, bool)
+    return _disc(centre, hole + 0.5) & ~through_hole(centre, lean, 0.0)
+
+
+def through_hole(centre: tuple[float, float], lean: Lean, margin: float) -> np.ndarray:
+    """What shows through a ring's hole (its top and bottom outlines both), `margin` mm
+    inside them."""
+    hole = geometry.piece_specs()["ring"].hole_radius - margin
+    bottom = (centre[0] - lean.wall * lean.away[0], centre[1] - lean.wall * lean.away[1])
+    return _disc(centre, hole) & _disc(bottom, hole)
+
+
+def _swept(centre: tuple[float, float], radius: float, lean: Lean) -> np.ndarray:
+    """A disc and its cut edge: the disc swept towards the camera as far as an edge shows."""
+    out = _disc(centre, radius)
+    for share in (0.5, 1.0):
+        d = share * lean.wall
+        out |= _disc((centre[0] - d * lean.away[0], centre[1] - d * lean.away[1]), radius)
     return out
 
 
@@ -237,17 +357,70 @@ def _circle(points: np.ndarray) -> tuple[tuple[float, float], float]:
     return (float(cx), float(cy)), r
 
 
+def _not_a_piece(hue: np.ndarray, blob: _Blob, lean: Lean) -> str | None:
+    """Glare is bright and shapeless and has no edge: it pales the tile's red little by
+    little. A piece's outline is a step: the red drops as much across its last mm as
+    across 3 mm each side. Judged on the far side (the near side shows its cut edge)."""
+    xs, ys = _grid()
+    rad = np.hypot(xs - blob.disc[0], ys - blob.disc[1])
+    seen = _far(blob.disc, lean) & _usable()
+    r = blob.radius
+
+    def level(lo: float, hi: float) -> float | None:
+        ring = seen & (rad > r + lo) & (rad < r + hi)
+        return float(np.median(hue[ring])) if ring.sum() > 4 * PPM ** 2 else None
+
+    near = (level(-1.2, -0.5), level(0.5, 1.2))
+    wide = (level(-3.5, -2.5), level(2.5, 3.5))
+    if None in near or None in wide:
+        return None
+    step, full = near[1] - near[0], wide[1] - wide[0]
+    if full > GLARE_STEP and step < EDGE_SHARE * full:
+        return (f"a pale patch {2 * r:.0f} mm across without a piece's sharp outline "
+                "(glare?)")
+    return None
+
+
+def _dot_rhythm(tile: np.ndarray, layer: Layer) -> float:
+    """How strongly a piece's face shows its black piece's dots round their circle: the
+    share of the level's swing at the dots' own rhythm (a ring of dots about 0.5 and
+    more, a white face's plain circle under 0.15), whatever the light."""
+    spec = geometry.piece_specs()[layer.kind]
+    grey = cv2.cvtColor(tile, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    n = 16 * spec.dots
+    t = np.linspace(0, 2 * np.pi, n, endpoint=False)
+    best = 0.0
+    for dr in (-0.5, 0.0, 0.5):
+        rr = spec.pattern_radius + dr
+        x = ((layer.centre_mm[0] + rr * np.cos(t)) + HALF) * PPM - 0.5
+        y = ((layer.centre_mm[1] + rr * np.sin(t)) + HALF) * PPM - 0.5
+        v = cv2.remap(grey, x.astype(np.float32)[None], y.astype(np.float32)[None],
+                      cv2.INTER_LINEAR)[0]
+        v = v - v.mean()
+        spread = float(np.sqrt((v ** 2).sum()))
+        if spread > 1e-3:
+            best = max(best, float(np.abs(np.fft.rfft(v)[spec.dots])) * np.sqrt(2)
+                       / (spread * np.sqrt(n)))
+    return best
+
+
 def _kind(radius: float) -> str | None:
     kind = min(KIND_RADII, key=lambda k: abs(KIND_RADII[k] - radius))
     return kind if abs(KIND_RADII[kind] - radius) <= KIND_SLOP else None
 
 
-def read_stack(tile: np.ndarray) -> StackLook:
-    """The visible layers of the stack on one square-on tile (`rectify_tile`)."""
-    cls, usable = classify(tile)
-    chain = _peel(cls, usable)
+def read_stack(tile: np.ndarray, lean: Lean = Lean()) -> StackLook:
+    """The visible layers of the stack on one square-on tile (`rectify_tile`), seen from
+    the camera's side `lean` (where cut edges and a ring's inner wall show)."""
+    seen = levels(tile)
+    cls, usable = classify(tile, seen)
+    chain = _peel(cls, usable, lean)
     look = StackLook()
     if not chain:
+        return look
+    why = _not_a_piece(seen[1], chain[0], lean)
+    if why:
+        look.code, look.problem = "stack-unclear", why
         return look
     if (len(chain) >= 2 and KIND_RADII["ring"] + KIND_SLOP < chain[0].radius
             <= KIND_RADII["ring"] + PEEK_MM and _kind(chain[1].radius) == "ring"):
@@ -283,6 +456,11 @@ def read_stack(tile: np.ndarray) -> StackLook:
     # dots cover about dots * 2 * dot of the pattern circle's length: a black piece
     # shows at least a third of that share in white there
     full = spec.dots * 2 * spec.dot / (2 * np.pi * spec.pattern_radius)
+    if top.owner == "white" and _dot_rhythm(tile, top) > DOTS_RHYTHM:
+        look.code = "stack-unclear"
+        look.problem = (f"a light {NAMES[top.kind]} showing a black piece's ring of dots "
+                        "(glare on a black piece?)")
+        return look
     if top.owner == "black" and share < full / 3:
         look.code = "stack-unclear"
         look.problem = (f"a dark {NAMES[top.kind]} without a black piece's white dots "
@@ -295,7 +473,7 @@ def read_stack(tile: np.ndarray) -> StackLook:
         # the ring lies round the small disc: bottom small, ring on it
         ring, small = look.layers[-2], look.layers[-1]
         look.layers[-2:] = [small, ring]
-        look.band, look.band_seen_mm2 = _band(cls, usable, chain[-2], chain[-1])
+        look.band, look.band_seen_mm2 = _band(cls, usable, chain[-2], chain[-1], lean)
         if look.band == "unclear":
             look.code = "band-hidden"
             look.problem = (f"only {look.band_seen_mm2:.0f} mm2 of the band between the small "
@@ -306,7 +484,10 @@ def read_stack(tile: np.ndarray) -> StackLook:
         return look
     if any(order.index(a) >= order.index(b) for a, b in itertools.pairwise(seq)):
         look.code, look.problem = "stack-unclear", f"layers {' / '.join(seq)} cannot lie so"
-    if seq[-1] == "ring" and not _hole_red(cls, usable, chain[-1]):
+    if seq[-1] != "ring" and _red_inside(cls, usable, look.layers[-1]):
+        look.code = "stack-unclear"
+        look.problem = f"the top {NAMES[seq[-1]]} shows the tile through it: a ring's hole?"
+    if seq[-1] == "ring" and not _hole_red(cls, usable, chain[-1], lean):
         look.code = "stack-unclear"
         look.problem = "the ring's hole shows neither the tile nor a small disc"
     return look
@@ -318,22 +499,29 @@ def _inside_hole(ring: _Blob, small: _Blob) -> bool:
 
 
 def _disc(centre: tuple[float, float], radius: float) -> np.ndarray:
-    xs, ys = _grid()
-    return np.hypot(xs - centre[0], ys - centre[1]) <= radius
+    """The window's pixels within `radius` mm of `centre` (drawn: a few times quicker)."""
+    n = _grid()[0].shape[0]
+    mask = np.zeros((n, n), np.uint8)
+    if radius > 0:
+        at = np.round((np.array(centre) + HALF) * PPM * 16 - 8).astype(int)
+        cv2.circle(mask, (int(at[0]), int(at[1])), round((radius * PPM - 0.5) * 16), 1, -1,
+                   cv2.LINE_8, 4)
+    return mask > 0
 
 
 def _ring_centre(ring: _Blob) -> tuple[float, float]:
     return ring.disc
 
 
-def _band(cls: np.ndarray, usable: np.ndarray, ring: _Blob, small: _Blob
-          ) -> tuple[str, float]:
+def _band(cls: np.ndarray, usable: np.ndarray, ring: _Blob, small: _Blob,
+          lean: Lean = Lean()) -> tuple[str, float]:
     """Round a small disc in a top ring's hole: "red" (no medium), "piece" (a medium disc
-    of the ring's colour under both) or "unclear" (too little seen, or mixed)."""
-    hole_r = geometry.piece_specs()["ring"].hole_radius
+    of the ring's colour under both) or "unclear" (too little seen, or mixed). Only what
+    shows through the hole counts: not the ring's inner wall (far side), nor the small
+    disc's cut edge (near side)."""
     small_r = geometry.piece_radius("small")
-    band = (_disc(_ring_centre(ring), hole_r - BAND_MARGIN)
-            & ~_disc(small.disc, small_r + BAND_MARGIN) & usable)
+    band = (through_hole(_ring_centre(ring), lean, BAND_MARGIN)
+            & ~_swept(small.disc, small_r + BAND_MARGIN, lean) & usable)
     seen = float(band.sum()) / PPM ** 2
     if seen < MIN_BAND_MM2:
         return "unclear", seen
@@ -346,8 +534,14 @@ def _band(cls: np.ndarray, usable: np.ndarray, ring: _Blob, small: _Blob
     return "unclear", seen
 
 
-def _hole_red(cls: np.ndarray, usable: np.ndarray, ring: _Blob) -> bool:
-    hole = _disc(ring.disc, geometry.piece_specs()["ring"].hole_radius - 1.0) & usable
+def _red_inside(cls: np.ndarray, usable: np.ndarray, layer: Layer) -> bool:
+    """A disc on top shows no tile inside it (a ring's hole does)."""
+    inside = _disc(layer.centre_mm, layer.radius_mm - 2.0) & usable
+    return bool(inside.sum() and np.mean(cls[inside] == RED) > 0.1)
+
+
+def _hole_red(cls: np.ndarray, usable: np.ndarray, ring: _Blob, lean: Lean = Lean()) -> bool:
+    hole = through_hole(ring.disc, lean, 1.0) & usable
     return bool(hole.sum() == 0 or np.mean(cls[hole] == RED) >= SURE_SHARE)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -32,9 +32,9 @@ from pnp.rules.constructo import PATTERN_NAMES
 from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth import transform as _apply
 from referee.synth.camera import disc, lifted, nudge
+from referee.synth.solids import flat_lift
 
 FACE_DPI = 200
-OFF_CENTRE_MM = 4.0        # as people lay them: up to 4 mm off the tile's centre
 RING_SLOP_MM = 2.5         # a ring round a small disc: the hole leaves 3 mm each way
 # Each piece's thickness: printed card glued on 1.5-2 mm greyboard, as the player aid's
 # back advises (pnp/printing/constructo/aid.py "Mount"); the ruling gives only diameters.
@@ -116,18 +116,90 @@ def tile_places(state: dict, cond: Conditions, rng: np.random.Generator
     return out
 
 
-def _base(kind: str, below: list[dict], tops: list[float]) -> float:
+# Pieces are printed card glued on greyboard (the player aid's "Mount" advice): slabs whose
+# cut edge shows at a tilt in one of these colours (BGR: grey board, a white card's core,
+# brown board).
+EDGES = ((128, 134, 138), (150, 152, 150), (92, 118, 142))
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """How a player's set is made and laid: each piece's thickness, the cut edges' colours
+    (one drawn per photo), and how far a hand puts a piece off its tile's centre (a share
+    of its width; a piece rests on the one under it, and a ring round a small disc stays
+    round it)."""
+
+    thickness: float = PIECE_MM
+    edges: tuple[tuple[int, int, int], ...] = EDGES
+    off_share: float = 0.25
+
+
+def _base(kind: str, below: list[dict], tops: list[float], thickness: float) -> float:
     """Where a piece rests, mm above the tile: on the top of the piece under it, except a
     ring round a small disc, which rests where that disc does (its hole holds it)."""
     if not below:
         return 0.0
     if kind == "ring" and below[-1]["piece"] == "small":
-        return tops[-1] - PIECE_MM      # the ring's level is the small disc's
+        return tops[-1] - thickness     # the ring's level is the small disc's
     return tops[-1]
 
 
-def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
-    spec = geometry.tile_spec()
+def _offset(kind: str, below: tuple[str, np.ndarray, float] | None, most: float,
+            rng: np.random.Generator) -> np.ndarray:
+    """Where a hand puts a piece, mm off its tile's centre: up to `most`, its centre over
+    the piece under it (it rests there), a ring round its small disc and a small disc in
+    a ring's hole within the slack the hole leaves."""
+    if below is not None and {kind, below[0]} == {"ring", "small"}:
+        return below[1] + nudge(rng, RING_SLOP_MM)
+    off = nudge(rng, most)
+    if below is not None:
+        reach = max(below[2] - geometry.piece_radius(kind) / 2, 0.0)
+        gap = off - below[1]
+        if np.hypot(*gap) > reach:
+            off = below[1] + gap * reach / np.hypot(*gap)
+    return off
+
+
+def _clear(at: np.ndarray, radius: float, placed: list[tuple[np.ndarray, float]]) -> bool:
+    return all(np.hypot(*(at - c)) >= radius + r + 0.5 for c, r in placed)
+
+
+def _stack_faces(key: str, stack: list[dict], at: np.ndarray, pieces: Pieces,
+                 placed: list[tuple[np.ndarray, float]], rng: np.random.Generator
+                 ) -> list[tuple[Face, float]]:
+    """One tile's pieces, bottom up: (face on the tile's plane, its base mm). The lowest
+    piece keeps clear of the neighbours' lowest pieces (`placed`, which it joins)."""
+    out: list[tuple[Face, float]] = []
+    tops: list[float] = []
+    below: tuple[str, np.ndarray, float] | None = None
+    for level, piece in enumerate(stack):
+        kind, owner = piece["piece"], piece["owner"]
+        r = geometry.piece_radius(kind)
+        most = pieces.off_share * 2 * r
+        off = _offset(kind, below, most, rng)
+        if level == 0:
+            for _try in range(12):
+                if _clear(at + off, r, placed):
+                    break
+                off = _offset(kind, below, most, rng)
+            else:
+                off = np.zeros(2)
+            placed.append((at + off, r))
+        base = _base(kind, stack[:level], tops, pieces.thickness)
+        tops.append(base + pieces.thickness)
+        below = (kind, off, r)
+        img = faces()[geometry.piece_id(owner, kind)]
+        c = at + off
+        spec = geometry.piece_specs()[kind]
+        hole = disc(2 * spec.hole_radius, 32) + (r - spec.hole_radius) if spec.hole else None
+        out.append((Face(img, affine(c[0], c[1], rng.uniform(0, 360)) @ affine(-r, -r),
+                         disc(2 * r, 32), FACE_DPI, _piece_alpha(kind, img.shape[0]),
+                         name=f"{key}/{level}", hole=hole), base))
+    return out
+
+
+def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
+            pieces: Pieces = Pieces()) -> Layout:
     places = tile_places(state, cond, rng)
     tiles, markers = [], {}
     for _tile, (number, at, turn) in places.items():
@@ -143,52 +215,39 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator) -> Layout:
                               strict=True):
             markers[mid] = _apply(to_table, np.array(place.corners, float))
     levels: list[list[tuple[Face, float]]] = []
+    placed: list[tuple[np.ndarray, float]] = []
     for key, stack in state["stacks"].items():
-        _number, at, _turn = places[key]
-        below = None
-        tops: list[float] = []           # each piece's top face, mm above the tile
-        for level, piece in enumerate(stack):
-            base = _base(piece["piece"], stack[:level], tops)
-            tops.append(base + PIECE_MM)
-            kind, owner = piece["piece"], piece["owner"]
-            if below is not None and kind == "ring" and below[0] == "small":
-                off = below[1] + nudge(rng, RING_SLOP_MM)      # round its small disc
-                if np.hypot(*off) > OFF_CENTRE_MM:
-                    off = below[1] + (off - below[1]) * 0.3
-            elif below is not None and kind == "small" and below[0] == "ring":
-                off = below[1] + nudge(rng, RING_SLOP_MM)
-            else:
-                off = nudge(rng, OFF_CENTRE_MM)
-            below = (kind, off)
-            img = faces()[geometry.piece_id(owner, kind)]
-            r = geometry.piece_radius(kind)
-            n = img.shape[0]
-            c = at + off
-            face = Face(img, affine(c[0], c[1], rng.uniform(0, 360)) @ affine(-r, -r),
-                        disc(2 * r, 32), FACE_DPI, _piece_alpha(kind, n),
-                        name=f"{key}/{level}")
+        for level, item in enumerate(_stack_faces(key, stack, places[key][1], pieces,
+                                                  placed, rng)):
             while len(levels) <= level:
                 levels.append([])
-            levels[level].append((face, tops[-1]))
+            levels[level].append(item)
+    # drawn last, so the hand's placements above are as they were without it
+    edge = pieces.edges[int(rng.integers(len(pieces.edges)))]
+    thick = pieces.thickness
     outline = np.vstack([_apply(f.to_table, f.outline) for f in tiles])
-    del spec
 
     def layers(h_cam: np.ndarray, shape: tuple[int, ...], rng_props: np.random.Generator
                ) -> list[Layer]:
-        # each top face seen where the camera sees its height: a plane `z` mm up is the
-        # tile's plane moved by parallax (h_cam^-1 . lifted(h_cam, z) on the table)
+        # each piece is a slab standing on its base: its frame is the base's plane (so its
+        # soft shadow falls where it rests), its top face `thick` above that, its cut edge
+        # between (h_cam^-1 . lifted(h_cam, base) moves the tile's plane to the base's)
         to_table = np.linalg.inv(np.asarray(h_cam, float))
         return [Layer(tiles, (0.6, 1.0, 0.25))] + [
-            Layer([replace(f, to_table=to_table @ lifted(h_cam, z) @ f.to_table)
-                   for f, z in level], (1.0, 0.9, 0.4)) for level in levels]
+            Layer([replace(f, to_table=to_table @ lifted(h_cam, base) @ f.to_table,
+                           lift=flat_lift(thick), wall=(thick, edge))
+                   for f, base in level], (1.2, 1.4, 0.4)) for level in levels]
 
     return Layout(outline, outline, markers, layers)
 
 
-def photo(state: dict, conditions: Conditions, seed: int) -> SynthPhoto:
+def photo(state: dict, conditions: Conditions, seed: int, pieces: Pieces = Pieces()
+          ) -> SynthPhoto:
     """A phone photo of `state` under `conditions`; same seed, same photo. `corners` holds
-    each tile's outline ("tile-<n>") and each piece's ("<q,r>/<level>")."""
-    return shoot(state, lambda rng: _layout(state, conditions, rng), conditions, seed)
+    each tile's outline ("tile-<n>") and each piece's ("<q,r>/<level>": where it rests).
+    `pieces`: how the set is made and laid."""
+    return shoot(state, lambda rng: _layout(state, conditions, rng, pieces), conditions,
+                 seed)
 
 
 # --- the example ---------------------------------------------------------------------------

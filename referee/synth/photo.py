@@ -24,7 +24,7 @@ from referee.synth.camera import camera, distorted, frame_size, lens, mm_to_px, 
 from referee.synth.hands import draw_finger, hide_pieces, place_fingers
 from referee.synth.paste import paste_face, print_tone, shade
 from referee.synth.phone import phone
-from referee.synth.solids import face_to_photo, paint_wall
+from referee.synth.solids import face_to_photo, paint_holed_wall, paint_wall
 from referee.synth.table import table_top, texture
 
 
@@ -124,6 +124,8 @@ class Face:
     lift: np.ndarray | None = None
     # a card slab under it: (thickness mm, its cut edge's BGR), drawn before the face
     wall: tuple[float, tuple[int, int, int]] | None = None
+    # a ring's hole (its own mm): the wall is cut through there, its inner wall shown
+    hole: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -222,8 +224,13 @@ def _draw_layers(image: np.ndarray, layers: list[Layer], h_cam: np.ndarray,
             to_photo = face_to_photo(h_cam, f.to_table, f.lift)
             if f.wall is not None:
                 top = 0.0 if f.lift is None else float(f.lift[2])
-                paint_wall(image, h_cam, transform(f.to_table, f.outline), top - f.wall[0],
-                           top, f.wall[1])
+                outline_table = transform(f.to_table, f.outline)
+                if f.hole is None:
+                    paint_wall(image, h_cam, outline_table, top - f.wall[0], top, f.wall[1])
+                else:
+                    paint_holed_wall(image, h_cam, outline_table,
+                                     transform(f.to_table, f.hole), top - f.wall[0], top,
+                                     f.wall[1])
             paste_face(image, f.image, to_photo @ face_mm, f.alpha, key=f.key, tone=tone)
             if f.name is not None:
                 corners[f.name] = quad          # where it lies: its footprint on the table

@@ -61,6 +61,40 @@ def paint_wall(image: np.ndarray, h_cam: np.ndarray, outline_table: np.ndarray,
     cv2.fillConvexPoly(image, hull, colour, cv2.LINE_AA, 3)
 
 
+def paint_holed_wall(image: np.ndarray, h_cam: np.ndarray, outline_table: np.ndarray,
+                     hole_table: np.ndarray, bottom: float, top: float,
+                     colour: tuple[int, int, int]) -> None:
+    """A ring-shaped slab's cut edges, in place: its outer edge as `paint_wall`'s, and in
+    its hole the inner wall where it stands between the camera and what lies below (a
+    little darker: the hole is lit less). Through the hole shows only what lies inside
+    both its top and its bottom outline; the rest of the hole is wall."""
+    x0, y0, x1, y1 = _box(image, [lifted_outline(h_cam, outline_table, z) for z in (bottom, top)])
+    if x1 <= x0 or y1 <= y0:
+        return
+    before = image[y0:y1, x0:x1].copy()
+    paint_wall(image, h_cam, outline_table, bottom, top, colour)
+    shift = np.array([x0, y0], float)
+    masks = []
+    for z in (top, bottom):
+        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        pts = np.round((lifted_outline(h_cam, hole_table, z) - shift) * 8).astype(np.int32)
+        cv2.fillPoly(mask, [pts], 255, cv2.LINE_AA, 3)
+        masks.append(mask.astype(np.float32) / 255)
+    hole_top, through = masks[0], np.minimum(masks[0], masks[1])
+    inner = np.array([c * 0.8 for c in colour], np.float32)
+    roi = image[y0:y1, x0:x1].astype(np.float32)
+    wall = (hole_top - through)[..., None]
+    roi = roi * (1 - hole_top[..., None]) + inner * wall + before * through[..., None]
+    image[y0:y1, x0:x1] = np.clip(np.round(roi), 0, 255).astype(np.uint8)
+
+
+def _box(image: np.ndarray, outlines: list[np.ndarray]) -> tuple[int, int, int, int]:
+    pts = np.vstack(outlines)
+    x0, y0 = np.maximum(np.floor(pts.min(axis=0)).astype(int) - 2, 0)
+    x1, y1 = np.ceil(pts.max(axis=0)).astype(int) + 2
+    return int(x0), int(y0), int(min(x1, image.shape[1])), int(min(y1, image.shape[0]))
+
+
 def flat_lift(z: float) -> np.ndarray:
     """`Face.lift` of a face lying flat `z` mm above the table."""
     return np.array([0.0, 0.0, z])
