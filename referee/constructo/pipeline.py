@@ -268,9 +268,11 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
             problems.append(_unseen(tiles, chosen, alike))
     lap("pattern")
     pose = camera_pose(h, image.size)
-    for t in tiles:
-        t.look = stacks.read_stack(stacks.rectify_tile(image.image, image.scale, t.to_photo),
-                                   tile_lean(pose, t))
+    squares = [stacks.rectify_tile(image.image, image.scale, t.to_photo) for t in tiles]
+    # the photo's red: glare pales a tile's own, corners and all
+    red = float(np.median([stacks.red_of(square) for square in squares]))
+    for t, square in zip(tiles, squares, strict=True):
+        t.look = stacks.read_stack(square, tile_lean(pose, t), red)
         if t.look.code:
             where = f"tile {t.place[0]},{t.place[1]}" if t.place else f"tile {t.number}"
             code = BAND_HIDDEN if t.look.code == "band-hidden" else STACK_UNCLEAR

@@ -44,7 +44,10 @@ KIND_SLOP = 3.0             # mm: an outer radius this far from every kind's is 
 WALL_MM = 3.0               # thickest card a set is mounted on: how far a cut edge may show
 GLARE_STEP = 0.2            # hue the tile's red loses across a piece's edge, at least
 EDGE_SHARE = 0.55           # of that drop, across its last mm: a step, not glare's slope
-DOTS_RHYTHM = 0.3           # a light top piece showing its dots this strongly is black
+# a light top piece showing dots at its kind's rhythm this strongly is a black one paled
+# by glare (white faces: medium and ring under 0.2, a small disc's plain face up to 0.35)
+DOTS_RHYTHM = {"ring": 0.3, "medium": 0.25, "small": 0.4}
+GLARE_MM2 = 20.0            # this much of a tile's red paled pink: glare lies on it
 SMOOTH_PX = 5               # median window (under 1 mm): sensor noise off, dots kept
 
 RED, LIGHT, DARK = 0, 1, 2
@@ -121,15 +124,32 @@ def _marker_mask(n: int) -> np.ndarray:
     return mask > 0
 
 
-def levels(tile: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per pixel its level (the brightest channel) and hue (red chroma over level: the
-    tile's red high, pieces and glare low, a shadow changes it little), after a median
-    under 1 mm (sensor noise off, a piece's dots kept)."""
+def levels(tile: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per pixel its level (the brightest channel), hue (red chroma over level: the
+    tile's red high, pieces and glare low, a shadow changes it little) and whether it is
+    pink, not orange (green and blue alike: red washed towards white, as glare does; a
+    white piece in warm light has more green than blue), after a median under 1 mm
+    (sensor noise off, a piece's dots kept)."""
     img = cv2.medianBlur(tile, SMOOTH_PX)
-    b, g, r = cv2.split(img)
-    top = cv2.max(cv2.max(b, g), r).astype(np.float32)
-    chroma = r.astype(np.float32) - cv2.max(g, b).astype(np.float32)
-    return top, chroma / np.maximum(top, 1.0)
+    b, g, r = (c.astype(np.float32) for c in cv2.split(img))
+    top = np.maximum(np.maximum(b, g), r)
+    chroma = r - np.maximum(g, b)
+    return top, chroma / np.maximum(top, 1.0), (g - b) < 0.3 * (r - g)
+
+
+def red_of(tile: np.ndarray) -> float:
+    """The tile's own red hue (its free corners): the photo's is the tiles' median."""
+    return float(np.median(levels(tile)[1][_free_corners()]))
+
+
+def glare_mm2(seen: tuple[np.ndarray, np.ndarray, np.ndarray], red_hue: float) -> float:
+    """How much of the tile is pale pink: its red washed towards white, brighter than its
+    red and paler, over more than a crumb (glare pales it little by little)."""
+    top, hue, pink = seen
+    red_top = float(np.median(top[_free_corners()]))
+    washed = (pink & (hue > 0.2 * red_hue) & (hue < 0.7 * red_hue) & (top > 0.9 * red_top)
+              & _usable())
+    return float(_open(washed, 1.5).sum()) / PPM ** 2
 
 
 @cache
@@ -151,12 +171,13 @@ def _usable() -> np.ndarray:
     return (np.hypot(xs, ys) < HALF - 0.5) & ~_marker_mask(xs.shape[0])
 
 
-def classify(tile: np.ndarray, seen: tuple[np.ndarray, np.ndarray] | None = None
+def classify(tile: np.ndarray,
+             seen: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
              ) -> tuple[np.ndarray, np.ndarray]:
     """Per pixel RED, LIGHT or DARK, judged against the tile's own red (its free corners),
     and the mask of where pieces may lie (not the markers, inside the window's circle).
     `seen`: the tile's `levels`, if already known."""
-    top, hue = seen if seen is not None else levels(tile)
+    top, hue, _pink = seen if seen is not None else levels(tile)
     free = _free_corners()
     red_top = float(np.median(top[free]))
     red_hue = float(np.median(hue[free]))
@@ -409,9 +430,11 @@ def _kind(radius: float) -> str | None:
     return kind if abs(KIND_RADII[kind] - radius) <= KIND_SLOP else None
 
 
-def read_stack(tile: np.ndarray, lean: Lean = Lean()) -> StackLook:
+def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = None
+               ) -> StackLook:
     """The visible layers of the stack on one square-on tile (`rectify_tile`), seen from
-    the camera's side `lean` (where cut edges and a ring's inner wall show)."""
+    the camera's side `lean` (where cut edges and a ring's inner wall show); `red_hue`:
+    the photo's red (`red_of`; None: this tile's own), against which glare is judged."""
     seen = levels(tile)
     cls, usable = classify(tile, seen)
     chain = _peel(cls, usable, lean)
@@ -445,6 +468,12 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean()) -> StackLook:
             and look.layers[0].owner != look.layers[1].owner):
         look.hidden_ring = look.layers.pop(0)
         chain = chain[1:]
+    pale = glare_mm2(seen, red_hue if red_hue is not None else red_of(tile))
+    if pale > GLARE_MM2 and any(la.owner == "white" for la in look.layers):
+        look.code = "stack-unclear"
+        look.problem = (f"glare on the tile ({pale:.0f} mm2 of its red paled): a black "
+                        "piece under it may look white")
+        return look
     # white vs black by more than the level: the top piece shows all of its face, and a
     # black one carries its ring of white dots (layouts/constructo.toml, [owners])
     top = look.layers[-1]
@@ -456,7 +485,7 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean()) -> StackLook:
     # dots cover about dots * 2 * dot of the pattern circle's length: a black piece
     # shows at least a third of that share in white there
     full = spec.dots * 2 * spec.dot / (2 * np.pi * spec.pattern_radius)
-    if top.owner == "white" and _dot_rhythm(tile, top) > DOTS_RHYTHM:
+    if top.owner == "white" and _dot_rhythm(tile, top) > DOTS_RHYTHM[top.kind]:
         look.code = "stack-unclear"
         look.problem = (f"a light {NAMES[top.kind]} showing a black piece's ring of dots "
                         "(glare on a black piece?)")

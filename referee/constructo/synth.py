@@ -35,6 +35,7 @@ from referee.synth.camera import disc, lifted, nudge
 from referee.synth.solids import flat_lift
 
 FACE_DPI = 200
+OVERHANG_MM = 2.0          # a piece hangs over the one under it at most this far
 RING_SLOP_MM = 2.5         # a ring round a small disc: the hole leaves 3 mm each way
 # Each piece's thickness: printed card glued on 1.5-2 mm greyboard, as the player aid's
 # back advises (pnp/printing/constructo/aid.py "Mount"); the ruling gives only diameters.
@@ -146,14 +147,15 @@ def _base(kind: str, below: list[dict], tops: list[float], thickness: float) -> 
 
 def _offset(kind: str, below: tuple[str, np.ndarray, float] | None, most: float,
             rng: np.random.Generator) -> np.ndarray:
-    """Where a hand puts a piece, mm off its tile's centre: up to `most`, its centre over
-    the piece under it (it rests there), a ring round its small disc and a small disc in
-    a ring's hole within the slack the hole leaves."""
+    """Where a hand puts a piece, mm off its tile's centre: up to `most`, hanging over the
+    piece under it by OVERHANG_MM at most (a stack off true, not falling over), a ring
+    round its small disc and a small disc in a ring's hole within the slack the hole
+    leaves."""
     if below is not None and {kind, below[0]} == {"ring", "small"}:
         return below[1] + nudge(rng, RING_SLOP_MM)
     off = nudge(rng, most)
     if below is not None:
-        reach = max(below[2] - geometry.piece_radius(kind) / 2, 0.0)
+        reach = max(below[2] - geometry.piece_radius(kind) + OVERHANG_MM, 0.0)
         gap = off - below[1]
         if np.hypot(*gap) > reach:
             off = below[1] + gap * reach / np.hypot(*gap)
