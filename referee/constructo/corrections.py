@@ -77,12 +77,18 @@ def _candidates() -> list[list[tuple[str, str]]]:
 
 
 def corrections(verdict: ConstructoVerdict) -> list[Correction]:
-    found = []
+    found: list[Correction] = []
+    asked: dict[tuple[int, int], int] = {}       # one question a tile, settling all its doubts
     tiles = {t.place: t for t in verdict.tiles if t.place is not None}
     for i, p in enumerate(verdict.problems):
-        if p.code not in (BAND_HIDDEN, STACK_UNCLEAR) or p.cell is None:
+        if p.code not in (BAND_HIDDEN, STACK_UNCLEAR, SUPPLY_OVER) or p.cell is None:
             continue
         place = (int(p.cell[0]), int(p.cell[1]))
+        if place in asked:
+            k = asked[place]
+            found[k] = replace(found[k], problems=(*found[k].problems, i))
+            continue
+        asked[place] = len(found)
         t = tiles.get(place)
         key = f"{place[0]},{place[1]}"
         if p.code == BAND_HIDDEN and t is not None and t.look and len(t.look.layers) == 2:

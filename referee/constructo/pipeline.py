@@ -305,6 +305,7 @@ def _assemble(pattern: str, tiles: list[TileSeen], turn: str,
     problems: list[RefereeProblem] = []
     stacks_json: dict[str, list] = {}
     used = {p: dict.fromkeys(KINDS, 0) for p in PLAYERS}
+    holding: dict[tuple[str, str], list[TileSeen]] = {}     # which tiles show each piece
     for t in tiles:
         if t.place is not None and answers and t.place in answers:
             stack = answers[t.place]
@@ -323,12 +324,16 @@ def _assemble(pattern: str, tiles: list[TileSeen], turn: str,
         stacks_json[key] = [{"owner": o, "piece": k} for o, k in stack]
         for o, k in stack:
             used[o][k] += 1
+            holding.setdefault((o, k), []).append(t)
     supply = {p: {k: PER_KIND - used[p][k] for k in KINDS} for p in PLAYERS}
     for p in PLAYERS:
         for k in KINDS:
             if supply[p][k] < 0:
-                problems.append(RefereeProblem(SUPPLY_OVER, f"{used[p][k]} {p} {k} pieces "
-                                               f"seen; each player has {PER_KIND}", None, None))
+                # any of them may be the one misread: each is pinned
+                problems += [RefereeProblem(SUPPLY_OVER, f"tile {t.place[0]},{t.place[1]}: one "
+                                            f"of {used[p][k]} {p} {k} pieces seen; each "
+                                            f"player has {PER_KIND}: check this stack",
+                                            t.place, t.point) for t in holding[p, k]]
                 supply[p][k] = 0
     state = {"game": "constructo", "pattern": pattern, "players": list(PLAYERS),
              "turn": turn, "round": 1, "stacks": stacks_json, "supply": supply,

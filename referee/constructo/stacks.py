@@ -48,6 +48,7 @@ EDGE_SHARE = 0.55           # of that drop, across its last mm: a step, not glar
 # by glare (white faces: medium and ring under 0.2, a small disc's plain face up to 0.35)
 DOTS_RHYTHM = {"ring": 0.3, "medium": 0.25, "small": 0.4}
 GLARE_MM2 = 20.0            # this much of a tile's red paled pink: glare lies on it
+SKIN_MM2 = 15.0             # this much orange on a tile is something on it (a finger)
 SMOOTH_PX = 5               # median window (under 1 mm): sensor noise off, dots kept
 
 RED, LIGHT, DARK = 0, 1, 2
@@ -378,6 +379,21 @@ def _circle(points: np.ndarray) -> tuple[tuple[float, float], float]:
     return (float(cx), float(cy)), r
 
 
+def _covered(seen: tuple[np.ndarray, np.ndarray, np.ndarray], cls: np.ndarray,
+             red_hue: float) -> bool:
+    """A finger (or any orange thing) on the tile next to a piece: skin is orange, not
+    the tile's red (less red, and more green than blue) nor a piece's white or black;
+    what lies under it may be a piece's missing part."""
+    _top, hue, pink = seen
+    skin = _open(~pink & (hue > 0.45 * red_hue) & (hue < 0.85 * red_hue) & _usable(), 2.0)
+    if skin.sum() < SKIN_MM2 * PPM ** 2:
+        return False
+    k = max(3, round(4.0 * PPM) | 1)
+    near = cv2.dilate(skin.astype(np.uint8), cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (k, k))) > 0
+    return bool((near & ~skin & (cls != RED) & _usable()).sum() > 3.0 * PPM ** 2)
+
+
 def _not_a_piece(hue: np.ndarray, blob: _Blob, lean: Lean) -> str | None:
     """Glare is bright and shapeless and has no edge: it pales the tile's red little by
     little. A piece's outline is a step: the red drops as much across its last mm as
@@ -441,6 +457,12 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
     look = StackLook()
     if not chain:
         return look
+    red = red_hue if red_hue is not None else red_of(tile)
+    if _covered(seen, cls, red):
+        look.code = "stack-unclear"
+        look.problem = ("something neither tile nor piece lies on it, over a piece (a "
+                        "finger?): what it covers is not seen")
+        return look
     why = _not_a_piece(seen[1], chain[0], lean)
     if why:
         look.code, look.problem = "stack-unclear", why
@@ -468,7 +490,7 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
             and look.layers[0].owner != look.layers[1].owner):
         look.hidden_ring = look.layers.pop(0)
         chain = chain[1:]
-    pale = glare_mm2(seen, red_hue if red_hue is not None else red_of(tile))
+    pale = glare_mm2(seen, red)
     if pale > GLARE_MM2 and any(la.owner == "white" for la in look.layers):
         look.code = "stack-unclear"
         look.problem = (f"glare on the tile ({pale:.0f} mm2 of its red paled): a black "
