@@ -27,7 +27,8 @@ from pnp.geometry import constructo as geometry
 from pnp.rules.constructo.pieces import NAMES
 
 PPM = 6.0                   # px per mm of the square-on tile
-HALF = 27.0                 # mm: the window reaches past a ring 4 mm off centre
+HALF = 31.5                 # mm: the window reaches the tile's sides (a ring a quarter of
+#                             its width off centre reaches them)
 RED_SHARE = 0.45            # of the tile's own red chroma: still red (shadows halve it)
 DARK_SHARE = 0.5            # of the tile's own red level: below is a black piece
 MIN_LAYER_MM2 = 25.0        # smaller patches are crumbs (edges, dots), not layers
@@ -49,6 +50,7 @@ EDGE_SHARE = 0.55           # of that drop, across its last mm: a step, not glar
 DOTS_RHYTHM = {"ring": 0.3, "medium": 0.25, "small": 0.4}
 GLARE_MM2 = 20.0            # this much of a tile's red paled pink: glare lies on it
 SKIN_MM2 = 15.0             # this much orange on a tile is something on it (a finger)
+OURS_MM = 25.0              # a piece on this tile shows something this near its centre
 SMOOTH_PX = 5               # median window (under 1 mm): sensor noise off, dots kept
 
 RED, LIGHT, DARK = 0, 1, 2
@@ -168,8 +170,13 @@ def _free_corners() -> np.ndarray:
 
 @cache
 def _usable() -> np.ndarray:
+    """Where this tile's pieces may show: on the tile (not past its sides, where the next
+    tile's pieces lie), not on a marker."""
     xs, ys = _grid()
-    return (np.hypot(xs, ys) < HALF - 0.5) & ~_marker_mask(xs.shape[0])
+    hexagon = np.zeros(xs.shape, np.uint8)
+    pts = (np.array(geometry.hex_outline(-0.5)) + HALF) * PPM - 0.5
+    cv2.fillPoly(hexagon, [np.round(pts * 16).astype(np.int32)], 1, cv2.LINE_8, 4)
+    return (hexagon > 0) & (np.hypot(xs, ys) < HALF - 0.5) & ~_marker_mask(xs.shape[0])
 
 
 def classify(tile: np.ndarray,
@@ -251,7 +258,7 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
     so on. A ring's inner wall, on the far side of its hole, is the ring's."""
     px2 = 1.0 / PPM ** 2
     cls, dots = _dots(cls, usable)
-    piece = (cls != RED) & usable
+    piece = _ours((cls != RED) & usable)
     region = _fill(piece)
     xs, ys = _grid()
     k = max(3, round(1.5 * PPM) | 1)
@@ -259,15 +266,6 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
     out: list[_Blob] = []
     while region.sum() * px2 >= MIN_LAYER_MM2 and len(out) < 4:
         centre = (float(xs[region].mean()), float(ys[region].mean()))
-        far = _far(centre, lean)
-        edge = region & ~cv2.erode(region.astype(np.uint8), kernel).astype(bool)
-        if (edge & far).sum() > 0.25 * edge.sum():
-            edge &= far
-        light = int(np.sum(cls[edge] == LIGHT))
-        dark = int(np.sum(cls[edge] == DARK))
-        colour = LIGHT if light >= dark else DARK
-        own = region & (cls == colour)
-        n_dots = sum(bool((d & region).any()) for d in dots) if colour == DARK else 0
         # its disc: the circle round what shows of it (a piece on it may hang over its
         # edge and meet the piece below, so the patch alone may be open on one side), its
         # top's outline: the far side, where no cut edge of its own shows
@@ -275,20 +273,45 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
         contours, _h = cv2.findContours((core if core.any() else region).astype(np.uint8),
                                         cv2.RETR_EXTERNAL,
                                         cv2.CHAIN_APPROX_NONE)
-        outline = max(contours, key=cv2.contourArea).reshape(-1, 2)
-        (cx, cy), rad = _fit_top(outline, lean)
+        outline = _convex_part(max(contours, key=cv2.contourArea).reshape(-1, 2))
+        (cx, cy), rad = _sized(outline, *_fit_top(outline, lean))
         radius = rad / PPM
         disc = (cx + 0.5) / PPM - HALF, (cy + 0.5) / PPM - HALF
+        # its colour: the one along the inside of that circle (a piece on it hanging over
+        # shows elsewhere), on its far side if that shows enough (the near side is its
+        # cut edge)
+        edge = region & _disc(disc, radius) & ~_disc(disc, radius - 1.5)
+        if not edge.any():
+            edge = region & ~cv2.erode(region.astype(np.uint8), kernel).astype(bool)
+        far = edge & _far(disc, lean)
+        if far.sum() > 0.25 * edge.sum():
+            edge = far
+        light = int(np.sum(cls[edge] == LIGHT))
+        dark = int(np.sum(cls[edge] == DARK))
+        colour = LIGHT if light >= dark else DARK
+        own = region & (cls == colour)
+        n_dots = sum(bool((d & region).any()) for d in dots) if colour == DARK else 0
         out.append(_Blob(colour, own, region, float(region.sum()) * px2, centre, n_dots,
                          radius, disc))
         other = DARK if colour == LIGHT else LIGHT
-        inside = _disc(disc, radius - 0.8)
-        if _kind(radius) == "ring":
-            inside &= ~inner_wall(disc, lean)
-        region = _fill(_open(inside & (cls == other), 1.0))
+        region = _fill(_open(_disc(disc, radius - 0.8) & (cls == other), 1.0))
+        hole = geometry.piece_specs()["ring"].hole_radius + 1.0
+        if _kind(radius) == "ring" and (region & ~_disc(disc, hole)).sum() * px2 < 10.0:
+            # what shows in an open hole: not its inner wall (a piece lying over the
+            # hole covers the wall, and reaches past it)
+            region = _fill(_open(region & ~inner_wall(disc, lean), 1.0))
         if not (region & _disc(disc, radius - EDGE_MM)).any():
             break                            # crumbs of the piece below along its edge
     return out
+
+
+def _ours(mask: np.ndarray) -> np.ndarray:
+    """The patches of `mask` that reach within OURS_MM of the tile's centre: a piece laid
+    on this tile does (its centre lies a quarter of its width off at most); the edge of
+    the next tile's piece hanging over the side does not."""
+    _n, labels, _stats, _c = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    near = np.unique(labels[_disc((0.0, 0.0), OURS_MM) & mask])
+    return np.isin(labels, near[near > 0])
 
 
 def _far(centre: tuple[float, float], lean: Lean) -> np.ndarray:
@@ -297,6 +320,59 @@ def _far(centre: tuple[float, float], lean: Lean) -> np.ndarray:
     if lean.per_mm < 0.05:
         return np.ones(xs.shape, bool)
     return (xs - centre[0]) * lean.away[0] + (ys - centre[1]) * lean.away[1] >= 0
+
+
+def _sized(points: np.ndarray, centre: tuple[float, float], radius: float
+           ) -> tuple[tuple[float, float], float]:
+    """A circle fitted to a short arc (a piece mostly covered, or cut off by the window)
+    fixes its centre far better than its radius: if the free fit is no kind's size or
+    the arc short, the kind whose radius most of the arc's points lie on, its centre
+    fitted at that radius."""
+    rel = points - np.array(centre)
+    span = np.ptp(np.unwrap(np.sort(np.arctan2(rel[:, 1], rel[:, 0]))))
+    kind = _kind(radius / PPM)
+    if kind is not None and abs(KIND_RADII[kind] * PPM - radius) < 1.5 * PPM and \
+            span > np.radians(200):
+        return centre, radius
+    away = np.array(centre) - points.mean(axis=0)
+    away /= max(float(np.hypot(*away)), 1e-6)
+    best = (0, centre, radius)
+    for size in KIND_RADII.values():
+        c = _centre_at(points, size * PPM, tuple(np.array(centre) + away * (size * PPM - radius)))
+        on = int(np.sum(np.abs(np.hypot(*(points - c).T) - size * PPM) < 0.8 * PPM))
+        if on > best[0]:
+            best = (on, c, size * PPM)
+    if best[0] < 0.6 * len(points):
+        return centre, radius
+    return best[1], best[2]
+
+
+def _centre_at(points: np.ndarray, radius: float, start: tuple[float, float]
+               ) -> tuple[float, float]:
+    """The centre of the circle of `radius` (px) that most of `points` lie on: least
+    squares (Gauss-Newton), then again on the points near it."""
+    c = np.array(start, float)
+    pts = points.astype(float)
+    keep = np.ones(len(pts), bool)
+    for _round in range(8):
+        d = pts[keep] - c
+        dist = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)
+        step, *_rest = np.linalg.lstsq(-d / dist[:, None], -(dist - radius), rcond=None)
+        c += step
+        if _round >= 3:
+            keep = np.abs(np.hypot(*(pts - c).T) - radius) < 1.2 * PPM
+            if keep.sum() < 12:
+                break
+    return float(c[0]), float(c[1])
+
+
+def _convex_part(outline: np.ndarray) -> np.ndarray:
+    """An outline's points on its convex hull: a disc's own edge, not the bay a piece on
+    it leaves where it hangs over its edge (enough of them, else the whole outline)."""
+    hull = cv2.convexHull(outline.astype(np.int32))
+    near = np.array([abs(cv2.pointPolygonTest(hull, (float(x), float(y)), True)) < 1.5
+                     for x, y in outline])
+    return outline[near] if near.sum() >= 24 else outline
 
 
 def _fit_top(outline: np.ndarray, lean: Lean) -> tuple[tuple[float, float], float]:
@@ -317,8 +393,8 @@ def _fit_top(outline: np.ndarray, lean: Lean) -> tuple[tuple[float, float], floa
     if len(far) < 24 or np.ptp(np.unwrap(np.sort(angles))) < np.radians(100):
         return (cx, cy), r
     (fx, fy), fr = _circle(far)
-    if abs(fr - r) > 2.5 * PPM:
-        return (cx, cy), r
+    if abs(fr - r) > (lean.wall + 0.7) * PPM:
+        return (cx, cy), r          # the far side is another piece's (one hanging over)
     return (fx, fy), fr
 
 
@@ -455,13 +531,14 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
     cls, usable = classify(tile, seen)
     chain = _peel(cls, usable, lean)
     look = StackLook()
-    if not chain:
-        return look
     red = red_hue if red_hue is not None else red_of(tile)
     if _covered(seen, cls, red):
+        # before the layers: a piece mostly under it may show only slivers
         look.code = "stack-unclear"
         look.problem = ("something neither tile nor piece lies on it, over a piece (a "
                         "finger?): what it covers is not seen")
+        return look
+    if not chain:
         return look
     why = _not_a_piece(seen[1], chain[0], lean)
     if why:

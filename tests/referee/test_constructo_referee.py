@@ -276,11 +276,14 @@ def test_stacked_pieces_have_height_and_tall_stacks_read_at_40_degrees():
     """Stacks of up to 6 pieces seen at 40 degrees; the generator draws each top
     face where the camera sees its height (synth.PIECE_MM a piece), so the top of a stack
     of 6 lies several mm off the tile's plane, and the referee still reads every stack."""
-    from referee.constructo.synth import PIECE_MM
+    from referee.constructo.synth import PIECE_MM, Pieces
 
     state = _tall_state()
     read_state(state)
-    shot = photo(state, replace(PRESETS["default"], tilt_deg=40.0, megapixels=3.0), 2)
+    # pieces laid near their tiles' centres: this is about height (a tall stack laid far
+    # off would also hide its tile's markers, which is another matter)
+    shot = photo(state, replace(PRESETS["default"], tilt_deg=40.0, megapixels=3.0), 2,
+                 Pieces(off_share=0.1))
     # the top face (10 mm up) is seen larger than the same piece would be on the tile
     top, bottom = shot.corners["0,0/5"], shot.corners["0,0/2"]      # both small discs
     span = [float(np.ptp(q, axis=0).max()) for q in (top, bottom)]

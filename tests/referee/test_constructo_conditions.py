@@ -1,0 +1,196 @@
+"""Constructo's referee on the conditions real photos bring: pieces as card slabs whose cut
+edges show (a ring's inner wall hides part of its hole), glare, a finger on a tile, pieces
+off centre; and a flagged photo pins every tile that may be misread. Photos are generated
+once per session (3 MP, small) and shared."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from referee.constructo import REFEREE, stacks
+from referee.constructo.evaluate import HELD_OUT, TUNED, ConstructoAccuracy, judge, visible
+from referee.constructo.pipeline import TileSeen, _assemble
+from referee.constructo.problems import STACK_UNCLEAR, SUPPLY_OVER
+from referee.constructo.synth import Pieces, photo
+from referee.synth import PRESETS
+from referee.synth.camera import camera, disc, transform
+from referee.synth.solids import lifted_outline, paint_holed_wall
+
+W, B = "white", "black"
+GREY_EDGE = ((128, 134, 138),)
+
+
+def _state(stacks_by_tile: dict[str, list[tuple[str, str]]]) -> dict:
+    used = {o: {"ring": 0, "medium": 0, "small": 0} for o in (W, B)}
+    for stack in stacks_by_tile.values():
+        for o, k in stack:
+            used[o][k] += 1
+    return {"game": "constructo", "pattern": "rhombus", "players": [W, B], "turn": W,
+            "round": 1, "supply": {o: {k: 3 - n for k, n in used[o].items()} for o in (W, B)},
+            "scores": {W: 0, B: 0},
+            "stacks": {key: [{"owner": o, "piece": k} for o, k in stack]
+                       for key, stack in stacks_by_tile.items()}}
+
+
+# every black piece alone, black pieces on white ones, and both hard cases
+BLACK = _state({"0,0": [(B, "ring")], "1,0": [(B, "medium")], "2,0": [(B, "small")],
+                "0,1": [(W, "ring"), (B, "medium")], "1,1": [(W, "medium"), (B, "small")],
+                "2,1": [(W, "small"), (B, "ring")],
+                "0,2": [(B, "medium"), (W, "small"), (B, "ring")]})
+EMPTY_CENTRE = _state({"0,0": [(W, "small")], "2,2": [(B, "medium")]})
+
+
+@pytest.fixture(scope="session")
+def tilted_black():
+    """BLACK at 35 degrees, grey cut edges, pieces a quarter of their width off centre."""
+    shot = photo(BLACK, replace(PRESETS["default"], megapixels=3.0, tilt_deg=35.0), 7,
+                 Pieces(edges=GREY_EDGE))
+    return shot, REFEREE.read(shot.jpeg, turn=W)
+
+
+@pytest.fixture(scope="session")
+def sparse():
+    """Two pieces, most tiles empty, 3 MP, 20 degrees."""
+    shot = photo(EMPTY_CENTRE, replace(PRESETS["default"], megapixels=3.0, tilt_deg=20.0), 3)
+    return shot, REFEREE.read(shot.jpeg, turn=W)
+
+
+def test_a_ring_hole_shows_its_inner_wall_on_the_far_side():
+    """A tilted camera sees through a ring's hole only where its top and bottom outlines
+    overlap; the rest of the hole is its inner wall (the far side), never its slab's
+    outer edge colour filled across."""
+    cond = replace(PRESETS["default"], tilt_deg=40.0, megapixels=3.0)
+    outline = disc(44.0, 64) - 22.0
+    h = camera(outline, (2016, 1512), cond, np.random.default_rng(1))
+    image = np.full((1512, 2016, 3), 200, np.uint8)
+    hole = disc(26.0, 64) - 13.0
+    paint_holed_wall(image, h, outline, hole, 0.0, 3.0, (60, 60, 60))
+    top, bottom = (lifted_outline(h, hole, z) for z in (3.0, 0.0))
+    centre = top.mean(axis=0)
+    lean = bottom.mean(axis=0) - centre             # the bottom is seen nearer the camera
+    assert np.hypot(*lean) > 3.0
+    unit = lean / np.hypot(*lean)
+    far, near = top[np.argmin(top @ unit)], top[np.argmax(top @ unit)]
+
+    def at(p: np.ndarray) -> np.ndarray:
+        return image[round(float(p[1])), round(float(p[0]))]
+
+    assert (at(centre) == 200).all()                       # through the hole: the table
+    assert at(far + unit * 6).max() < 60       # far side: the inner wall, darker than the
+    #                                            outer edge
+    assert (at(near - unit * 6) == 200).all()  # near side: seen through
+
+
+def test_black_pieces_cut_edges_are_part_of_the_pieces(tilted_black):
+    """At 35 degrees every black piece shows its grey cut edge on the near side; it is the
+    piece's own, not something on it, and every stack reads, the hard cases too."""
+    _shot, verdict = tilted_black
+    assert verdict.is_certain, [p.message for p in verdict.problems]
+    outcome = judge(verdict, BLACK)
+    assert outcome.state_right and outcome.score_right
+
+
+def test_the_band_is_read_where_the_hole_shows_it(tilted_black):
+    """The band between a small disc and its ring's hole is read on the side the photo
+    shows it (not the ring's inner wall, not the small disc's cut edge): both hard cases
+    decided, a tower and not."""
+    _shot, verdict = tilted_black
+    bands = sorted(t.look.band for t in verdict.tiles if t.look and t.look.band)
+    assert bands == ["piece", "red"]
+
+
+def _wash(image: np.ndarray, centre: np.ndarray, sigma: float, strength: float) -> np.ndarray:
+    """A specular spot: colours washed towards white, a Gaussian's worth (no edge)."""
+    h, w = image.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    spot = strength * np.exp(-((xs - centre[0]) ** 2 + (ys - centre[1]) ** 2) / (2 * sigma ** 2))
+    out = 255 - (255 - image.astype(np.float32)) * (1 - spot[..., None])
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _tile_read(verdict, number: int):
+    return next(t for t in verdict.tiles if t.number == number)
+
+
+def _px_per_mm(shot) -> float:
+    quad = shot.corners["0,0/0"]
+    return float(np.ptp(quad[:, 0]) + np.ptp(quad[:, 1])) / 2 / 20.0
+
+
+def test_glare_on_an_empty_tile_is_no_disc(sparse):
+    """Glare is bright and shapeless with no edge: on an empty tile it never reads as a
+    white disc without a flag."""
+    shot, verdict = sparse
+    empty = next(t for t in verdict.tiles if t.look and not t.look.layers)
+    centre = transform(empty.to_photo, np.zeros((1, 2)))[0]
+    washed = _wash(shot.image, centre, 7 * _px_per_mm(shot), 0.95)
+    again = REFEREE.read(washed, turn=W)
+    tile = _tile_read(again, empty.number)
+    assert not tile.look.layers or tile.look.code
+
+
+def test_a_black_piece_paled_by_glare_is_flagged(sparse):
+    """Glare pales a black medium disc until it looks white: its dots and the paled red
+    round it tell; the tile is flagged, never read as a white piece."""
+    shot, verdict = sparse
+    tile = next(t for t in verdict.tiles if t.look and t.look.layers
+                and t.look.layers[-1].kind == "medium")
+    centre = transform(tile.to_photo, np.zeros((1, 2)))[0]
+    again = REFEREE.read(_wash(shot.image, centre, 14 * _px_per_mm(shot), 0.9), turn=W)
+    seen = _tile_read(again, tile.number)
+    assert seen.look.code or seen.look.layers[-1].owner == "black"
+    assert judge(again, EMPTY_CENTRE).unpinned == 0
+
+
+def test_a_finger_across_a_small_disc_is_flagged(sparse):
+    """A finger lying across a white small disc, slivers of it showing each side: the skin
+    is not the tile, so the tile is flagged, never read empty."""
+    shot, verdict = sparse
+    quad = shot.corners["0,0/0"]
+    centre, across = quad.mean(axis=0), float(np.ptp(quad[:, 0]))
+    image = shot.image.copy()
+    way = np.array([2 * across, across])
+    cv2.line(image, tuple(int(v) for v in centre - way), tuple(int(v) for v in centre + way),
+             (120, 150, 205), int(0.85 * across))
+    again = REFEREE.read(image, turn=W)
+    number = next(t.number for t in verdict.tiles if t.look and t.look.layers
+                  and t.look.layers[-1].kind == "small")
+    tile = _tile_read(again, number)
+    assert tile.look.code == "stack-unclear" and "finger" in tile.look.problem
+    assert any(p.code == STACK_UNCLEAR and p.cell == tile.place for p in again.problems)
+
+
+def test_too_many_of_a_piece_pins_every_tile_that_holds_one():
+    """Four white medium discs seen: any of them may be the misread one, so each tile
+    holding one is pinned (the phone page asks about each)."""
+    tiles = []
+    for q in range(4):
+        look = stacks.StackLook([stacks.Layer("medium", W, (0.0, 0.0), 17.0)])
+        tiles.append(TileSeen(q + 1, [], (0.0, 0.0), 0.0, np.eye(3), (q % 3, q // 3), look))
+    state, problems = _assemble("rhombus", tiles, W)
+    assert state is None
+    assert sorted(p.cell for p in problems if p.code == SUPPLY_OVER) == sorted(
+        t.place for t in tiles)
+
+
+def test_unpinned_counts_tiles_read_wrong_without_a_pin(tilted_black):
+    """The judge counts a tile read wrong with no problem on it, whichever way round the
+    pattern was numbered."""
+    _shot, verdict = tilted_black
+    assert judge(verdict, BLACK).unpinned == 0
+    wrong = _state({**{k: [(p["owner"], p["piece"]) for p in s]
+                       for k, s in BLACK["stacks"].items()}, "0,0": [(W, "ring")]})
+    assert judge(verdict, wrong).unpinned == 1
+    assert visible(wrong["stacks"]["0,0"]) != visible(BLACK["stacks"]["0,0"])
+
+
+def test_the_benchmark_reports_tuned_and_held_out_conditions_at_both_sizes():
+    kit = ConstructoAccuracy()
+    assert set(TUNED) | set(HELD_OUT) <= set(kit.presets) and not set(TUNED) & set(HELD_OUT)
+    n = len(kit.presets)
+    sizes = {kit.design(i)[1] for i in range(2 * n) if kit.design(i)[0] in HELD_OUT}
+    assert sizes == {3.0, 12.0}
