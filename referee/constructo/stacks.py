@@ -277,15 +277,11 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
         (cx, cy), rad = _sized(outline, *_fit_top(outline, lean))
         radius = rad / PPM
         disc = (cx + 0.5) / PPM - HALF, (cy + 0.5) / PPM - HALF
-        # its colour: the one along the inside of that circle (a piece on it hanging over
-        # shows elsewhere), on its far side if that shows enough (the near side is its
-        # cut edge)
+        # its colour: the one along the inside of that circle (its cut edge lies outside
+        # it; a piece on it hanging over its edge covers only part of it)
         edge = region & _disc(disc, radius) & ~_disc(disc, radius - 1.5)
         if not edge.any():
             edge = region & ~cv2.erode(region.astype(np.uint8), kernel).astype(bool)
-        far = edge & _far(disc, lean)
-        if far.sum() > 0.25 * edge.sum():
-            edge = far
         light = int(np.sum(cls[edge] == LIGHT))
         dark = int(np.sum(cls[edge] == DARK))
         colour = LIGHT if light >= dark else DARK
@@ -302,6 +298,8 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
             region = _fill(_open(region & ~inner_wall(disc, lean), 1.0))
         if not (region & _disc(disc, radius - EDGE_MM)).any():
             break                            # crumbs of the piece below along its edge
+        if _kind(radius) == "small":
+            break       # nothing smaller lies on a small disc: what shows inside is edges
     return out
 
 
