@@ -36,7 +36,8 @@ INNER_MM2 = 150.0           # a piece on another shows at least this (a small di
 DOT_MM2 = 12.0              # light patches this small inside black are its white dots
 BAND_MARGIN = 0.7           # mm kept off the hole's and the small disc's edges
 MIN_BAND_MM2 = 20.0         # less than this of the band in view: hidden
-SURE_SHARE = 0.75           # the band's share that must be red (or piece) to decide
+PIECE_SHARE = 0.5           # the band's share in the ring's colour: a medium disc under
+SURE_SHARE = 0.75           # the band's share that must be red: no medium disc under
 KIND_RADII = {"ring": 22.0, "medium": 17.0, "small": 10.0}
 EDGE_MM = 3.0               # what lies only this near a piece's edge is not on it
 PEEK_MM = 9.0               # a lower ring shows round a ring at most this far out
@@ -214,15 +215,13 @@ class _Blob:
 
 
 def _fill(mask: np.ndarray) -> np.ndarray:
-    """The largest patch of `mask`, its holes filled."""
-    n, labels, stats, _c = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
-    if n < 2:
-        return np.zeros(mask.shape, bool)
-    big = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    contours, _h = cv2.findContours((labels == big).astype(np.uint8), cv2.RETR_EXTERNAL,
+    """The largest patch of `mask` (by the area its outline holds), its holes filled.
+    Outlines, not labelled components: quicker, and the same patch."""
+    contours, _h = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL,
                                     cv2.CHAIN_APPROX_NONE)
     filled = np.zeros(mask.shape, np.uint8)
-    cv2.drawContours(filled, contours, -1, 1, -1)
+    if contours:
+        cv2.drawContours(filled, [max(contours, key=cv2.contourArea)], -1, 1, -1)
     return filled > 0
 
 
@@ -655,7 +654,9 @@ def _band(cls: np.ndarray, usable: np.ndarray, ring: _Blob, small: _Blob,
     piece = float(np.mean(cls[band] == ring.colour))
     if red >= SURE_SHARE:
         return "red", seen
-    if piece >= SURE_SHARE:
+    # a medium disc under them may lie off centre, the tile showing past its edge on one
+    # side; without one nothing of the ring's colour shows there
+    if piece >= PIECE_SHARE:
         return "piece", seen
     return "unclear", seen
 
