@@ -1,16 +1,19 @@
 """Constructo's scene for the shared photo generator (referee.synth): the nine tiles laid
 in the round's pattern (rhombus, triangle or spindle: `geometry.board_centres`), touching,
 each turned any way by its markers' places (pointy side up, plus a hand's slop), and on
-each its stack: pieces as flat discs and rings, each up to 4 mm off the tile's centre (a
-ring stays round its small disc), every level casting its soft shadow on the ones below.
+each its stack, laid by hand (`Pieces`): each piece up to a quarter of its width off the
+tile's centre and turned any way, hanging over the piece under it by 2 mm at most (a ring
+stays round its small disc), the lowest clear of the next tiles' pieces.
 
 Faces: the PDF's own (`pnp.printing.export.render_faces` of the game's printing part), masked
-to their round shape (the export's faces are rectangles on white). Pieces have height
-(PIECE_MM each; a ring round a small disc rests where the disc does): each top face is
-drawn on its own plane through the camera (`referee.synth.camera.lifted`), so a tilt shows
-its parallax and a higher face is seen larger; the pieces' edges (walls) are not drawn.
-Truth: a seeded random
-legal game (the rules core's `play`) stopped at a random point of round 1.
+to their round shape (the export's faces are rectangles on white). Pieces are card slabs
+(PIECE_MM thick; a ring round a small disc rests where the disc does): each stands on its
+own plane through the camera (`referee.synth.camera.lifted`), its top face that much
+higher, its cut edge between (`Face.wall`; a ring's hole shows its inner wall on the far
+side, `Face.hole`), every level casting its soft shadow where it rests, so a tilt shows
+the parallax, a higher face larger, and the edges on the near side.
+Truth: a seeded random legal game (the rules core's `play`) stopped at a random point of
+round 1.
 
     python -m referee.constructo.synth --example   # examples/constructo.jpg and .json
     python -m referee.constructo.synth --pattern spindle --seed 4   # a random spindle table
