@@ -535,6 +535,13 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
         look.problem = ("something neither tile nor piece lies on it, over a piece (a "
                         "finger?): what it covers is not seen")
         return look
+    pale = glare_mm2(seen, red)
+    if pale > GLARE_MM2:
+        # before the layers: the tile's own red paled, white pieces may sort as tile
+        look.code = "stack-unclear"
+        look.problem = (f"glare on the tile ({pale:.0f} mm2 of its red paled): a black "
+                        "piece under it may look white, a white one like the tile")
+        return look
     if not chain:
         return look
     why = _not_a_piece(seen[1], chain[0], lean)
@@ -564,12 +571,6 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
             and look.layers[0].owner != look.layers[1].owner):
         look.hidden_ring = look.layers.pop(0)
         chain = chain[1:]
-    pale = glare_mm2(seen, red)
-    if pale > GLARE_MM2 and any(la.owner == "white" for la in look.layers):
-        look.code = "stack-unclear"
-        look.problem = (f"glare on the tile ({pale:.0f} mm2 of its red paled): a black "
-                        "piece under it may look white")
-        return look
     # white vs black by more than the level: the top piece shows all of its face, and a
     # black one carries its ring of white dots (layouts/constructo.toml, [owners])
     top = look.layers[-1]
