@@ -269,10 +269,11 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
     lap("pattern")
     pose = camera_pose(h, image.size)
     squares = [stacks.rectify_tile(image.image, image.scale, t.to_photo) for t in tiles]
+    seen = [stacks.levels(square) for square in squares]
     # the photo's red: glare pales a tile's own, corners and all
-    red = float(np.median([stacks.red_of(square) for square in squares]))
-    for t, square in zip(tiles, squares, strict=True):
-        t.look = stacks.read_stack(square, tile_lean(pose, t), red)
+    red = float(np.median([stacks.red_of(levels) for levels in seen]))
+    for t, square, levels in zip(tiles, squares, seen, strict=True):
+        t.look = stacks.read_stack(square, tile_lean(pose, t), red, levels)
         if t.look.code:
             where = f"tile {t.place[0]},{t.place[1]}" if t.place else f"tile {t.number}"
             code = BAND_HIDDEN if t.look.code == "band-hidden" else STACK_UNCLEAR

@@ -141,9 +141,10 @@ def levels(tile: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return top, chroma / np.maximum(top, 1.0), (g - b) < 0.3 * (r - g)
 
 
-def red_of(tile: np.ndarray) -> float:
-    """The tile's own red hue (its free corners): the photo's is the tiles' median."""
-    return float(np.median(levels(tile)[1][_free_corners()]))
+def red_of(seen: tuple[np.ndarray, np.ndarray, np.ndarray]) -> float:
+    """A tile's own red hue (its free corners; `seen`: its `levels`): the photo's is the
+    tiles' median."""
+    return float(np.median(seen[1][_free_corners()]))
 
 
 def glare_mm2(seen: tuple[np.ndarray, np.ndarray, np.ndarray], red_hue: float) -> float:
@@ -519,16 +520,17 @@ def _kind(radius: float) -> str | None:
     return kind if abs(KIND_RADII[kind] - radius) <= KIND_SLOP else None
 
 
-def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = None
-               ) -> StackLook:
+def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = None,
+               seen: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> StackLook:
     """The visible layers of the stack on one square-on tile (`rectify_tile`), seen from
     the camera's side `lean` (where cut edges and a ring's inner wall show); `red_hue`:
-    the photo's red (`red_of`; None: this tile's own), against which glare is judged."""
-    seen = levels(tile)
+    the photo's red (`red_of`; None: this tile's own), against which glare is judged;
+    `seen`: the tile's `levels`, if already known."""
+    seen = seen if seen is not None else levels(tile)
     cls, usable = classify(tile, seen)
     chain = _peel(cls, usable, lean)
     look = StackLook()
-    red = red_hue if red_hue is not None else red_of(tile)
+    red = red_hue if red_hue is not None else red_of(seen)
     if _covered(seen, cls, red):
         # before the layers: a piece mostly under it may show only slivers
         look.code = "stack-unclear"
