@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pnp.rules.constructo import Piece, is_tower
-from referee.evaluate import Case, Outcome
+from referee.evaluate import Case, Outcome, conditions_of, pieces_of
 
 if TYPE_CHECKING:
     from referee.synth import SynthPhoto
@@ -132,19 +132,14 @@ EXTRA = {**TUNED, **HELD_OUT}
 
 def conditions(preset: str):
     """A shared preset's conditions, or one of EXTRA's."""
-    from referee.synth import PRESETS, with_conditions
-
-    if preset in PRESETS:
-        return PRESETS[preset]
-    base, changes, _pieces = EXTRA[preset]
-    return with_conditions(base, **changes)
+    return conditions_of(preset, EXTRA)
 
 
 def pieces(preset: str):
     """How the pieces of a preset's photos are made and laid."""
     from referee.constructo.synth import Pieces
 
-    return Pieces(**EXTRA[preset][2]) if preset in EXTRA else Pieces()
+    return pieces_of(preset, EXTRA, Pieces)
 
 
 class ConstructoAccuracy:
