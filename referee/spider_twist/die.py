@@ -278,8 +278,11 @@ def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
             if max(grounds) > (1 + SAME_LIGHT) * min(grounds):
                 continue        # one face is lit one way
             for face in _fits(k, [pips[i] for i in subset]):
+                size = float(np.mean([pips[i].diameter for i in subset]))
+                # (a dot much smaller than these pips is no pip of this die: a printed
+                # bead, a letter)
                 rest = [p for i, p in enumerate(pips) if i not in subset
-                        and _by_the_die(p, face, away, lean)]
+                        and _by_the_die(p, face, away, lean) and 1.35 * p.diameter >= size]
                 if k == 1 and side_round < ROUND - 0.1 and any(
                         p.roundness >= ROUND and _alike(p, pips[subset[0]]) for p in rest):
                     break       # sides are seen squashed here: a round pip is a top's
@@ -287,7 +290,6 @@ def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
                 # a round pip must be explained: on a side; a flat blob that is on no side
                 # is no pip (the die's shaded edge, a mark beside it)
                 # every size and turn that explains them: the reader keeps the flat ones
-                size = float(np.mean([pips[i].diameter for i in subset]))
                 if all(_on_a_side(p, face, away, lean, side_round, light, size) for p in rest
                        if p.roundness >= ROUND):
                     found.append(face)

@@ -260,6 +260,8 @@ def _photo_of(preset: str, megapixels: float, web: str, seed: int):
     ("steep", 3.0, "rings", 100029, "a steep 3 MP view: males found by their faces"),
     ("big-die", 3.0, "spiral", 100221, "a big die at a tilt leaves crescents of her: she is "
      "found by her rim"),
+    ("grain", 3.0, "rings", 100042, "a printed dot beyond the die, smaller than its pips, "
+     "is no pip of it"),
 ])
 def test_hard_photos_find_her_and_the_die(preset, megapixels, web, seed, what):
     state, picture = _photo_of(preset, megapixels, web, seed)
