@@ -138,9 +138,26 @@ class _Cost:
                      self.cuts + other.cuts)
 
 
+class _Outgrown:
+    """A piece that overflows the paper: so does every wider piece from the same start
+    (its cells, art and tabs cover this one's), and the band search stops widening it."""
+
+
+OUTGROWN = _Outgrown()
+
+
 def _piece_cost(board: Board, band: tuple[int, int], cols: tuple[int, int], paper: Paper,
                 bleed: float, furniture: Furniture, turn: bool | None = None) -> _Cost | None:
     """One piece, or None when it is not worth a sheet (no cells) or fits none."""
+    cost = _piece_verdict(board, band, cols, paper, bleed, furniture, turn)
+    return cost if isinstance(cost, _Cost) else None
+
+
+def _piece_verdict(board: Board, band: tuple[int, int], cols: tuple[int, int], paper: Paper,
+                   bleed: float, furniture: Furniture,
+                   turn: bool | None = None) -> _Cost | _Outgrown | None:
+    """`_piece_cost`, telling apart a piece that fits no sheet (OUTGROWN) from one not worth
+    a sheet or cutting a marker (None)."""
     rect = _rect(board, band, cols)
     cells = _cells(board, rect)
     if board.cells and not cells and not board.bare_pieces:
@@ -150,7 +167,7 @@ def _piece_cost(board: Board, band: tuple[int, int], cols: tuple[int, int], pape
     if cells:
         x0, y0, x1, y1 = bounds([p for k in cells for p in _corners(board.cells[k])])
         if _fits(board, x1 - x0, y1 - y0, paper, furniture, turn) is None:
-            return None
+            return OUTGROWN
     if _cuts_a_marker(board, rect):
         return None
     extent = _piece_extent(board, rect, band[0] > 0, cols[0] > 0, bleed)
@@ -158,7 +175,7 @@ def _piece_cost(board: Board, band: tuple[int, int], cols: tuple[int, int], pape
         return None                 # the rectangle misses the board
     width, height, glue = extent
     if _fits(board, width, height, paper, furniture, turn) is None:
-        return None
+        return OUTGROWN
     return _Cost(1, glue, ())
 
 
@@ -235,12 +252,16 @@ def _best_band(board: Board, band: tuple[int, int], paper: Paper, bleed: float,
     Returns the cost and the closing line of each piece."""
     last = len(board.cuts_x) + 1
     best: dict[int, tuple[_Cost, tuple[int, ...]]] = {0: (_Cost(0, 0.0, ()), ())}
+    outgrown: set[int] = set()      # starts whose pieces no longer fit, however they end
     for end in range(1, last + 1):
         for start in range(0, end):
-            if start not in best:
+            if start not in best or start in outgrown:
                 continue
-            cost = _piece_cost(board, band, (start, end), paper, bleed, furniture, turn)
-            if cost is None:
+            cost = _piece_verdict(board, band, (start, end), paper, bleed, furniture, turn)
+            if cost is OUTGROWN:
+                outgrown.add(start)
+                continue
+            if not isinstance(cost, _Cost):
                 continue
             prev_cost, prev_ends = best[start]
             total = prev_cost + cost + _Cost(0, 0.0, (end,))

@@ -1,0 +1,42 @@
+"""Each command imports what it uses: `pnp --help` and `pnp score` start without the drawing
+and vision libraries, and a build without the photo referee."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+HEAVY = ("cv2", "numpy", "PIL", "reportlab", "pnp.referee", "pnp.printing")
+
+
+def _modules_after(argv: list[str]) -> set[str]:
+    """The modules a fresh interpreter holds after `pnp ARGV` (output discarded)."""
+    code = ("import contextlib, io, json, sys\n"
+            "from pnp.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    code = main({argv!r})\n"
+            "print(json.dumps([code, sorted(sys.modules)]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=REPO).stdout
+    code, modules = json.loads(out.splitlines()[-1])
+    assert code == 0
+    return set(modules)
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["score", "asterion", "examples/table-wings.json"]])
+def test_help_and_score_import_no_drawing_vision_or_referee(argv: list[str]) -> None:
+    modules = _modules_after(argv)
+    assert "typer" in modules                      # the probe sees what was imported
+    assert [m for m in HEAVY if m in modules] == []
+
+
+def test_a_build_imports_no_vision_and_no_referee(tmp_path: Path) -> None:
+    modules = _modules_after(["build", "asterion", "--edition", "crete", "--out", str(tmp_path)])
+    assert "reportlab" in modules
+    assert [m for m in ("cv2", "pnp.referee") if m in modules] == []
+    assert (tmp_path / "asterion-crete.pdf").is_file()
