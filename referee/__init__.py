@@ -6,6 +6,7 @@ Shared, game-neutral modules (they never import a game or pnp/games.py):
   image      load a photo (JPEG/PNG/HEIC, EXIF orientation, a reduced working copy)
   detect     ArUco markers: ids and corners (whose they are is the game's business)
   geometry   table plane: homographies from markers, projection, a flat thing's pose
+  opening    the stages every game opens with: its markers found, its board's plane fitted
   colour     hues of printed fills and of what the photo shows
   problems   `RefereeProblem` and the codes every game shares; errors: exceptions, exit codes
   overlay    drawing primitives on a faded photo, and writing the picture

@@ -38,11 +38,11 @@ from referee.assyria.problems import (
     TRACK_UNCLEAR,
     WELL_UNCLEAR,
 )
-from referee.detect import detect_markers
-from referee.errors import BadOption, NoMarkers
-from referee.geometry import board_plane, project
-from referee.image import PhotoInput, load_photo, scaling
-from referee.problems import INVALID_LAYOUT, RefereeProblem, too_few_board_markers
+from referee.errors import BadOption
+from referee.geometry import project
+from referee.image import PhotoInput, scaling
+from referee.opening import fit_board, our_markers
+from referee.problems import INVALID_LAYOUT, RefereeProblem
 from referee.timing import Laps
 
 MIN_MARKERS = 6             # of 26 round the board: enough corners to trust the plane
@@ -159,19 +159,14 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     lap = Laps()
     timings = lap.timings
 
-    image = load_photo(photo)
-    lap("load")
     model = marker_model()
-    mine = [m for m in detect_markers(image.image, image.scale) if m.id in model]
-    lap("detect")
-    if not mine:
-        raise NoMarkers(found.no_markers(image.image))
+    image, mine = our_markers(photo, lap, model.__contains__,
+                              lambda image: found.no_markers(image.image))
     problems: list[RefereeProblem] = []
-    h, mine = board_plane(image, mine, model)
-    ids = sorted({m.id for m in mine})
-    lap("plane")
-    if h is None or len(ids) < MIN_MARKERS:
-        problems.append(too_few_board_markers(len(ids), len(model), MIN_MARKERS))
+    plane = fit_board(image, mine, model, MIN_MARKERS, lap)
+    h, ids = plane.homography, plane.ids
+    if plane.too_few:
+        problems.append(plane.too_few)
         return AssyriaVerdict(None, problems, h, image.size, timings, image, markers=ids,
                               state_from=state_from)
     seen = read.square_on(image.image, scaling(image.scale) @ h)

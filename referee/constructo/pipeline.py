@@ -33,10 +33,11 @@ from referee.constructo.problems import (
     SUPPLY_OVER,
     TILE_UNSEEN,
 )
-from referee.detect import Marker, detect_in_windows, detect_markers, merge_markers
-from referee.errors import BadOption, NoMarkers
+from referee.detect import Marker, detect_in_windows, merge_markers
+from referee.errors import BadOption
 from referee.geometry import project, rigid_fit, rotation, similarity
-from referee.image import Photo, PhotoInput, load_photo
+from referee.image import Photo, PhotoInput
+from referee.opening import our_markers
 from referee.pose import Pose, camera_pose
 from referee.problems import INVALID_LAYOUT, RefereeProblem
 from referee.timing import Laps
@@ -238,13 +239,8 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
     lap = Laps()
     timings = lap.timings
 
-    image = load_photo(photo)
-    lap("load")
-    ours = [m for m in detect_markers(image.image, image.scale)
-            if geometry.tile_for_marker(m.id) is not None]
-    lap("detect")
-    if not ours:
-        raise NoMarkers("no Constructo tile markers in the photo")
+    image, ours = our_markers(photo, lap, lambda i: geometry.tile_for_marker(i) is not None,
+                              lambda _: "no Constructo tile markers in the photo")
     ours = second_look(image, ours)
     lap("second look")
     h, poses = tile_poses(ours)

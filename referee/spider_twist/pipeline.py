@@ -20,12 +20,12 @@ from pnp.rules.api import GameRules
 from pnp.rules.spider_twist.commands import COMMANDS
 from pnp.rules.spider_twist.state import StateError, position
 from referee.api import Verdict
-from referee.detect import detect_markers
-from referee.errors import BadOption, NoMarkers
-from referee.geometry import board_plane, project
-from referee.image import PhotoInput, load_photo, scaling
+from referee.errors import BadOption
+from referee.geometry import project
+from referee.image import PhotoInput, scaling
+from referee.opening import fit_board, our_markers
 from referee.pose import camera_pose
-from referee.problems import INVALID_LAYOUT, RefereeProblem, too_few_board_markers
+from referee.problems import INVALID_LAYOUT, RefereeProblem
 from referee.spider_twist import board, faces, tokens
 from referee.spider_twist.die import DieLook, read_die
 from referee.spider_twist.problems import (
@@ -112,12 +112,8 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
     lap = Laps()
     timings = lap.timings
 
-    image = load_photo(photo)
-    lap("load")
-    ours = [m for m in detect_markers(image.image, image.scale) if board.side_of(m.id)]
-    lap("detect")
-    if not ours:
-        raise NoMarkers("no Spider Twist board markers in the photo")
+    image, ours = our_markers(photo, lap, board.side_of,
+                              lambda _: "no Spider Twist board markers in the photo")
     problems: list[RefereeProblem] = []
     counts = {s: sum(board.side_of(m.id) == s for m in ours) for s in board.SIDES}
     side = max(board.SIDES, key=lambda s: counts[s])
@@ -132,11 +128,10 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
                                        f"not the {web} side you named", None, None))
     mine = [m for m in ours if board.side_of(m.id) == side]
     model = board.marker_model(side)
-    h, mine = board_plane(image, mine, model)
-    lap("plane")
-    ids = sorted({m.id for m in mine})
-    if h is None or len(ids) < MIN_MARKERS:
-        problems.append(too_few_board_markers(len(ids), len(model), MIN_MARKERS))
+    plane = fit_board(image, mine, model, MIN_MARKERS, lap)
+    h, ids = plane.homography, plane.ids
+    if plane.too_few:
+        problems.append(plane.too_few)
         return SpiderVerdict(None, problems, h, image.size, timings, image, side=side,
                              side_from=side_from, markers=ids)
     rect = tokens.rectify_board(image.image, scaling(image.scale) @ h, side)

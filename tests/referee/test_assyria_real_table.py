@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from pnp.geometry import assyria as geometry
+from referee import opening
 from referee.assyria import REFEREE, found, pipeline, read, tracks
 from referee.assyria.evaluate import EXTRA, HELD_OUT, AssyriaAccuracy, judge, unpinned, visible
 from referee.assyria.problems import (
@@ -145,13 +146,13 @@ def test_a_blurred_photo_without_markers_is_refused_saying_what_to_do(shots):
 
 
 def test_a_plane_that_does_not_fit_the_print_is_not_read(table, shots, monkeypatch):
-    real = pipeline.board_plane
+    real = opening.board_plane
 
     def off_by_15_mm(image, mine, model):
         h, mine = real(image, mine, model)
         return h @ np.array([[1, 0, 15.0], [0, 1, 15.0], [0, 0, 1]]), mine
 
-    monkeypatch.setattr(pipeline, "board_plane", off_by_15_mm)
+    monkeypatch.setattr(opening, "board_plane", off_by_15_mm)
     verdict = _read(shots[3.0].jpeg, table)
     assert verdict.state is None and [p.code for p in verdict.problems] == [BOARD_MISALIGNED]
 
