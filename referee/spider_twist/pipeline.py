@@ -289,12 +289,7 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
             return None, None
         look = replace(look, verdict="covered")
     if found_at.centre is not None and found_at.off > third + OFF_SLOP_MM:
-        # his disc's look is a rough guide (his print pulls it); his face says where he is
-        wide = faces.find_face(rect, web.pose.seen_at(centre, TOKEN_MM),
-                               third + LOCATE_BEYOND_MM, hide)
-        off = float(np.hypot(*(np.asarray(wide.centre) - web.pose.seen_at(centre, TOKEN_MM))))
-        if wide.sure and off <= third + OFF_SLOP_MM:
-            found_at = replace(found_at, centre=wide.centre, off=off)
+        found_at = _placed_by_face(web, k, found_at, hide)
     if found_at.centre is not None:
         astray = _astray(web, k, found_at.centre)
         if astray is not None:
@@ -363,6 +358,20 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
                                         "or the empty node seen beside its place; "
                                         "photograph from straight above", (k,), point)
     return PieceSeen("male", face.colour, node, bool(face.done), at, _px(web.h, at)), None
+
+
+def _placed_by_face(web: _Web, k: int, found_at: tokens.Located,
+                    hide: np.ndarray | None) -> tokens.Located:
+    """His disc's look is a rough guide (his print pulls it): where his face lies within
+    his reach of node k, if it is sure there, says where he is."""
+    s = geometry.spec()
+    third = s.male * s.off_node
+    seen = web.pose.seen_at(web.centres[k], TOKEN_MM)
+    wide = faces.find_face(web.rect, seen, third + LOCATE_BEYOND_MM, hide)
+    off = float(np.hypot(*(np.asarray(wide.centre) - seen)))
+    if wide.sure and off <= third + OFF_SLOP_MM:
+        return replace(found_at, centre=wide.centre, off=off)
+    return found_at
 
 
 def _a_male_there(web: _Web, face: faces.FaceLook, hide: np.ndarray | None) -> bool:
