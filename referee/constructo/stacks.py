@@ -531,18 +531,9 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
     chain = _peel(cls, usable, lean)
     look = StackLook()
     red = red_hue if red_hue is not None else red_of(seen)
-    if _covered(seen, cls, red):
-        # before the layers: a piece mostly under it may show only slivers
-        look.code = "stack-unclear"
-        look.problem = ("something neither tile nor piece lies on it, over a piece (a "
-                        "finger?): what it covers is not seen")
-        return look
-    pale = glare_mm2(seen, red)
-    if pale > GLARE_MM2:
-        # before the layers: the tile's own red paled, white pieces may sort as tile
-        look.code = "stack-unclear"
-        look.problem = (f"glare on the tile ({pale:.0f} mm2 of its red paled): a black "
-                        "piece under it may look white, a white one like the tile")
+    unseen = _unseen_problem(seen, cls, red)
+    if unseen:
+        look.code, look.problem = "stack-unclear", unseen
         return look
     if not chain:
         return look
@@ -573,26 +564,9 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
             and look.layers[0].owner != look.layers[1].owner):
         look.hidden_ring = look.layers.pop(0)
         chain = chain[1:]
-    # white vs black by more than the level: the top piece shows all of its face, and a
-    # black one carries its ring of white dots (layouts/constructo.toml, [owners])
-    top = look.layers[-1]
-    spec = geometry.piece_specs()[top.kind]
-    xs, ys = _grid()
-    rad = np.hypot(xs - top.centre_mm[0], ys - top.centre_mm[1])
-    circle = (np.abs(rad - spec.pattern_radius) < 0.6 * spec.dot) & usable
-    share = float(np.mean(cls[circle] == LIGHT)) if circle.any() else 0.0
-    # dots cover about dots * 2 * dot of the pattern circle's length: a black piece
-    # shows at least a third of that share in white there
-    full = spec.dots * 2 * spec.dot / (2 * np.pi * spec.pattern_radius)
-    if top.owner == "white" and _dot_rhythm(tile, top) > DOTS_RHYTHM[top.kind]:
-        look.code = "stack-unclear"
-        look.problem = (f"a light {NAMES[top.kind]} showing a black piece's ring of dots "
-                        "(glare on a black piece?)")
-        return look
-    if top.owner == "black" and share < full / 3:
-        look.code = "stack-unclear"
-        look.problem = (f"a dark {NAMES[top.kind]} without a black piece's white dots "
-                        f"({share:.0%} white on its dot circle)")
+    owner_problem = _top_owner_problem(tile, cls, usable, look.layers[-1])
+    if owner_problem:
+        look.code, look.problem = "stack-unclear", owner_problem
         return look
     # visible layers go in size down; a small disc seen in a ring's hole is under it
     order = ["ring", "medium", "small"]
@@ -619,6 +593,43 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
         look.code = "stack-unclear"
         look.problem = "the ring's hole shows neither the tile nor a small disc"
     return look
+
+
+def _unseen_problem(seen: tuple[np.ndarray, np.ndarray, np.ndarray], cls: np.ndarray,
+                    red: float) -> str | None:
+    """Judged before the layers: what hides them (a finger over a piece, which may show
+    only slivers; glare paling the tile's red, so white pieces may sort as tile), or
+    None."""
+    if _covered(seen, cls, red):
+        return ("something neither tile nor piece lies on it, over a piece (a finger?): "
+                "what it covers is not seen")
+    pale = glare_mm2(seen, red)
+    if pale > GLARE_MM2:
+        return (f"glare on the tile ({pale:.0f} mm2 of its red paled): a black piece under "
+                "it may look white, a white one like the tile")
+    return None
+
+
+def _top_owner_problem(tile: np.ndarray, cls: np.ndarray, usable: np.ndarray,
+                       top: Layer) -> str | None:
+    """White vs black by more than the level: the top piece shows all of its face, and a
+    black one carries its ring of white dots (layouts/constructo.toml, [owners]). Why the
+    top piece's owner is not sure, or None."""
+    spec = geometry.piece_specs()[top.kind]
+    xs, ys = _grid()
+    rad = np.hypot(xs - top.centre_mm[0], ys - top.centre_mm[1])
+    circle = (np.abs(rad - spec.pattern_radius) < 0.6 * spec.dot) & usable
+    share = float(np.mean(cls[circle] == LIGHT)) if circle.any() else 0.0
+    # dots cover about dots * 2 * dot of the pattern circle's length: a black piece
+    # shows at least a third of that share in white there
+    full = spec.dots * 2 * spec.dot / (2 * np.pi * spec.pattern_radius)
+    if top.owner == "white" and _dot_rhythm(tile, top) > DOTS_RHYTHM[top.kind]:
+        return (f"a light {NAMES[top.kind]} showing a black piece's ring of dots "
+                "(glare on a black piece?)")
+    if top.owner == "black" and share < full / 3:
+        return (f"a dark {NAMES[top.kind]} without a black piece's white dots "
+                f"({share:.0%} white on its dot circle)")
+    return None
 
 
 def _inside_hole(ring: _Blob, small: _Blob) -> bool:
