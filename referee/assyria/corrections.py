@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from referee.assyria.pipeline import AssyriaVerdict
 
 EMPTY = "empty"
-RULES_PREFIX = "the rules do not allow what was seen: "     # pipeline._assemble's wording
+RULES_PREFIX = "the rules do not allow what was seen: "     # pipeline.assemble's wording
 TRACK_MAX = {"score": 99, "camel": CAMELS_MAX, "offering": OFFERING_MAX}
 STATE_KEY = {"score": "score", "camel": "camels", "offering": "offering"}
 
@@ -189,7 +189,7 @@ def _apply(state: dict[str, Any], key: str, value: str, owners: dict[str, str]) 
 
 
 def _rules_problems(verdict: AssyriaVerdict, state: dict[str, Any]) -> list[RefereeProblem]:
-    """read_state on the corrected state, worded as pipeline._assemble does."""
+    """read_state on the corrected state, worded as pipeline.assemble does."""
     try:
         COMMANDS.read_state(state)
     except RulesError as exc:

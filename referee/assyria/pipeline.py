@@ -195,7 +195,7 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     reading = tracks.read_tracks(on_board, players, out_of_view)
     problems += _track_problems(reading, h)
     lap("tracks")
-    data, more = _assemble(board, wells, base, n_players, h, reading, players, turn_no,
+    data, more = assemble(board, wells, base, n_players, h, reading, players, turn_no,
                            wells_new)
     problems += more
     lap("assemble")
@@ -406,7 +406,7 @@ def _covered_hexes(seen: read.Map, covered: np.ndarray, taken: set[str], h: np.n
     return problems
 
 
-def _assemble(board: dict[str, tuple[str, str, int | None]], wells: list[str],
+def assemble(board: dict[str, tuple[str, str, int | None]], wells: list[str],
               base: dict[str, Any] | None, n_players: int | None, h: np.ndarray,
               reading: tracks.TrackReading, players: list[str], turn: int | None,
               new_wells: dict[str, list[str]] | None

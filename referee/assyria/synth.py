@@ -170,7 +170,7 @@ def _fan(box, count: int) -> list[np.ndarray]:
     return [ends[0] + (ends[1] - ends[0]) * k / (count - 1) for k in range(count)]
 
 
-def _track_faces(state: dict, cond: Conditions, rng: np.random.Generator,
+def track_faces(state: dict, cond: Conditions, rng: np.random.Generator,
                  slab) -> list[Face]:
     spaces = {sp.id: sp for sp in geometry.track_spaces()}
     by_space: dict[str, list[tuple[str, str]]] = {}
@@ -205,7 +205,7 @@ def _place(rng: np.random.Generator, centre, kind: str, most: float,
     return at
 
 
-def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
+def layout(state: dict, cond: Conditions, rng: np.random.Generator,
             pieces: Pieces = Pieces()) -> Layout:
     places = {h.name: h.centre for h in geometry.hexes()}
     wells_at = {w.name: w.at for w in geometry.wells()}
@@ -239,7 +239,7 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
             at = at + nudge(rng, min(pieces.level_off_mm, 3.5))
             top.append(slab(_token(f"roof-{zig['owner']}", at, turn + rng.uniform(-20, 20)),
                             2))
-    low += _track_faces(state, cond, rng, slab)
+    low += track_faces(state, cond, rng, slab)
     cards = _cards(state, rng) if pieces.cards else []
     w, h = geometry.board_size()
     board = Face(faces()["board"], affine(0, 0), _square(1) * [w, h], FACE_DPI,
@@ -302,7 +302,7 @@ def photo(state: dict, conditions: Conditions, seed: int,
     """A phone photo of `state` (state JSON) under `conditions`; same seed, same photo.
     `corners` holds each hut's and ziggurat base's outline by hex name, wells by
     "well <vertex>", discs and Ashur's huts by space. `pieces`: how the set is made."""
-    return shoot(state, lambda rng: _layout(state, conditions, rng, pieces), conditions,
+    return shoot(state, lambda rng: layout(state, conditions, rng, pieces), conditions,
                  seed)
 
 

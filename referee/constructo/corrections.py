@@ -106,7 +106,7 @@ def corrections(verdict: ConstructoVerdict) -> list[Correction]:
 
 def correct(verdict: ConstructoVerdict, answers: Mapping[str, str]) -> ConstructoVerdict:
     """The verdict with the answered tiles' stacks; the rules' problems found again."""
-    from referee.constructo.pipeline import _assemble
+    from referee.constructo.pipeline import assemble
 
     if not answers:
         return verdict
@@ -120,5 +120,5 @@ def correct(verdict: ConstructoVerdict, answers: Mapping[str, str]) -> Construct
     turn = verdict.state["turn"] if verdict.state else PLAYERS[0]
     kept = [p for i, p in enumerate(verdict.problems)
             if i not in settled and p.code not in (INVALID_LAYOUT, SUPPLY_OVER)]
-    state, more = _assemble(verdict.pattern, verdict.tiles, turn, stacks)
+    state, more = assemble(verdict.pattern, verdict.tiles, turn, stacks)
     return replace(verdict, state=state, problems=kept + more)

@@ -282,7 +282,7 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
     lap("stacks")
     state = None
     if chosen is not None:
-        state, more = _assemble(chosen, tiles, turn or PLAYERS[0])
+        state, more = assemble(chosen, tiles, turn or PLAYERS[0])
         problems += more
     lap("assemble")
     # the three patterns differ in shape, but tiles not seen may leave more than one that
@@ -294,7 +294,7 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
                              pattern_from=source, tiles=tiles, turn_given=turn is not None)
 
 
-def _assemble(pattern: str, tiles: list[TileSeen], turn: str,
+def assemble(pattern: str, tiles: list[TileSeen], turn: str,
               answers: dict[tuple[int, int], list[tuple[str, str]]] | None = None
               ) -> tuple[dict | None, list[RefereeProblem]]:
     """The state from each tile's stack as read, or as the player answered (`answers`:

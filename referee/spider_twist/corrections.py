@@ -69,7 +69,7 @@ def corrections(verdict: SpiderVerdict) -> list[Correction]:
 
 
 def correct(verdict: SpiderVerdict, answers: Mapping[str, str]) -> SpiderVerdict:
-    from referee.spider_twist.pipeline import _assemble
+    from referee.spider_twist.pipeline import assemble
 
     if not answers:
         return verdict
@@ -86,7 +86,7 @@ def correct(verdict: SpiderVerdict, answers: Mapping[str, str]) -> SpiderVerdict
             found.males[node] = (colour, bool(done))
     kept = [p for i, p in enumerate(verdict.problems)
             if i not in settled and p.code != INVALID_LAYOUT]
-    state, turn_seen, more = _assemble(verdict.side or "rings", found, verdict.areas,
+    state, turn_seen, more = assemble(verdict.side or "rings", found, verdict.areas,
                                        verdict.pieces, verdict.homography)
     return replace(verdict, state=state, problems=kept + more, found=found,
                    turn_seen=turn_seen)

@@ -151,7 +151,7 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
     pieces += area_pieces
     problems += area_problems
     lap("areas")
-    state, turn_seen, rules_problems = _assemble(side, found, areas, pieces, h)
+    state, turn_seen, rules_problems = assemble(side, found, areas, pieces, h)
     problems += rules_problems
     lap("assemble")
     return SpiderVerdict(state, problems, h, image.size,
@@ -488,7 +488,7 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray, pose
     return counts, pieces, problems
 
 
-def _assemble(side: str, found: _Found, areas: dict[str, dict[str, int]],
+def assemble(side: str, found: _Found, areas: dict[str, dict[str, int]],
               pieces: list[PieceSeen], h: np.ndarray
               ) -> tuple[dict | None, bool, list[RefereeProblem]]:
     """The state through the rules core (`position`: its validation), or None."""

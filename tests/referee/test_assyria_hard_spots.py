@@ -16,7 +16,7 @@ from pnp.geometry.assyria import token_size
 from referee.assyria import REFEREE, read, tracks
 from referee.assyria.evaluate import visible
 from referee.assyria.problems import PIECE_UNCLEAR, TRACK_UNCLEAR, WELL_UNCLEAR
-from referee.assyria.synth import _track_faces, photo, simulated_state
+from referee.assyria.synth import photo, simulated_state, track_faces
 from referee.synth import PRESETS
 
 FOUND_AMONG = 21         # the kit's conditions when these photos were found (all default)
@@ -105,7 +105,7 @@ def test_the_generator_fans_discs_so_each_shows():
              "offering": {}, "order": [], "ashur": {}}
     size = token_size("disc")
     for seed in range(20):
-        faces = [f for f in _track_faces(state, PRESETS["default"],
+        faces = [f for f in track_faces(state, PRESETS["default"],
                                          np.random.default_rng(seed), lambda f, _k: f)
                  if f.name == "offering-0"]
         centres = [f.to_table @ np.array([size / 2, size / 2, 1.0]) for f in faces]

@@ -22,7 +22,7 @@ from referee.assyria.problems import (
     PIECE_UNCLEAR,
     WELL_UNCLEAR,
 )
-from referee.assyria.synth import Pieces, _layout, photo, simulated_state
+from referee.assyria.synth import Pieces, layout, photo, simulated_state
 from referee.errors import NoMarkers
 from referee.problems import RefereeProblem
 from referee.synth import PRESETS
@@ -64,7 +64,7 @@ def _read(jpeg_or_image, state: dict):
 # --- the generator -----------------------------------------------------------------------
 
 def test_the_table_has_slabs_hand_laid_levels_and_cards(table):
-    layers = _layout(table, PRESETS["default"], np.random.default_rng(1), HAND).layers(
+    layers = layout(table, PRESETS["default"], np.random.default_rng(1), HAND).layers(
         np.eye(3), (10, 10, 3), np.random.default_rng(2))
     cards, low, mid, top = (layer.faces for layer in layers[1:])
     thick = HAND.token_mm
@@ -83,7 +83,7 @@ def test_the_table_has_slabs_hand_laid_levels_and_cards(table):
 def test_levels_lie_off_the_one_below_by_the_hands_reach(table):
     size = 19.0                               # a centre's side: its middle from its frame
     for seed in range(5):
-        layers = _layout(table, PRESETS["default"], np.random.default_rng(seed), HAND
+        layers = layout(table, PRESETS["default"], np.random.default_rng(seed), HAND
                          ).layers(np.eye(3), (10, 10, 3), np.random.default_rng(0))
         bases = {f.name: f.to_table @ [13.0, 13.0, 1.0] for f in layers[2].faces
                  if f.name in table["ziggurats"]}

@@ -55,7 +55,7 @@ def test_the_judge_catches_a_wrong_board():
     assert not outcome.state_right and outcome.pieces_right == outcome.pieces - 1
 
 
-def _paint(image: np.ndarray, h: np.ndarray, centre, radius_mm: float) -> np.ndarray:
+def paint(image: np.ndarray, h: np.ndarray, centre, radius_mm: float) -> np.ndarray:
     """A grey card lying on the board: a disc of `radius_mm` round `centre` (board mm)."""
     out = image.copy()
     ring = np.array([[centre[0] + radius_mm * np.cos(a), centre[1] + radius_mm * np.sin(a)]
@@ -72,7 +72,7 @@ def test_a_covered_hex_is_flagged_never_read_empty():
                  if p.name not in state["huts"] and p.name not in state["ziggurats"])
     image = picture.image
     for name in (hut, empty):
-        image = _paint(image, picture.homography, places[name].centre, 15.0)
+        image = paint(image, picture.homography, places[name].centre, 15.0)
     verdict = REFEREE.read(image, state=state)
     assert not verdict.is_certain
     flagged = {p.cell for p in verdict.problems if p.code == HEX_UNCLEAR}

@@ -16,7 +16,7 @@ from referee.assyria.problems import HEX_UNCLEAR, LEVEL_UNCLEAR, TRACK_UNCLEAR
 from referee.errors import CorrectionError
 from referee.problems import RefereeProblem
 
-from .test_assyria_referee import _paint, shot
+from .test_assyria_referee import paint, shot
 
 
 def _read(image, state):
@@ -38,7 +38,7 @@ def test_a_covered_hut_offers_empty_or_each_players_hut_and_the_answer_is_rescor
     state, picture = shot(3)
     hexes = {p.name: p for p in geometry.hexes()}
     hut, colour = next(iter(state["huts"].items()))
-    image = _paint(picture.image, picture.homography, hexes[hut].centre, 15.0)
+    image = paint(picture.image, picture.homography, hexes[hut].centre, 15.0)
     verdict = _read(image, state)
     offered = {c.key: c for c in REFEREE.corrections(verdict)}
     question = offered[f"hex {hut}"]
@@ -82,7 +82,7 @@ def test_answers_not_on_offer_are_refused():
     assert REFEREE.correct(verdict, {}) is verdict
     hexes = {p.name: p for p in geometry.hexes()}
     hut = next(iter(state["huts"]))
-    image = _paint(picture.image, picture.homography, hexes[hut].centre, 15.0)
+    image = paint(picture.image, picture.homography, hexes[hut].centre, 15.0)
     unsure = _read(image, state)
     with pytest.raises(CorrectionError):
         REFEREE.correct(unsure, {f"hex {hut}": "hut purple"})
@@ -92,7 +92,7 @@ def test_an_answer_the_rules_refuse_stays_a_problem():
     state, picture = shot(3)
     hexes = {p.name: p for p in geometry.hexes()}
     hut = next(iter(state["huts"]))
-    image = _paint(picture.image, picture.homography, hexes[hut].centre, 15.0)
+    image = paint(picture.image, picture.homography, hexes[hut].centre, 15.0)
     unsure = _read(image, state)
     # a hut on a hex the 4-player map does not have is impossible; here: too many huts
     crowded = dict(unsure.state, huts={**{h: state["players"][0]

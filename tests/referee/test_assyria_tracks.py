@@ -15,7 +15,7 @@ from referee.assyria.evaluate import visible
 from referee.assyria.problems import STATE_NEEDED, TRACK_UNCLEAR
 from referee.assyria.synth import track_places
 
-from .test_assyria_referee import EXAMPLES, _paint, shot
+from .test_assyria_referee import EXAMPLES, paint, shot
 
 
 def _truth_report(state):
@@ -58,7 +58,7 @@ def test_the_photos_tracks_win_over_the_state_files():
 def test_a_covered_disc_is_a_problem_not_a_guess():
     state, picture = shot(3)
     space = next(sp for sp in geometry.turn_spaces() if sp.id == "turn-1")
-    image = _paint(picture.image, picture.homography, space.centre, 8.5)
+    image = paint(picture.image, picture.homography, space.centre, 8.5)
     verdict = REFEREE.read(image, turn=state["turn"], new_wells={})
     codes = {(p.code, tuple(p.cell or ())) for p in verdict.problems}
     assert (TRACK_UNCLEAR, ("turn", state["order"][0])) in codes

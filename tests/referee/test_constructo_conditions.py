@@ -13,7 +13,7 @@ import pytest
 
 from referee.constructo import REFEREE, stacks
 from referee.constructo.evaluate import HELD_OUT, TUNED, ConstructoAccuracy, judge, visible
-from referee.constructo.pipeline import TileSeen, _assemble
+from referee.constructo.pipeline import TileSeen, assemble
 from referee.constructo.problems import STACK_UNCLEAR, SUPPLY_OVER
 from referee.constructo.synth import Pieces, photo
 from referee.synth import PRESETS
@@ -171,7 +171,7 @@ def test_too_many_of_a_piece_pins_every_tile_that_holds_one():
     for q in range(4):
         look = stacks.StackLook([stacks.Layer("medium", W, (0.0, 0.0), 17.0)])
         tiles.append(TileSeen(q + 1, [], (0.0, 0.0), 0.0, np.eye(3), (q % 3, q // 3), look))
-    state, problems = _assemble("rhombus", tiles, W)
+    state, problems = assemble("rhombus", tiles, W)
     assert state is None
     assert sorted(p.cell for p in problems if p.code == SUPPLY_OVER) == sorted(
         t.place for t in tiles)
