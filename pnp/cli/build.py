@@ -83,7 +83,9 @@ def _request(game: str, edition: str | None, paper: str, bleed: float, duplex: s
 
 
 GAME_HELP = "Game to print (see `pnp games`)."
-EDITION_HELP = "Edition (asterion: crete or revised; default crete)."
+EDITION_HELP = "Edition (" + "; ".join(
+    f"{g.name}: {' or '.join(g.editions)}, default {g.default_edition}"
+    for g in GAMES.values() if g.editions) + ")."
 MARKS_HELP = ("Asterion's machine marks: classic (the default: two large marks a tile) or "
               "discreet (one small mark a tile, 4.8 % of its face).")
 
