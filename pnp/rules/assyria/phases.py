@@ -6,6 +6,7 @@ reveal, famine, the scorings due, end of turn, reign end and game end. Rulings
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import (
@@ -129,11 +130,7 @@ def famine(s: State, log: Log) -> None:
 
 
 def end_expansion(s: State, log: Log) -> None:
-    assert s.to_move is not None
-    nxt = next_in_order(s, s.to_move)
-    if nxt:
-        _begin_expansion(s, nxt, log)
-    else:
+    if not _next_begins(s, _begin_expansion, log):
         s.phase, s.to_move = "income", None
         run_scoring(s, log)
 
@@ -145,12 +142,18 @@ def _begin_actions(s: State, c: str, log: Log) -> None:
 
 
 def end_actions(s: State, log: Log) -> None:
+    if not _next_begins(s, _begin_actions, log):
+        _end_turn(s, log)
+
+
+def _next_begins(s: State, begin: Callable[[State, str, Log], None], log: Log) -> bool:
+    """The next player in order after the one to move begins (`begin`); False after the
+    last one."""
     assert s.to_move is not None
     nxt = next_in_order(s, s.to_move)
     if nxt:
-        _begin_actions(s, nxt, log)
-    else:
-        _end_turn(s, log)
+        begin(s, nxt, log)
+    return bool(nxt)
 
 
 def _end_turn(s: State, log: Log) -> None:

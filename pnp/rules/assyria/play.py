@@ -4,6 +4,8 @@ next decision (phases.py). Rulings (docs/rules/assyria.md) are cited per functio
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pnp.rules.assyria.cards import (
     BUILD_COST,
     CENTRE_COST,
@@ -98,33 +100,19 @@ def apply_in_place(s: State, move: Move, log: Log = None, checked: bool = False)
     elif isinstance(move, Start):
         assert c is not None
         s.ziggurats[move.hex] = (c, 1)
-        nxt = next_in_order(s, c)
-        if nxt:
-            s.to_move = nxt
-        else:
-            begin_draft(s, log)
+        _pass_on(s, c, lambda: begin_draft(s, log))
     elif isinstance(move, Draft):
         assert c is not None
         s.draft.remove(move.card)
         s.hands[c] = sorted(s.hands[c] + [move.card])
-        nxt = next_in_order(s, c)
-        if nxt:
-            s.to_move = nxt
-        else:
-            if log is not None:
-                log.append("turn 1 (reign 1)")
-            s.phase, s.to_move = "harvest", s.order[0]     # turn 1's sowing lies out
+        _pass_on(s, c, lambda: _first_harvest(s, log))
     elif isinstance(move, Harvest):
         assert c is not None
         cards = s.sowing[move.column] or []
         s.sowing[move.column] = None
         s.hands[c] = sorted(s.hands[c] + cards)
         s.harvest[c] = move.column
-        nxt = next_in_order(s, c)
-        if nxt:
-            s.to_move = nxt
-        else:
-            end_harvest(s, log)
+        _pass_on(s, c, lambda: end_harvest(s, log))
     elif isinstance(move, PlaceHut):
         assert c is not None
         s.huts[move.hex] = c
@@ -213,3 +201,18 @@ def _why_illegal(s: State, move: Move) -> str:
     if isinstance(move, PlaceHut) and s.phase == "huts":
         return "a hut goes on a free in-play hex next to the player's own hut or ziggurat"
     return "not a legal move now"
+
+
+def _pass_on(s: State, c: str, last: Callable[[], None]) -> None:
+    """The next player in order after `c` moves; after the last one, `last` runs."""
+    nxt = next_in_order(s, c)
+    if nxt:
+        s.to_move = nxt
+    else:
+        last()
+
+
+def _first_harvest(s: State, log: Log) -> None:
+    if log is not None:
+        log.append("turn 1 (reign 1)")
+    s.phase, s.to_move = "harvest", s.order[0]     # turn 1's sowing lies out
