@@ -1,0 +1,53 @@
+"""The machine floor F: the median whole-process time of a plain reportlab script drawing 64
+simple tiles on one page. Every speed target is a multiple of F, measured in the same run, so a
+figure means the same on a fast machine, a slow one and a busy one.
+
+`python benchmarks/floor.py` prints F; other benchmarks call `machine_floor()`.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# A 4 x 4 cm tile grid, 8 x 8 on one A4 page: outline, a fill, a label. Nothing of pnp.
+_SHEET = """
+import sys
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfgen import canvas
+
+c = canvas.Canvas(sys.argv[1], pagesize=A4)
+for i in range(64):
+    x, y = 10 * mm + (i % 8) * 24 * mm, 20 * mm + (i // 8) * 32 * mm
+    c.setFillGray(0.85)
+    c.rect(x, y, 22 * mm, 22 * mm, stroke=1, fill=1)
+    c.setFillGray(0)
+    c.drawString(x + 2 * mm, y + 2 * mm, f"tile {i}")
+c.save()
+"""
+
+
+def time_process(argv: list[str], repeats: int = 5) -> float:
+    """The median wall time in seconds of running `argv` as a whole process `repeats` times."""
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def machine_floor(repeats: int = 7) -> float:
+    """F in seconds: the median time of the plain reportlab sheet as a whole process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = str(Path(tmp) / "floor.pdf")
+        return time_process([sys.executable, "-c", _SHEET, pdf], repeats)
+
+
+if __name__ == "__main__":
+    print(f"F = {machine_floor() * 1000:.0f} ms (plain reportlab, 64 tiles, one page)")
