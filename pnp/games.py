@@ -25,6 +25,8 @@ class GameInfo:
     referee: str | None = None            # the game's photo referee
     diagram: str | None = None            # (state JSON, check Report, query) -> PNG bytes:
     #                                       the picture `pnp check GAME --overlay` writes
+    tts: str | None = None                # a pnp.printing.tts.setup.TtsGame: its Tabletop
+    #                                       Simulator set-up (`pnp export GAME --tts`)
 
 
 GAMES: dict[str, GameInfo] = {
@@ -34,22 +36,26 @@ GAMES: dict[str, GameInfo] = {
         commands="pnp.rules.asterion.commands:COMMANDS",
         printing="pnp.printing.asterion:PRINTING",
         referee="referee.asterion:REFEREE",
+        tts="pnp.printing.asterion.tts:TTS",
     ),
     "constructo": GameInfo("constructo", "Constructo",
                            rules="pnp.rules.constructo.game:GAME",
                            commands="pnp.rules.constructo.commands:COMMANDS",
                            printing="pnp.printing.constructo:PRINTING",
-                           referee="referee.constructo:REFEREE"),
+                           referee="referee.constructo:REFEREE",
+                           tts="pnp.printing.constructo.tts:TTS"),
     "spider-twist": GameInfo("spider-twist", "Spider Twist",
                              rules="pnp.rules.spider_twist.game:GAME",
                              commands="pnp.rules.spider_twist.commands:COMMANDS",
                              printing="pnp.printing.spider_twist:PRINTING",
                              referee="referee.spider_twist:REFEREE",
-                             diagram="pnp.printing.spider_twist.diagram:draw_overlay"),
+                             diagram="pnp.printing.spider_twist.diagram:draw_overlay",
+                             tts="pnp.printing.spider_twist.tts:TTS"),
     "assyria": GameInfo("assyria", "Assyria", rules="pnp.rules.assyria.game:GAME",
                         commands="pnp.rules.assyria.commands:COMMANDS",
                         printing="pnp.printing.assyria:PRINTING",
-                        referee="referee.assyria:REFEREE"),
+                        referee="referee.assyria:REFEREE",
+                        tts="pnp.printing.assyria.tts:TTS"),
 }
 
 

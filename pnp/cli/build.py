@@ -164,14 +164,24 @@ def export(
     out: Path = typer.Option(Path("output/export"), "--out", help="Folder for the faces."),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="Light fills, same shapes."),
     marks: str | None = typer.Option(None, "--marks", help=MARKS_HELP),
+    tts: bool = typer.Option(False, "--tts",
+                             help="A Tabletop Simulator saved object instead: <game>.json "
+                                  "with the table laid out for the start, its images, a "
+                                  "thumbnail and README.txt (PNGs at 150 dpi by default)."),
+    url_base: str | None = typer.Option(None, "--url-base", metavar="URL",
+                                        help="With --tts: the web address the images will "
+                                             "be hosted under (local paths otherwise)."),
 ) -> None:
-    """Write one PNG (or SVG) per component face and a manifest.json (for Tabletop
-    Simulator, or to edit in Inkscape)."""
+    """Write one PNG (or SVG) per component face and a manifest.json (to edit in Inkscape,
+    or to build on), or with --tts a Tabletop Simulator saved object."""
     from pnp.printing.export import ExportError
     from pnp.printing.export import export as run_export
 
     if svg and dpi is not None:
         raise CliError("--dpi is for PNGs: SVG faces are vectors, in mm (drop --dpi or --svg)")
+    if tts or url_base is not None:
+        export_tts(game, edition, dpi, svg, out, ink_saver, marks, tts, url_base)
+        return
     dpi = 200 if dpi is None else dpi
     request = _request(game, edition, "a4", 0.0, "long", "0,0", ink_saver, False,
                        marks=marks)
@@ -190,3 +200,32 @@ def export(
     lines += [f"{name} at {used} dpi: a face has at most {MAX_FACE_PIXELS // 1_000_000} MP"
               for name, used in result.reduced.items()]
     echo_lines(lines)
+
+
+def export_tts(game: str, edition: str | None, dpi: int | None, svg: bool, out: Path,
+               ink_saver: bool, marks: str | None, tts: bool, url_base: str | None) -> None:
+    """`pnp export GAME --tts`: the game's Tabletop Simulator set-up from the registry."""
+    from pnp.games import UnknownGame, part
+    from pnp.printing.export import ExportError
+    from pnp.printing.tts.export import DEFAULT_DPI, check_url_base, export_tts as run_tts
+
+    if not tts:
+        raise CliError("--url-base is for --tts (the images' web address in the saved object)")
+    if svg:
+        raise CliError("--svg and --tts do not go together: TTS takes PNG images")
+    request = _request(game, edition, "a4", 0.0, "long", "0,0", ink_saver, False,
+                       marks=marks)
+    try:
+        setup = part(game, "tts")
+        if url_base is not None:
+            check_url_base(url_base)
+        with progress_display("rendering faces") as progress:
+            result = run_tts(request, out, setup, DEFAULT_DPI if dpi is None else dpi,
+                             url_base, progress)
+    except (UnknownGame, ExportError) as exc:
+        raise CliError(str(exc)) from None
+    except OSError as exc:
+        raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
+    echo_lines([f"wrote {result.files} files to {result.folder}: {result.save} with "
+                f"{result.pieces} pieces in {result.objects} objects on the table "
+                "(README.txt says where to put them)"])

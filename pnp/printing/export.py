@@ -164,7 +164,7 @@ def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
         raise ExportError(f"dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}")
     ctx, _pages = plan(request)
     faces, manifest = faces_to_render(ctx, ".svg" if svg else ".png")
-    _check_replaceable(out_dir)
+    check_replaceable(out_dir)
     reduced = {} if svg else {f.file: face_dpi(f.width, f.height, dpi) for f in faces
                               if face_dpi(f.width, f.height, dpi) != dpi}
     for entry in manifest:
@@ -190,11 +190,11 @@ def export(request: BuildRequest, out_dir: Path, dpi: int = 200,
         if request.marks is not None:     # not the layout's default mark design
             summary["tile_marks"] = request.marks
         (temp / "manifest.json").write_text(json.dumps(summary, indent=2) + "\n")
-        _check_replaceable(out_dir)      # again: a file may have come in while rendering
+        check_replaceable(out_dir)      # again: a file may have come in while rendering
     return ExportResult(out_dir, len(faces) + 1, len(manifest), reduced)
 
 
-def _check_replaceable(out_dir: Path) -> None:
+def check_replaceable(out_dir: Path) -> None:
     """`out_dir` must be new, empty, or an earlier export holding only the files its
     manifest lists: the new export replaces the folder whole (all old or all new), so a
     file an export did not write (a player's notes, a state file) is refused, never lost."""
@@ -215,7 +215,8 @@ def _check_replaceable(out_dir: Path) -> None:
 
 def exported_files(folder: Path) -> set[str] | None:
     """The names of the files an earlier export wrote into `folder`, from its manifest
-    (manifest.json included); None when the folder has no readable export manifest."""
+    (manifest.json included: its components' faces and any `files` it lists); None when
+    the folder has no readable export manifest."""
     try:
         summary = read_json(folder / "manifest.json")
     except InputError:
@@ -224,6 +225,7 @@ def exported_files(folder: Path) -> set[str] | None:
     if not isinstance(components, list):
         return None
     names = {"manifest.json"}
+    names.update(f for f in summary.get("files", []) if isinstance(f, str))
     for entry in components:
         if isinstance(entry, dict):
             names.update(v for k, v in entry.items()
