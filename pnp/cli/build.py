@@ -207,7 +207,8 @@ def export_tts(game: str, edition: str | None, dpi: int | None, svg: bool, out: 
     """`pnp export GAME --tts`: the game's Tabletop Simulator set-up from the registry."""
     from pnp.games import UnknownGame, part
     from pnp.printing.export import ExportError
-    from pnp.printing.tts.export import DEFAULT_DPI, check_url_base, export_tts as run_tts
+    from pnp.printing.tts.export import DEFAULT_DPI, check_url_base
+    from pnp.printing.tts.export import export_tts as run_tts
 
     if not tts:
         raise CliError("--url-base is for --tts (the images' web address in the saved object)")

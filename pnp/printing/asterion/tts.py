@@ -24,7 +24,7 @@ def lay(ctx: DrawContext) -> list[Lay]:
     lays.append(Lay(("M",)))                       # the middle of the table / the board
     reach = (board.component.width / 2 + 60) if board else 230.0
     rng = random.Random(SHUFFLE_SEED)
-    for seat, letter in zip(SEATS, COLOURS):
+    for seat, letter in zip(SEATS, COLOURS, strict=True):
         tiles = sorted(p for p in pieces if p[0] == letter and p[1:].isdigit())
         rng.shuffle(tiles)
         x, y, turn = at_seat(seat, reach)

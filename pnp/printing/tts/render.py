@@ -7,8 +7,11 @@ image's aspect, a card from its scale and its sheet slot's aspect."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from PIL import Image, ImageDraw
 
@@ -64,8 +67,9 @@ def look(obj: dict[str, Any], load: Loader) -> tuple[Image.Image, tuple[float, f
     if not face_up(obj) and custom.get("ImageSecondaryURL"):
         url = custom["ImageSecondaryURL"]
     image = load(url).convert("RGBA")
-    if custom.get("CustomTile", {}).get("Type") == 2:
-        image = _round(image)
+    shape = custom.get("CustomTile", {}).get("Type")
+    if shape in (1, 2):
+        image = _hex(image) if shape == 1 else _round(image)
     return image, image_size(scale, image.width / image.height)
 
 
@@ -111,6 +115,17 @@ def _round(image: Image.Image) -> Image.Image:
     return out
 
 
+def _hex(image: Image.Image) -> Image.Image:
+    """A hex tile as TTS cuts it: the image's flat-topped hexagon (corners left and right)."""
+    w, h = image.width - 1, image.height - 1
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).polygon([(0, h / 2), (w / 4, 0), (3 * w / 4, 0), (w, h / 2),
+                                  (3 * w / 4, h), (w / 4, h)], fill=255)
+    out = image.copy()
+    out.putalpha(Image.composite(image.getchannel("A"), mask, mask))
+    return out
+
+
 def _die() -> Image.Image:
     image = Image.new("RGBA", (64, 64), (245, 245, 240, 255))
     draw = ImageDraw.Draw(image)
@@ -125,3 +140,17 @@ def _bag(count: int) -> Image.Image:
     draw.ellipse((2, 2, 77, 77), fill=(*BAG, 255), outline=(60, 40, 20, 255), width=3)
     draw.text((40, 40), str(count), fill=(255, 255, 255, 255), anchor="mm")
     return image
+
+
+def folder_loader(folder: Path) -> Loader:
+    """Load an image the JSON names (a local path or a hosted URL) from the export folder,
+    by its file name."""
+    def load(url: str) -> Image.Image:
+        return Image.open(folder / Path(unquote(urlsplit(url).path)).name)
+    return load
+
+
+def draw_folder(folder: Path, save_name: str, px_per_mm: float = 1.0) -> Image.Image:
+    """The top-down picture of an export folder's table."""
+    save = json.loads((folder / save_name).read_text(encoding="utf-8"))
+    return draw_table(save, folder_loader(folder), px_per_mm)
