@@ -74,18 +74,20 @@ def look(obj: dict[str, Any], load: Loader) -> tuple[Image.Image, tuple[float, f
 
 
 def draw_table(save: dict[str, Any], load: Loader, px_per_mm: float = 1.0,
-               margin_mm: float = 20.0) -> Image.Image:
-    """The table seen from above, every object of `ObjectStates` in place, lowest first."""
+               margin_mm: float = 20.0,
+               box: tuple[float, float, float, float] | None = None) -> Image.Image:
+    """The table seen from above, every object of `ObjectStates` in place, lowest first:
+    the part of the table in `box` (mm, x0 y0 x1 y1), or all the objects and a margin."""
     placed = []
     for obj in save["ObjectStates"]:
         image, (w, h) = look(obj, load)
         placed.append((obj["Transform"]["posY"], position(obj), turn(obj), image, w, h))
-    boxes = [(x - max(w, h) / 2, y - max(w, h) / 2, x + max(w, h) / 2, y + max(w, h) / 2)
-             for _, (x, y), _, _, w, h in placed]
-    x0 = min(b[0] for b in boxes) - margin_mm
-    y0 = min(b[1] for b in boxes) - margin_mm
-    x1 = max(b[2] for b in boxes) + margin_mm
-    y1 = max(b[3] for b in boxes) + margin_mm
+    if box is None:
+        boxes = [(x - max(w, h) / 2, y - max(w, h) / 2, x + max(w, h) / 2, y + max(w, h) / 2)
+                 for _, (x, y), _, _, w, h in placed]
+        box = (min(b[0] for b in boxes) - margin_mm, min(b[1] for b in boxes) - margin_mm,
+               max(b[2] for b in boxes) + margin_mm, max(b[3] for b in boxes) + margin_mm)
+    x0, y0, x1, y1 = box
     canvas = Image.new("RGB", (round((x1 - x0) * px_per_mm), round((y1 - y0) * px_per_mm)),
                        TABLE)
     for _, (x, y), degrees, image, w, h in sorted(placed, key=lambda p: p[0]):
@@ -150,7 +152,8 @@ def folder_loader(folder: Path) -> Loader:
     return load
 
 
-def draw_folder(folder: Path, save_name: str, px_per_mm: float = 1.0) -> Image.Image:
+def draw_folder(folder: Path, save_name: str, px_per_mm: float = 1.0,
+                box: tuple[float, float, float, float] | None = None) -> Image.Image:
     """The top-down picture of an export folder's table."""
     save = json.loads((folder / save_name).read_text(encoding="utf-8"))
-    return draw_table(save, folder_loader(folder), px_per_mm)
+    return draw_table(save, folder_loader(folder), px_per_mm, box=box)
