@@ -1,6 +1,6 @@
 """Regenerate the documentation pictures of docs/cutting-machines.md from the current build.
 
-    python docs/pictures.py [--only cutting-machines|export-svg]
+    python docs/pictures.py [--only cutting-machines|export-svg|tabletop-simulator]
 
 Writes (same bytes every run; builds go into a temporary folder, never into output/):
 
@@ -12,6 +12,10 @@ Writes (same bytes every run; builds go into a temporary folder, never into outp
 - docs/img/export-svg.png: tile G15 three times: the PNG of `pnp export asterion --dpi 254`,
   the SVG of `pnp export asterion --svg` rendered by resvg at 254 dpi, and that SVG after
   two plain text edits (the floor's fill, the id G15 -> G99).
+- docs/img/tabletop-simulator-assyria.png and docs/img/tabletop-simulator-games.png: the
+  table of `pnp export GAME --tts` drawn from top down from the saved object's JSON and its
+  images alone (pnp/printing/tts/render.py): Assyria; then Asterion (Crete), Spider Twist
+  and Constructo side by side.
 """
 
 from __future__ import annotations
@@ -149,9 +153,33 @@ def export_svg() -> None:
     save_png(side_by_side(tiles, TILE_GREY, TILE_MARGIN), DOCS / "img" / "export-svg.png")
 
 
+# --- docs/img/tabletop-simulator-*.png ------------------------------------------------------
+TTS_PX_PER_MM = {"assyria": 0.9, "asterion": 0.45, "spider-twist": 0.75, "constructo": 0.9}
+TTS_GREY = (226, 226, 226)
+
+
+def tts_table(game: str) -> Image.Image:
+    """`pnp export GAME --tts` (its defaults), the table drawn from its JSON and images."""
+    from pnp.printing.tts.render import draw_folder
+
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "tts"
+        pnp("export", game, "--tts", "--out", str(out))
+        save = next(p.name for p in out.glob("*.json") if p.name != "manifest.json")
+        return draw_folder(out, save, TTS_PX_PER_MM[game])
+
+
+def tabletop_simulator() -> None:
+    save_png(tts_table("assyria"), DOCS / "img" / "tabletop-simulator-assyria.png")
+    others = [tts_table(game) for game in ("asterion", "spider-twist", "constructo")]
+    save_png(side_by_side(others, TTS_GREY, TILE_MARGIN),
+             DOCS / "img" / "tabletop-simulator-games.png")
+
+
 PICTURES: dict[str, Callable[[], None]] = {
     "cutting-machines": cutting_machines,
     "export-svg": export_svg,
+    "tabletop-simulator": tabletop_simulator,
 }
 
 

@@ -157,7 +157,8 @@ def export(
     game: str = typer.Argument(..., help=GAME_HELP),
     edition: str | None = typer.Option(None, "--edition", "-e", help=EDITION_HELP),
     dpi: int | None = typer.Option(None, "--dpi",
-                                   help="Resolution of the PNGs (36-1200, default 200)."),
+                                   help="Resolution of the PNGs (36-1200, default 200; "
+                                        "150 with --tts)."),
     svg: bool = typer.Option(False, "--svg",
                              help="SVG faces instead of PNGs: vector art and editable text "
                                   "in mm (for Inkscape), drawn by the PDF's drawing code."),
@@ -207,7 +208,7 @@ def export_tts(game: str, edition: str | None, dpi: int | None, svg: bool, out: 
     """`pnp export GAME --tts`: the game's Tabletop Simulator set-up from the registry."""
     from pnp.games import UnknownGame, part
     from pnp.printing.export import ExportError
-    from pnp.printing.tts.export import DEFAULT_DPI, check_url_base
+    from pnp.printing.tts.export import DEFAULT_DPI
     from pnp.printing.tts.export import export_tts as run_tts
 
     if not tts:
@@ -218,8 +219,6 @@ def export_tts(game: str, edition: str | None, dpi: int | None, svg: bool, out: 
                        marks=marks)
     try:
         setup = part(game, "tts")
-        if url_base is not None:
-            check_url_base(url_base)
         with progress_display("rendering faces") as progress:
             result = run_tts(request, out, setup, DEFAULT_DPI if dpi is None else dpi,
                              url_base, progress)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from pnp.geometry.polygon import Point
     from pnp.printing.context import DrawContext
     from pnp.printing.game import ExportPiece
+    from pnp.rules.assyria.state import State
 
 SEED = 1                        # the turn order, the sowing and the decks' order
 CARD_STEP = (70.0, 95.0)        # mm between cards laid side by side, and row to row
@@ -51,7 +52,7 @@ def lay(ctx: DrawContext) -> list[Lay]:
     return lays
 
 
-def _beside_board(state, height: float, rng: random.Random) -> list[Lay]:
+def _beside_board(state: State, height: float, rng: random.Random) -> list[Lay]:
     """Below the board: the sowing's columns (left to right, two cards each), the food deck
     left of them, the expansion deck, the bonus card and the wells right of them."""
     dx, dy = CARD_STEP

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,14 @@ from PIL import Image, ImageDraw
 
 from pnp.fileio import atomic_folder
 from pnp.printing.build import BuildRequest, output_name, plan
-from pnp.printing.export import MAX_DPI, MIN_DPI, ExportError, check_replaceable, render_faces
+from pnp.printing.export import (
+    MAX_DPI,
+    MIN_DPI,
+    ExportError,
+    check_replaceable,
+    faces_to_render,
+    render_faces,
+)
 from pnp.printing.game import ExportPiece
 from pnp.printing.tts import objects
 from pnp.printing.tts.guids import Guids
@@ -71,7 +79,7 @@ def export_tts(request: BuildRequest, out_dir: Path, game: TtsGame,
         return base + quote(name) if base else (folder / name).as_uri()
 
     stem = Path(output_name(request)).stem
-    table = Table(game, pieces, sheets, url, Guids(stem)).objects(lays)
+    table = Table(game, pieces, sheets, url, Guids(stem)).lay_out(lays)
     save = objects.save(table)
     files[f"{stem}.json"] = (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode()
     opened = {url(name): name for name in files}
@@ -89,11 +97,14 @@ def export_tts(request: BuildRequest, out_dir: Path, game: TtsGame,
 
 def _faces(request: BuildRequest, dpi: int,
            progress: Callable[[int, int], None] | None) -> dict[str, Image.Image]:
+    """Every face `pnp export` renders, by file stem ("Y07", "Y07-back")."""
+    ctx, _pages = plan(request)
+    total = len(faces_to_render(ctx)[0])
     faces = {}
     for index, (stem, image) in enumerate(render_faces(request, dpi)):
         faces[stem] = image
         if progress:
-            progress(index + 1, 0)
+            progress(index + 1, total)
     return faces
 
 
@@ -143,7 +154,7 @@ def fit(image: Image.Image) -> Image.Image:
     if max(image.size) <= MAX_SIDE:
         return image
     f = MAX_SIDE / max(image.size)
-    return image.resize((round(image.width * f), round(image.height * f)), Image.LANCZOS)
+    return image.resize((round(image.width * f), round(image.height * f)), Image.Resampling.LANCZOS)
 
 
 def cut_out(image: Image.Image, piece: ExportPiece) -> Image.Image:
@@ -165,9 +176,9 @@ def _png(image: Image.Image) -> bytes:
 
 
 def _manifest(ctx: Any, dpi: int, base: str | None, files: list[str]) -> str:
+    """What the export wrote (`files`, itself included): read back by `exported_files`."""
     summary = {"game": ctx.game, "edition": ctx.edition, "tts": True, "dpi": dpi,
-               "url_base": base, "components": [],
-               "files": [*files, "manifest.json"] if "manifest.json" not in files else files}
+               "url_base": base, "components": [], "files": sorted({*files, "manifest.json"})}
     return json.dumps(summary, indent=2) + "\n"
 
 
@@ -182,14 +193,14 @@ def readme(title: str, stem: str, game: TtsGame, base: str | None) -> str:
         f"{title} for Tabletop Simulator, written by pnp",
         "",
         f"{stem}.json is a saved object: the table laid out for the start of a game.",
-        game.set_up,
+        *textwrap.wrap(game.set_up, 88),
         "",
         "To load it: copy " + stem + ".json and " + stem + ".png into Tabletop Simulator's",
         "Saved Objects folder (Documents/My Games/Tabletop Simulator/Saves/Saved Objects),",
         "start a game (Create > Singleplayer or Multiplayer), open Objects > Saved Objects",
         "and click it.",
         "",
-        where,
+        *textwrap.wrap(where, 88),
         "",
         "Pieces are at their printed size; names and descriptions say what each is.",
         "",

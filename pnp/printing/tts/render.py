@@ -92,8 +92,8 @@ def draw_table(save: dict[str, Any], load: Loader, px_per_mm: float = 1.0,
                        TABLE)
     for _, (x, y), degrees, image, w, h in sorted(placed, key=lambda p: p[0]):
         size = (max(1, round(w * px_per_mm)), max(1, round(h * px_per_mm)))
-        shown = image.convert("RGBA").resize(size, Image.LANCZOS)
-        shown = shown.rotate(-degrees, expand=True, resample=Image.BICUBIC)
+        shown = image.convert("RGBA").resize(size, Image.Resampling.LANCZOS)
+        shown = shown.rotate(-degrees, expand=True, resample=Image.Resampling.BICUBIC)
         cx, cy = (x - x0) * px_per_mm, (y - y0) * px_per_mm
         canvas.paste(shown, (round(cx - shown.width / 2), round(cy - shown.height / 2)),
                      shown)
@@ -103,7 +103,7 @@ def draw_table(save: dict[str, Any], load: Loader, px_per_mm: float = 1.0,
 def thumbnail(save: dict[str, Any], load: Loader, side: int = 256) -> Image.Image:
     """A square picture of the table for TTS's Saved Objects list."""
     picture = draw_table(save, load, 0.5)
-    picture.thumbnail((side, side), Image.LANCZOS)
+    picture.thumbnail((side, side), Image.Resampling.LANCZOS)
     out = Image.new("RGB", (side, side), TABLE)
     out.paste(picture, ((side - picture.width) // 2, (side - picture.height) // 2))
     return out

@@ -54,7 +54,7 @@ def grid(count: int) -> tuple[int, int]:
 def plan_sheets(groups: list[list[str]], first_id: int = 1) -> list[Sheet]:
     """Sheets for groups of cards (one group a card size), each group cut into sheets of
     at most CAPACITY cards, numbered from `first_id` in order."""
-    sheets = []
+    sheets: list[Sheet] = []
     for cards in groups:
         for start in range(0, len(cards), CAPACITY):
             chunk = tuple(cards[start:start + CAPACITY])
@@ -78,7 +78,7 @@ def compose(sheet: Sheet, images: dict[str, Image.Image], hidden: Image.Image) -
     slots = [*((i, images[c]) for i, c in enumerate(sheet.cards)), (sheet.hidden_slot, hidden)]
     for index, image in slots:
         x, y = (index % sheet.columns) * cw, (index // sheet.columns) * ch
-        out.paste(image.convert("RGB").resize((cw, ch), Image.LANCZOS), (x, y))
+        out.paste(image.convert("RGB").resize((cw, ch), Image.Resampling.LANCZOS), (x, y))
     return out
 
 

@@ -39,7 +39,7 @@ class Table:
     guids: Guids
     boards: list[tuple[tuple[float, float, float, float], float]] = field(default_factory=list)
 
-    def objects(self, lays: list[Lay]) -> list[dict[str, Any]]:
+    def lay_out(self, lays: list[Lay]) -> list[dict[str, Any]]:
         """Every object on the table. A stack is its pieces, each lying on the one below
         (TTS piles stackable pieces that lie on each other)."""
         out: list[dict[str, Any]] = []
