@@ -296,3 +296,19 @@ def test_a_game_not_in_the_registry_gets_its_table_from_its_data_alone(tmp_path)
         assert image.mode == "RGBA" and image.getpixel((0, 0))[3] == 0     # cut out round
     deck = save["ObjectStates"][3]
     assert deck["CustomDeck"]["1"]["NumWidth"] * deck["CustomDeck"]["1"]["NumHeight"] >= 4
+
+
+def test_an_interrupted_export_leaves_the_earlier_one_whole(tmp_path):
+    request = BuildRequest("constructo", printing=part("constructo", "printing"))
+    out = tmp_path / "tts"
+    export_tts(request, out, part("constructo", "tts"), dpi=36)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+
+    def interrupt(done: int, total: int) -> None:
+        if done == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        export_tts(request, out, part("constructo", "tts"), dpi=40, progress=interrupt)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert [p.name for p in tmp_path.iterdir()] == ["tts"], "no temporary folder left"

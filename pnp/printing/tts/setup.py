@@ -63,6 +63,11 @@ class TtsGame:
     default_thickness: float = 1.5                   # mm: card stock
     set_up: str = ""                                 # a line: what the table shows
 
+    def __post_init__(self) -> None:
+        wrong = sorted(set(self.objects.values()) - set(OBJECTS))
+        if wrong:
+            raise ValueError(f"unknown TTS objects {wrong} (choose from: {', '.join(OBJECTS)})")
+
     def object_of(self, piece: ExportPiece) -> str:
         kind = piece.component.kind
         if kind in self.objects:

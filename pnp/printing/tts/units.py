@@ -18,7 +18,7 @@ DIGITS = 4                 # decimals written: 0.0025 mm at most, and stable tex
 
 
 def units(mm: float) -> float:
-    return round(mm / MM_PER_UNIT, DIGITS)
+    return round(mm / MM_PER_UNIT, DIGITS) + 0.0        # + 0.0: never "-0.0"
 
 
 def card_scale(height_mm: float) -> float:
