@@ -30,6 +30,7 @@ def test_export_tts_writes_the_saved_object_with_hosted_urls(tmp_path):
     (["export", "chess", "--tts"], "unknown game 'chess'"),
     (["export", "constructo", "--tts", "--url-base", "example.org/x"], "--url-base must be"),
     (["export", "constructo", "--tts", "--url-base", "ftp://example.org/"], "--url-base must"),
+    (["export", "constructo", "--tts", "--url-base", "https://e.org/?x=1"], "--url-base must"),
     (["export", "constructo", "--url-base", "https://example.org/"], "--url-base is for --tts"),
     (["export", "constructo", "--tts", "--svg"], "--svg and --tts"),
     (["export", "constructo", "--tts", "--dpi", "5000"], "dpi must be between"),

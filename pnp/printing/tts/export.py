@@ -53,8 +53,10 @@ class TtsResult:
 def check_url_base(url_base: str) -> str:
     """An http(s) URL the images will be hosted under; ends in "/"."""
     parts = urlsplit(url_base)
-    if parts.scheme not in ("http", "https") or not parts.netloc or " " in url_base:
-        raise ExportError(f"--url-base must be an http:// or https:// URL, not {url_base!r}")
+    if (parts.scheme not in ("http", "https") or not parts.netloc or " " in url_base
+            or parts.query or parts.fragment):
+        raise ExportError(f"--url-base must be the http:// or https:// URL of a folder (no ? "
+                          f"or #), not {url_base!r}")
     return url_base if url_base.endswith("/") else url_base + "/"
 
 
