@@ -53,4 +53,5 @@ def name(piece: ExportPiece) -> Name:
 TTS = TtsGame(lay=lay, name=name, objects={"board": "board"},
               thickness={"tile": 2.0, "board": 3.0, "tomb": 3.0},
               set_up="The Minotaur in the middle; each colour's tiles shuffled face down "
-                     "before its player; the tombs in a bag.")
+                     "before its player; the tombs in a bag. On the Crete board each player "
+                     "first discards 2, 4 or 5 tiles (4, 3 or 2 players).")
