@@ -23,7 +23,8 @@ from pnp.rules.constructo import KINDS, PATTERN_NAMES, PATTERNS, PLAYERS, Piece,
 from pnp.rules.constructo.commands import COMMANDS
 from pnp.rules.constructo.hexes import lay_on, unknown_pattern
 from pnp.rules.constructo.pieces import PER_KIND
-from pnp.rules.constructo.state import StateError, read_state
+from pnp.rules.constructo.read import read_state
+from pnp.rules.constructo.state import StateError
 from referee.api import Verdict
 from referee.constructo import stacks
 from referee.constructo.problems import (

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pnp.rules.spider_twist.commands import COMMANDS
-from pnp.rules.spider_twist.state import read_state
+from pnp.rules.spider_twist.read import read_state
 from referee.evaluate import Case, Outcome, conditions_of, pieces_of
 
 if TYPE_CHECKING:

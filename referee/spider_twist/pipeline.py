@@ -18,7 +18,8 @@ import numpy as np
 from pnp.geometry import spider_twist as geometry
 from pnp.rules.api import GameRules
 from pnp.rules.spider_twist.commands import COMMANDS
-from pnp.rules.spider_twist.state import StateError, position
+from pnp.rules.spider_twist.read import position
+from pnp.rules.spider_twist.state import StateError
 from referee.api import Verdict
 from referee.errors import BadOption
 from referee.geometry import project

@@ -18,7 +18,7 @@ from pnp.printing.spider_twist import diagram, scene
 from pnp.printing.spider_twist.style import spider_style
 from pnp.rules.api import Report
 from pnp.rules.spider_twist.commands import COMMANDS
-from pnp.rules.spider_twist.state import position
+from pnp.rules.spider_twist.read import position
 
 DPI = 80
 SCALE = DPI / 25.4

@@ -17,7 +17,7 @@ import pytest
 from pnp.cli import main
 from pnp.rules.constructo.commands import COMMANDS
 from pnp.rules.constructo.hexes import PATTERNS, board, lay_on, parse_tile, symmetry
-from pnp.rules.constructo.state import read_state
+from pnp.rules.constructo.read import read_state
 from referee.constructo import REFEREE
 from referee.constructo.evaluate import judge, visible
 from referee.constructo.problems import BAND_HIDDEN, PATTERN_UNCLEAR, STACK_UNCLEAR, TILE_UNSEEN

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pnp.rules.constructo.commands import COMMANDS
-from pnp.rules.constructo.state import read_state
+from pnp.rules.constructo.read import read_state
 from referee.constructo import REFEREE
 from referee.errors import CorrectionError
 from tests.referee.test_constructo_referee import band_hidden

@@ -17,7 +17,7 @@ import pytest
 from pnp.cli import main
 from pnp.geometry.spider_twist import marker_side
 from pnp.rules.spider_twist.commands import COMMANDS
-from pnp.rules.spider_twist.state import read_state
+from pnp.rules.spider_twist.read import read_state
 from referee.errors import NoMarkers, RefereeError
 from referee.image import load_photo
 from referee.spider_twist import REFEREE

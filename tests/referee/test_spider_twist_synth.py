@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from pnp.geometry import spider_twist as geometry
-from pnp.rules.spider_twist.state import read_state
+from pnp.rules.spider_twist.read import read_state
 from referee.spider_twist.synth import node_points, photo, simulated_state
 from referee.synth import Conditions, transform
 

@@ -21,7 +21,7 @@ from pnp.rules.constructo import (
     parse_move,
     read_state,
     round_points,
-    validate,
+    state_and_problems,
 )
 from pnp.rules.constructo.game import initial_state
 from tests.rules.test_constructo_rules import EXAMPLE_END, WORKED, pieces, state_data
@@ -30,7 +30,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "constructo-state.j
 
 
 def problems(data) -> list[tuple[str, str]]:
-    state, found = validate(data)
+    state, found = state_and_problems(data)
     assert state is None and found
     return [(p.code, p.where) for p in found]
 

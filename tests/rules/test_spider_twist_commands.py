@@ -12,7 +12,7 @@ from pnp.rules.api import GameRules, RulesError, random_playout
 from pnp.rules.options import names
 from pnp.rules.spider_twist.commands import COMMANDS
 from pnp.rules.spider_twist.game import playout
-from pnp.rules.spider_twist.state import position
+from pnp.rules.spider_twist.read import position
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "spider-twist-state.json"
 

@@ -6,7 +6,7 @@ import pytest
 
 from pnp.rules.spider_twist import countdown, get_web, reach, react
 from pnp.rules.spider_twist.commands import COMMANDS
-from pnp.rules.spider_twist.state import position
+from pnp.rules.spider_twist.read import position
 
 RINGS, SPIRAL = get_web("rings"), get_web("spiral")
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp.rules.spider_twist import StateError, read_state, validate
+from pnp.rules.spider_twist import StateError, read_state, state_and_problems
 from pnp.rules.spider_twist.game import GAME, apply, initial_state, random_move
-from pnp.rules.spider_twist.state import position
+from pnp.rules.spider_twist.read import position
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "spider-twist-state.json"
 
@@ -27,7 +27,7 @@ GOOD = {
 
 
 def codes(data):
-    state, problems = validate(data)
+    state, problems = state_and_problems(data)
     assert (state is None) == bool(problems)
     return [p.code for p in problems]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.rules.spider_twist import read_state, validate
+from pnp.rules.spider_twist import read_state, state_and_problems
 from pnp.rules.spider_twist.game import initial_state
 from pnp.rules.spider_twist.moves import Female, Place, Step, parse_move
 from pnp.rules.spider_twist.play import apply_in_place, legal_moves
@@ -30,13 +30,13 @@ def example(**this_turn) -> dict:
 
 
 def problems(data: dict) -> list[tuple[str, str]]:
-    return [(p.code, p.where) for p in validate(data)[1]]
+    return [(p.code, p.where) for p in state_and_problems(data)[1]]
 
 
 def test_the_same_move_twice_is_refused():
     twice = [["S3R4", "S3R3"], ["S3R4", "S3R3"]]
     assert problems(example(moves=twice)) == [("moved-twice", "this_turn.moves[1]")]
-    (problem,) = validate(example(moves=twice))[1]
+    (problem,) = state_and_problems(example(moves=twice))[1]
     assert "the same move twice (this_turn.moves[0])" in problem.message
 
 

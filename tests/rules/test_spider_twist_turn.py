@@ -22,7 +22,7 @@ from pnp.rules.spider_twist import (
 )
 from pnp.rules.spider_twist.game import GAME, apply, initial_state, start_rolls
 from pnp.rules.spider_twist.play import apply_in_place
-from pnp.rules.spider_twist.state import position
+from pnp.rules.spider_twist.read import position
 
 from . import helpers
 

@@ -54,7 +54,7 @@ def reaction(side: str, female: str, males: tuple[tuple[str, str], ...], node: s
              die: int | None = None) -> dict[str, Any]:
     """The rules core's answer for a scene (its check report's data)."""
     from pnp.rules.spider_twist.commands import COMMANDS
-    from pnp.rules.spider_twist.state import position
+    from pnp.rules.spider_twist.read import position
 
     state = position(side, female, dict(males), turn=dict(males)[node], die=die)
     report = COMMANDS.check_report(state, {"disturb": node})

@@ -32,8 +32,9 @@ from pnp.rules.constructo.play import (
     legal_actions,
     why_illegal,
 )
+from pnp.rules.constructo.read import read_state
 from pnp.rules.constructo.scoring import round_points, totals, towers, winners
-from pnp.rules.constructo.state import State, read_state
+from pnp.rules.constructo.state import State
 from pnp.rules.options import Option, names
 
 

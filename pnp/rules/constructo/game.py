@@ -23,8 +23,9 @@ from pnp.rules.constructo.play import (
     has_action,
     legal_actions,
 )
+from pnp.rules.constructo.read import read_state
 from pnp.rules.constructo.scoring import round_points, totals, towers, winners
-from pnp.rules.constructo.state import State, full_supply, read_state
+from pnp.rules.constructo.state import State, full_supply
 
 
 def initial_state(seed: int, players: int | Sequence[str] = 2,

@@ -1,11 +1,13 @@
 """Spider Twist rules core (standard library only). Rules: docs/rules/spider-twist.md.
 
-Modules: web.py (both webs as graphs), state.py (the state, its JSON and validation),
+Modules: web.py (both webs as graphs), state.py (the state and its JSON),
+read.py (the JSON read back), validate.py (the rules a position keeps),
 moves.py (moves and notation), female.py (the female's reaction), play.py (the rules of a
 turn), scoring.py, game.py (the game API), commands.py (score/check/simulate).
 Documented in docs/spider-twist-rules-core.md.
 """
 
+from pnp.rules.api import Problem
 from pnp.rules.spider_twist.female import Outcome, Reaction, Route, countdown, reach, react
 from pnp.rules.spider_twist.moves import (
     Done,
@@ -22,16 +24,9 @@ from pnp.rules.spider_twist.moves import (
     parse_move,
 )
 from pnp.rules.spider_twist.play import legal_moves
+from pnp.rules.spider_twist.read import position, read_state, state_and_problems
 from pnp.rules.spider_twist.scoring import PlayerScore, ScoreResult, score, scores
-from pnp.rules.spider_twist.state import (
-    COLOURS,
-    MALES,
-    Problem,
-    State,
-    StateError,
-    read_state,
-    validate,
-)
+from pnp.rules.spider_twist.state import COLOURS, MALES, State, StateError
 from pnp.rules.spider_twist.web import CENTRE, SPOKES, WEBS, Edge, Spot, UnknownWeb, Web, get_web
 
 __all__ = [
@@ -67,10 +62,11 @@ __all__ = [
     "get_web",
     "legal_moves",
     "parse_move",
+    "position",
     "reach",
     "react",
     "read_state",
     "score",
     "scores",
-    "validate",
+    "state_and_problems",
 ]

@@ -18,8 +18,9 @@ from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.options import Option
 from pnp.rules.spider_twist.female import Reaction, react, routes
 from pnp.rules.spider_twist.game import playout
+from pnp.rules.spider_twist.read import read_state
 from pnp.rules.spider_twist.scoring import ScoreResult, score
-from pnp.rules.spider_twist.state import COLOURS, MALES, State, read_state
+from pnp.rules.spider_twist.state import COLOURS, MALES, State
 from pnp.rules.spider_twist.web import CENTRE, WEBS, get_web
 
 

@@ -15,8 +15,9 @@ from typing import Any
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.spider_twist.moves import Done, End, Mate, Move, Pass, Place, Step, parse_move
 from pnp.rules.spider_twist.play import apply_in_place, legal_moves
+from pnp.rules.spider_twist.read import read_state
 from pnp.rules.spider_twist.scoring import score, scores
-from pnp.rules.spider_twist.state import COLOURS, MALES, State, read_state
+from pnp.rules.spider_twist.state import COLOURS, MALES, State
 from pnp.rules.spider_twist.web import CENTRE, WEBS
 
 # The random player's policy once he has acted: end the turn with this probability; and
