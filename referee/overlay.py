@@ -40,14 +40,6 @@ PROBLEM = (255, 0, 255)       # magenta: loud, and not a player's colour
 SURE = (60, 130, 30)
 
 
-def draw_overlay(verdict: Verdict, image: np.ndarray | None = None,
-                 image_scale: float | None = None, check_tile: str | None = None) -> np.ndarray:
-    """The verdict's own game's overlay (`Verdict.draw_overlay`); `check_tile` is the
-    `check` option of games that have one. Kept for callers of the one-game API."""
-    options = {} if check_tile is None else {"check": check_tile}
-    return verdict.draw_overlay(image, image_scale, **options)
-
-
 # What `framed` records of a drawing: the view `view_of` chose and the banner's height.
 _FRAME: ContextVar[dict[str, Any] | None] = ContextVar("overlay_frame", default=None)
 

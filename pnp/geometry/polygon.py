@@ -1,4 +1,4 @@
-"""The shared kernel of the geometry layer: points, boxes and convex polygons, in mm.
+"""The shared kernel of the geometry layer: points, boxes and polygons (clipped as convex), in mm.
 
 Every game's geometry and the board splitter (pnp/printing/split/) compute with these: a
 `Polygon` is a tuple of points in a board or tile frame (y down, clockwise as seen), a `Box`
@@ -76,6 +76,37 @@ def contains(polygon: Polygon, point: Point, tol: float = EPS) -> bool:
         if abs(cross) > tol * max(1.0, math.dist(polygon[k], polygon[(k + 1) % n])):
             signs.add(cross > 0)
     return len(signs) <= 1
+
+
+def inside(poly: Polygon, point: Point) -> bool:
+    """Even-odd point-in-polygon test (any simple polygon, convex or not)."""
+    x, y = point
+    odd = False
+    n = len(poly)
+    for k in range(n):
+        (x0, y0), (x1, y1) = poly[k], poly[(k + 1) % n]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) / (y1 - y0) * (x1 - x0):
+            odd = not odd
+    return odd
+
+
+def edge_distance(poly: Polygon, point: Point) -> float:
+    """Distance from a point to a polygon's outline."""
+    best = math.inf
+    n = len(poly)
+    for k in range(n):
+        a, b = poly[k], poly[(k + 1) % n]
+        best = min(best, segment_distance(point, a, b))
+    return best
+
+
+def segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Distance from a point to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy)
+                                              / length2))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
 def is_convex(polygon: Polygon) -> bool:

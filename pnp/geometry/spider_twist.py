@@ -38,7 +38,7 @@ from functools import cache
 from pnp import layouts
 from pnp.geometry.lengths import lengths
 from pnp.geometry.marker_sizes import MarkerSizes
-from pnp.geometry.polygon import Box, Point, Polygon, bounds
+from pnp.geometry.polygon import Box, Point, Polygon, bounds, edge_distance, inside
 from pnp.markers import marker_ids
 from pnp.rules.spider_twist.web import CENTRE, RINGS, SPOKES, WEBS, Web, get_web
 
@@ -343,7 +343,7 @@ def _slots(polygon: Polygon, title_at: Point, count: int) -> tuple[Point, ...]:
     while y <= y1 - room:
         x = x0 + room + (pitch / 2 if row % 2 else 0.0)
         while x <= x1 - room:
-            if _inside(polygon, (x, y)) and _edge_distance(polygon, (x, y)) >= room:
+            if inside(polygon, (x, y)) and edge_distance(polygon, (x, y)) >= room:
                 found.append((x, y))
             x += pitch
         y += pitch * math.sqrt(3) / 2
@@ -414,39 +414,9 @@ def _chord_at(poly: Polygon, y: float) -> tuple[float, float] | None:
     return (min(xs), max(xs)) if len(xs) >= 2 else None
 
 
-def _inside(poly: Polygon, point: Point) -> bool:
-    """Even-odd point-in-polygon test."""
-    x, y = point
-    inside = False
-    n = len(poly)
-    for k in range(n):
-        (x0, y0), (x1, y1) = poly[k], poly[(k + 1) % n]
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) / (y1 - y0) * (x1 - x0):
-            inside = not inside
-    return inside
-
-
-def _edge_distance(poly: Polygon, point: Point) -> float:
-    """Distance from a point to a polygon's outline."""
-    best = math.inf
-    n = len(poly)
-    for k in range(n):
-        a, b = poly[k], poly[(k + 1) % n]
-        best = min(best, _segment_distance(point, a, b))
-    return best
-
-
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy)
-                                              / length2))
-    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
-
-
 def inside_area(point: Point) -> Area | None:
     """The area a point lies in, if any."""
-    return next((a for a in areas() if _inside(a.polygon, point)), None)
+    return next((a for a in areas() if inside(a.polygon, point)), None)
 
 
 # --- Cuts: where a sheet boundary may run --------------------------------------------------

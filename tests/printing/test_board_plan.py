@@ -6,6 +6,7 @@ import itertools
 import math
 from functools import cache
 
+import numpy as np
 import pytest
 
 from pnp import layouts
@@ -161,8 +162,9 @@ def test_one_marker_in_each_notch_and_beyond_each_tip():
 def test_legends_stay_clear_of_the_markers():
     for m in MARKERS:
         box = quiet(m)
-        for corner in ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])):
-            assert not board._in_legend(corner, 0.0), m.name
+        xs = np.array([box[0], box[2], box[2], box[0]])
+        ys = np.array([box[1], box[1], box[3], box[3]])
+        assert not board.in_legends(xs, ys, 0.0).any(), m.name
 
 
 # --- The split into sheets -----------------------------------------------------------
@@ -236,8 +238,8 @@ def _enumerated_minimum(paper: str, bleed: float) -> int:
         best = math.inf
         for i1 in range(i0, r + 1):
             # rows j0..j1 and columns i0..i1 lie between lines j0 + r and j1 + r + 1
-            cost = split_plan._piece_cost(board_sheets.crete_board(), (j0 + r, j1 + r + 1),
-                                     (i0 + r, i1 + r + 1), sheet, bleed, furniture())
+            cost = split_plan.piece_cost(board_sheets.crete_board(), (j0 + r, j1 + r + 1),
+                                    (i0 + r, i1 + r + 1), sheet, bleed, furniture())
             if cost is not None:
                 best = min(best, 1 + band_min(j0, j1, i1 + 1))
         return best
@@ -265,12 +267,12 @@ def test_the_searchs_closed_form_extent_matches_the_clipped_geometry(bleed):
     checked = 0
     for band, cols in itertools.product(ranges, ranges):
         lines = ((band[0] + r, band[1] + r + 1), (cols[0] + r, cols[1] + r + 1))
-        rect = split_plan._rect(crete, *lines)
-        if not split_plan._cells(crete, rect):
+        rect = split_plan.piece_rect(crete, *lines)
+        if not split_plan.rect_cells(crete, rect):
             continue
         for top, left in itertools.product((False, True), repeat=2):
-            _polygon, _art, box, tabs = split_plan._piece_geometry(crete, rect, top, left, bleed)
-            width, height, glue = split_plan._piece_extent(crete, rect, top, left, bleed)
+            _polygon, _art, box, tabs = split_plan.piece_geometry(crete, rect, top, left, bleed)
+            width, height, glue = split_plan.piece_extent(crete, rect, top, left, bleed)
             assert width == pytest.approx(box[2] - box[0], abs=1e-6)
             assert height == pytest.approx(box[3] - box[1], abs=1e-6)
             assert glue == pytest.approx(sum(math.dist(*e) for _s, e, _t in tabs), abs=1e-6)
@@ -354,7 +356,7 @@ def test_the_first_sheet_carries_the_assembly_diagram_outside_the_piece(paper, b
         assert p.box[0] - 1e-6 <= box[0] and box[2] <= p.box[2] + 1e-6
         assert p.box[1] - 1e-6 <= box[1] and box[3] <= p.box[3] + 1e-6
         for shape in [p.art_polygon] + [s.tab_polygon for s in p.tabs]:
-            assert split_furniture._separation(box, shape) > 0
+            assert split_furniture.separation(box, shape) > 0
 
 
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
@@ -403,10 +405,10 @@ def test_components_place_one_piece_per_page_inside_the_printable_area(paper, bl
 
 
 def test_the_plan_is_deterministic():
-    split_plan._search.cache_clear()
+    split_plan.best_bands.cache_clear()
     plan_pieces.cache_clear()
     first = board_sheets.plan_board(papers()["a4"], 2.0, furniture())
-    split_plan._search.cache_clear()
+    split_plan.best_bands.cache_clear()
     plan_pieces.cache_clear()
     second = board_sheets.plan_board(papers()["a4"], 2.0, furniture())
     assert first == second

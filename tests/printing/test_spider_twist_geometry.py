@@ -10,7 +10,7 @@ import pytest
 
 from pnp import markers
 from pnp.geometry import spider_twist as geometry
-from pnp.geometry.polygon import area, contains
+from pnp.geometry.polygon import area, contains, edge_distance, inside
 from pnp.printing.placement import furniture, papers
 from pnp.printing.spider_twist import board
 from pnp.rules.spider_twist import get_web
@@ -131,8 +131,8 @@ def test_four_areas_one_mated_and_one_eaten_per_player_inside_the_board():
         # room for every male, each slot inside, none overlapping
         assert len(a.slots) == 10
         for p in a.slots:
-            assert geometry._inside(a.polygon, p)
-            assert geometry._edge_distance(a.polygon, p) >= SPEC.male / 2
+            assert inside(a.polygon, p)
+            assert edge_distance(a.polygon, p) >= SPEC.male / 2
         assert min(math.dist(p, q) for p, q in itertools.combinations(a.slots, 2)) \
             >= SPEC.male
     # each player's mated area on his left: white faces north, black faces south
@@ -154,8 +154,8 @@ def test_markers_sit_in_the_margin_clear_of_the_areas_each_side_its_own_ids():
             assert bx0 - x0 >= gap and by0 - y0 >= gap and x1 - bx1 >= gap and y1 - by1 >= gap
             for a in geometry.areas():
                 corners = ((bx0, by0), (bx1, by0), (bx1, by1), (bx0, by1))
-                assert not any(geometry._inside(a.polygon, c) for c in corners)
-                assert min(geometry._edge_distance(a.polygon, c) for c in corners) \
+                assert not any(inside(a.polygon, c) for c in corners)
+                assert min(edge_distance(a.polygon, c) for c in corners) \
                     >= SPEC.marker_clear_gap - 1e-6
         seen |= {m.id for m in ms}
     assert len(seen) == 12

@@ -105,8 +105,8 @@ def enumerated_minimum(board: Board, paper: Paper, bleed: float) -> int:
             return 0
         return min((1 + band_min(top, bottom, right)
                     for right in range(left + 1, cols + 1)
-                    if split_plan._piece_cost(board, (top, bottom), (left, right), paper,
-                                              bleed, F)),
+                    if split_plan.piece_cost(board, (top, bottom), (left, right), paper,
+                                             bleed, F)),
                    default=math.inf)
 
     best = math.inf
@@ -153,14 +153,14 @@ def test_the_search_sizes_pieces_as_the_drawing_clips_them():
     pairs = [(a, b) for a in range(last) for b in range(a + 1, last + 1)]
     checked = 0
     for band, cols in itertools.product(pairs, pairs):
-        rect = split_plan._rect(board, band, cols)
+        rect = split_plan.piece_rect(board, band, cols)
         for top, left in itertools.product((False, True), repeat=2):
-            extent = split_plan._piece_extent(board, rect, top, left, 2.0)
+            extent = split_plan.piece_extent(board, rect, top, left, 2.0)
             grown = (rect[0] - 2, rect[1] - 2, rect[2] + 2, rect[3] + 2)
             if extent is None:
                 assert not clip_box(outline_at(board, 2.0), grown)
                 continue
-            _polygon, _art, box, tabs = split_plan._piece_geometry(board, rect, top, left, 2.0)
+            _polygon, _art, box, tabs = split_plan.piece_geometry(board, rect, top, left, 2.0)
             assert extent[:2] == pytest.approx((box[2] - box[0], box[3] - box[1]), abs=1e-6)
             assert extent[2] == pytest.approx(sum(math.dist(*e) for _s, e, _t in tabs),
                                               abs=1e-6)

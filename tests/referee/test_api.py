@@ -21,8 +21,6 @@ from referee.problems import RefereeProblem
 from .conftest import small_table
 
 ROOT = Path(__file__).resolve().parents[2]
-# Kept for the one-game CLI until it dispatches through the registry: re-exports Asterion.
-COMPAT = {"referee/pipeline.py"}
 
 
 def _game_packages(folder: Path) -> set[str]:
@@ -104,12 +102,9 @@ def _layer_breaks(name: str, imports: set[str], games: set[str]) -> set[str]:
         other = _game(imported, games)
         if other is not None and other != game:
             bad.add(imported)           # a shared module never imports a game, nor a game
-        if game is None and _under(imported, "pnp.games") and name not in COMPAT_MODULES:
+        if game is None and _under(imported, "pnp.games"):
             bad.add(imported)           # ... another's; shared modules are handed the parts
     return bad
-
-
-COMPAT_MODULES = {_module(ROOT / p) for p in COMPAT}
 
 
 def test_every_package_imports_only_the_layers_below_it_and_no_other_game():
@@ -123,7 +118,7 @@ def test_every_package_imports_only_the_layers_below_it_and_no_other_game():
         if _layer(name) is None and name != "pnp":
             raise AssertionError(f"{name} is in no layer: add it to LAYERS")
         bad = _layer_breaks(name, _imported(path), games)
-        if bad and name not in COMPAT_MODULES:
+        if bad:
             breaks[name] = sorted(bad)
     assert not breaks, breaks
 

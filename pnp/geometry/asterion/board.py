@@ -252,22 +252,8 @@ def legends() -> tuple[Legend, ...]:
     return tuple(out)
 
 
-def _in_legend(point: Point, room: float) -> bool:
-    """Whether a point lies in a legend's band (within `room` of it)."""
-    r = reach()
-    for q in range(4):
-        ux, uy = _rotate((1 / SQRT2, 1 / SQRT2), q)        # along the edge
-        nx, ny = _rotate((1 / SQRT2, -1 / SQRT2), q)       # outwards
-        mx, my = _rotate((r / 2, -r / 2), q)
-        along = (point[0] - mx) * ux + (point[1] - my) * uy
-        depth = (mx - point[0]) * nx + (my - point[1]) * ny
-        if abs(along) <= r * SQRT2 / 4 + room and depth <= legend_depth() + room:
-            return True
-    return False
-
-
 def in_legends(px: np.ndarray, py: np.ndarray, room: float) -> np.ndarray:
-    """`_in_legend` for arrays of points."""
+    """Which points (arrays of x and y, mm) lie in a legend's band, or within `room` of it."""
     r = reach()
     out = np.zeros(px.shape, dtype=bool)
     for q in range(4):

@@ -135,7 +135,7 @@ def _inward_lines(polygon: Polygon) -> list[tuple[float, float, float]]:
     return [(dx - d0, dy - d0, -d0) for d0, dx, dy in zip(d0s, dxs, dys, strict=True)]
 
 
-def _separation(box: Box, polygon: Polygon) -> float:
+def separation(box: Box, polygon: Polygon) -> float:
     """A lower bound of the distance between a box and a convex polygon (separating axes;
     negative when they overlap)."""
     corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
@@ -160,7 +160,7 @@ def diagram_spot(board: Board, piece: BoardPiece) -> Box | None:
     x0, y0, x1, y1 = piece.box
     shapes = [piece.art_polygon] + [s.tab_polygon for s in piece.tabs]
     step = d / 10
-    # Every candidate at once (numpy), as `_separation` would score each; the roomiest
+    # Every candidate at once (numpy), as `separation` would score each; the roomiest
     # wins, the first (row-major) on a tie.
     top, left = np.meshgrid(np.array(steps(y0, y1 - d, step)),
                             np.array(steps(x0, x1 - d, step)), indexing="ij")
@@ -175,7 +175,7 @@ def diagram_spot(board: Board, piece: BoardPiece) -> Box | None:
 
 
 def _separations(left: np.ndarray, top: np.ndarray, d: float, polygon: Polygon) -> np.ndarray:
-    """`_separation` for many squares of side d at once."""
+    """`separation` for many squares of side d at once."""
     px0, py0, px1, py1 = bounds(polygon)
     best = np.max([left - px1, px0 - (left + d), top - py1, py0 - (top + d)], axis=0)
     cx = np.stack([left, left + d, left + d, left], axis=1)

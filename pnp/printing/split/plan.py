@@ -36,7 +36,7 @@ def _lines(cuts: tuple[float, ...]) -> tuple[float, ...]:
     return (-INF, *cuts, INF)
 
 
-def _rect(board: Board, band: tuple[int, int], cols: tuple[int, int]) -> Box:
+def piece_rect(board: Board, band: tuple[int, int], cols: tuple[int, int]) -> Box:
     """The rectangle between lines band[0] and band[1] (rows) and cols[0] and cols[1]
     (columns) of `_lines`: index 0 and the last are the outline's own sides (±inf)."""
     xs, ys = _lines(board.cuts_x), _lines(board.cuts_y)
@@ -49,7 +49,7 @@ def _cell_centres(board: Board) -> tuple[np.ndarray, np.ndarray]:
     return (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
 
 
-def _cells(board: Board, rect: Box) -> tuple[int, ...]:
+def rect_cells(board: Board, rect: Box) -> tuple[int, ...]:
     """The cells whose centre lies in the rectangle (edges included)."""
     cx, cy = _cell_centres(board)
     x0, y0, x1, y1 = rect
@@ -91,7 +91,7 @@ def _edge_on(polygon: Polygon, side: str, value: float) -> tuple[Point, Point] |
     return on[0], on[-1]
 
 
-def _piece_geometry(board: Board, rect: Box, top_tab: bool, left_tab: bool, bleed: float):
+def piece_geometry(board: Board, rect: Box, top_tab: bool, left_tab: bool, bleed: float):
     """The cut outline, the art outline and the drawn box of one piece, and its tab edges."""
     polygon = clip_box(board.outline, rect)
     art = clip_box(outline_at(board, bleed), (rect[0] - bleed, rect[1] - bleed,
@@ -146,8 +146,8 @@ class _Outgrown:
 OUTGROWN = _Outgrown()
 
 
-def _piece_cost(board: Board, band: tuple[int, int], cols: tuple[int, int], paper: Paper,
-                bleed: float, furniture: Furniture, turn: bool | None = None) -> _Cost | None:
+def piece_cost(board: Board, band: tuple[int, int], cols: tuple[int, int], paper: Paper,
+               bleed: float, furniture: Furniture, turn: bool | None = None) -> _Cost | None:
     """One piece, or None when it is not worth a sheet (no cells) or fits none."""
     cost = _piece_verdict(board, band, cols, paper, bleed, furniture, turn)
     return cost if isinstance(cost, _Cost) else None
@@ -156,10 +156,10 @@ def _piece_cost(board: Board, band: tuple[int, int], cols: tuple[int, int], pape
 def _piece_verdict(board: Board, band: tuple[int, int], cols: tuple[int, int], paper: Paper,
                    bleed: float, furniture: Furniture,
                    turn: bool | None = None) -> _Cost | _Outgrown | None:
-    """`_piece_cost`, telling apart a piece that fits no sheet (OUTGROWN) from one not worth
+    """`piece_cost`, telling apart a piece that fits no sheet (OUTGROWN) from one not worth
     a sheet or cutting a marker (None)."""
-    rect = _rect(board, band, cols)
-    cells = _cells(board, rect)
+    rect = piece_rect(board, band, cols)
+    cells = rect_cells(board, rect)
     if board.cells and not cells and not board.bare_pieces:
         return None                 # a piece of bare margin: never worth a sheet
     # The piece's whole cells lie inside what it draws: if they alone do not fit the
@@ -170,7 +170,7 @@ def _piece_verdict(board: Board, band: tuple[int, int], cols: tuple[int, int], p
             return OUTGROWN
     if _cuts_a_marker(board, rect):
         return None
-    extent = _piece_extent(board, rect, band[0] > 0, cols[0] > 0, bleed)
+    extent = piece_extent(board, rect, band[0] > 0, cols[0] > 0, bleed)
     if extent is None:
         return None                 # the rectangle misses the board
     width, height, glue = extent
@@ -184,9 +184,9 @@ def _corners(box: Box) -> tuple[Point, Point]:
 
 
 @cache
-def _piece_extent(board: Board, rect: Box, top_tab: bool, left_tab: bool,
-                  bleed: float) -> tuple[float, float, float] | None:
-    """What `_piece_geometry` gives the search (the drawn box's width and height, and the
+def piece_extent(board: Board, rect: Box, top_tab: bool, left_tab: bool,
+                 bleed: float) -> tuple[float, float, float] | None:
+    """What `piece_geometry` gives the search (the drawn box's width and height, and the
     tabs' total length; None if the rectangle misses the board), without building the
     polygons: the search asks this thousands of times (tests check both agree)."""
     x0, y0, x1, y1 = rect
@@ -271,7 +271,7 @@ def _best_band(board: Board, band: tuple[int, int], paper: Paper, bleed: float,
 
 
 @cache
-def _search(board: Board, paper: Paper, bleed: float, furniture: Furniture, turn: bool):
+def best_bands(board: Board, paper: Paper, bleed: float, furniture: Furniture, turn: bool):
     """Row bands by dynamic programming over the cuts between rows; each band split by
     `_best_band`. Minimises the number of pieces, then the total tab length, then prefers
     the smallest cut positions (deterministic)."""
@@ -318,14 +318,14 @@ def plan_pieces(board: Board, paper: Paper, bleed: float,
         start = 0
         for k, end in enumerate(ends):
             layout.append((b, k, band, (start, end)))
-            rects[_label(b, k)] = _rect(board, band, (start, end))
+            rects[_label(b, k)] = piece_rect(board, band, (start, end))
             start = end
     polygons = {label: clip_box(board.outline, rect) for label, rect in rects.items()}
     pieces = []
     for b, k, _band, _cols in layout:
         label = _label(b, k)
         rect = rects[label]
-        polygon, art, box, tabs = _piece_geometry(board, rect, b > 0, k > 0, bleed)
+        polygon, art, box, tabs = piece_geometry(board, rect, b > 0, k > 0, bleed)
         landscape = _fits(board, box[2] - box[0], box[3] - box[1], paper, furniture, turn)
         assert landscape is not None
         # a quarter_turn board keeps its sheet upright and turns the piece on it
@@ -341,7 +341,7 @@ def plan_pieces(board: Board, paper: Paper, bleed: float,
             neighbours = _neighbours(label, side, edge, polygons)
             tab = next((t for s, _e, t in tabs if s == side), ())
             seams.append(Seam(side, edge[0], edge[1], neighbours, bool(tab), tab))
-        pieces.append(BoardPiece(label, b, k, _cells(board, rect), rect, polygon, art,
+        pieces.append(BoardPiece(label, b, k, rect_cells(board, rect), rect, polygon, art,
                                  tuple(seams), box, landscape and not turned, turned))
     return tuple(pieces)
 
@@ -350,12 +350,12 @@ def _plan(board: Board, paper: Paper, bleed: float, furniture: Furniture):
     """The search's plan, and whether its pieces may turn. A `quarter_turn` board turns
     pieces only when that takes fewer sheets: its upright plans stay as they were."""
     if not board.quarter_turn:
-        return _search(board, paper, bleed, furniture, board.turn), board.turn
+        return best_bands(board, paper, bleed, furniture, board.turn), board.turn
     try:
-        upright = _search(board, paper, bleed, furniture, False)
+        upright = best_bands(board, paper, bleed, furniture, False)
     except SplitError:
-        return _search(board, paper, bleed, furniture, True), True
-    turnable = _search(board, paper, bleed, furniture, True)
+        return best_bands(board, paper, bleed, furniture, True), True
+    turnable = best_bands(board, paper, bleed, furniture, True)
     if _count(turnable) < _count(upright):
         return turnable, True
     return upright, False
