@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pnp.rules.spider_twist import StateError, read_state, state_and_problems
-from pnp.rules.spider_twist.game import GAME, apply, initial_state, random_move
+from pnp.rules.spider_twist.game import GAME, initial_state, random_move
+from pnp.rules.spider_twist.play import apply
 from pnp.rules.spider_twist.read import position
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "spider-twist-state.json"

@@ -20,8 +20,8 @@ from pnp.rules.spider_twist import (
     parse_move,
     score,
 )
-from pnp.rules.spider_twist.game import GAME, apply, initial_state, start_rolls
-from pnp.rules.spider_twist.play import apply_in_place
+from pnp.rules.spider_twist.game import GAME, initial_state, start_rolls
+from pnp.rules.spider_twist.play import apply, apply_in_place
 from pnp.rules.spider_twist.read import position
 
 from . import helpers

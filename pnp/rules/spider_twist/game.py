@@ -14,7 +14,7 @@ from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.spider_twist.moves import Done, End, Mate, Move, Pass, Place, Step, parse_move
-from pnp.rules.spider_twist.play import apply_in_place, legal_moves
+from pnp.rules.spider_twist.play import apply, apply_in_place, legal_moves
 from pnp.rules.spider_twist.read import read_state
 from pnp.rules.spider_twist.scoring import score, scores
 from pnp.rules.spider_twist.state import COLOURS, MALES, State
@@ -48,13 +48,6 @@ def initial_state(seed: int, players: int | Sequence[str] = 2, web: str = "rings
     return State(web, chosen, "white" if white > black else "black", CENTRE, None, {}, set(),
                  dict.fromkeys(COLOURS, MALES), dict.fromkeys(COLOURS, 0),
                  dict.fromkeys(COLOURS, 0))
-
-
-def apply(state: State, move: Move) -> State:
-    """A new state after `move`; `state` is unchanged."""
-    new = state.copy()
-    apply_in_place(new, move)
-    return new
 
 
 def random_move(state: State, rng: random.Random) -> Move:

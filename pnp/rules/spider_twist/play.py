@@ -89,6 +89,13 @@ def legal_moves(state: State) -> list[Move]:
 
 
 # ------------------------------------------------------------------------------ applying
+def apply(state: State, move: Move) -> State:
+    """A new state after `move`; `state` is unchanged."""
+    new = state.copy()
+    apply_in_place(new, move)
+    return new
+
+
 def apply_in_place(state: State, move: Move) -> list[str]:
     """Play `move` (IllegalMove if the rules forbid it); changes `state`. Returns what
     followed, as short texts for a log (her walk, what she ate, the die, the game end)."""
