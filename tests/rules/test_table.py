@@ -7,7 +7,6 @@ import json
 import pytest
 
 from pnp.rules.asterion import (
-    Table,
     TableError,
     check,
     network,
@@ -119,7 +118,7 @@ def test_json_round_trip_and_canonical_text():
     t = table("Y07@1,0r90", "B14@2,0r0", dead=("B14",), kill_points={"yellow": 2},
               no_kill_points=True)
     assert table_from_json(t.to_json()) == t
-    assert Table.from_dict(json.loads(t.to_json())) == t
+    assert table_from_dict(json.loads(t.to_json())) == t
     assert t.to_json().count("\n") == len(t.tiles) + 2   # one tile per line
 
 

@@ -6,6 +6,7 @@ documented in docs/asterion-rules-core.md.
 
 from pnp.rules.asterion.check import CheckResult, PrisonerCheck, check, check_text
 from pnp.rules.asterion.connect import Component, Network, network
+from pnp.rules.asterion.read import table_from_dict, table_from_json
 from pnp.rules.asterion.scoring import (
     PlayerScore,
     PrisonerResult,
@@ -20,8 +21,6 @@ from pnp.rules.asterion.table import (
     Problem,
     Table,
     TableError,
-    table_from_dict,
-    table_from_json,
 )
 from pnp.rules.asterion.tiles import (
     COLOURS,

@@ -13,8 +13,9 @@ from typing import Any
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.asterion.check import check, check_text
 from pnp.rules.asterion.game import game_log, result, simulate
+from pnp.rules.asterion.read import table_from_dict
 from pnp.rules.asterion.scoring import ScoreResult, score
-from pnp.rules.asterion.table import Table, TableError, table_from_dict
+from pnp.rules.asterion.table import Table, TableError
 from pnp.rules.asterion.tiles import EDITIONS, tileset_json
 from pnp.rules.asterion.validate import validate
 from pnp.rules.options import Option, whole_number

@@ -3,7 +3,7 @@
 Codes (Problem.code): unknown-tile, duplicate-tile, overlap, no-minotaur (fatal: no region
 graph can be built), minotaur-off-centre, colour-not-playing, too-many-tiles, off-board,
 board-not-in-edition, disconnected, asterion-trapped, unknown-dead. Shape problems
-(bad-field, unknown-key, ...) come from table_from_dict before a Table exists.
+(bad-field, unknown-key, ...) come from read.py's table_from_dict before a Table exists.
 
 A tomb on a prisoner that is not in Asterion's component is fine: kills are permanent and in
 the revised edition actions can move tiles away afterwards (ruling "A turn", actions).
