@@ -184,7 +184,7 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     lap("pieces")
     hidden = _covered_hexes(seen, covered, {p.at for p in pieces}, h)
     lap("hexes")
-    wells, well_pieces, more = _wells(seen, covered, board, h, _doubtful(more + hidden))
+    wells, well_pieces, more = read_wells(seen, covered, board, h, _doubtful(more + hidden))
     pieces += well_pieces
     problems += more + hidden
     lap("wells")
@@ -217,7 +217,7 @@ def _players(board: dict[str, tuple[str, str, int | None]], base: dict[str, Any]
     every = list(players_of(4))
     seen = {c for _k, c, _lv in board.values()}
     share = tracks.shares(on_board, every)
-    seen |= {c for c in every for sp in tracks._spaces() if sp.kind == "turn"
+    seen |= {c for c in every for sp in tracks.tracked_spaces() if sp.kind == "turn"
              and share[sp.id][c] >= tracks.TRACK_YES}
     return [c for c in every if c in seen]
 
@@ -352,9 +352,9 @@ def _space_boxes() -> tuple[tuple[float, float, float, float], ...]:
     return tuple(sp.box for sp in geometry.track_spaces() if sp.kind in tracks.KINDS)
 
 
-def _wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.ndarray,
-           doubtful: set[str] = frozenset()
-           ) -> tuple[list[str], list[PieceSeen], list[RefereeProblem]]:
+def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: np.ndarray,
+               doubtful: set[str] = frozenset()
+               ) -> tuple[list[str], list[PieceSeen], list[RefereeProblem]]:
     """A well where a vertex's visible rim is unlike the print (or rim and middle both
     are, a little: a blurred small one). A vertex touching a ziggurat's hex holds no well
     unless one clearly shows (ruling III, build: a ziggurat never touches a well; the

@@ -245,20 +245,20 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
             part = labels[y:y + h, x:x + w] == j
             if stats[j, cv2.CC_STAT_AREA] / PPM ** 2 > ZIG_AREA[1]:
                 # two pieces the closing joined: their own pixels, apart
-                parts = _apart(part & (raw[y:y + h, x:x + w] > 0), x, y)
+                parts = split_patch(part & (raw[y:y + h, x:x + w] > 0), x, y)
             else:
                 parts = [(part, x, y)]
             for piece, ox, oy in parts:
                 ys, xs = np.nonzero(piece)
                 if len(xs) / PPM ** 2 < MIN_PATCH:
                     continue
-                found = _pieces_in(seen, colour, piece, ox, oy)
+                found = patch_pieces(seen, colour, piece, ox, oy)
                 if not found and printed[i][ys + oy, xs + ox].mean() >= 0.5:
                     # thin and mostly over print of its colour (a river's saturated
                     # streak): no piece; the hexes' check judges it with the rest
                     union[ys + oy, xs + ox] = 0
                     continue
-                for p, (pxs, pys) in found or [(_patch(seen, colour, xs + ox, ys + oy),
+                for p, (pxs, pys) in found or [(patch_of(seen, colour, xs + ox, ys + oy),
                                                 (xs + ox, ys + oy))]:
                     out.append(p)
                     # the whole piece lies where its hull does (also over print of its
@@ -269,7 +269,7 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     return out, cv2.dilate(union, grow)
 
 
-def _apart(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, int]]:
+def split_patch(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, int]]:
     """A patch's own pixels (`raw`, at x, y) as separate pieces, each with its offset;
     pieces a blurred shadow still joins (a hut 3 mm from a base) come apart under a
     1.5 mm erosion, each then grown back. Each part is worked on in its own box (a dim
@@ -303,15 +303,15 @@ CORE_MM = 3.0                    # a piece's core: what a disc this wide (radius
 CORE_LEFT = 20.0                 # mm² of a patch its cores may leave unexplained (fringe)
 
 
-def _pieces_in(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
-               ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+def patch_pieces(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
+                 ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
     """The patch as it is if it is a hut or a ziggurat; else its cores (what is left
     under an opening by a 3 mm disc: thinner bridges and fringes go), when each one is a
     whole piece: two huts a blurred shadow joins, a base with a saturated print spot or
     specks by its edge. [] when nothing is left (a thin streak); [(patch, pixels)] of
     the whole when the cores are not all pieces (it stays unclear)."""
     ys, xs = np.nonzero(piece)
-    whole = _patch(seen, colour, xs + x, ys + y)
+    whole = patch_of(seen, colour, xs + x, ys + y)
     if kind_of(whole) is not None:
         return [(whole, (xs + x, ys + y))]
     r = round(CORE_MM * PPM)
@@ -328,7 +328,7 @@ def _pieces_in(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
     for t in range(1, n):
         cy, cx = np.nonzero(labels == t)
         if len(cx) / PPM ** 2 >= MIN_PATCH:
-            cores.append((_patch(seen, colour, cx + x, cy + y), (cx + x, cy + y)))
+            cores.append((patch_of(seen, colour, cx + x, cy + y), (cx + x, cy + y)))
     if not cores:
         return []
     # what the cores do not explain (beyond the opening's reach) is only fringe
@@ -338,7 +338,7 @@ def _pieces_in(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
     return [(whole, (xs + x, ys + y))]
 
 
-def _patch(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray) -> Patch:
+def patch_of(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray) -> Patch:
     """A patch from its pixels: the convex hull (a piece's white glyph and the print
     under it are its own), its middle, rotated box and median saturation."""
     hull = cv2.convexHull(np.c_[xs, ys].astype(np.float32))

@@ -64,7 +64,7 @@ def _box_px(box) -> tuple[int, int, int, int]:
 
 
 @cache
-def _print() -> np.ndarray:
+def printed_board() -> np.ndarray:
     """The print of the whole board at TPPM (BGR)."""
     w, h = geometry.board_size()
     return cv2.resize(read.board_print(), (round(w * TPPM), round(h * TPPM)),
@@ -93,7 +93,7 @@ def shares(bgr: np.ndarray, players: list[str]) -> dict[str, dict[str, float]]:
 
 @cache
 def _boxes() -> dict[str, tuple[int, int, int, int]]:
-    return {sp.id: _box_px(sp.box) for sp in _spaces()}
+    return {sp.id: _box_px(sp.box) for sp in tracked_spaces()}
 
 
 def colour_masks(bgr: np.ndarray, players: list[str]) -> dict[str, np.ndarray]:
@@ -102,7 +102,7 @@ def colour_masks(bgr: np.ndarray, players: list[str]) -> dict[str, np.ndarray]:
     channel round each space (the median over the space grown by AROUND_MM: a piece covers
     less than half of it), so a tinted light or a shadow leaves the print alike, and the
     tan of every tenth score space is not a yellow or red disc."""
-    ref = _print()
+    ref = printed_board()
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     unlike_all = np.zeros(bgr.shape[:2], np.uint8)
     g = round(AROUND_MM * TPPM)
@@ -129,7 +129,7 @@ def _colour(hsv: np.ndarray, colour: str) -> np.ndarray:
 
 
 @cache
-def _spaces() -> tuple[geometry.Space, ...]:
+def tracked_spaces() -> tuple[geometry.Space, ...]:
     return tuple(sp for sp in geometry.track_spaces() if sp.kind in KINDS)
 
 
@@ -146,7 +146,7 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
     out = TrackReading()
     masks: dict[str, np.ndarray] = {}        # colour_masks, made only if a fan needs them
     by_kind: dict[str, list[geometry.Space]] = {}
-    for sp in _spaces():
+    for sp in tracked_spaces():
         by_kind.setdefault(sp.kind, []).append(sp)
     for track in TRACKS:
         values: dict[str, int] = {}

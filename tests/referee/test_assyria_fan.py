@@ -12,7 +12,7 @@ PLAYERS = ["red", "blue", "green", "yellow"]
 
 def _board(stack: list[str], blur: int = 3) -> np.ndarray:
     """The print square-on at TPPM with `stack` (lowest first) fanned on offering 0."""
-    img = tracks._print().copy()
+    img = tracks.printed_board().copy()
     box = _box()
     for colour, (x, y) in zip(stack, fan.fan_centres(box, len(stack)), strict=True):
         hsv = np.uint8([[[read.HUES[colour], 200, 170]]])

@@ -79,7 +79,7 @@ def test_a_disc_beside_the_margins_tan_is_seen():
 
 def _shares(monkeypatch, values: dict[str, dict[str, float]]) -> tracks.TrackReading:
     players = ["red", "blue", "green", "yellow"]
-    zero = {sp.id: dict.fromkeys(players, 0.0) for sp in tracks._spaces()}
+    zero = {sp.id: dict.fromkeys(players, 0.0) for sp in tracks.tracked_spaces()}
     for sp_id, row in values.items():
         zero[sp_id].update(row)
     monkeypatch.setattr(tracks, "shares", lambda _bgr, _players: zero)
@@ -136,7 +136,7 @@ def _square(mask: np.ndarray, centre_mm, side_mm: float) -> None:
 
 
 def _kinds(mask: np.ndarray) -> list[tuple[str | None, tuple[int, int]]]:
-    found = read._pieces_in(_blue_map(mask), "blue", mask, 0, 0)
+    found = read.patch_pieces(_blue_map(mask), "blue", mask, 0, 0)
     return sorted((read.kind_of(p), (round(p.centre[0]), round(p.centre[1])))
                   for p, _px in found)
 
@@ -146,7 +146,7 @@ def test_two_huts_a_shadow_joins_are_two_huts():
     _square(mask, (20, 20), 14)
     _square(mask, (37, 20), 14)                   # 3 mm apart ...
     _fill(mask, 26, 18, 31, 21)                   # ... a shadow joins them
-    assert read.kind_of(read._patch(_blue_map(mask), "blue", *np.nonzero(mask)[::-1])) is None
+    assert read.kind_of(read.patch_of(_blue_map(mask), "blue", *np.nonzero(mask)[::-1])) is None
     assert _kinds(mask) == [("hut", (20, 20)), ("hut", (37, 20))]
     # a glyph's hole in one hut (its ring thinner than the core's disc) loses no hut
     hole = np.zeros_like(mask)
@@ -169,7 +169,7 @@ def test_a_base_with_a_fringe_is_a_ziggurat_and_a_lump_stays_unclear():
 def test_a_thin_streak_is_no_piece():
     mask = np.zeros((200, 200), bool)
     _fill(mask, 5, 10, 30, 14)                    # 4 mm wide: a river's saturated streak
-    assert read._pieces_in(_blue_map(mask), "blue", mask, 0, 0) == []
+    assert read.patch_pieces(_blue_map(mask), "blue", mask, 0, 0) == []
 
 
 def test_apart_keeps_each_parts_place():
@@ -177,7 +177,7 @@ def test_apart_keeps_each_parts_place():
     _square(raw, (20, 20), 14)
     _square(raw, (70, 60), 14)
     spots = []
-    for q, ox, oy in read._apart(raw, 5, 7):
+    for q, ox, oy in read.split_patch(raw, 5, 7):
         ys, xs = np.nonzero(q)
         spots.append(((xs.mean() + ox - 5) / read.PPM, (ys.mean() + oy - 7) / read.PPM))
     assert np.allclose(sorted(spots), [(20, 20), (70, 60)], atol=0.3)
@@ -196,7 +196,7 @@ def _well_problems(monkeypatch, look: tuple[float, float, float]) -> list[str]:
 
     monkeypatch.setattr(read, "grey_mask", lambda seen: None)
     monkeypatch.setattr(read, "well_look", lambda seen, grey, covered, at: look)
-    names, _pieces, problems = pipeline._wells(None, None, {}, np.eye(3))
+    names, _pieces, problems = pipeline.read_wells(None, None, {}, np.eye(3))
     assert names == []
     return [p.code for p in problems]
 

@@ -164,15 +164,15 @@ def test_a_well_beside_a_piece_not_read_is_pinned(monkeypatch):
     monkeypatch.setattr(read, "well_look", lambda seen, grey, covered, at: (0.6, 0.0, 0.6))
     well = geometry.wells()[0]
     hexname = well.name.split("/")[0]
-    names, _pieces, problems = pipeline._wells(None, None, {}, np.eye(3), {hexname})
+    names, _pieces, problems = pipeline.read_wells(None, None, {}, np.eye(3), {hexname})
     assert well.name in names
     assert (well.index,) in {p.cell for p in problems if p.code == WELL_UNCLEAR}
-    assert not pipeline._wells(None, None, {}, np.eye(3), set())[2]
+    assert not pipeline.read_wells(None, None, {}, np.eye(3), set())[2]
 
 
 def test_a_disc_reaching_over_the_line_is_not_a_second_disc(monkeypatch):
     players = ["red", "yellow"]
-    zero = {sp.id: dict.fromkeys(players, 0.0) for sp in tracks._spaces()}
+    zero = {sp.id: dict.fromkeys(players, 0.0) for sp in tracks.tracked_spaces()}
     for track in ("score", "camel", "offering", "turn"):      # each player's other discs
         zero[f"{track}-1"].update(red=0.3, yellow=0.3)
     zero["score-1"].update(red=0.0, yellow=0.0)
