@@ -83,11 +83,13 @@ def owner(marker_id: int) -> tuple[str, str] | None:
     return None
 
 
-def allocation_problems() -> list[str]:
-    """What is wrong with the allocation: ranges outside the dictionary, or overlapping."""
-    size = int(_data()["dictionary"]["size"])
-    spans = sorted((ids.start, ids.stop, f"{game}.{name}")
-                   for game in _data()["games"] for name, ids in blocks(game).items())
+def allocation_problems(data: dict[str, Any] | None = None) -> list[str]:
+    """What is wrong with an allocation (by default layouts/markers.toml's): ranges outside
+    the dictionary, or overlapping."""
+    data = _data() if data is None else data
+    size = int(data["dictionary"]["size"])
+    spans = sorted((int(a), int(b), f"{game}.{name}")
+                   for game, named in data["games"].items() for name, (a, b) in named.items())
     problems = [f"{label}: {a}..{b - 1} is not in the dictionary's 0..{size - 1}"
                 for a, b, label in spans if a < 0 or b > size or a >= b]
     for k, (start, _end, label) in enumerate(spans):

@@ -14,17 +14,11 @@ def test_the_allocation_is_sound():
     assert markers.allocation_problems() == []
 
 
-def test_overlapping_or_outside_ranges_are_named(monkeypatch):
+def test_overlapping_or_outside_ranges_are_named():
     data = {"dictionary": {"size": 250, "codec_file": "x", "name": "x"},
             "games": {"a": {"tiles": [0, 10]}, "b": {"board": [5, 20], "more": [240, 260]}}}
-    monkeypatch.setattr(markers, "_data", lambda: data)
-    markers.blocks.cache_clear()
-    try:
-        problems = markers.allocation_problems()
-    finally:
-        markers.blocks.cache_clear()
-    assert problems == ["b.more: 240..259 is not in the dictionary's 0..249",
-                        "a.tiles and b.board overlap"]
+    assert markers.allocation_problems(data) == [
+        "b.more: 240..259 is not in the dictionary's 0..249", "a.tiles and b.board overlap"]
 
 
 def test_every_game_in_the_registry_has_marker_ids():
