@@ -163,9 +163,8 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
                 continue                          # its problem stands
             looked.add(reading.cell)
             if board_radius is not None and reading.cell == (0, 0) and MINOTAUR_ID in unseen:
-                # The Minotaur tile goes on the board's centre space (seed
-                # 002_daad0cb097885bbd.txt line 71: "Place the Minotaur tile on the centre
-                # space"; the rules core's minotaur-off-centre), so no other tile can lie
+                # The Minotaur tile goes on the board's centre square (docs/rules/asterion.md,
+                # "Setup"; the rules core's minotaur-off-centre), so no other tile can lie
                 # there: its art need only be the Minotaur's, at one turn (a finger on its
                 # one marker left it tied with a green cross, and the table without an
                 # origin; the benchmark's hidden preset)

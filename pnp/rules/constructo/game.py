@@ -63,7 +63,8 @@ class RandomGame:
 def play_random(seed: int, pattern: str | None = None,
                 players: Sequence[str] = PLAYERS) -> RandomGame:
     """A seeded random legal two-round game and its log. With `pattern`, both rounds use it
-    (the seed's advice for a first game); without, each round's starter picks at random."""
+    (the rules' advice for a first game: ruling "Play"); without, each round's starter
+    picks at random."""
     rng = random.Random(seed)
     state = initial_state(seed, players, pattern)
     patterns = [state.pattern]
