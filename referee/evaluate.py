@@ -62,6 +62,13 @@ class AccuracyKit(Protocol):
 OwnConditions = dict[str, tuple[str, dict[str, Any], dict[str, Any]]]
 
 
+def shared_presets() -> tuple[str, ...]:
+    """Every shared preset's name but "3mp" (each benchmark row runs at 12 and 3 MP)."""
+    from referee.synth import PRESETS
+
+    return tuple(name for name in PRESETS if name != "3mp")
+
+
 def conditions_of(preset: str, own: OwnConditions) -> Any:
     """A shared preset's conditions, or one of a kit's own."""
     from referee.synth import PRESETS, with_conditions

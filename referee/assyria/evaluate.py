@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pnp.rules.assyria.commands import COMMANDS
-from referee.evaluate import Case, Outcome, conditions_of, pieces_of
+from referee.evaluate import Case, Outcome, conditions_of, pieces_of, shared_presets
 
 if TYPE_CHECKING:
     from referee.synth import SynthPhoto
@@ -156,9 +156,7 @@ class AssyriaAccuracy:
     resolutions = (12.0, 3.0)
 
     def __init__(self) -> None:
-        from referee.synth import PRESETS
-
-        self.presets = tuple(name for name in PRESETS if name != "3mp") + tuple(EXTRA)
+        self.presets = shared_presets() + tuple(EXTRA)
 
     def design(self, i: int) -> tuple[str, float, int]:
         rest = i // len(self.presets)

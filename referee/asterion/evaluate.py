@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from pnp.rules.asterion import score, table_from_dict
-from referee.evaluate import Case, Outcome
+from referee.evaluate import Case, Outcome, shared_presets
 
 if TYPE_CHECKING:
     from referee.synth import SynthPhoto
@@ -89,9 +89,7 @@ def conditions() -> dict[str, Condition]:
     """Every shared preset (but "3mp": every row runs at 12 and 3 MP), then Asterion's own:
     the printed board seen at 3 MP from standing height, and spare tombs lying on markers
     (on both of one tile's)."""
-    from referee.synth import PRESETS
-
-    out = {name: Condition(name) for name in PRESETS if name != "3mp"}
+    out = {name: Condition(name) for name in shared_presets()}
     out["board-3mp"] = Condition("default", (("fill", 0.65), ("tilt_deg", 25.0)), board=True,
                                  megapixels=3.0)
     out["stray-tombs"] = Condition("default", stray_tombs=2)

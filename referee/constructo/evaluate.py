@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pnp.rules.constructo import Piece, is_tower
-from referee.evaluate import Case, Outcome, conditions_of, pieces_of
+from referee.evaluate import Case, Outcome, conditions_of, pieces_of, shared_presets
 
 if TYPE_CHECKING:
     from referee.synth import SynthPhoto
@@ -151,9 +151,7 @@ class ConstructoAccuracy:
     resolutions = (12.0, 3.0)
 
     def __init__(self) -> None:
-        from referee.synth import PRESETS
-
-        self.presets = tuple(name for name in PRESETS if name != "3mp") + tuple(EXTRA)
+        self.presets = shared_presets() + tuple(EXTRA)
 
     def design(self, i: int) -> tuple[str, float]:
         rest = i // len(self.presets)
