@@ -23,7 +23,9 @@ a fix costs only the reading.
 Targets: every board fully correct under "default"; 0 wrong without a flag under any
 preset; 12 MP p50 under 0.5 s on a 2-core machine; and for Asterion at
 least 95 % of boards fully correct over every condition but the deliberate heavy
-occlusion (the kit's `heavy_occlusion`: the "all but" row). Figures: docs/referee.md.
+occlusion (the kit's `heavy_occlusion`: the "all but" row). A kit's `groups` (name ->
+presets: Constructo's normal photos and those held out while tuning) get a row each per
+resolution. Figures: docs/referee.md.
 """
 
 from __future__ import annotations
@@ -107,6 +109,8 @@ class Run:
     look at and the per-photo log lines."""
 
     outcomes: dict[str, list[Outcome]] = field(default_factory=lambda: defaultdict(list))
+    sized: dict[tuple[str, float], list[Outcome]] = field(
+        default_factory=lambda: defaultdict(list))
     latency: dict[tuple[str, float], list[float]] = field(
         default_factory=lambda: defaultdict(list))
     generation: dict[float, list[float]] = field(default_factory=lambda: defaultdict(list))
@@ -149,6 +153,7 @@ def _judge_one(referee: GameReferee, kit: AccuracyKit, case, seed: int,
     outcome = (kit.judge(verdict, case.truth) if verdict is not None
                else Outcome(_pieces(kit, case), 0, False, False, False, (refusal,)))
     run.outcomes[preset].append(outcome)
+    run.sized[preset, megapixels].append(outcome)
     right = outcome.state_right and outcome.score_right
     codes = " ".join(outcome.problems)
     run.log.append(f"{name} certain={outcome.certain} right={right} "
@@ -182,6 +187,7 @@ def _report(kit: AccuracyKit, presets: tuple[str, ...], run: Run) -> list[Outcom
         print(_row("all but", [o for p in presets if p not in heavy for o in outcomes[p]]))
         print(f"  (all but {', '.join(heavy)}: deliberate heavy occlusion)")
     print(_row("all", every))
+    _group_rows(kit, presets, run)
     print()
     print("flagged photos by problem code (a photo counts once per code):")
     for preset in presets:
@@ -199,6 +205,19 @@ def _report(kit: AccuracyKit, presets: tuple[str, ...], run: Run) -> list[Outcom
         for line in run.failures:
             print(f"  {line}")
     return every
+
+
+def _group_rows(kit: AccuracyKit, presets: tuple[str, ...], run: Run) -> None:
+    """The kit's groups of conditions (`kit.groups`: name -> presets, e.g. the normal
+    photos and those held out while tuning), each at every resolution."""
+    groups = getattr(kit, "groups", {})
+    if groups:
+        print()
+    for name, members in groups.items():
+        for mp in kit.resolutions:
+            row = [o for p in presets if p in members for o in run.sized[p, mp]]
+            if row:
+                print(_row(f"{name} {mp:g} MP", row))
 
 
 def _photograph(kit: AccuracyKit, case, seed: int, cache: Path | None,
