@@ -124,6 +124,14 @@ class MarkerPlace:
                      for p in ((-half, -half), (half, -half), (half, half), (-half, half)))
 
 
+def marks_share() -> float:
+    """The share of a tile's face its machine marks take: each marker's square with its
+    white quiet zone, over the hexagon (at most 5 %: the table looks like a game)."""
+    spec = tile_spec()
+    side = (spec.modules + 2) * spec.module
+    return len(spec.corners) * side ** 2 / (math.sqrt(3) / 2 * spec.across_flats ** 2)
+
+
 def _add(a: Point, b: Point) -> Point:
     return (a[0] + b[0], a[1] + b[1])
 
