@@ -19,13 +19,20 @@ from referee.timing import Laps
 
 
 def our_markers(photo: PhotoInput, lap: Laps, is_ours: Callable[[int], object],
-                refusal: Callable[[Photo], str]) -> tuple[Photo, list[Marker]]:
-    """The photo and the markers in it whose ids `is_ours` accepts; none: `NoMarkers`
-    with `refusal`'s message (it may look at the photo to say why)."""
+                refusal: Callable[[Photo], str],
+                again: Callable[[Photo], list[Marker]] | None = None
+                ) -> tuple[Photo, list[Marker]]:
+    """The photo and the markers in it whose ids `is_ours` accepts; none: `again`'s, if
+    a game gives a slower look of its own (e.g. for markers smaller than the detector's
+    least), and none after that either: `NoMarkers` with `refusal`'s message (it may look
+    at the photo to say why)."""
     image = load_photo(photo)
     lap("load")
     ours = [m for m in detect_markers(image.image, image.scale) if is_ours(m.id)]
     lap("detect")
+    if not ours and again is not None:
+        ours = [m for m in again(image) if is_ours(m.id)]
+        lap("look again")
     if not ours:
         raise NoMarkers(refusal(image))
     return image, ours

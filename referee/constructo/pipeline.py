@@ -1,8 +1,7 @@
 """Constructo's referee: one photo in, a `ConstructoVerdict` out.
 
 Stages: tile markers (shared detection; each id names its tile and corner) -> one table
-plane for all tiles (the best-seen tile's markers first, then every tile's pose by a rigid
-fit on the plane and the plane refitted from all) -> the tiles' axial places and the
+plane for all tiles and each tile's pose on it (plane.py) -> the tiles' axial places and the
 pattern they fit -> per tile, its stack from above (stacks.py) -> the state through the
 rules core, which checks it before it is believed. What a photo cannot show (the supply,
 whose turn, the round, earlier points) is inferred or defaulted and said so in `seen()`.
@@ -14,7 +13,6 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-import cv2
 import numpy as np
 
 from pnp.geometry import constructo as geometry
@@ -27,6 +25,7 @@ from pnp.rules.constructo.read import read_state
 from pnp.rules.constructo.state import StateError
 from referee.api import Verdict
 from referee.constructo import stacks
+from referee.constructo.plane import tile_poses
 from referee.constructo.problems import (
     BAND_HIDDEN,
     PATTERN_UNCLEAR,
@@ -36,7 +35,7 @@ from referee.constructo.problems import (
 )
 from referee.detect import Marker, detect_in_windows, merge_markers
 from referee.errors import BadOption
-from referee.geometry import project, rigid_fit, rotation, similarity
+from referee.geometry import project
 from referee.image import Photo, PhotoInput
 from referee.opening import our_markers
 from referee.pose import Pose, camera_pose
@@ -98,52 +97,6 @@ class ConstructoVerdict(Verdict):
         return draw_overlay(self, image, image_scale)
 
 
-def _model() -> dict[str, np.ndarray]:
-    return {p.corner: np.array(p.corners, float) for p in geometry.marker_places()}
-
-
-def _fit(table: np.ndarray, image: np.ndarray) -> np.ndarray:
-    if len(table) >= 8:
-        h, _m = cv2.findHomography(table, image, 0)
-        if h is not None:
-            return h / h[2, 2]
-    return similarity(table, image)
-
-
-def _pose(turn: float, shift: np.ndarray) -> np.ndarray:
-    t = np.eye(3)
-    t[:2, :2] = rotation(turn)
-    t[:2, 2] = shift
-    return t
-
-
-def tile_poses(markers) -> tuple[np.ndarray, dict[int, tuple[list, np.ndarray]]]:
-    """The table plane (table mm -> px, the table frame being the best-seen tile's) and
-    each tile's pose on it (tile frame -> table mm)."""
-    model = _model()
-    groups: dict[int, list] = {}
-    for m in markers:
-        tile, corner = geometry.tile_for_marker(m.id)
-        groups.setdefault(tile, []).append((m, corner))
-    best = max(sorted(groups), key=lambda t: len(groups[t]))
-    src = np.vstack([model[c] for _m, c in groups[best]])
-    dst = np.vstack([m.corners for m, _c in groups[best]])
-    h = _fit(src, dst)
-    poses: dict[int, np.ndarray] = {}
-    for _round in range(3):
-        inv = np.linalg.inv(h)
-        table, image = [], []
-        for tile, seen in groups.items():
-            mod = np.vstack([model[c] for _m, c in seen])
-            obs = np.vstack([m.corners for m, _c in seen])
-            turn, shift, _res = rigid_fit(mod, project(inv, obs))
-            poses[tile] = _pose(turn, shift)
-            table.append(project(poses[tile], mod))
-            image.append(obs)
-        h = _fit(np.vstack(table), np.vstack(image))
-    return h, {t: (sorted(m.id for m, _c in groups[t]), poses[t]) for t in groups}
-
-
 def second_look(image: Photo, ours: list[Marker]) -> list[Marker]:
     """The tiles' markers again, round those seen, with the detector for small markers, when
     they are small in the working copy and some are missing: a loosely framed table (the
@@ -164,6 +117,14 @@ def second_look(image: Photo, ours: list[Marker]) -> list[Marker]:
     # about 16 px in a 2000 px photo; the tiny detector's finer threshold reads them
     found = detect_in_windows(image.image, window, s, tiny=True)
     return merge_markers(ours, [m for m in found if geometry.tile_for_marker(m.id)])
+
+
+def tiny_look(image: Photo) -> list[Marker]:
+    """Every marker in the whole working copy, by the detector for small markers: when the
+    default one found none, a table framed so loosely that every marker is under its
+    least size (about 16 px in a 2000 px copy); slower, so only then."""
+    h, w = image.image.shape[:2]
+    return detect_in_windows(image.image, [(0, 0, w, h)], image.scale, tiny=True)
 
 
 # --- the pattern ---------------------------------------------------------------------------
@@ -241,7 +202,7 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
     timings = lap.timings
 
     image, ours = our_markers(photo, lap, lambda i: geometry.tile_for_marker(i) is not None,
-                              lambda _: "no Constructo tile markers in the photo")
+                              lambda _: "no Constructo tile markers in the photo", tiny_look)
     ours = second_look(image, ours)
     lap("second look")
     h, poses = tile_poses(ours)

@@ -147,13 +147,18 @@ def red_of(seen: tuple[np.ndarray, np.ndarray, np.ndarray]) -> float:
     return float(np.median(seen[1][_free_corners()]))
 
 
-def glare_mm2(seen: tuple[np.ndarray, np.ndarray, np.ndarray], red_hue: float) -> float:
+def glare_mm2(seen: tuple[np.ndarray, np.ndarray, np.ndarray], red_hue: float,
+              piece: np.ndarray | None = None) -> float:
     """How much of the tile is pale pink: its red washed towards white, brighter than its
-    red and paler, over more than a crumb (glare pales it little by little)."""
+    red and paler, over more than a crumb (glare pales it little by little). `piece`:
+    where a piece with a sharp outline lies (a white piece in a pink cast is pale pink
+    too, but it has an outline; glare has none)."""
     top, hue, pink = seen
     red_top = float(np.median(top[_free_corners()]))
     washed = (pink & (hue > 0.2 * red_hue) & (hue < 0.7 * red_hue) & (top > 0.9 * red_top)
               & _usable())
+    if piece is not None:
+        washed &= ~piece
     return float(_open(washed, 1.5).sum()) / PPM ** 2
 
 
@@ -468,10 +473,11 @@ def _covered(seen: tuple[np.ndarray, np.ndarray, np.ndarray], cls: np.ndarray,
     return bool((near & ~skin & (cls != RED) & _usable()).sum() > 3.0 * PPM ** 2)
 
 
-def _not_a_piece(hue: np.ndarray, blob: _Blob, lean: Lean) -> str | None:
-    """Glare is bright and shapeless and has no edge: it pales the tile's red little by
-    little. A piece's outline is a step: the red drops as much across its last mm as
-    across 3 mm each side. Judged on the far side (the near side shows its cut edge)."""
+def _outline_step(hue: np.ndarray, blob: _Blob, lean: Lean
+                  ) -> tuple[float, float] | None:
+    """How the tile's red hue changes across a patch's outline: (across its last mm,
+    across 3 mm each side), judged on the far side (the near side shows its cut edge);
+    None where too little of the tile shows round it to say."""
     xs, ys = _grid()
     rad = np.hypot(xs - blob.disc[0], ys - blob.disc[1])
     seen = _far(blob.disc, lean) & _usable()
@@ -483,13 +489,33 @@ def _not_a_piece(hue: np.ndarray, blob: _Blob, lean: Lean) -> str | None:
 
     near = (level(-1.2, -0.5), level(0.5, 1.2))
     wide = (level(-3.5, -2.5), level(2.5, 3.5))
-    if None in near or None in wide:
+    if near[0] is None or near[1] is None or wide[0] is None or wide[1] is None:
         return None
-    step, full = near[1] - near[0], wide[1] - wide[0]
+    return near[1] - near[0], wide[1] - wide[0]
+
+
+def _not_a_piece(hue: np.ndarray, blob: _Blob, lean: Lean) -> str | None:
+    """Glare is bright and shapeless and has no edge: it pales the tile's red little by
+    little. A piece's outline is a step: the red drops as much across its last mm as
+    across 3 mm each side."""
+    steps = _outline_step(hue, blob, lean)
+    if steps is None:
+        return None
+    step, full = steps
     if full > GLARE_STEP and step < EDGE_SHARE * full:
-        return (f"a pale patch {2 * r:.0f} mm across without a piece's sharp outline "
-                "(glare?)")
+        return (f"a pale patch {2 * blob.radius:.0f} mm across without a piece's sharp "
+                "outline (glare?)")
     return None
+
+
+def _sharp(hue: np.ndarray, blob: _Blob, lean: Lean) -> bool:
+    """Whether a patch has a piece's outline: a kind's size, and the tile's red changing
+    across it as a step (mostly across its last mm), not little by little."""
+    steps = _outline_step(hue, blob, lean)
+    if _kind(blob.radius) is None or steps is None:
+        return False
+    step, full = steps
+    return full > GLARE_STEP and step >= EDGE_SHARE * full
 
 
 def _dot_rhythm(tile: np.ndarray, layer: Layer) -> float:
@@ -528,19 +554,34 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
     `seen`: the tile's `levels`, if already known."""
     seen = seen if seen is not None else levels(tile)
     cls, usable = classify(tile, seen)
-    chain = _peel(cls, usable, lean)
     look = StackLook()
     red = red_hue if red_hue is not None else red_of(seen)
-    unseen = _unseen_problem(seen, cls, red)
-    if unseen:
-        look.code, look.problem = "stack-unclear", unseen
+    if _covered(seen, cls, red):
+        look.code = "stack-unclear"
+        look.problem = ("something neither tile nor piece lies on it, over a piece (a "
+                        "finger?): what it covers is not seen")
         return look
-    if not chain:
-        return look
-    why = _not_a_piece(seen[1], chain[0], lean)
+    chain = _peel(cls, usable, lean)
+    why = _not_a_piece(seen[1], chain[0], lean) if chain else None
     if why:
         look.code, look.problem = "stack-unclear", why
         return look
+    if chain:
+        _read_layers(look, tile, cls, usable, chain, lean)
+    # glare pales the tile's red, so white pieces may sort as tile: judged outside the
+    # pieces read (a white piece in a pink cast is pale pink too, inside its outline)
+    pale = glare_mm2(seen, red, _where_pieces(seen[1], look, chain, lean))
+    if pale > GLARE_MM2:
+        look.code = "stack-unclear"
+        look.problem = (f"glare on the tile ({pale:.0f} mm2 of its red paled): a black "
+                        "piece under it may look white, a white one like the tile")
+    return look
+
+
+def _read_layers(look: StackLook, tile: np.ndarray, cls: np.ndarray, usable: np.ndarray,
+                 chain: list[_Blob], lean: Lean) -> None:
+    """The layers of `chain` (the patches peeled, outside in) as pieces, into `look`, or
+    why they cannot be (its code and problem)."""
     if (len(chain) >= 2 and KIND_RADII["ring"] + KIND_SLOP < chain[0].radius
             <= KIND_RADII["ring"] + PEEK_MM and _kind(chain[1].radius) == "ring"):
         # two rings' outlines together: a lower ring peeks from under the top one
@@ -550,13 +591,13 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
             look.code = "stack-unclear"
             look.problem = (f"{blob.filled_area:.0f} mm2 of something on a piece: too little "
                             "to be a piece in view")
-            return look
+            return
         radius = blob.radius
         kind = _kind(radius)
         if kind is None:
             look.code = "stack-unclear"
             look.problem = f"a piece {2 * radius:.0f} mm across is no ring, medium or small"
-            return look
+            return
         look.layers.append(Layer(kind, OWNER[blob.colour], blob.disc, radius, blob.dots))
     # a ring peeking out from under a ring of the other player: three levels down in the
     # cycle (ring, medium, small, ring), the pieces between hidden; it changes no score
@@ -567,7 +608,7 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
     owner_problem = _top_owner_problem(tile, cls, usable, look.layers[-1])
     if owner_problem:
         look.code, look.problem = "stack-unclear", owner_problem
-        return look
+        return
     # visible layers go in size down; a small disc seen in a ring's hole is under it
     order = ["ring", "medium", "small"]
     seq = [la.kind for la in look.layers]
@@ -583,7 +624,7 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
                             "disc lies under them (a tower) or not")
         if len(seq) > 2:
             look.code, look.problem = "stack-unclear", "a ring round a small disc on more"
-        return look
+        return
     if any(order.index(a) >= order.index(b) for a, b in itertools.pairwise(seq)):
         look.code, look.problem = "stack-unclear", f"layers {' / '.join(seq)} cannot lie so"
     if seq[-1] != "ring" and _red_inside(cls, usable, look.layers[-1]):
@@ -592,22 +633,28 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
     if seq[-1] == "ring" and not _hole_red(cls, usable, chain[-1], lean):
         look.code = "stack-unclear"
         look.problem = "the ring's hole shows neither the tile nor a small disc"
-    return look
 
 
-def _unseen_problem(seen: tuple[np.ndarray, np.ndarray, np.ndarray], cls: np.ndarray,
-                    red: float) -> str | None:
-    """Judged before the layers: what hides them (a finger over a piece, which may show
-    only slivers; glare paling the tile's red, so white pieces may sort as tile), or
-    None."""
-    if _covered(seen, cls, red):
-        return ("something neither tile nor piece lies on it, over a piece (a finger?): "
-                "what it covers is not seen")
-    pale = glare_mm2(seen, red)
-    if pale > GLARE_MM2:
-        return (f"glare on the tile ({pale:.0f} mm2 of its red paled): a black piece under "
-                "it may look white, a white one like the tile")
-    return None
+def _where_pieces(hue: np.ndarray, look: StackLook, chain: list[_Blob], lean: Lean
+                  ) -> np.ndarray | None:
+    """Where the pieces read lie, each with its cut edge and a mm round it, if the lowest
+    has a piece's sharp outline (glare has none); a ring's hole counts only where a
+    piece shows in it (the small disc, the band of a medium disc). None: nowhere."""
+    if not chain or not look.layers or not _sharp(hue, chain[0], lean):
+        return None
+    hole = geometry.piece_specs()["ring"].hole_radius
+    out = np.zeros(_grid()[0].shape, bool)
+    for layer in [look.hidden_ring, *look.layers]:
+        if layer is None:
+            continue
+        disc = _swept(layer.centre_mm, layer.radius_mm + 1.0, lean)
+        if layer.kind == "ring" and look.band != "piece":
+            disc &= ~(through_hole(layer.centre_mm, lean, 1.0)
+                      & ~inner_wall(layer.centre_mm, lean))
+        out |= disc
+    if look.band == "piece":
+        out |= _disc(look.layers[-1].centre_mm, hole + 0.5)
+    return out
 
 
 def _top_owner_problem(tile: np.ndarray, cls: np.ndarray, usable: np.ndarray,
@@ -641,10 +688,10 @@ def _disc(centre: tuple[float, float], radius: float) -> np.ndarray:
     """The window's pixels within `radius` mm of `centre` (drawn: a few times quicker)."""
     n = _grid()[0].shape[0]
     mask = np.zeros((n, n), np.uint8)
-    if radius > 0:
+    sixteenths = round((radius * PPM - 0.5) * 16)     # px, 4 fractional bits
+    if sixteenths > 0:
         at = np.round((np.array(centre) + HALF) * PPM * 16 - 8).astype(int)
-        cv2.circle(mask, (int(at[0]), int(at[1])), round((radius * PPM - 0.5) * 16), 1, -1,
-                   cv2.LINE_8, 4)
+        cv2.circle(mask, (int(at[0]), int(at[1])), sixteenths, 1, -1, cv2.LINE_8, 4)
     return mask > 0
 
 
