@@ -38,6 +38,8 @@ BAND_MARGIN = 0.7           # mm kept off the hole's and the small disc's edges
 MIN_BAND_MM2 = 20.0         # less than this of the band in view: hidden
 PIECE_SHARE = 0.5           # the band's share in the ring's colour: a medium disc under
 SURE_SHARE = 0.75           # the band's share that must be red: no medium disc under
+INNER_BAND_MM = 1.2         # the band's inner part: next to the small disc
+INNER_PIECE_SHARE = 0.25    # that part's share in the ring's colour: a medium disc far off
 KIND_RADII = {"ring": 22.0, "medium": 17.0, "small": 10.0}
 EDGE_MM = 3.0               # what lies only this near a piece's edge is not on it
 PEEK_MM = 9.0               # a lower ring shows round a ring at most this far out
@@ -279,7 +281,8 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
                                         cv2.RETR_EXTERNAL,
                                         cv2.CHAIN_APPROX_NONE)
         outline = _convex_part(max(contours, key=cv2.contourArea).reshape(-1, 2))
-        (cx, cy), rad = _sized(outline, *_fit_top(outline, lean))
+        top, rad, fitted = _fit_top(outline, lean)
+        (cx, cy), rad = _sized(outline, top, rad, fitted)
         radius = rad / PPM
         disc = (cx + 0.5) / PPM - HALF, (cy + 0.5) / PPM - HALF
         # its colour: the one along the inside of that circle (its cut edge lies outside
@@ -325,18 +328,19 @@ def _far(centre: tuple[float, float], lean: Lean) -> np.ndarray:
     return (xs - centre[0]) * lean.away[0] + (ys - centre[1]) * lean.away[1] >= 0
 
 
-def _sized(points: np.ndarray, centre: tuple[float, float], radius: float
-           ) -> tuple[tuple[float, float], float]:
+def _sized(points: np.ndarray, centre: tuple[float, float], radius: float,
+           fitted: np.ndarray | None = None) -> tuple[tuple[float, float], float]:
     """A circle fitted to a short arc (a piece mostly covered, or cut off by the window)
     fixes its centre far better than its radius: if the free fit is no kind's size or
     the arc short, the kind whose radius most of the arc's points lie on, its centre
-    fitted at that radius."""
+    fitted at that radius; else its centre fitted again at about its kind's radius, on
+    the points it was `fitted` to (a free radius a mm off moves the centre further)."""
     rel = points - np.array(centre)
     span = np.ptp(np.unwrap(np.sort(np.arctan2(rel[:, 1], rel[:, 0]))))
     kind = _kind(radius / PPM)
     if kind is not None and abs(KIND_RADII[kind] * PPM - radius) < 1.5 * PPM and \
             span > np.radians(200):
-        return centre, radius
+        return _at_kind(points if fitted is None else fitted, centre, radius, kind)
     away = np.array(centre) - points.mean(axis=0)
     away /= max(float(np.hypot(*away)), 1e-6)
     best = (0, centre, radius)
@@ -348,6 +352,22 @@ def _sized(points: np.ndarray, centre: tuple[float, float], radius: float
     if best[0] < 0.6 * len(points):
         return centre, radius
     return best[1], best[2]
+
+
+def _at_kind(points: np.ndarray, centre: tuple[float, float], radius: float, kind: str
+             ) -> tuple[tuple[float, float], float]:
+    """The circle's centre fitted again at its kind's radius (a face higher up is seen a
+    little larger: up to 5 %), if as many of the points lie on it."""
+    size = float(np.clip(radius, (KIND_RADII[kind] - 0.3) * PPM,
+                         (KIND_RADII[kind] * 1.05 + 0.3) * PPM))
+    if abs(size - radius) < 0.1 * PPM:
+        return centre, radius
+    moved = _centre_at(points, size, centre)
+
+    def on(c: tuple[float, float], r: float) -> int:
+        return int(np.sum(np.abs(np.hypot(*(points - np.array(c)).T) - r) < 0.8 * PPM))
+
+    return (moved, size) if on(moved, size) >= on(centre, radius) else (centre, radius)
 
 
 def _centre_at(points: np.ndarray, radius: float, start: tuple[float, float]
@@ -378,10 +398,12 @@ def _convex_part(outline: np.ndarray) -> np.ndarray:
     return outline[near] if near.sum() >= 24 else outline
 
 
-def _fit_top(outline: np.ndarray, lean: Lean) -> tuple[tuple[float, float], float]:
+def _fit_top(outline: np.ndarray, lean: Lean
+             ) -> tuple[tuple[float, float], float, np.ndarray]:
     """The circle (px) of a piece's top face from its outline: fitted to its own edge (not
     where the window or a marker cuts it off), then to the far side of that circle only,
-    where no cut edge of its own shows, if that side holds enough of it."""
+    where no cut edge of its own shows, if that side holds enough of it; and the points it
+    was fitted to."""
     cut = _cut_off()
     n = len(cut)
     own = outline[~cut[np.clip(outline[:, 1], 0, n - 1), np.clip(outline[:, 0], 0, n - 1)]]
@@ -389,16 +411,16 @@ def _fit_top(outline: np.ndarray, lean: Lean) -> tuple[tuple[float, float], floa
         own = outline
     (cx, cy), r = _circle(own)
     if lean.per_mm < 0.05:
-        return (cx, cy), r
+        return (cx, cy), r, own
     rel = own - np.array([cx, cy])
     far = own[rel @ np.array(lean.away) >= 0]
     angles = np.arctan2(rel[:, 1], rel[:, 0])[rel @ np.array(lean.away) >= 0]
     if len(far) < 24 or np.ptp(np.unwrap(np.sort(angles))) < np.radians(100):
-        return (cx, cy), r
+        return (cx, cy), r, own
     (fx, fy), fr = _circle(far)
     if abs(fr - r) > (lean.wall + 0.7) * PPM:
-        return (cx, cy), r          # the far side is another piece's (one hanging over)
-    return (fx, fy), fr
+        return (cx, cy), r, own     # the far side is another piece's (one hanging over)
+    return (fx, fy), fr, far
 
 
 @cache
@@ -718,6 +740,12 @@ def _band(cls: np.ndarray, usable: np.ndarray, ring: _Blob, small: _Blob,
     # a medium disc under them may lie off centre, the tile showing past its edge on one
     # side; without one nothing of the ring's colour shows there
     if piece >= PIECE_SHARE:
+        return "piece", seen
+    # one lying far off covers the band on one side only, but there right up to the small
+    # disc; a hole fitted a little off shows the ring's colour only along its own edge
+    inner = band & _disc(small.disc, small_r + BAND_MARGIN + INNER_BAND_MM)
+    if (inner.sum() >= MIN_BAND_MM2 * PPM ** 2 and red + piece >= 0.9
+            and float(np.mean(cls[inner] == ring.colour)) >= INNER_PIECE_SHARE):
         return "piece", seen
     return "unclear", seen
 
