@@ -40,12 +40,15 @@ PIECE_SHARE = 0.5           # the band's share in the ring's colour: a medium di
 SURE_SHARE = 0.75           # the band's share that must be red: no medium disc under
 INNER_BAND_MM = 1.2         # the band's inner part: next to the small disc
 INNER_PIECE_SHARE = 0.25    # that part's share in the ring's colour: a medium disc far off
+UNDER_MM = 2.5              # a piece showing from under a ring this wide: not its outline
+UNDER_SHARE = 0.7           # its share in the ring's colour: a medium disc (its cut edge aside)
 KIND_RADII = {"ring": 22.0, "medium": 17.0, "small": 10.0}
 EDGE_MM = 3.0               # what lies only this near a piece's edge is not on it
 PEEK_MM = 9.0               # a lower ring shows round a ring at most this far out
 KIND_SLOP = 3.0             # mm: an outer radius this far from every kind's is unreadable
 
 WALL_MM = 3.0               # thickest card a set is mounted on: how far a cut edge may show
+PIECE_MM = 2.0              # usual card (1.5-2 mm board and its print): the cut edge fitted
 GLARE_STEP = 0.2            # hue the tile's red loses across a piece's edge, at least
 EDGE_SHARE = 0.55           # of that drop, across its last mm: a step, not glare's slope
 # a light top piece showing dots at its kind's rhythm this strongly is a black one paled
@@ -282,7 +285,9 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
                                         cv2.CHAIN_APPROX_NONE)
         outline = _convex_part(max(contours, key=cv2.contourArea).reshape(-1, 2))
         top, rad, fitted = _fit_top(outline, lean)
-        (cx, cy), rad = _sized(outline, top, rad, fitted)
+        below = out[-1].radius * PPM if out else np.inf
+        (cx, cy), rad = _most_on(outline, *_sized(outline, top, rad, fitted, lean), lean,
+                                 below)
         radius = rad / PPM
         disc = (cx + 0.5) / PPM - HALF, (cy + 0.5) / PPM - HALF
         # its colour: the one along the inside of that circle (its cut edge lies outside
@@ -329,7 +334,8 @@ def _far(centre: tuple[float, float], lean: Lean) -> np.ndarray:
 
 
 def _sized(points: np.ndarray, centre: tuple[float, float], radius: float,
-           fitted: np.ndarray | None = None) -> tuple[tuple[float, float], float]:
+           fitted: np.ndarray | None = None, lean: Lean = Lean()
+           ) -> tuple[tuple[float, float], float]:
     """A circle fitted to a short arc (a piece mostly covered, or cut off by the window)
     fixes its centre far better than its radius: if the free fit is no kind's size or
     the arc short, the kind whose radius most of the arc's points lie on, its centre
@@ -340,12 +346,13 @@ def _sized(points: np.ndarray, centre: tuple[float, float], radius: float,
     kind = _kind(radius / PPM)
     if kind is not None and abs(KIND_RADII[kind] * PPM - radius) < 1.5 * PPM and \
             span > np.radians(200):
-        return _at_kind(points if fitted is None else fitted, centre, radius, kind)
+        return _at_kind(points if fitted is None else fitted, centre, radius, kind, lean)
     away = np.array(centre) - points.mean(axis=0)
     away /= max(float(np.hypot(*away)), 1e-6)
     best = (0, centre, radius)
     for size in KIND_RADII.values():
-        c = _centre_at(points, size * PPM, tuple(np.array(centre) + away * (size * PPM - radius)))
+        c = _centre_at(points, size * PPM, tuple(np.array(centre) + away * (size * PPM - radius)),
+                       lean)
         on = int(np.sum(np.abs(np.hypot(*(points - c).T) - size * PPM) < 0.8 * PPM))
         if on > best[0]:
             best = (on, c, size * PPM)
@@ -354,36 +361,108 @@ def _sized(points: np.ndarray, centre: tuple[float, float], radius: float,
     return best[1], best[2]
 
 
-def _at_kind(points: np.ndarray, centre: tuple[float, float], radius: float, kind: str
-             ) -> tuple[tuple[float, float], float]:
+def _at_kind(points: np.ndarray, centre: tuple[float, float], radius: float, kind: str,
+             lean: Lean = Lean()) -> tuple[tuple[float, float], float]:
     """The circle's centre fitted again at its kind's radius (a face higher up is seen a
     little larger: up to 5 %), if as many of the points lie on it."""
     size = float(np.clip(radius, (KIND_RADII[kind] - 0.3) * PPM,
                          (KIND_RADII[kind] * 1.05 + 0.3) * PPM))
     if abs(size - radius) < 0.1 * PPM:
         return centre, radius
-    moved = _centre_at(points, size, centre)
-
-    def on(c: tuple[float, float], r: float) -> int:
-        return int(np.sum(np.abs(np.hypot(*(points - np.array(c)).T) - r) < 0.8 * PPM))
-
-    return (moved, size) if on(moved, size) >= on(centre, radius) else (centre, radius)
+    moved = _centre_at(points, size, centre, lean)
+    if _on(points, moved, size, lean) >= _on(points, centre, radius, lean):
+        return moved, size
+    return centre, radius
 
 
-def _centre_at(points: np.ndarray, radius: float, start: tuple[float, float]
-               ) -> tuple[float, float]:
-    """The centre of the circle of `radius` (px) that most of `points` lie on: least
-    squares (Gauss-Newton), then again on the points near it."""
+def _most_on(points: np.ndarray, centre: tuple[float, float], radius: float,
+             lean: Lean = Lean(), below: float = np.inf) -> tuple[tuple[float, float], float]:
+    """The circle fitted, or the circle of a kind's radius that more of the outline lies
+    on: a piece on the lowest one hanging over its edge adds a bump to the outline that
+    pulls a fitted circle off, but lies on no circle of the lowest piece's size. A piece
+    on another (`below`: its radius, px) is of a smaller kind: only those are tried (a
+    sliver along the lower piece's edge lies on a circle of its size)."""
+    cut = _cut_off()
+    n = len(cut)
+    own = points[~cut[np.clip(points[:, 1], 0, n - 1), np.clip(points[:, 0], 0, n - 1)]]
+    if len(own) < 24:
+        return centre, radius
+    best = (_on(own, centre, radius, lean), centre, radius)
+    if radius > (KIND_RADII["ring"] + 1.0) * PPM:
+        best = (0, centre, radius)   # larger than any piece: two rings, one peeking out
+    for size in KIND_RADII.values():
+        if size * PPM > below - 2.0 * PPM:
+            continue
+        found = _kind_circle(own, size * PPM, lean)
+        if found is not None and found[0] > best[0] * 1.15:
+            best = found
+    return best[1], best[2]
+
+
+def _on(points: np.ndarray, centre: tuple[float, float], radius: float,
+        lean: Lean = Lean()) -> int:
+    """How many of `points` lie on the circle (its cut edge on the near side)."""
+    c = np.array(centre)
+    return int(np.sum(np.abs(np.hypot(*(points - c).T) - _reach(points, c, radius, lean))
+                      < 0.8 * PPM))
+
+
+def _kind_circle(points: np.ndarray, radius: float, lean: Lean = Lean()
+                 ) -> tuple[int, tuple[float, float], float] | None:
+    """The circle of `radius` (px) most of `points` lie on (within 0.8 mm): each of a
+    fixed spread of point pairs gives the two centres at that radius; the best refitted
+    on the points near it. (points on it, centre, radius), or None."""
+    n = len(points)
+    pts = points.astype(np.float64)
+    i = np.arange(0, n, max(1, n // 40))
+    a = np.concatenate([i, i, i])
+    b = np.concatenate([(i + n // 7) % n, (i + n // 4) % n, (i + n // 3) % n])
+    p, q = pts[a], pts[b]
+    mid, d = (p + q) / 2, q - p
+    half = np.hypot(d[:, 0], d[:, 1]) / 2
+    ok = (half > 2 * PPM) & (half < radius)
+    if not ok.any():
+        return None
+    mid, d, half = mid[ok], d[ok], half[ok]
+    normal = np.column_stack([-d[:, 1], d[:, 0]]) / (2 * half[:, None])
+    depth = np.sqrt(radius ** 2 - half ** 2)[:, None]
+    centres = np.vstack([mid + normal * depth, mid - normal * depth])
+    dist = np.hypot(pts[None, :, 0] - centres[:, None, 0], pts[None, :, 1] - centres[:, None, 1])
+    votes = (np.abs(dist - radius) < 0.8 * PPM).sum(axis=1)
+    start = centres[int(np.argmax(votes))]
+    near = np.abs(np.hypot(*(pts - start).T) - radius) < 1.2 * PPM
+    if near.sum() < 12:
+        return None
+    centre = _centre_at(pts[near], radius, (float(start[0]), float(start[1])), lean)
+    return _on(pts, centre, radius, lean), centre, radius
+
+
+def _reach(points: np.ndarray, centre: np.ndarray, radius: float, lean: Lean) -> np.ndarray:
+    """How far (px) a piece's outline lies from its top face's centre towards each point:
+    its radius, and on the near side its cut edge too (a slab PIECE_MM thick seen at the
+    camera's lean), so a circle fitted to the whole outline stays the top face's."""
+    d = points - centre
+    dist = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)
+    towards = -(d @ np.array(lean.away)) / dist
+    return radius + PIECE_MM * lean.per_mm * PPM * np.maximum(towards, 0.0)
+
+
+def _centre_at(points: np.ndarray, radius: float, start: tuple[float, float],
+               lean: Lean = Lean()) -> tuple[float, float]:
+    """The centre of the circle of `radius` (px) that most of `points` lie on (with its
+    cut edge on the near side: `_reach`): least squares (Gauss-Newton), then again on the
+    points near it."""
     c = np.array(start, float)
     pts = points.astype(float)
     keep = np.ones(len(pts), bool)
     for _round in range(8):
         d = pts[keep] - c
         dist = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)
-        step, *_rest = np.linalg.lstsq(-d / dist[:, None], -(dist - radius), rcond=None)
+        reach = _reach(pts[keep], c, radius, lean)
+        step, *_rest = np.linalg.lstsq(-d / dist[:, None], -(dist - reach), rcond=None)
         c += step
         if _round >= 3:
-            keep = np.abs(np.hypot(*(pts - c).T) - radius) < 1.2 * PPM
+            keep = np.abs(np.hypot(*(pts - c).T) - _reach(pts, c, radius, lean)) < 1.2 * PPM
             if keep.sum() < 12:
                 break
     return float(c[0]), float(c[1])
@@ -604,6 +683,7 @@ def _read_layers(look: StackLook, tile: np.ndarray, cls: np.ndarray, usable: np.
                  chain: list[_Blob], lean: Lean) -> None:
     """The layers of `chain` (the patches peeled, outside in) as pieces, into `look`, or
     why they cannot be (its code and problem)."""
+    union = chain[0].filled                  # every piece on the tile, as one patch
     if (len(chain) >= 2 and KIND_RADII["ring"] + KIND_SLOP < chain[0].radius
             <= KIND_RADII["ring"] + PEEK_MM and _kind(chain[1].radius) == "ring"):
         # two rings' outlines together: a lower ring peeks from under the top one
@@ -639,6 +719,16 @@ def _read_layers(look: StackLook, tile: np.ndarray, cls: np.ndarray, usable: np.
         ring, small = look.layers[-2], look.layers[-1]
         look.layers[-2:] = [small, ring]
         look.band, look.band_seen_mm2 = _band(cls, usable, chain[-2], chain[-1], lean)
+        under = (_from_under(cls, union, chain[-2], chain[-1], lean)
+                 if look.band != "piece" else None)
+        if under == "medium":
+            # nothing of [small, ring] reaches past the ring: what does lies under the
+            # small disc, and only a medium disc of the ring's colour may (ruling
+            # "Components")
+            look.band = "piece"
+        elif under:
+            look.code, look.problem = "stack-unclear", under
+            return
         if look.band == "unclear":
             look.code = "band-hidden"
             look.problem = (f"only {look.band_seen_mm2:.0f} mm2 of the band between the small "
@@ -748,6 +838,26 @@ def _band(cls: np.ndarray, usable: np.ndarray, ring: _Blob, small: _Blob,
             and float(np.mean(cls[inner] == ring.colour)) >= INNER_PIECE_SHARE):
         return "piece", seen
     return "unclear", seen
+
+
+def _from_under(cls: np.ndarray, union: np.ndarray, ring: _Blob, small: _Blob, lean: Lean
+                ) -> str | None:
+    """What shows from under a ring round a small disc, outside the ring and its cut edge
+    (clear of its outline's last mm): "medium" where it is of the ring's colour and within
+    a medium disc's reach of the small disc lying on it, None where nothing does, else
+    why the stack is unclear (a piece of the next tile's touching it?)."""
+    outside = _open(union & ~_swept(ring.disc, ring.radius + 1.0, lean) & _usable(), UNDER_MM)
+    if outside.sum() < MIN_LAYER_MM2 * PPM ** 2:
+        return None
+    # a small disc lies on a medium disc hanging over its edge 2 mm at most
+    reach = 2 * KIND_RADII["medium"] - KIND_RADII["small"] + 2.0
+    # a black piece's dots and any piece's cut edge (light) are part of it
+    colour = _dots(cls, _usable())[0][outside]
+    if (np.mean(colour == ring.colour) >= UNDER_SHARE
+            and np.mean(_disc(small.disc, reach)[outside]) >= 0.95):
+        return "medium"
+    return ("a piece shows from under the ring round a small disc, not as a medium disc "
+            "under them would")
 
 
 def _red_inside(cls: np.ndarray, usable: np.ndarray, layer: Layer) -> bool:
