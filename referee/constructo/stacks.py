@@ -274,6 +274,7 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
     k = max(3, round(1.5 * PPM) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     out: list[_Blob] = []
+    cut = _cut_off()            # where an outline is not a piece's own edge
     while region.sum() * px2 >= MIN_LAYER_MM2 and len(out) < 4:
         centre = (float(xs[region].mean()), float(ys[region].mean()))
         # its disc: the circle round what shows of it (a piece on it may hang over its
@@ -284,10 +285,10 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
                                         cv2.RETR_EXTERNAL,
                                         cv2.CHAIN_APPROX_NONE)
         outline = _convex_part(max(contours, key=cv2.contourArea).reshape(-1, 2))
-        top, rad, fitted = _fit_top(outline, lean)
+        top, rad, fitted = _fit_top(outline, lean, cut)
         below = out[-1].radius * PPM if out else np.inf
         (cx, cy), rad = _most_on(outline, *_sized(outline, top, rad, fitted, lean), lean,
-                                 below)
+                                 below, cut)
         radius = rad / PPM
         disc = (cx + 0.5) / PPM - HALF, (cy + 0.5) / PPM - HALF
         # its colour: the one along the inside of that circle (its cut edge lies outside
@@ -304,6 +305,9 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
                          radius, disc))
         other = DARK if colour == LIGHT else LIGHT
         region = _fill(_open(_disc(disc, radius - 0.8) & (cls == other), 1.0))
+        # the next piece may hang over this one's edge: there its patch ends on this
+        # circle, which is not its own outline
+        cut = _cut_off() | ~_disc(disc, radius - 1.8)
         hole = geometry.piece_specs()["ring"].hole_radius + 1.0
         if _kind(radius) == "ring" and (region & ~_disc(disc, hole)).sum() * px2 < 10.0:
             # what shows in an open hole: not its inner wall (a piece lying over the
@@ -311,9 +315,24 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
             region = _fill(_open(region & ~inner_wall(disc, lean), 1.0))
         if not (region & _disc(disc, radius - EDGE_MM)).any():
             break                            # crumbs of the piece below along its edge
+        if colour == DARK and _only_dots(region, disc, _kind(radius)):
+            break                            # its white dots, some run into what is round it
         if _kind(radius) == "small":
             break       # nothing smaller lies on a small disc: what shows inside is edges
     return out
+
+
+def _only_dots(region: np.ndarray, centre: tuple[float, float], kind: str | None) -> bool:
+    """Whether a light patch on a black piece of `kind` is only its ring of white dots
+    (those near its edge run into a light piece round it): nothing of it more than a dot
+    off their circle. A piece on it reaches well inside that circle."""
+    if kind is None:
+        return False
+    spec = geometry.piece_specs()[kind]
+    reach = spec.dot + 0.8
+    dots = (_disc(centre, spec.pattern_radius + reach)
+            & ~_disc(centre, spec.pattern_radius - reach))
+    return bool(_open(region & ~dots, 1.0).sum() < MIN_LAYER_MM2 * PPM ** 2)
 
 
 def _ours(mask: np.ndarray) -> np.ndarray:
@@ -376,13 +395,14 @@ def _at_kind(points: np.ndarray, centre: tuple[float, float], radius: float, kin
 
 
 def _most_on(points: np.ndarray, centre: tuple[float, float], radius: float,
-             lean: Lean = Lean(), below: float = np.inf) -> tuple[tuple[float, float], float]:
+             lean: Lean = Lean(), below: float = np.inf, cut: np.ndarray | None = None
+             ) -> tuple[tuple[float, float], float]:
     """The circle fitted, or the circle of a kind's radius that more of the outline lies
     on: a piece on the lowest one hanging over its edge adds a bump to the outline that
     pulls a fitted circle off, but lies on no circle of the lowest piece's size. A piece
     on another (`below`: its radius, px) is of a smaller kind: only those are tried (a
     sliver along the lower piece's edge lies on a circle of its size)."""
-    cut = _cut_off()
+    cut = _cut_off() if cut is None else cut
     n = len(cut)
     own = points[~cut[np.clip(points[:, 1], 0, n - 1), np.clip(points[:, 0], 0, n - 1)]]
     if len(own) < 24:
@@ -391,8 +411,8 @@ def _most_on(points: np.ndarray, centre: tuple[float, float], radius: float,
     if radius > (KIND_RADII["ring"] + 1.0) * PPM:
         best = (0, centre, radius)   # larger than any piece: two rings, one peeking out
     for size in KIND_RADII.values():
-        if size * PPM > below - 2.0 * PPM:
-            continue
+        if size * PPM > below - 2.0 * PPM or best[0] * 1.15 >= len(own):
+            continue                    # no circle can beat it
         found = _kind_circle(own, size * PPM, lean)
         if found is not None and found[0] > best[0] * 1.15:
             best = found
@@ -414,6 +434,7 @@ def _kind_circle(points: np.ndarray, radius: float, lean: Lean = Lean()
     on the points near it. (points on it, centre, radius), or None."""
     n = len(points)
     pts = points.astype(np.float64)
+    voters = pts[::max(1, n // 240)]
     i = np.arange(0, n, max(1, n // 40))
     a = np.concatenate([i, i, i])
     b = np.concatenate([(i + n // 7) % n, (i + n // 4) % n, (i + n // 3) % n])
@@ -427,7 +448,8 @@ def _kind_circle(points: np.ndarray, radius: float, lean: Lean = Lean()
     normal = np.column_stack([-d[:, 1], d[:, 0]]) / (2 * half[:, None])
     depth = np.sqrt(radius ** 2 - half ** 2)[:, None]
     centres = np.vstack([mid + normal * depth, mid - normal * depth])
-    dist = np.hypot(pts[None, :, 0] - centres[:, None, 0], pts[None, :, 1] - centres[:, None, 1])
+    dist = np.hypot(voters[None, :, 0] - centres[:, None, 0],
+                    voters[None, :, 1] - centres[:, None, 1])
     votes = (np.abs(dist - radius) < 0.8 * PPM).sum(axis=1)
     start = centres[int(np.argmax(votes))]
     near = np.abs(np.hypot(*(pts - start).T) - radius) < 1.2 * PPM
@@ -477,13 +499,13 @@ def _convex_part(outline: np.ndarray) -> np.ndarray:
     return outline[near] if near.sum() >= 24 else outline
 
 
-def _fit_top(outline: np.ndarray, lean: Lean
+def _fit_top(outline: np.ndarray, lean: Lean, cut: np.ndarray | None = None
              ) -> tuple[tuple[float, float], float, np.ndarray]:
     """The circle (px) of a piece's top face from its outline: fitted to its own edge (not
     where the window or a marker cuts it off), then to the far side of that circle only,
     where no cut edge of its own shows, if that side holds enough of it; and the points it
-    was fitted to."""
-    cut = _cut_off()
+    was fitted to. `cut`: where an outline is no piece's own (`_cut_off`, and more)."""
+    cut = _cut_off() if cut is None else cut
     n = len(cut)
     own = outline[~cut[np.clip(outline[:, 1], 0, n - 1), np.clip(outline[:, 0], 0, n - 1)]]
     if len(own) < 24:
@@ -595,11 +617,10 @@ def _outline_step(hue: np.ndarray, blob: _Blob, lean: Lean
     return near[1] - near[0], wide[1] - wide[0]
 
 
-def _not_a_piece(hue: np.ndarray, blob: _Blob, lean: Lean) -> str | None:
+def _not_a_piece(steps: tuple[float, float] | None, blob: _Blob) -> str | None:
     """Glare is bright and shapeless and has no edge: it pales the tile's red little by
     little. A piece's outline is a step: the red drops as much across its last mm as
-    across 3 mm each side."""
-    steps = _outline_step(hue, blob, lean)
+    across 3 mm each side (`steps`: `_outline_step`)."""
     if steps is None:
         return None
     step, full = steps
@@ -609,10 +630,9 @@ def _not_a_piece(hue: np.ndarray, blob: _Blob, lean: Lean) -> str | None:
     return None
 
 
-def _sharp(hue: np.ndarray, blob: _Blob, lean: Lean) -> bool:
+def _sharp(steps: tuple[float, float] | None, blob: _Blob) -> bool:
     """Whether a patch has a piece's outline: a kind's size, and the tile's red changing
     across it as a step (mostly across its last mm), not little by little."""
-    steps = _outline_step(hue, blob, lean)
     if _kind(blob.radius) is None or steps is None:
         return False
     step, full = steps
@@ -663,7 +683,10 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
                         "finger?): what it covers is not seen")
         return look
     chain = _peel(cls, usable, lean)
-    why = _not_a_piece(seen[1], chain[0], lean) if chain else None
+    steps = _outline_step(seen[1], chain[0], lean) if chain else None
+    # glare only pales: pieces of both colours are pieces (one may hang over the lowest's
+    # far side, where its outline is judged), and pale patches beside them still count
+    why = _not_a_piece(steps, chain[0]) if len({b.colour for b in chain}) == 1 else None
     if why:
         look.code, look.problem = "stack-unclear", why
         return look
@@ -671,7 +694,8 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
         _read_layers(look, tile, cls, usable, chain, lean)
     # glare pales the tile's red, so white pieces may sort as tile: judged outside the
     # pieces read (a white piece in a pink cast is pale pink too, inside its outline)
-    pale = glare_mm2(seen, red, _where_pieces(seen[1], look, chain, lean))
+    sharp = bool(chain) and _sharp(steps, chain[0])
+    pale = glare_mm2(seen, red, _where_pieces(look, lean) if sharp else None)
     if pale > GLARE_MM2:
         look.code = "stack-unclear"
         look.problem = (f"glare on the tile ({pale:.0f} mm2 of its red paled): a black "
@@ -747,12 +771,11 @@ def _read_layers(look: StackLook, tile: np.ndarray, cls: np.ndarray, usable: np.
         look.problem = "the ring's hole shows neither the tile nor a small disc"
 
 
-def _where_pieces(hue: np.ndarray, look: StackLook, chain: list[_Blob], lean: Lean
-                  ) -> np.ndarray | None:
-    """Where the pieces read lie, each with its cut edge and a mm round it, if the lowest
-    has a piece's sharp outline (glare has none); a ring's hole counts only where a
+def _where_pieces(look: StackLook, lean: Lean) -> np.ndarray | None:
+    """Where the pieces read lie (the lowest has a piece's sharp outline: glare has
+    none), each with its cut edge and a mm round it; a ring's hole counts only where a
     piece shows in it (the small disc, the band of a medium disc). None: nowhere."""
-    if not chain or not look.layers or not _sharp(hue, chain[0], lean):
+    if not look.layers:
         return None
     hole = geometry.piece_specs()["ring"].hole_radius
     out = np.zeros(_grid()[0].shape, bool)
