@@ -280,7 +280,8 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
         # its disc: the circle round what shows of it (a piece on it may hang over its
         # edge and meet the piece below, so the patch alone may be open on one side), its
         # top's outline: the far side, where no cut edge of its own shows
-        core = _open(region, 3.2)            # without dots or crumbs on its edge
+        # without dots or crumbs on its edge (a black piece's dots under it run into it)
+        core = _open(region, 4.2 if out and out[-1].colour == DARK else 3.2)
         contours, _h = cv2.findContours((core if core.any() else region).astype(np.uint8),
                                         cv2.RETR_EXTERNAL,
                                         cv2.CHAIN_APPROX_NONE)
@@ -410,11 +411,14 @@ def _most_on(points: np.ndarray, centre: tuple[float, float], radius: float,
     best = (_on(own, centre, radius, lean), centre, radius)
     if radius > (KIND_RADII["ring"] + 1.0) * PPM:
         best = (0, centre, radius)   # larger than any piece: two rings, one peeking out
+    # a circle as large as the piece below it is unlikely (a ring peeking from under a
+    # ring is the one case): any smaller one that more of the outline lies on is taken
+    margin = 1.0 if radius > below - KIND_SLOP * PPM else 1.15
     for size in KIND_RADII.values():
-        if size * PPM > below - 2.0 * PPM or best[0] * 1.15 >= len(own):
+        if size * PPM > below - 2.0 * PPM or best[0] * margin >= len(own):
             continue                    # no circle can beat it
         found = _kind_circle(own, size * PPM, lean)
-        if found is not None and found[0] > best[0] * 1.15:
+        if found is not None and found[0] > best[0] * margin:
             best = found
     return best[1], best[2]
 
