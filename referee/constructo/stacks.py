@@ -409,16 +409,11 @@ def _most_on(points: np.ndarray, centre: tuple[float, float], radius: float,
     if len(own) < 24:
         return centre, radius
     best = (_on(own, centre, radius, lean), centre, radius)
-    if radius > (KIND_RADII["ring"] + 1.0) * PPM:
-        best = (0, centre, radius)   # larger than any piece: two rings, one peeking out
-    # a circle as large as the piece below it is unlikely (a ring peeking from under a
-    # ring is the one case): any smaller one that more of the outline lies on is taken
-    margin = 1.0 if radius > below - KIND_SLOP * PPM else 1.15
     for size in KIND_RADII.values():
-        if size * PPM > below - 2.0 * PPM or best[0] * margin >= len(own):
+        if size * PPM > below - 2.0 * PPM or best[0] * 1.15 >= len(own):
             continue                    # no circle can beat it
         found = _kind_circle(own, size * PPM, lean)
-        if found is not None and found[0] > best[0] * margin:
+        if found is not None and found[0] > best[0] * 1.15:
             best = found
     return best[1], best[2]
 
