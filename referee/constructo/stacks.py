@@ -275,6 +275,7 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     out: list[_Blob] = []
     cut = _cut_off()            # where an outline is not a piece's own edge
+    below = np.inf              # px: the piece under the next one
     while region.sum() * px2 >= MIN_LAYER_MM2 and len(out) < 4:
         centre = (float(xs[region].mean()), float(ys[region].mean()))
         # its disc: the circle round what shows of it (a piece on it may hang over its
@@ -287,9 +288,11 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
                                         cv2.CHAIN_APPROX_NONE)
         outline = _convex_part(max(contours, key=cv2.contourArea).reshape(-1, 2))
         top, rad, fitted = _fit_top(outline, lean, cut)
-        below = out[-1].radius * PPM if out else np.inf
-        (cx, cy), rad = _most_on(outline, *_sized(outline, top, rad, fitted, lean), lean,
-                                 below, cut)
+        sized = _sized(outline, top, rad, fitted, lean)
+        (cx, cy), rad = _most_on(outline, *sized, lean, below, cut)
+        # what the next piece may be as large as: this outline as fitted (larger than a
+        # ring: a lower ring peeks out, and a ring lies on it)
+        below = max(rad, sized[1])
         radius = rad / PPM
         disc = (cx + 0.5) / PPM - HALF, (cy + 0.5) / PPM - HALF
         # its colour: the one along the inside of that circle (its cut edge lies outside
@@ -401,16 +404,19 @@ def _most_on(points: np.ndarray, centre: tuple[float, float], radius: float,
     """The circle fitted, or the circle of a kind's radius that more of the outline lies
     on: a piece on the lowest one hanging over its edge adds a bump to the outline that
     pulls a fitted circle off, but lies on no circle of the lowest piece's size. A piece
-    on another (`below`: its radius, px) is of a smaller kind: only those are tried (a
-    sliver along the lower piece's edge lies on a circle of its size)."""
+    on another (`below`: its radius, px) is smaller, but for a ring on a ring (one
+    peeking out from under the other, their outline larger than one ring's)."""
     cut = _cut_off() if cut is None else cut
     n = len(cut)
     own = points[~cut[np.clip(points[:, 1], 0, n - 1), np.clip(points[:, 0], 0, n - 1)]]
-    if len(own) < 24:
-        return centre, radius
+    if len(own) < 24 or radius > (KIND_RADII["ring"] + 1.0) * PPM:
+        return centre, radius       # larger than a ring: a lower ring peeks out (read_stack)
     best = (_on(own, centre, radius, lean), centre, radius)
+    # only an outline larger than a ring's (a lower ring peeking out) may hold a ring
+    peeking = below > (KIND_RADII["ring"] + 1.0) * PPM
+    largest = below + 1.0 * PPM if peeking else below - 2.0 * PPM
     for size in KIND_RADII.values():
-        if size * PPM > below - 2.0 * PPM or best[0] * 1.15 >= len(own):
+        if size * PPM > largest or best[0] * 1.15 >= len(own):
             continue                    # no circle can beat it
         found = _kind_circle(own, size * PPM, lean)
         if found is not None and found[0] > best[0] * 1.15:

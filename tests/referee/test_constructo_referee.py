@@ -294,3 +294,16 @@ def test_stacked_pieces_have_height_and_tall_stacks_read_at_40_degrees():
     outcome = judge(verdict, state)
     pinned = {p.cell for p in verdict.problems}
     assert outcome.unpinned == 0 and len(pinned) <= 1, verdict.problems
+
+
+@pytest.mark.parametrize("tilt, seed, off", [(20.0, 5, 0.25), (35.0, 1, 0.1), (35.0, 7, 0.25)])
+def test_tall_stacks_off_true_are_never_read_wrong_unpinned(tilt, seed, off):
+    """A lower ring peeking out from under a tall stack, cut edges on the near side, the
+    top faces seen moved by their height: every stack read right, or pinned."""
+    from referee.constructo.synth import Pieces
+
+    state = _tall_state()
+    shot = photo(state, replace(PRESETS["default"], tilt_deg=tilt, megapixels=3.0), seed,
+                 Pieces(off_share=off))
+    outcome = judge(REFEREE.read(shot.jpeg, turn="white"), state)
+    assert outcome.unpinned == 0 and (outcome.state_right or not outcome.certain)
