@@ -409,8 +409,10 @@ def _most_on(points: np.ndarray, centre: tuple[float, float], radius: float,
     cut = _cut_off() if cut is None else cut
     n = len(cut)
     own = points[~cut[np.clip(points[:, 1], 0, n - 1), np.clip(points[:, 0], 0, n - 1)]]
-    if len(own) < 24 or radius > (KIND_RADII["ring"] + 1.0) * PPM:
-        return centre, radius       # larger than a ring: a lower ring peeks out (read_stack)
+    if len(own) < 24:
+        return centre, radius
+    if radius > (KIND_RADII["ring"] + 1.0) * PPM:
+        return _top_ring(own, centre, radius, lean)
     best = (_on(own, centre, radius, lean), centre, radius)
     # only an outline larger than a ring's (a lower ring peeking out) may hold a ring
     peeking = below > (KIND_RADII["ring"] + 1.0) * PPM
@@ -422,6 +424,25 @@ def _most_on(points: np.ndarray, centre: tuple[float, float], radius: float,
         if found is not None and found[0] > best[0] * 1.15:
             best = found
     return best[1], best[2]
+
+
+def _top_ring(points: np.ndarray, centre: tuple[float, float], radius: float, lean: Lean
+              ) -> tuple[tuple[float, float], float]:
+    """An outline larger than a ring: a ring with a piece peeking out from under it (a
+    medium disc far off, or a lower ring of a tall stack). The ring circle it lies on
+    most; of two ring circles, the one seen moved further away (the higher one: the
+    top ring); none: the outline as fitted."""
+    first = _kind_circle(points, KIND_RADII["ring"] * PPM, lean)
+    if first is None:
+        return centre, radius
+    c1 = np.array(first[1])
+    rest = points[np.abs(np.hypot(*(points - c1).T)
+                         - _reach(points, c1, first[2], lean)) >= 0.8 * PPM]
+    second = _kind_circle(rest, KIND_RADII["ring"] * PPM, lean) if len(rest) >= 24 else None
+    if second is None or second[0] < 0.25 * first[0] or lean.per_mm < 0.05:
+        return first[1], first[2]
+    higher = max((first, second), key=lambda f: float(np.dot(f[1], lean.away)))
+    return higher[1], higher[2]
 
 
 def _on(points: np.ndarray, centre: tuple[float, float], radius: float,
@@ -453,6 +474,10 @@ def _kind_circle(points: np.ndarray, radius: float, lean: Lean = Lean()
     normal = np.column_stack([-d[:, 1], d[:, 0]]) / (2 * half[:, None])
     depth = np.sqrt(radius ** 2 - half ** 2)[:, None]
     centres = np.vstack([mid + normal * depth, mid - normal * depth])
+    # a piece laid on this tile has its centre on it (a quarter of its width off at most)
+    centres = centres[np.hypot(*(centres / PPM - HALF).T) < OURS_MM]
+    if not len(centres):
+        return None
     dist = np.hypot(voters[None, :, 0] - centres[:, None, 0],
                     voters[None, :, 1] - centres[:, None, 1])
     votes = (np.abs(dist - radius) < 0.8 * PPM).sum(axis=1)
@@ -461,6 +486,8 @@ def _kind_circle(points: np.ndarray, radius: float, lean: Lean = Lean()
     if near.sum() < 12:
         return None
     centre = _centre_at(pts[near], radius, (float(start[0]), float(start[1])), lean)
+    if np.hypot(*(np.array(centre) / PPM - HALF)) >= OURS_MM:
+        return None
     return _on(pts, centre, radius, lean), centre, radius
 
 
