@@ -51,7 +51,6 @@ WALL_MM = 3.0               # thickest card a set is mounted on: how far a cut e
 PIECE_MM = 2.0              # usual card (1.5-2 mm board and its print): the cut edge fitted
 GLARE_STEP = 0.2            # hue the tile's red loses across a piece's edge, at least
 EDGE_SHARE = 0.55           # of that drop, across its last mm: a step, not glare's slope
-LEVEL_STEP = 40.0           # grey levels between a piece and one on it, at least
 FILL_SHARE = 0.7            # of a top disc's circle in its colour, at least
 # a light top piece showing dots at its kind's rhythm this strongly is a black one paled
 # by glare (white faces: medium and ring under 0.2, a small disc's plain face up to 0.35)
@@ -664,11 +663,9 @@ def _not_a_piece(steps: tuple[float, float] | None, blob: _Blob) -> str | None:
     return None
 
 
-def _soft_layer(top: np.ndarray, cls: np.ndarray, usable: np.ndarray, inner: list[_Blob],
-                lean: Lean) -> str | None:
-    """Glare on a piece pales part of it little by little, in no piece's shape; a piece
-    lying on it is a step in level at its outline (as much across its last mm as across
-    3 mm each side), and the top one, a disc, shows its colour all over."""
+def _soft_layer(cls: np.ndarray, usable: np.ndarray, inner: list[_Blob]) -> str | None:
+    """Glare on a piece pales part of it, in no piece's shape: the top piece on another,
+    a disc, shows its colour all over its circle."""
     if inner and _kind(inner[-1].radius) in ("medium", "small"):
         last = inner[-1]
         disc = _disc(last.disc, last.radius - 1.5) & usable
@@ -676,14 +673,6 @@ def _soft_layer(top: np.ndarray, cls: np.ndarray, usable: np.ndarray, inner: lis
         if disc.any() and float(np.mean(own)) < FILL_SHARE:
             return (f"a patch on a piece that does not fill a {NAMES[_kind(last.radius)]}'s "
                     "circle (glare?)")
-    for blob in inner:
-        steps = _outline_step(top, blob, lean)
-        if steps is None:
-            continue
-        step, full = abs(steps[0]), abs(steps[1])
-        if full > LEVEL_STEP and step < EDGE_SHARE * full:
-            return (f"a patch {2 * blob.radius:.0f} mm across on a piece without a piece's "
-                    "sharp outline (glare?)")
     return None
 
 
@@ -744,7 +733,7 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
     # glare only pales: pieces of both colours are pieces (one may hang over the lowest's
     # far side, where its outline is judged), and pale patches beside them still count
     why = _not_a_piece(steps, chain[0]) if len({b.colour for b in chain}) == 1 else None
-    why = why or _soft_layer(seen[0], cls, usable, chain[1:], lean)
+    why = why or _soft_layer(cls, usable, chain[1:])
     if why:
         look.code, look.problem = "stack-unclear", why
         return look
