@@ -17,8 +17,9 @@ from pnp.games import part
 from pnp.geometry import constructo as g
 from pnp.markers import dictionary_name
 from pnp.printing.build import BuildRequest
-from pnp.printing.constructo.marks_measure import measure_face, patches
+from pnp.printing.constructo.marks_measure import measure_face
 from pnp.printing.export import export, render_faces
+from pnp.printing.mark_pixels import patches
 
 HEXAGON = math.sqrt(3) / 2 * 60.0 ** 2            # mm2: 60 mm across flats
 
@@ -83,7 +84,7 @@ def test_patches_are_four_connected():
     mask = np.array([[1, 0, 1],
                      [1, 0, 0],
                      [0, 1, 1]], bool)
-    found = sorted(int(p.sum()) for p in patches(mask))
+    found = sorted(sum(b - a for _r, a, b in runs) for runs in patches(mask))
     assert found == [1, 2, 2]
 
 

@@ -17,10 +17,7 @@ import numpy as np
 from pnp.geometry.asterion.markers import tile_marks
 from pnp.geometry.asterion.tile import tile_spec
 from pnp.markers import marker_bits
-
-BLACK_MAX = 40        # a channel at most this: the marker's black (the art's darkest is ~42)
-WHITE_MIN = 248       # every channel at least this: the marker's white
-NEUTRAL = 3           # max - min channel at most this: a grey between black and white
+from pnp.printing.mark_pixels import bounds, code_problems, inked, mark_pixels, patches
 
 
 @dataclass(frozen=True)
@@ -30,48 +27,6 @@ class FaceMarks:
     stray_black: int             # marker-black pixels outside the marks' quiet zones
     mismatched: int              # pixels of a mark whose colour is not the code's
     checked: int                 # pixels of the marks compared with the code
-
-
-def _components(mask: np.ndarray) -> list[tuple[int, int, int, int, list]]:
-    """4-connected components of a boolean image, labelled by runs along rows (fast: a
-    face has a few thousand runs): each as (row0, col0, row1, col1) bounds, end exclusive,
-    and its runs [(row, start, end)]."""
-    parent: list[int] = []
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    runs: list[tuple[int, int, int]] = []
-    previous: list[int] = []                      # indices of the last row's runs
-    padded = np.zeros((mask.shape[0], mask.shape[1] + 2), np.int8)
-    padded[:, 1:-1] = mask
-    edges = np.diff(padded, axis=1)
-    for row in range(mask.shape[0]):
-        starts = np.flatnonzero(edges[row] == 1)
-        ends = np.flatnonzero(edges[row] == -1)
-        current = []
-        for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
-            index = len(runs)
-            runs.append((row, a, b))
-            parent.append(index)
-            for j in previous:                    # runs above that overlap join this one
-                _r, pa, pb = runs[j]
-                if pa < b and a < pb:
-                    parent[find(j)] = find(index)
-            current.append(index)
-        previous = current
-    groups: dict[int, list] = {}
-    for index, run in enumerate(runs):
-        groups.setdefault(find(index), []).append(run)
-    out = []
-    for members in groups.values():
-        rows = [r for r, _a, _b in members]
-        out.append((min(rows), min(a for _r, a, _b in members), max(rows) + 1,
-                    max(b for _r, _a, b in members), members))
-    return out
 
 
 def expected_code(tile_id: str, design: str | None, shape: tuple[int, int]) -> np.ndarray:
@@ -107,29 +62,18 @@ def expected_code(tile_id: str, design: str | None, shape: tuple[int, int]) -> n
 def measure_face(image: np.ndarray, tile_id: str, design: str | None = None) -> FaceMarks:
     """Measure a tile's front face exported at any dpi (RGB array, the cut size exactly)."""
     spec = tile_spec(design)
-    rgb = image.astype(np.int16)
-    low, high = rgb.min(axis=2), rgb.max(axis=2)
-    black = high <= BLACK_MAX
-    # A mark is black and white with the neutral greys between them (anti-aliased edges):
-    # the art's colours are all tinted, so it has no such region holding black.
-    markish = black | (low >= WHITE_MIN) | (high - low <= NEUTRAL)
+    pixels = mark_pixels(image)
     px = image.shape[1] / spec.size
     boxes = []
-    for r0, c0, r1, c1, members in _components(markish):
+    for runs in patches(pixels.markish):
+        r0, c0, r1, c1 = bounds(runs)
         # A mark is a square some 30 % black (its border alone is 24 of 81 modules): not a
         # white corridor (ink saver) holding an icon's few dark pixels.
-        inked = sum(int(black[r, a:b].sum()) for r, a, b in members)
-        if inked < 0.2 * (r1 - r0) * (c1 - c0) or min(r1 - r0, c1 - c0) < 2 * px:
+        if inked(pixels, runs) < 0.2 * (r1 - r0) * (c1 - c0) or min(r1 - r0, c1 - c0) < 2 * px:
             continue
         boxes.append((c0 / px, r0 / px, c1 / px, r1 / px))
     area = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes)
-    code = expected_code(tile_id, design, image.shape[:2])
-    sure_black, sure_white = code == 0, code == 1
-    mismatched = int((sure_black & (high > 60)).sum() + (sure_white & (low < 230)).sum())
-    return FaceMarks(
-        share=area / spec.size ** 2,
-        boxes=tuple(sorted(boxes)),
-        stray_black=int((black & (code == -1)).sum()),
-        mismatched=mismatched,
-        checked=int((sure_black | sure_white).sum()),
-    )
+    stray, mismatched, checked = code_problems(pixels, expected_code(tile_id, design,
+                                                                     image.shape[:2]))
+    return FaceMarks(share=area / spec.size ** 2, boxes=tuple(sorted(boxes)),
+                     stray_black=stray, mismatched=mismatched, checked=checked)

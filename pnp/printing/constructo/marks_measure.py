@@ -20,10 +20,7 @@ import numpy as np
 
 from pnp.geometry.constructo import marker_places, tile_marker_ids, tile_spec
 from pnp.markers import marker_bits
-
-BLACK_MAX = 40        # a channel at most this: the marker's black (the tile's darkest is 94)
-WHITE_MIN = 248       # every channel at least this: the marker's white
-NEUTRAL = 3           # max - min channel at most this: a grey between black and white
+from pnp.printing.mark_pixels import code_problems, inked, mark_pixels, patches
 
 
 @dataclass(frozen=True)
@@ -33,47 +30,6 @@ class FaceMarks:
     stray_black: int             # marker-black pixels outside the marks' quiet zones
     mismatched: int              # pixels of a mark whose colour is not the code's
     checked: int                 # pixels of the marks compared with the code
-
-
-def patches(mask: np.ndarray) -> list[np.ndarray]:
-    """4-connected patches of a boolean image, each as a boolean image of its own pixels.
-    Labelled by runs along rows (a face has a few thousand runs), joined where runs of
-    neighbouring rows overlap."""
-    parent: list[int] = []
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    runs: list[tuple[int, int, int]] = []
-    previous: list[int] = []
-    padded = np.zeros((mask.shape[0], mask.shape[1] + 2), np.int8)
-    padded[:, 1:-1] = mask
-    edges = np.diff(padded, axis=1)
-    for row in range(mask.shape[0]):
-        current = []
-        for a, b in zip(np.flatnonzero(edges[row] == 1).tolist(),
-                        np.flatnonzero(edges[row] == -1).tolist(), strict=True):
-            index = len(runs)
-            runs.append((row, a, b))
-            parent.append(index)
-            for j in previous:
-                if runs[j][1] < b and a < runs[j][2]:
-                    parent[root(j)] = root(index)
-            current.append(index)
-        previous = current
-    groups: dict[int, list[tuple[int, int, int]]] = {}
-    for index, run in enumerate(runs):
-        groups.setdefault(root(index), []).append(run)
-    out = []
-    for members in groups.values():
-        patch = np.zeros(mask.shape, bool)
-        for row, a, b in members:
-            patch[row, a:b] = True
-        out.append(patch)
-    return out
 
 
 def expected_code(number: int, shape: tuple[int, int]) -> np.ndarray:
@@ -109,28 +65,17 @@ def expected_code(number: int, shape: tuple[int, int]) -> np.ndarray:
 
 def measure_face(image: np.ndarray, number: int) -> FaceMarks:
     """Measure tile `number`'s front face exported at any dpi (RGB array, the cut box)."""
-    rgb = image.astype(np.int16)
-    low, high = rgb.min(axis=2), rgb.max(axis=2)
-    black = high <= BLACK_MAX
-    # a mark is black and white with the neutral greys between them (anti-aliased edges);
-    # the tile's colours are all tinted, so it has no such region holding black
-    markish = black | (low >= WHITE_MIN) | (high - low <= NEUTRAL)
+    pixels = mark_pixels(image)
     px = image.shape[0] / tile_spec().across_flats
     areas = []
-    for patch in patches(markish):
-        pixels = int(patch.sum())
+    for runs in patches(pixels.markish):
+        count = sum(b - a for _r, a, b in runs)
         # a mark is some 30 % black (its border alone is 24 of 81 modules): not the white
         # paper round the hexagon
-        if int((black & patch).sum()) >= 0.2 * pixels and pixels >= (2 * px) ** 2:
-            areas.append(pixels / px ** 2)
+        if inked(pixels, runs) >= 0.2 * count and count >= (2 * px) ** 2:
+            areas.append(count / px ** 2)
     hexagon = math.sqrt(3) / 2 * tile_spec().across_flats ** 2
-    code = expected_code(number, image.shape[:2])
-    sure_black, sure_white = code == 0, code == 1
-    return FaceMarks(
-        share=sum(areas) / hexagon,
-        areas=tuple(sorted(areas, reverse=True)),
-        stray_black=int((black & (code == -1)).sum()),
-        mismatched=int((sure_black & (high > 60)).sum() + (sure_white & (low < 230)).sum()),
-        checked=int((sure_black | sure_white).sum()),
-    )
+    stray, mismatched, checked = code_problems(pixels, expected_code(number, image.shape[:2]))
+    return FaceMarks(share=sum(areas) / hexagon, areas=tuple(sorted(areas, reverse=True)),
+                     stray_black=stray, mismatched=mismatched, checked=checked)
 
