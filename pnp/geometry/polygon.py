@@ -189,3 +189,39 @@ def quiet_box(centre: Point, quiet: float) -> Box:
     """The square of side `quiet` centred on `centre`: a marker with its quiet zone."""
     h = quiet / 2
     return (centre[0] - h, centre[1] - h, centre[0] + h, centre[1] + h)
+
+
+def strip_cover(polygons: list[Polygon], step: float) -> tuple[Box, ...]:
+    """Boxes that together hold every (convex) polygon: the polygons cut into strips `step`
+    mm tall, in each strip one box per run of overlapping polygons, a box carried on down
+    while the strips below it keep its extent. What shapes leave blank of their bounding
+    box mostly stays outside the boxes."""
+    _x0, y0, _x1, y1 = bounds([p for poly in polygons for p in poly])
+    rows = max(1, math.ceil((y1 - y0) / step - EPS))
+    done: list[Box] = []
+    open_boxes: list[Box] = []
+    for k in range(rows):
+        top, bottom = y0 + k * step, min(y1, y0 + (k + 1) * step)
+        runs = _runs([clip_box(poly, (-math.inf, top, math.inf, bottom)) for poly in polygons])
+        carried = []
+        for a, b in runs:
+            same = next((o for o in open_boxes if abs(o[0] - a) < EPS and abs(o[2] - b) < EPS),
+                        None)
+            carried.append((a, same[1] if same else top, b, bottom))
+        done += [o for o in open_boxes
+                 if not any(abs(o[0] - c[0]) < EPS and abs(o[2] - c[2]) < EPS for c in carried)]
+        open_boxes = carried
+    return tuple(done + open_boxes)
+
+
+def _runs(parts: list[Polygon]) -> list[tuple[float, float]]:
+    """The x extents of polygons, overlapping ones joined, left to right."""
+    spans = sorted((min(p[0] for p in part), max(p[0] for p in part)) for part in parts
+                   if part)
+    runs: list[tuple[float, float]] = []
+    for a, b in spans:
+        if runs and a <= runs[-1][1] + EPS:
+            runs[-1] = (runs[-1][0], max(runs[-1][1], b))
+        else:
+            runs.append((a, b))
+    return runs

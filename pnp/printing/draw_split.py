@@ -64,11 +64,12 @@ def text_mm(canvas: Canvas, string: str, font: str, size_pt: float) -> float:
 def draw_piece(canvas: Canvas, item: Item, board: Board, pieces, paint: Paint,
                style: PieceStyle, bleed: float) -> None:
     """One piece (of `pieces`, the plan) for `item`, its drawn box's top-left at
-    (item.x, item.y), turned a quarter if the piece is `turned`: the game's art, then tabs,
-    alignment marks, cut outline, label and the assembly diagram."""
+    (item.x, item.y), turned as the piece and its placement say (`piece_for`): the game's
+    art, then tabs, alignment marks, cut outline, label and the assembly diagram (unless
+    placement gave its room to another piece: the component keeps no `optional` part)."""
     piece = piece_for(pieces, item.component)
     with saved(canvas):
-        if piece.turned:            # a quarter turn on the upright sheet
+        if piece.turns:             # turned on its sheet
             canvas.translate(item.x, item.y)
             canvas.transform(*piece.transform())
         else:
@@ -92,7 +93,7 @@ def draw_piece(canvas: Canvas, item: Item, board: Board, pieces, paint: Paint,
             text(canvas, spot[0], spot[1] + h / 2, piece.label, font_pt(h), FONT_BOLD,
                  anchor="middle")
         box = diagram_spot(board, piece)
-        if box is not None:
+        if box is not None and item.component.optional:
             _diagram(canvas, board, box, piece, pieces, style)
 
 

@@ -5,26 +5,33 @@ marks come out, all in millimetres with the origin at the page's top-left corner
 pointing down. The drawing step only paints what this step decided.
 
 Rules of the layout:
-- Components of one size pack into a grid ("block"). Neighbours in a grid are separated
-  by a gutter of twice the bleed, so each component's art runs `bleed` past its cut line
-  without touching its neighbour's; identical solid pieces (tombs) share their cut lines.
-- Crop marks sit in the page margin around each block, on the extension of every cut line,
-  never closer than `crop_gap` to any component's bleed and never on a component.
-- Blocks fill pages top to bottom, first fit: a group of pieces first fills the room left
-  below earlier blocks (at least one row, `block_gap` below the previous block for their
-  crop marks), then starts new pages.
+- Components of one size, in a row of the game's list, pack into grids ("blocks").
+  Neighbours in a grid are separated by a gutter of twice the bleed, so each component's
+  art runs `bleed` past its cut line without touching its neighbour's; identical solid
+  pieces (tombs) share their cut lines.
+- Crop marks sit round each block of rect pieces, on the extension of every cut line,
+  never closer than `crop_gap` to any component's bleed and never on a component: a block
+  keeps `crop_length + crop_gap` of room round its bleed for them.
+- The packer (packing.py) puts the blocks of every kind on the fewest sheets it finds:
+  pieces of different kinds share a sheet, small pieces fill the room large ones leave
+  (board pieces leave their blank corners: `Component.cover`), blocks keep `block_gap`
+  between their bleeds when both have crop marks (less when not). A piece with a back
+  goes on portrait sheets only; a sheet is turned for a piece that fits only that way.
+  Each sheet's content is centred across it; its label keeps a slot at the bottom.
 - A back side mirrors its front for the duplex flip: long edge mirrors x, short edge
   mirrors y. `back_offset` then shifts every back item, for printers that misregister.
-- Full-page components (board pieces, player aid, print check) get a page each.
+  Behind a piece without a back the back stays blank.
+- Full-page components (player aid, print check) get a page each: those listed before
+  every packed piece come first, the others last.
 """
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field, replace
 from functools import cache
 
 from pnp import layouts
+from pnp.printing import packing
 from pnp.units import mm
 
 DUPLEX_MODES = ("long", "short", "none")
@@ -104,6 +111,19 @@ class Component:
     #                              piece with its glue tabs), mm from the item's top-left
     folds: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()   # fold lines
     #                              (scored, not cut: a glue tab's seam), same frame
+    # How it packs. A board piece: its size already holds its bleed and glue tabs, and
+    # `cover` lists, as boxes (x0, y0, x1, y1) in the same frame, all that it draws when
+    # that leaves parts of its box blank (the corners a triangle leaves): other pieces may
+    # go there (() = its whole box); `optional`, what it draws only if placement leaves
+    # the room (its assembly diagram): placement drops it (()) to nest another piece there.
+    bled: bool = False
+    cover: tuple[tuple[float, float, float, float], ...] = ()
+    optional: tuple[tuple[float, float, float, float], ...] = ()
+    # `turnable`: its drawing follows `turns`, the quarter turns clockwise placement gave it
+    # (a card or a hex tile: its box; a board piece: `split.pieces.piece_for`); the box,
+    # outline, folds, cover and optional parts given are those after the turns.
+    turnable: bool = False
+    turns: int = 0
 
 
 @dataclass(frozen=True)
@@ -160,15 +180,6 @@ class Options:
     cut_marks: bool = False      # print-and-cut registration marks (furniture reserves room)
 
 
-@dataclass
-class _Block:
-    components: list[Component]
-    cols: int
-    rows: int
-    x0: float                    # cut box of the first cell
-    y0: float
-
-
 def gutter(component: Component, bleed: float) -> float:
     """Space between neighbours' cut lines: room for both bleeds, or none when they share
     their cut lines (identical solid pieces, whose bleed is each other's art)."""
@@ -180,18 +191,21 @@ def grid_capacity(width: float, height: float, item_w: float, item_h: float,
     """How many columns and rows of items fit in an area, with `bleed` round the grid and
     `gap` between neighbours (default 2 x bleed)."""
     gap = 2 * bleed if gap is None else gap
-    cols = (width - 2 * bleed + gap + 1e-9) // (item_w + gap)
-    rows = (height - 2 * bleed + gap + 1e-9) // (item_h + gap)
-    return max(0, int(cols)), max(0, int(rows))
+    return packing.Grid(item_w, item_h, gap, bleed).capacity(width, height)
+
+
+LABEL_SLOT = (90.0, 3.5)    # mm kept free for the sheet label, bottom centre: width, height
 
 
 def _group(components: list[Component]) -> list[list[Component]]:
-    """Consecutive components of the same kind and size form one grid block."""
+    """Consecutive components of the same kind and size form one group (its pieces go in
+    grids); a piece with a `cover` of its own is a group alone."""
     groups: list[list[Component]] = []
     for comp in components:
-        if groups and not comp.full_page and not groups[-1][0].full_page and (
-            (groups[-1][0].kind, groups[-1][0].width, groups[-1][0].height)
-            == (comp.kind, comp.width, comp.height)
+        last = groups[-1][0] if groups else None
+        if last is not None and not comp.cover and not last.cover and (
+            (last.kind, last.width, last.height, last.shape, last.bled)
+            == (comp.kind, comp.width, comp.height, comp.shape, comp.bled)
         ):
             groups[-1].append(comp)
         else:
@@ -199,74 +213,110 @@ def _group(components: list[Component]) -> list[list[Component]]:
     return groups
 
 
-def _pack_blocks(groups: list[list[Component]], opts: Options) -> list[list[_Block]]:
-    """Fill pages with grid blocks, first fit: each group first fills the room left at the
-    bottom of earlier pages (e.g. tombs below the tiles), then starts new pages. Returns
-    the blocks of each front page."""
-    paper, f, b = opts.paper, opts.furniture, opts.bleed
-    margin_x, margin_y = f.margins
-    inner_w = paper.width - 2 * margin_x
-    inner_h = paper.height - 2 * margin_y
-    pages: list[list[_Block]] = []
-    used: list[float | None] = []      # height used on each page; None: a full-page piece
-    for group in groups:
-        if group[0].full_page:
-            pages.append([_Block(group, 1, 1, 0.0, 0.0)])
-            used.append(None)
-            continue
-        w, h = group[0].width, group[0].height
-        g = gutter(group[0], b)
-        cols, rows_per_page = grid_capacity(inner_w, inner_h, w, h, b, g)
-        if cols == 0 or rows_per_page == 0:
-            marks = " and registration marks" if f.reserve_x or f.reserve_y else ""
-            raise PlacementError(f"{group[0].id} ({w:g} x {h:g} mm) does not fit on "
-                                 f"{paper.name} paper with {b:g} mm bleed{marks}")
-        pending = list(group)
-        page = 0
-        while pending:
-            if page == len(pages):
-                pages.append([])
-                used.append(0.0)
-            if used[page] is None:
-                page += 1
-                continue
-            start = used[page] + (f.block_gap if used[page] else 0.0)
-            free_rows = (grid_capacity(inner_w, inner_h - start, w, h, b, g)[1]
-                         if start < inner_h else 0)
-            if free_rows == 0:
-                page += 1
-                continue
-            rows = min(free_rows, -(-len(pending) // cols))
-            take, pending = pending[: rows * cols], pending[rows * cols:]
-            used_cols = min(cols, len(take))
-            block_w = used_cols * (w + g) - g + 2 * b
-            x0 = (paper.width - block_w) / 2 + b                   # centred horizontally
-            pages[page].append(_Block(take, used_cols, rows, x0, margin_y + start + b))
-            used[page] = start + rows * (h + g) - g + 2 * b
-    return pages
+def _crop_marked(comp: Component, opts: Options) -> bool:
+    """Crop marks only make sense for straight cuts across a grid of rect pieces; round,
+    hex and outlined pieces print their own cut outline."""
+    return opts.crop_marks and comp.shape == "rect" and not comp.outline and not comp.bled
 
 
-def _block_items(block: _Block, bleed: float) -> list[Item]:
+def _grid(group: list[Component], opts: Options) -> packing.Grid:
+    comp, f = group[0], opts.furniture
+    return packing.Grid(
+        comp.width, comp.height,
+        gap=0.0 if comp.bled else gutter(comp, opts.bleed),
+        pad=0.0 if comp.bled else opts.bleed,
+        halo=f.crop_length + f.crop_gap if _crop_marked(comp, opts) else 0.0,
+        cover=comp.cover, optional=comp.optional,
+        upright=any(c.back is not None for c in group),
+        turnable=all(c.turnable for c in group))
+
+
+def spacing(f: Furniture) -> float:
+    """What blocks keep between them besides their crop marks' room: `block_gap` between
+    two grids' bleeds when both carry crop marks, and never less than `crop_gap`."""
+    return max(f.crop_gap, f.block_gap - 2 * (f.crop_length + f.crop_gap))
+
+
+def _frame(paper: Paper, f: Furniture) -> packing.Frame:
+    x, y = f.printer_margin + f.reserve_x, f.printer_margin + f.reserve_y
+    area = (x, y, paper.width - x, paper.height - y)
+    w, h = LABEL_SLOT
+    bottom = paper.height - f.printer_margin
+    slot = (max(area[0], (paper.width - w) / 2), max(area[1], bottom - h),
+            min(area[2], (paper.width + w) / 2), min(area[3], bottom))
+    open_slot = slot[0] < slot[2] and slot[1] < slot[3]
+    return packing.Frame(paper.width, paper.height, area, (slot,) if open_slot else ())
+
+
+def _pack(groups: list[list[Component]], opts: Options) -> list[packing.Sheet]:
+    paper, f = opts.paper, opts.furniture
+    grids = [packing.Group(len(g), _grid(g, opts)) for g in groups]
+    try:
+        return packing.pack(grids, (_frame(paper, f), _frame(paper.turned(), f)), spacing(f))
+    except ValueError as error:
+        comp = groups[error.args[0]][0]
+        marks = " and registration marks" if f.reserve_x or f.reserve_y else ""
+        raise PlacementError(f"{comp.id} ({comp.width:g} x {comp.height:g} mm) does not fit "
+                             f"on {paper.name} paper with {opts.bleed:g} mm bleed{marks}") from None
+
+
+def _centred(sheet: packing.Sheet, s: float) -> float:
+    """How far to move a sheet's blocks right to centre them across its printable area
+    (0 when that would put one on the label's slot)."""
+    outers = [b.outer for b in sheet.blocks]
+    x0, x1 = min(o[0] for o in outers), max(o[2] for o in outers)
+    dx = (sheet.frame.area[0] + sheet.frame.area[2] - x0 - x1) / 2
+    moved = [(o[0] + dx, o[1], o[2] + dx, o[3]) for o in outers]
+    if any(packing.grown(m, s / 2)[0] < r[2] and r[0] < packing.grown(m, s / 2)[2]
+           and packing.grown(m, s / 2)[1] < r[3] and r[1] < packing.grown(m, s / 2)[3]
+           for m in moved for r in sheet.frame.reserved):
+        return 0.0
+    return dx
+
+
+def turned(comp: Component, turns: int) -> Component:
+    """A component turned `turns` quarters clockwise: its box, outline, folds, cover and
+    optional parts with it."""
+    for _ in range(turns % 4):
+        h = comp.height
+
+        def point(p: tuple[float, float], h: float = h) -> tuple[float, float]:
+            return (h - p[1], p[0])
+
+        comp = replace(comp, width=comp.height, height=comp.width,
+                       outline=tuple(point(p) for p in comp.outline),
+                       folds=tuple((point(a), point(b)) for a, b in comp.folds),
+                       cover=tuple(packing.turn_box(b, h) for b in comp.cover),
+                       optional=tuple(packing.turn_box(b, h) for b in comp.optional),
+                       turns=(comp.turns + 1) % 4)
+    return comp
+
+
+def _block_items(block: packing.Block, group: list[Component], dx: float, dropped: bool,
+                 opts: Options) -> list[Item]:
     items = []
-    for index, comp in enumerate(block.components):
+    for index, comp in enumerate(group[block.first:block.first + block.count]):
+        comp = turned(comp, block.turns)
+        if dropped:
+            comp = replace(comp, optional=())
         row, col = divmod(index, block.cols)
-        g = gutter(comp, bleed)
-        items.append(Item(comp, block.x0 + col * (comp.width + g),
-                          block.y0 + row * (comp.height + g), "front"))
+        g = 0.0 if comp.bled else gutter(comp, opts.bleed)
+        items.append(Item(comp, block.x + dx + col * (comp.width + g),
+                          block.y + row * (comp.height + g), "front"))
     return items
 
 
-def _block_marks(block: _Block, bleed: float, f: Furniture) -> list[Mark]:
+def _block_marks(items: list[Item], cols: int, bleed: float, f: Furniture) -> list[Mark]:
     """Crop marks on every cut line of a block, outside it, `crop_gap` from its bleed."""
-    comp = block.components[0]
+    first, comp = items[0], items[0].component
     w, h = comp.width, comp.height
-    rows = -(-len(block.components) // block.cols)
-    left, top = block.x0 - bleed, block.y0 - bleed
+    rows = -(-len(items) // cols)
     g = gutter(comp, bleed)
-    right = block.x0 + block.cols * (w + g) - g + bleed
-    bottom = block.y0 + rows * (h + g) - g + bleed
-    xs = sorted({round(block.x0 + c * (w + g) + d, 9) for c in range(block.cols) for d in (0, w)})
-    ys = sorted({round(block.y0 + r * (h + g) + d, 9) for r in range(rows) for d in (0, h)})
+    left, top = first.x - bleed, first.y - bleed
+    right = first.x + cols * (w + g) - g + bleed
+    bottom = first.y + rows * (h + g) - g + bleed
+    xs = sorted({round(first.x + c * (w + g) + d, 9) for c in range(cols) for d in (0, w)})
+    ys = sorted({round(first.y + r * (h + g) + d, 9) for r in range(rows) for d in (0, h)})
     g, length = f.crop_gap, f.crop_length
     marks = []
     for x in xs:
@@ -278,16 +328,26 @@ def _block_marks(block: _Block, bleed: float, f: Furniture) -> list[Mark]:
     return marks
 
 
-def _label(paper: Paper, marks: list[Mark], f: Furniture) -> Label:
-    """The sheet label goes in the bottom margin, in the widest gap between crop marks
-    (and, with registration marks, clear of the corners they keep: `reserve_y` deep)."""
+def _label(paper: Paper, marks: list[Mark], f: Furniture, items: tuple[Item, ...] = (),
+           bleed: float = 0.0) -> Label:
+    """The sheet label goes in the bottom margin, in the widest gap between crop marks and
+    pieces (and, with registration marks, clear of the corners they keep: `reserve_y`
+    deep)."""
     y = paper.height - f.printer_margin - 0.6
-    band_top = paper.height - f.margins[1]
+    band_top = paper.height - f.printer_margin - LABEL_SLOT[1]
     side = f.printer_margin + f.reserve_y
-    xs = sorted(m.x1 for m in marks if m.x1 == m.x2 and m.y2 > band_top - 0.01
-                and side < m.x1 < paper.width - side)
-    edges = [side, *xs, paper.width - side]
-    gaps = [(b - a, a, b) for a, b in itertools.pairwise(edges)]
+    taken = [(m.x1, m.x1) for m in marks if m.x1 == m.x2 and m.y2 > band_top - 0.01
+             and side < m.x1 < paper.width - side]
+    for item in items:
+        pad = 0.0 if item.component.bled else bleed
+        if item.y + item.height + pad > band_top:
+            taken.append((item.x - pad, item.x + item.width + pad))
+    gaps, cursor = [], side
+    for a, b in sorted(taken):
+        if a > cursor:
+            gaps.append((a - cursor, cursor, a))
+        cursor = max(cursor, b)
+    gaps.append((paper.width - side - cursor, cursor, paper.width - side))
     width, a, b = max(gaps)
     return Label((a + b) / 2, y, max(0.0, width - 2.0))
 
@@ -313,28 +373,7 @@ def place(components: list[Component], opts: Options) -> list[Page]:
         raise PlacementError(f"unknown duplex mode {opts.duplex!r}")
     if opts.bleed < 0:
         raise PlacementError("bleed cannot be negative")
-    fronts: list[Page] = []
-    for number, blocks in enumerate(_pack_blocks(_group(components), opts), start=1):
-        if len(blocks) == 1 and blocks[0].components[0].full_page:
-            comp = blocks[0].components[0]
-            paper = opts.paper.turned() if comp.landscape else opts.paper
-            if comp.width > paper.width + 1e-6 or comp.height > paper.height + 1e-6:
-                raise PlacementError(f"{comp.id} does not fit on {opts.paper.name} paper")
-            item = Item(comp, (paper.width - comp.width) / 2, (paper.height - comp.height) / 2,
-                        "front")
-            fronts.append(Page(paper.width, paper.height, "front", number, (item,), (),
-                               _label(paper, [], opts.furniture), comp.kind))
-            continue
-        items: list[Item] = []
-        marks: list[Mark] = []
-        for block in blocks:
-            items += _block_items(block, opts.bleed)
-            # Crop marks only make sense for straight cuts across the grid; round and hex
-            # pieces print their own cut outline.
-            if opts.crop_marks and block.components[0].shape == "rect":
-                marks += _block_marks(block, opts.bleed, opts.furniture)
-        fronts.append(Page(opts.paper.width, opts.paper.height, "front", number, tuple(items),
-                           tuple(marks), _label(opts.paper, marks, opts.furniture)))
+    fronts = _fronts(components, opts)
     pages: list[Page] = []
     backs: list[Page] = []
     for front in fronts:
@@ -342,7 +381,7 @@ def place(components: list[Component], opts: Options) -> list[Page]:
         back_items = tuple(_mirror(i, paper, opts) for i in front.items
                            if i.component.back is not None)
         back = Page(front.width, front.height, "back", front.sheet, back_items, (),
-                    _label(paper, [], opts.furniture), front.kind)
+                    _label(paper, [], opts.furniture, back_items, opts.bleed), front.kind)
         pages.append(front)
         if opts.duplex == "none":
             if back_items:
@@ -350,3 +389,41 @@ def place(components: list[Component], opts: Options) -> list[Page]:
         else:
             pages.append(back)
     return pages + backs
+
+
+def _fronts(components: list[Component], opts: Options) -> list[Page]:
+    """The front pages, numbered: full-page components listed before every packed piece,
+    the packed sheets, the other full-page components."""
+    packed = [c for c in components if not c.full_page]
+    first = components.index(packed[0]) if packed else len(components)
+    lead = [c for c in components[:first] if c.full_page]
+    tail = [c for c in components[first:] if c.full_page]
+    groups = _group(packed)
+    pages = [_full_page(c, opts) for c in lead]
+    pages += [_sheet_page(sheet, groups, opts) for sheet in _pack(groups, opts)]
+    pages += [_full_page(c, opts) for c in tail]
+    return [replace(page, sheet=number) for number, page in enumerate(pages, start=1)]
+
+
+def _full_page(comp: Component, opts: Options) -> Page:
+    paper = opts.paper.turned() if comp.landscape else opts.paper
+    if comp.width > paper.width + 1e-6 or comp.height > paper.height + 1e-6:
+        raise PlacementError(f"{comp.id} does not fit on {opts.paper.name} paper")
+    item = Item(comp, (paper.width - comp.width) / 2, (paper.height - comp.height) / 2, "front")
+    return Page(paper.width, paper.height, "front", 0, (item,), (),
+                _label(paper, [], opts.furniture), comp.kind)
+
+
+def _sheet_page(sheet: packing.Sheet, groups: list[list[Component]], opts: Options) -> Page:
+    paper = Paper(opts.paper.name, sheet.frame.width, sheet.frame.height)
+    dx = _centred(sheet, spacing(opts.furniture))
+    items: list[Item] = []
+    marks: list[Mark] = []
+    for index, block in enumerate(sheet.blocks):
+        group = groups[block.group]
+        placed = _block_items(block, group, dx, index in sheet.dropped, opts)
+        items += placed
+        if _crop_marked(group[0], opts):
+            marks += _block_marks(placed, block.cols, opts.bleed, opts.furniture)
+    return Page(paper.width, paper.height, "front", 0, tuple(items), tuple(marks),
+                _label(paper, marks, opts.furniture, tuple(items), opts.bleed))

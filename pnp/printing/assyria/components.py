@@ -94,7 +94,7 @@ def card_components(landscape: bool = False) -> list[Component]:
     if landscape:
         w, h = h, w
     return [Component(f"{face.key}.{n}", "card", w, h, back=face.deck,
-                      corner_radius=card_corner())
+                      corner_radius=card_corner(), turnable=True)
             for face in card_faces() for n in range(1, face.count + 1)]
 
 
@@ -139,11 +139,11 @@ def token_player(component_id: str) -> str | None:
 def assyria_components(options: Options) -> list[Component]:
     """In print order: the board's pieces, the cards, the tokens, the player aid (the build
     puts the print check first)."""
-    from pnp.printing.assyria.board import plan
+    from pnp.printing.assyria.board import plan, split_board
     from pnp.printing.split.pieces import piece_components
 
     pieces = plan(options.paper, options.bleed, options.furniture)
-    components = piece_components(pieces, kind="board")
+    components = piece_components(split_board(), pieces, kind="board")
     components += card_components(cards_landscape(options))
     components += token_components()
     components.append(page_component("aid", options.paper))

@@ -60,7 +60,7 @@ def piece_squares(piece: BoardPiece) -> list[tuple[int, int]]:
 
 def board_components(paper: Paper, bleed: float, furniture: Furniture) -> list[Component]:
     """One full-page component per piece, sized to everything the piece draws."""
-    return piece_components(plan_board(paper, bleed, furniture))
+    return piece_components(crete_board(), plan_board(paper, bleed, furniture))
 
 
 def piece_for_component(component: Component, paper: Paper, bleed: float,

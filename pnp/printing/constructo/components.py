@@ -37,7 +37,7 @@ def tile_components(options: Options | None = None) -> list[Component]:
     w, h = spec.width, spec.height
     if options is not None and tiles_pointy(options):
         w, h = h, w
-    return [Component(tile_id(n), "tile", w, h, back="tile", shape="hex")
+    return [Component(tile_id(n), "tile", w, h, back="tile", shape="hex", turnable=True)
             for n in tile_numbers()]
 
 

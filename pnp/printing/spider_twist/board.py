@@ -72,4 +72,4 @@ def pieces(options: Options) -> tuple[BoardPiece, ...]:
 
 def components(options: Options) -> list[Component]:
     """One full-page component per sheet, its back the spiral side."""
-    return piece_components(pieces(options), kind="board", back="board")
+    return piece_components(web_board(), pieces(options), kind="board", back="board")

@@ -93,8 +93,15 @@ class BoardPiece:
     seams: tuple[Seam, ...]
     box: Box                    # everything drawn (art with bleed and tabs), board frame
     landscape: bool             # the paper is turned for this piece
-    turned: bool = False        # the piece is drawn a quarter turn clockwise on an upright
-                                # sheet: its top edge along the sheet's right edge
+    turns: int = 0              # quarter turns clockwise it is drawn at on its sheet (1: its
+                                # top edge along the sheet's right edge): a two-sided
+                                # board's plan turns a piece that fits only so, page
+                                # placement may turn a piece to pack it (`piece_for`)
+
+    @property
+    def turned(self) -> bool:
+        """Drawn a quarter turn either way: its width and height swap on the page."""
+        return self.turns % 2 == 1
 
     @property
     def tabs(self) -> tuple[Seam, ...]:
@@ -111,9 +118,10 @@ class BoardPiece:
     @property
     def offset(self) -> Point:
         """The board-frame point drawn at the component's top-left corner: unless the
-        piece is `turned`, a board point (x, y) lands at (item.x + x - offset.x,
+        piece is turned, a board point (x, y) lands at (item.x + x - offset.x,
         item.y + y - offset.y) on the page."""
-        return (self.box[0], self.box[1]) if not self.turned else (self.box[0], self.box[3])
+        x0, y0, x1, y1 = self.box
+        return ((x0, y0), (x0, y1), (x1, y1), (x1, y0))[self.turns % 4]
 
     @property
     def size(self) -> tuple[float, float]:
@@ -122,13 +130,13 @@ class BoardPiece:
 
     def transform(self) -> tuple[float, ...]:
         """The affine map (as `Canvas.transform` takes it) from the board frame to the
-        component, its origin the component's top-left corner."""
-        x0, y0, _x1, y1 = self.box
-        if self.turned:                 # a quarter turn clockwise (y down)
-            return (0.0, 1.0, -1.0, 0.0, y1, -x0)
-        return (1.0, 0.0, 0.0, 1.0, -x0, -y0)
+        component, its origin the component's top-left corner; each quarter turn is
+        clockwise (y down)."""
+        x0, y0, x1, y1 = self.box
+        return ((1.0, 0.0, 0.0, 1.0, -x0, -y0), (0.0, 1.0, -1.0, 0.0, y1, -x0),
+                (-1.0, 0.0, 0.0, -1.0, x1, y1), (0.0, -1.0, 1.0, 0.0, -y0, x1))[self.turns % 4]
 
     def to_page(self, point: Point, item_x: float, item_y: float) -> Point:
-        if self.turned:
-            return (item_x + self.box[3] - point[1], item_y + point[0] - self.box[0])
-        return (item_x + point[0] - self.box[0], item_y + point[1] - self.box[1])
+        a, b, c, d, e, f = self.transform()
+        x, y = point
+        return (item_x + a * x + c * y + e, item_y + b * x + d * y + f)

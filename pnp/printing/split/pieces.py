@@ -1,17 +1,26 @@
-"""A plan's pieces as printed components: one full-page component per piece, and the
-lines a cutting machine cuts and scores on it.
+"""A plan's pieces as printed components: one component per piece, which page placement
+packs with the rest, and the lines a cutting machine cuts and scores on it.
 """
 
 from __future__ import annotations
 
-from pnp.geometry.polygon import Point, Polygon, dedupe
+from dataclasses import replace
+
+from pnp.geometry.polygon import EPS, Box, Point, Polygon, dedupe, strip_cover
 from pnp.printing.placement import Component
-from pnp.printing.split.board import BoardPiece, Seam, SplitError
+from pnp.printing.split.board import Board, BoardPiece, Seam, SplitError
+from pnp.printing.split.furniture import diagram_spot
+
+COVER_STEP = 10.0      # mm: how finely a piece's cover follows its slanted edges
 
 
-def piece_components(pieces, kind: str = "board", back: str | None = None) -> list[Component]:
-    """One full-page component per piece ("board-A1"), sized to everything it draws.
-    `back`: the back design of a two-sided board (see `back_transform`)."""
+def piece_components(board: Board, pieces, kind: str = "board",
+                     back: str | None = None) -> list[Component]:
+    """One component per piece ("board-A1"), sized to everything it draws (bleed and glue
+    tabs included), its `cover` what it draws of that box, so that smaller pieces may go
+    in the corners it leaves blank, and its assembly diagram `optional`. A one-sided
+    board's pieces may be turned to pack (`turnable`). `back`: the back design of a
+    two-sided board (see `back_transform`)."""
     components = []
     for p in pieces:
         outlines, folds = piece_cuts(p)
@@ -20,12 +29,32 @@ def piece_components(pieces, kind: str = "board", back: str | None = None) -> li
         def local(point: Point, p: BoardPiece = p) -> Point:
             return p.to_page(point, 0.0, 0.0)
 
+        spot = diagram_spot(board, p) if len(pieces) > 1 else None
         components.append(Component(
             id=f"{kind}-{p.label}", kind=kind, width=width, height=height, back=back,
-            full_page=True, landscape=p.landscape,
             outline=tuple(local(q) for q in outlines[0]),
-            folds=tuple((local(a), local(b)) for a, b in folds)))
+            folds=tuple((local(a), local(b)) for a, b in folds),
+            bled=True, cover=_cover(p), turnable=back is None,
+            optional=() if spot is None else (_local_box(p, spot),)))
     return components
+
+
+def _cover(piece: BoardPiece) -> tuple[Box, ...]:
+    """What a piece draws but its assembly diagram, as boxes in its component's frame:
+    its art and tabs, followed in strips."""
+    shapes: list[Polygon] = [piece.art_polygon, *(s.tab_polygon for s in piece.tabs)]
+    local = [tuple(piece.to_page(q, 0.0, 0.0) for q in shape) for shape in shapes]
+    width, height = piece.size
+    boxes = [(max(0.0, a), max(0.0, b), min(width, c), min(height, d))
+             for a, b, c, d in strip_cover(local, COVER_STEP)]
+    return tuple(b for b in boxes if b[2] - b[0] > EPS and b[3] - b[1] > EPS)
+
+
+def _local_box(piece: BoardPiece, box: Box) -> Box:
+    """A board-frame box in the piece's component frame."""
+    corners = [piece.to_page(p, 0.0, 0.0) for p in ((box[0], box[1]), (box[2], box[3]))]
+    return (min(c[0] for c in corners), min(c[1] for c in corners),
+            max(c[0] for c in corners), max(c[1] for c in corners))
 
 
 def piece_cuts(piece: BoardPiece) -> tuple[tuple[Polygon, ...], tuple[tuple[Point, Point], ...]]:
@@ -73,9 +102,12 @@ def _chain(segments: list[tuple[Point, Point]]) -> tuple[Polygon, ...]:
 
 
 def piece_for(pieces, component: Component) -> BoardPiece:
-    """The piece a component of `piece_components` prints."""
+    """The piece a component of `piece_components` prints, turned as far again as page
+    placement turned the component."""
     label = component.id.removeprefix(f"{component.kind}-")
     for piece in pieces:
         if piece.label == label:
+            if component.turns:
+                return replace(piece, turns=(piece.turns + component.turns) % 4)
             return piece
     raise KeyError(f"no board piece {label!r}")

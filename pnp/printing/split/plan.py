@@ -3,7 +3,9 @@
 Cuts: full-width cuts between row bands along `cuts_y`, then cuts across each band along
 `cuts_x`; a piece is the outline clipped to a rectangle. The search is exhaustive over
 this family (dynamic programming over the row cuts, and within each band over the column
-cuts): fewest pieces, then least tab length, then the smallest cut positions. A piece
+cuts): fewest slivers (pieces narrower than a third of the sheet: they pack badly; most
+boards need none), then fewest pieces, then least tab length, then the smallest cut
+positions. A piece
 never cuts through a marker's quiet zone. Its cost grows with the square of the number of
 cut lines per axis: offer the lines a cut may sensibly follow (Asterion: 10 per axis).
 """
@@ -128,14 +130,16 @@ class _Cost:
     pieces: int
     glue: float                 # total length of the tabs: less glueing, fewer seams
     cuts: tuple[int, ...]       # the cut positions, for a deterministic tie-break
+    slivers: int = 0            # pieces narrower than a third of the sheet: they pack
+    #                             badly and are fiddly to glue, so they cost most
 
     def __lt__(self, other: _Cost) -> bool:
-        return ((self.pieces, round(self.glue, 6), self.cuts)
-                < (other.pieces, round(other.glue, 6), other.cuts))
+        return ((self.slivers, self.pieces, round(self.glue, 6), self.cuts)
+                < (other.slivers, other.pieces, round(other.glue, 6), other.cuts))
 
     def __add__(self, other: _Cost) -> _Cost:
         return _Cost(self.pieces + other.pieces, self.glue + other.glue,
-                     self.cuts + other.cuts)
+                     self.cuts + other.cuts, self.slivers + other.slivers)
 
 
 class _Outgrown:
@@ -176,7 +180,13 @@ def _piece_verdict(board: Board, band: tuple[int, int], cols: tuple[int, int], p
     width, height, glue = extent
     if _fits(board, width, height, paper, furniture, turn) is None:
         return OUTGROWN
-    return _Cost(1, glue, ())
+    return _Cost(1, glue, (), int(min(width, height) < sliver_width(paper, furniture)))
+
+
+def sliver_width(paper: Paper, furniture: Furniture) -> float:
+    """A piece narrower than this (a third of the printable sheet's shorter side) is a
+    sliver: the search takes one only when the board cannot be cut without."""
+    return min(furniture.printable(paper)) / 3
 
 
 def _corners(box: Box) -> tuple[Point, Point]:
@@ -288,7 +298,8 @@ def best_bands(board: Board, paper: Paper, bleed: float, furniture: Furniture, t
                 continue
             prev_cost, prev_bands = best[start]
             cost, ends = band
-            total = prev_cost + _Cost(cost.pieces, cost.glue, (BAND_KEY + end, *cost.cuts))
+            total = prev_cost + _Cost(cost.pieces, cost.glue, (BAND_KEY + end, *cost.cuts),
+                                      cost.slivers)
             if end not in best or total < best[end][0]:
                 best[end] = (total, (*prev_bands, ((start, end), ends)))
     if last not in best:
@@ -342,7 +353,8 @@ def plan_pieces(board: Board, paper: Paper, bleed: float,
             tab = next((t for s, _e, t in tabs if s == side), ())
             seams.append(Seam(side, edge[0], edge[1], neighbours, bool(tab), tab))
         pieces.append(BoardPiece(label, b, k, rect_cells(board, rect), rect, polygon, art,
-                                 tuple(seams), box, landscape and not turned, turned))
+                                 tuple(seams), box, landscape and not turned,
+                                 1 if turned else 0))
     return tuple(pieces)
 
 

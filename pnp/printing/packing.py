@@ -1,0 +1,417 @@
+"""Packing pieces onto sheets: where each grid of identical pieces goes, across all kinds.
+
+A pure calculation on rectangles, in mm (page frame: origin top-left, y down), that knows
+nothing of components: page placement (placement.py) hands it groups of identical pieces
+and turns what comes back into items and crop marks.
+
+- A sheet's free space is a list of maximal free rectangles (MaxRects): placing something
+  cuts what it takes out of every free rectangle it overlaps.
+- A group's pieces go in grids ("blocks"), as many as fit a free rectangle, turned a
+  quarter where that fits more (`Grid.turnable`).
+- A lone piece that leaves parts of its box blank (a triangle of board) takes only what it
+  draws (`Grid.cover`): a later piece's box may lie over those blank parts, turned any
+  quarter (nesting), as long as what each draws stays apart. Its `optional` part (an
+  assembly diagram) keeps its room from grids, but gives it up to a nesting piece (the
+  sheet records it as dropped).
+- First fit over the open sheets, biggest pieces first, so small pieces fill the room that
+  large ones leave; a new sheet opens only when no open sheet has room. Several orders of
+  the groups are tried and the one taking the fewest sheets wins (ties: the first).
+  Everything is deterministic.
+- A sheet is portrait unless its first piece fits only on the turned paper. A piece with
+  a back (`Grid.upright`) goes only on portrait sheets: a duplex flip is portrait.
+- Everything keeps `spacing` from everything else (each box is grown by half of it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+Box = tuple[float, float, float, float]     # x0, y0, x1, y1
+EPS = 1e-6
+SMALLEST = 4.0      # mm: free rectangles narrower than this are dropped (nothing fits)
+
+
+def turn_box(box: Box, height: float) -> Box:
+    """A box in a frame `height` tall, once the frame is turned a quarter clockwise."""
+    x0, y0, x1, y1 = box
+    return (height - y1, x0, height - y0, x1)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """How the pieces of one group sit together. The box a block of them needs is the
+    grid of pieces `gap` apart, `pad` round it (bleed), and `halo` round that (room for
+    crop marks)."""
+
+    width: float                 # one piece's box
+    height: float
+    gap: float = 0.0             # between neighbours' boxes
+    pad: float = 0.0
+    halo: float = 0.0
+    cover: tuple[Box, ...] = ()      # a lone piece's drawn parts (its frame); () = its box
+    optional: tuple[Box, ...] = ()   # a lone piece's parts it may do without
+    upright: bool = False        # only on portrait sheets (it has a back)
+    turnable: bool = False       # may be turned a quarter
+
+    def size(self, cols: int, rows: int) -> tuple[float, float]:
+        """The outer box of a block of `cols` x `rows` pieces."""
+        around = 2 * (self.pad + self.halo)
+        return (cols * (self.width + self.gap) - self.gap + around,
+                rows * (self.height + self.gap) - self.gap + around)
+
+    def capacity(self, width: float, height: float) -> tuple[int, int]:
+        """Columns and rows of pieces whose block fits `width` x `height`."""
+        if self.cover:
+            w, h = self.size(1, 1)
+            return (1, 1) if w <= width + EPS and h <= height + EPS else (0, 0)
+        around = 2 * (self.pad + self.halo)
+        cols = (width - around + self.gap + EPS) // (self.width + self.gap)
+        rows = (height - around + self.gap + EPS) // (self.height + self.gap)
+        return max(0, int(cols)), max(0, int(rows))
+
+    def turned(self, turns: int) -> Grid:
+        """The grid of the pieces turned `turns` quarters clockwise."""
+        grid = self
+        for _ in range(turns % 4):
+            h = grid.height
+            grid = replace(grid, width=grid.height, height=grid.width,
+                           cover=tuple(turn_box(b, h) for b in grid.cover),
+                           optional=tuple(turn_box(b, h) for b in grid.optional))
+        return grid
+
+    def ways(self) -> tuple[int, ...]:
+        """The turns to try: none, or a quarter (a grid), or all four (a lone piece)."""
+        if not self.turnable:
+            return (0,)
+        return (0, 1, 2, 3) if self.cover else (0, 1)
+
+
+@dataclass(frozen=True)
+class Group:
+    count: int
+    grid: Grid
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One way round of the paper: its size, where pieces may go, and what is kept free."""
+
+    width: float
+    height: float
+    area: Box                    # the printable area
+    reserved: tuple[Box, ...] = ()   # kept free inside it (the sheet's label)
+
+
+@dataclass(frozen=True)
+class Block:
+    """Pieces `first` .. `first + count - 1` of group `group`, in rows of `cols`, turned
+    `turns` quarters clockwise, the first piece's box at (x, y)."""
+
+    group: int
+    first: int
+    count: int
+    cols: int
+    x: float
+    y: float
+    outer: Box                   # the block's box with pad and halo
+    turns: int = 0
+
+
+@dataclass
+class Sheet:
+    frame: Frame
+    landscape: bool
+    free: list[Box]              # maximal free rectangles, grown by half the spacing
+    used: list[Box]              # what is drawn, grown by half the spacing
+    blocks: list[Block] = field(default_factory=list)
+    optional: dict[int, list[Box]] = field(default_factory=dict)   # block -> kept parts
+    dropped: set[int] = field(default_factory=set)   # blocks whose optional parts went
+
+    def take(self, box: Box, spacing: float) -> None:
+        box = grown(box, spacing / 2)
+        self.used.append(box)
+        self.free = subtract(self.free, box)
+
+
+def grown(box: Box, d: float) -> Box:
+    return (box[0] - d, box[1] - d, box[2] + d, box[3] + d)
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] - EPS and b[0] < a[2] - EPS and a[1] < b[3] - EPS and b[1] < a[3] - EPS
+
+
+def _inside(a: Box, b: Box) -> bool:
+    return (b[0] - EPS <= a[0] and b[1] - EPS <= a[1] and a[2] <= b[2] + EPS
+            and a[3] <= b[3] + EPS)
+
+
+def subtract(free: list[Box], used: Box) -> list[Box]:
+    """The maximal free rectangles once `used` is taken (MaxRects split and prune)."""
+    out: list[Box] = []
+    for f in free:
+        if not overlap(f, used):
+            out.append(f)
+            continue
+        out += [r for r in ((f[0], f[1], used[0], f[3]), (used[2], f[1], f[2], f[3]),
+                            (f[0], f[1], f[2], used[1]), (f[0], used[3], f[2], f[3]))
+                if r[2] - r[0] >= SMALLEST and r[3] - r[1] >= SMALLEST]
+    return [r for k, r in enumerate(out)
+            if not any(j != k and _inside(r, o) and (not _inside(o, r) or j < k)
+                       for j, o in enumerate(out))]
+
+
+def _new_sheet(frame: Frame, landscape: bool, spacing: float) -> Sheet:
+    sheet = Sheet(frame, landscape, [grown(frame.area, spacing / 2)], [])
+    for box in frame.reserved:
+        sheet.take(box, spacing)
+    return sheet
+
+
+Order = Callable[[Sequence[Group]], list[int]]
+
+
+def biggest_first(groups: Sequence[Group]) -> list[int]:
+    """Groups by the area of one piece's box, largest first (stable)."""
+    def area(k: int) -> float:
+        w, h = groups[k].grid.size(1, 1)
+        return w * h
+    return sorted(range(len(groups)), key=lambda k: -area(k))
+
+
+def as_given(groups: Sequence[Group]) -> list[int]:
+    return list(range(len(groups)))
+
+
+ORDERS: tuple[Order, ...] = (biggest_first, as_given)
+
+
+def pack(groups: Sequence[Group], frames: tuple[Frame, Frame], spacing: float,
+         orders: Sequence[Order] = ORDERS) -> list[Sheet]:
+    """Every group's pieces on the fewest sheets the orders find. `frames`: the paper
+    portrait and landscape. Raises ValueError(k) when group k fits no sheet."""
+    best: list[Sheet] | None = None
+    for order in orders:
+        sheets = _pack_in_order(groups, order(groups), frames, spacing)
+        if best is None or len(sheets) < len(best):
+            best = sheets
+    return best or []
+
+
+def _pack_in_order(groups: Sequence[Group], order: list[int], frames: tuple[Frame, Frame],
+                   spacing: float) -> list[Sheet]:
+    sheets: list[Sheet] = []
+    for k in order:
+        group = groups[k]
+        done = 0
+        for sheet in sheets:
+            done = _fill(sheet, k, group, done, spacing)
+            if done == group.count:
+                break
+        while done < group.count:
+            sheet = _new_sheet_for(group, frames, spacing, k)
+            before = done
+            done = _fill(sheet, k, group, done, spacing)
+            if done == before:
+                raise ValueError(k)
+            sheets.append(sheet)
+    return sheets
+
+
+def _new_sheet_for(group: Group, frames: tuple[Frame, Frame], spacing: float,
+                   k: int) -> Sheet:
+    """Portrait, unless one piece fits only on the turned paper (and may go there); the
+    label's slot stays free unless the piece needs it."""
+    grid = group.grid
+    for landscape, frame in enumerate(frames):
+        if landscape and grid.upright:
+            break
+        x0, y0, x1, y1 = frame.area
+        for turns in grid.ways():
+            w, h = grid.turned(turns).size(1, 1)
+            if w <= x1 - x0 + EPS and h <= y1 - y0 + EPS:
+                sheet = _new_sheet(frame, bool(landscape), spacing)
+                if _room(sheet, grid, spacing):
+                    return sheet
+                return _new_sheet(replace(frame, reserved=()), bool(landscape), spacing)
+    raise ValueError(k)
+
+
+def _room(sheet: Sheet, grid: Grid, spacing: float) -> bool:
+    if grid.cover:
+        return _nest(sheet, grid, spacing) is not None
+    return _best_spot(sheet.free, grid, 1, spacing) is not None
+
+
+def _fill(sheet: Sheet, k: int, group: Group, done: int, spacing: float) -> int:
+    """Blocks of the group's pieces from `done` on into the sheet while any fits; returns
+    how many of the group are placed."""
+    if group.grid.upright and sheet.landscape:
+        return done
+    while done < group.count:
+        if group.grid.cover:
+            nest = _nest(sheet, group.grid, spacing)
+            if nest is None:
+                break
+            x0, y0, turns = nest
+            cols = rows = 1
+        else:
+            found = _lookahead(sheet.free, group.grid, group.count - done, spacing)
+            if found is None:
+                break
+            free, cols, rows, turns = found
+            x0, y0 = free[0] + spacing / 2, free[1] + spacing / 2
+        grid = group.grid.turned(turns)
+        take = min(group.count - done, cols * rows)
+        w, h = grid.size(cols, rows)
+        inset = grid.pad + grid.halo
+        block = Block(k, done, take, cols, x0 + inset, y0 + inset, (x0, y0, x0 + w, y0 + h),
+                      turns)
+        _put(sheet, block, grid, spacing)
+        done += take
+    return done
+
+
+def _shifted(boxes, dx: float, dy: float) -> list[Box]:
+    return [(a + dx, b + dy, c + dx, d + dy) for a, b, c, d in boxes]
+
+
+def _put(sheet: Sheet, block: Block, grid: Grid, spacing: float) -> None:
+    """Take a block's room: its outer box, or a lone piece's cover; a nesting piece takes
+    the optional parts it lies over from their pieces, and keeps its own where clear."""
+    half = spacing / 2
+    index = len(sheet.blocks)
+    sheet.blocks.append(block)
+    taken = _shifted(grid.cover, block.x, block.y) or [block.outer]
+    own = _shifted(grid.optional, block.x, block.y)
+    keep = bool(own) and not any(overlap(grown(b, half), u) for b in own for u in sheet.used)
+    for j, parts in list(sheet.optional.items()):
+        if any(overlap(grown(p, half), grown(t, half)) for p in parts for t in taken):
+            del sheet.optional[j]
+            sheet.dropped.add(j)
+        elif any(overlap(grown(p, half), grown(b, half)) for p in parts for b in own):
+            keep = False
+    for box in taken:
+        sheet.take(box, spacing)
+    if not keep:
+        if own:
+            sheet.dropped.add(index)
+        return
+    sheet.optional[index] = own
+    for box in own:
+        sheet.free = subtract(sheet.free, grown(box, half))
+
+
+def _nest(sheet: Sheet, grid: Grid, spacing: float) -> tuple[float, float, int] | None:
+    """Where a lone piece with a `cover` goes, turned any way it may be: its box at a
+    corner of a free rectangle, inside the sheet, what it draws clear of what is drawn
+    (its blank corners may lie over another piece's). The place that drops the fewest
+    optional parts, then the highest, the leftmost, the fewest turns."""
+    half = spacing / 2
+    best: tuple[tuple[float, ...], tuple[float, float, int]] | None = None
+    for turns in grid.ways():
+        turned = grid.turned(turns)
+        found = _nest_spots(sheet, turned, half)
+        for y, x in found:
+            cover = _shifted(turned.cover, x, y)
+            drops = sum(any(overlap(grown(p, half), grown(c, half)) for p in parts
+                            for c in cover) for parts in sheet.optional.values())
+            # on an empty sheet, the way round that leaves the roomiest free rectangle
+            room = 0.0 if sheet.blocks else -_roominess(subtract(sheet.free, grown(
+                (x, y, x + turned.width, y + turned.height), half)))
+            key = (drops, room, y, x, turns)
+            if best is None or key < best[0]:
+                best = (key, (x, y, turns))
+            if drops == 0:
+                break           # the spots come highest first: none after it does better
+    return None if best is None else best[1]
+
+
+def _roominess(free: list[Box]) -> float:
+    """The shorter side of the roomiest free rectangle (what fits in it)."""
+    return max((min(f[2] - f[0], f[3] - f[1]) for f in free), default=0.0)
+
+
+def _nest_spots(sheet: Sheet, grid: Grid, half: float) -> list[tuple[float, float]]:
+    """Every spot (y, x) where the grid's lone piece fits without touching what is drawn,
+    highest first."""
+    w, h = grid.size(1, 1)
+    ax0, ay0, ax1, ay1 = grown(sheet.frame.area, half)
+    spots = sorted({(round(y, 6), round(x, 6))
+                    for f in sheet.free
+                    for x in (f[0] + half, f[2] - half - w)
+                    for y in (f[1] + half, f[3] - half - h)
+                    if ax0 - EPS <= x - half and x + w + half <= ax1 + EPS
+                    and ay0 - EPS <= y - half and y + h + half <= ay1 + EPS})
+    if not spots:
+        return []
+    at = np.array(spots)                                     # (spot, y x)
+    cover = np.array([grown(b, half) for b in grid.cover])   # (box, 4)
+    used = np.array(sheet.used).reshape(-1, 4)               # (used, 4)
+    x0 = cover[None, :, 0, None] + at[:, 1, None, None]
+    y0 = cover[None, :, 1, None] + at[:, 0, None, None]
+    x1 = cover[None, :, 2, None] + at[:, 1, None, None]
+    y1 = cover[None, :, 3, None] + at[:, 0, None, None]
+    hit = ((x0 < used[None, None, :, 2] - EPS) & (used[None, None, :, 0] < x1 - EPS)
+           & (y0 < used[None, None, :, 3] - EPS) & (used[None, None, :, 1] < y1 - EPS))
+    clear = ~hit.any(axis=(1, 2))
+    return [spots[k] for k in np.flatnonzero(clear)]
+
+
+def _lookahead(free: list[Box], grid: Grid, pending: int,
+               spacing: float) -> tuple[Box, int, int, int] | None:
+    """The first block of a group on a sheet: of the spots `_best_spot` weighs, the one
+    after which the most of the group fits the sheet (each later block taken by
+    `_best_spot`), ties to `_best_spot`'s order."""
+    best: tuple[tuple[float, ...], tuple[Box, int, int, int]] | None = None
+    for spot in _spots(free, grid, pending, spacing):
+        key, f, cols, rows, turns = spot
+        outer = grid.turned(turns).size(cols, rows)
+        rest = subtract(free, (f[0], f[1], f[0] + outer[0] + spacing, f[1] + outer[1] + spacing))
+        take = -key[0]
+        placed = take + _greedy_count(rest, grid, pending - take, spacing)
+        if best is None or (-placed, *key) < best[0]:
+            best = ((-placed, *key), (f, cols, rows, turns))
+    return None if best is None else best[1]
+
+
+def _greedy_count(free: list[Box], grid: Grid, pending: int, spacing: float) -> int:
+    placed = 0
+    while pending > 0:
+        found = _best_spot(free, grid, pending, spacing)
+        if found is None:
+            break
+        f, cols, rows, turns = found
+        take = min(pending, cols * rows)
+        w, h = grid.turned(turns).size(cols, rows)
+        free = subtract(free, (f[0], f[1], f[0] + w + spacing, f[1] + h + spacing))
+        placed += take
+        pending -= take
+    return placed
+
+
+def _spots(free: list[Box], grid: Grid, pending: int, spacing: float):
+    """Every free rectangle and turn with room for a block: (key, rect, cols, rows,
+    turns), the key (-pieces, y, x, turns)."""
+    for turns in grid.ways():
+        turned = grid.turned(turns)
+        for f in free:
+            cols, rows = turned.capacity(f[2] - f[0] - spacing, f[3] - f[1] - spacing)
+            if cols * rows == 0:
+                continue
+            cols = min(cols, pending)
+            rows = min(rows, math.ceil(pending / cols))
+            key = (-min(pending, cols * rows), round(f[1], 6), round(f[0], 6), turns)
+            yield key, f, cols, rows, turns
+
+
+def _best_spot(free: list[Box], grid: Grid, pending: int,
+               spacing: float) -> tuple[Box, int, int, int] | None:
+    """The free rectangle and turn that take the most pieces (then the highest, the
+    leftmost, the fewest turns), and the block's columns and rows there."""
+    best = min(_spots(free, grid, pending, spacing), default=None, key=lambda s: s[0])
+    return None if best is None else best[1:]
