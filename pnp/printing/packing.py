@@ -25,10 +25,9 @@ and turns what comes back into items and crop marks.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-
-import numpy as np
+from functools import cache
 
 Box = tuple[float, float, float, float]     # x0, y0, x1, y1
 EPS = 1e-6
@@ -75,19 +74,23 @@ class Grid:
 
     def turned(self, turns: int) -> Grid:
         """The grid of the pieces turned `turns` quarters clockwise."""
-        grid = self
-        for _ in range(turns % 4):
-            h = grid.height
-            grid = replace(grid, width=grid.height, height=grid.width,
-                           cover=tuple(turn_box(b, h) for b in grid.cover),
-                           optional=tuple(turn_box(b, h) for b in grid.optional))
-        return grid
+        return _turned(self, turns % 4) if turns % 4 else self
 
     def ways(self) -> tuple[int, ...]:
         """The turns to try: none, or a quarter (a grid), or all four (a lone piece)."""
         if not self.turnable:
             return (0,)
         return (0, 1, 2, 3) if self.cover else (0, 1)
+
+
+@cache
+def _turned(grid: Grid, turns: int) -> Grid:
+    for _ in range(turns):
+        h = grid.height
+        grid = replace(grid, width=grid.height, height=grid.width,
+                       cover=tuple(turn_box(b, h) for b in grid.cover),
+                       optional=tuple(turn_box(b, h) for b in grid.optional))
+    return grid
 
 
 @dataclass(frozen=True)
@@ -126,15 +129,25 @@ class Sheet:
     frame: Frame
     landscape: bool
     free: list[Box]              # maximal free rectangles, grown by half the spacing
-    used: list[Box]              # what is drawn, grown by half the spacing
     blocks: list[Block] = field(default_factory=list)
     optional: dict[int, list[Box]] = field(default_factory=dict)   # block -> kept parts
     dropped: set[int] = field(default_factory=set)   # blocks whose optional parts went
 
+    _grid_free: list[Box] | None = None
+
     def take(self, box: Box, spacing: float) -> None:
-        box = grown(box, spacing / 2)
-        self.used.append(box)
-        self.free = subtract(self.free, box)
+        self.free = subtract(self.free, grown(box, spacing / 2))
+        self._grid_free = None
+
+    def grid_free(self, spacing: float) -> list[Box]:
+        """The free rectangles for grids: the optional parts kept too."""
+        if self._grid_free is None:
+            free = self.free
+            for parts in self.optional.values():
+                for box in parts:
+                    free = subtract(free, grown(box, spacing / 2))
+            self._grid_free = free
+        return self._grid_free
 
 
 def grown(box: Box, d: float) -> Box:
@@ -151,22 +164,35 @@ def _inside(a: Box, b: Box) -> bool:
 
 
 def subtract(free: list[Box], used: Box) -> list[Box]:
-    """The maximal free rectangles once `used` is taken (MaxRects split and prune)."""
-    out: list[Box] = []
+    """The maximal free rectangles once `used` is taken (MaxRects split and prune), in a
+    fixed order: the untouched ones first, then the parts of the others."""
+    kept: list[Box] = []
+    parts: list[Box] = []
     for f in free:
         if not overlap(f, used):
-            out.append(f)
+            kept.append(f)
             continue
-        out += [r for r in ((f[0], f[1], used[0], f[3]), (used[2], f[1], f[2], f[3]),
-                            (f[0], f[1], f[2], used[1]), (f[0], used[3], f[2], f[3]))
-                if r[2] - r[0] >= SMALLEST and r[3] - r[1] >= SMALLEST]
-    return [r for k, r in enumerate(out)
-            if not any(j != k and _inside(r, o) and (not _inside(o, r) or j < k)
-                       for j, o in enumerate(out))]
+        parts += [r for r in ((f[0], f[1], used[0], f[3]), (used[2], f[1], f[2], f[3]),
+                              (f[0], f[1], f[2], used[1]), (f[0], used[3], f[2], f[3]))
+                  if r[2] - r[0] >= SMALLEST and r[3] - r[1] >= SMALLEST]
+    if not parts:
+        return kept
+    # a part inside an untouched rectangle, or inside another part (the first of equal
+    # ones stays), is not maximal; an untouched one is never inside a part
+    out = list(kept)
+    for k, r in enumerate(parts):
+        x0, y0, x1, y1 = r[0] + EPS, r[1] + EPS, r[2] - EPS, r[3] - EPS
+        if any(o[0] <= x0 and o[1] <= y0 and x1 <= o[2] and y1 <= o[3] for o in kept):
+            continue
+        if any(j != k and _inside(r, o) and (not _inside(o, r) or j < k)
+               for j, o in enumerate(parts)):
+            continue
+        out.append(r)
+    return out
 
 
 def _new_sheet(frame: Frame, landscape: bool, spacing: float) -> Sheet:
-    sheet = Sheet(frame, landscape, [grown(frame.area, spacing / 2)], [])
+    sheet = Sheet(frame, landscape, [grown(frame.area, spacing / 2)])
     for box in frame.reserved:
         sheet.take(box, spacing)
     return sheet
@@ -187,7 +213,7 @@ def as_given(groups: Sequence[Group]) -> list[int]:
     return list(range(len(groups)))
 
 
-ORDERS: tuple[Order, ...] = (biggest_first, as_given)
+ORDERS: tuple[Order, ...] = (biggest_first,)
 
 
 def pack(groups: Sequence[Group], frames: tuple[Frame, Frame], spacing: float,
@@ -244,7 +270,7 @@ def _new_sheet_for(group: Group, frames: tuple[Frame, Frame], spacing: float,
 def _room(sheet: Sheet, grid: Grid, spacing: float) -> bool:
     if grid.cover:
         return _nest(sheet, grid, spacing) is not None
-    return _best_spot(sheet.free, grid, 1, spacing) is not None
+    return _best_spot(sheet.grid_free(spacing), grid, 1, spacing) is not None
 
 
 def _fill(sheet: Sheet, k: int, group: Group, done: int, spacing: float) -> int:
@@ -260,7 +286,8 @@ def _fill(sheet: Sheet, k: int, group: Group, done: int, spacing: float) -> int:
             x0, y0, turns = nest
             cols = rows = 1
         else:
-            found = _lookahead(sheet.free, group.grid, group.count - done, spacing)
+            pick = _lookahead if group.grid.turnable else _best_spot
+            found = pick(sheet.grid_free(spacing), group.grid, group.count - done, spacing)
             if found is None:
                 break
             free, cols, rows, turns = found
@@ -288,22 +315,29 @@ def _put(sheet: Sheet, block: Block, grid: Grid, spacing: float) -> None:
     sheet.blocks.append(block)
     taken = _shifted(grid.cover, block.x, block.y) or [block.outer]
     own = _shifted(grid.optional, block.x, block.y)
-    keep = bool(own) and not any(overlap(grown(b, half), u) for b in own for u in sheet.used)
+    keep = bool(own) and all(_clear(grown(b, half), sheet.free) for b in own)
     for j, parts in list(sheet.optional.items()):
-        if any(overlap(grown(p, half), grown(t, half)) for p in parts for t in taken):
+        if _touch(parts, taken, half):
             del sheet.optional[j]
             sheet.dropped.add(j)
-        elif any(overlap(grown(p, half), grown(b, half)) for p in parts for b in own):
+        elif _touch(parts, own, half):
             keep = False
     for box in taken:
         sheet.take(box, spacing)
-    if not keep:
-        if own:
-            sheet.dropped.add(index)
-        return
-    sheet.optional[index] = own
-    for box in own:
-        sheet.free = subtract(sheet.free, grown(box, half))
+    sheet._grid_free = None
+    if keep:
+        sheet.optional[index] = own
+    elif own:
+        sheet.dropped.add(index)
+
+
+def _touch(a: list[Box], b: list[Box], half: float) -> bool:
+    return any(overlap(grown(p, half), grown(q, half)) for p in a for q in b)
+
+
+def _clear(box: Box, free: list[Box]) -> bool:
+    """Whether a box lies in the free space (so inside one maximal free rectangle)."""
+    return any(_inside(box, f) for f in free)
 
 
 def _nest(sheet: Sheet, grid: Grid, spacing: float) -> tuple[float, float, int] | None:
@@ -316,10 +350,12 @@ def _nest(sheet: Sheet, grid: Grid, spacing: float) -> tuple[float, float, int] 
     for turns in grid.ways():
         turned = grid.turned(turns)
         found = _nest_spots(sheet, turned, half)
+        w, h = turned.size(1, 1)
         for y, x in found:
-            cover = _shifted(turned.cover, x, y)
-            drops = sum(any(overlap(grown(p, half), grown(c, half)) for p in parts
-                            for c in cover) for parts in sheet.optional.values())
+            box = grown((x, y, x + w, y + h), spacing)
+            drops = sum(_touch(parts, _shifted(turned.cover, x, y), half)
+                        for parts in sheet.optional.values()
+                        if any(overlap(p, box) for p in parts))
             # on an empty sheet, the way round that leaves the roomiest free rectangle
             room = 0.0 if sheet.blocks else -_roominess(subtract(sheet.free, grown(
                 (x, y, x + turned.width, y + turned.height), half)))
@@ -332,34 +368,33 @@ def _nest(sheet: Sheet, grid: Grid, spacing: float) -> tuple[float, float, int] 
 
 
 def _roominess(free: list[Box]) -> float:
-    """The shorter side of the roomiest free rectangle (what fits in it)."""
-    return max((min(f[2] - f[0], f[3] - f[1]) for f in free), default=0.0)
+    """The area of the largest free rectangle."""
+    return max(((f[2] - f[0]) * (f[3] - f[1]) for f in free), default=0.0)
 
 
-def _nest_spots(sheet: Sheet, grid: Grid, half: float) -> list[tuple[float, float]]:
-    """Every spot (y, x) where the grid's lone piece fits without touching what is drawn,
-    highest first."""
+def _nest_spots(sheet: Sheet, grid: Grid, half: float) -> Iterator[tuple[float, float]]:
+    """Every spot (y, x), highest first, where the grid's lone piece fits without touching
+    what is drawn: its box inside the sheet, each box of its cover in the free space.
+    Tried: its box, or its largest cover box, at a corner of a free rectangle."""
     w, h = grid.size(1, 1)
     ax0, ay0, ax1, ay1 = grown(sheet.frame.area, half)
-    spots = sorted({(round(y, 6), round(x, 6))
-                    for f in sheet.free
-                    for x in (f[0] + half, f[2] - half - w)
-                    for y in (f[1] + half, f[3] - half - h)
-                    if ax0 - EPS <= x - half and x + w + half <= ax1 + EPS
-                    and ay0 - EPS <= y - half and y + h + half <= ay1 + EPS})
-    if not spots:
-        return []
-    at = np.array(spots)                                     # (spot, y x)
-    cover = np.array([grown(b, half) for b in grid.cover])   # (box, 4)
-    used = np.array(sheet.used).reshape(-1, 4)               # (used, 4)
-    x0 = cover[None, :, 0, None] + at[:, 1, None, None]
-    y0 = cover[None, :, 1, None] + at[:, 0, None, None]
-    x1 = cover[None, :, 2, None] + at[:, 1, None, None]
-    y1 = cover[None, :, 3, None] + at[:, 0, None, None]
-    hit = ((x0 < used[None, None, :, 2] - EPS) & (used[None, None, :, 0] < x1 - EPS)
-           & (y0 < used[None, None, :, 3] - EPS) & (used[None, None, :, 1] < y1 - EPS))
-    clear = ~hit.any(axis=(1, 2))
-    return [spots[k] for k in np.flatnonzero(clear)]
+    cover = sorted((grown(b, half) for b in grid.cover),
+                   key=lambda b: (b[0] - b[2]) * (b[3] - b[1]))
+    big = cover[0]
+    bw, bh = big[2] - big[0], big[3] - big[1]
+    roomy = [f for f in sheet.free if f[2] - f[0] >= bw - EPS and f[3] - f[1] >= bh - EPS]
+    if not roomy:
+        return
+    spots = {(y, x)
+             for f in roomy
+             for x in (f[0] + half, f[2] - half - w, f[0] - big[0], f[2] - big[2])
+             if ax0 - EPS <= x - half and x + w + half <= ax1 + EPS
+             for y in (f[1] + half, f[3] - half - h, f[1] - big[1], f[3] - big[3])
+             if ay0 - EPS <= y - half and y + h + half <= ay1 + EPS}
+    for y, x in sorted(spots):
+        boxes = _shifted(cover, x, y)
+        if _clear(boxes[0], roomy) and all(_clear(b, sheet.free) for b in boxes[1:]):
+            yield y, x
 
 
 def _lookahead(free: list[Box], grid: Grid, pending: int,

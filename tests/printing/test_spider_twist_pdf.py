@@ -54,9 +54,20 @@ def strokes(page: pdfium.PdfPage, colour: tuple[int, int, int]) -> list[tuple[fl
     return out
 
 
-def cut_rectangle(page: pdfium.PdfPage) -> tuple[float, float, float, float]:
-    """The board piece's cut outline on its page: the long thin cut lines' centres."""
-    lines = [s for s in strokes(page, CUT_GREY) if abs(s[4] - CUT_LINE) < 0.01]
+def within(box, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether (x0, y0, x1, y1) lies in an item's box (grown 1 mm for strokes)."""
+    return box[0] - 1 <= x0 and box[1] - 1 <= y0 and x1 <= box[2] + 1 and y1 <= box[3] + 1
+
+
+def item_box(item) -> tuple[float, float, float, float]:
+    return (item.x, item.y, item.x + item.width, item.y + item.height)
+
+
+def cut_rectangle(page: pdfium.PdfPage, box) -> tuple[float, float, float, float]:
+    """A board piece's cut outline on its page (its item's `box`): the long thin cut
+    lines' centres."""
+    lines = [s for s in strokes(page, CUT_GREY)
+             if abs(s[4] - CUT_LINE) < 0.01 and within(box, *s[:4])]
     xs, ys = [], []
     for x0, y0, x1, y1, _w in lines:
         if x1 - x0 < 2 and y1 - y0 > 20:
@@ -72,25 +83,31 @@ def _detector() -> cv2.aruco.ArucoDetector:
                                    cv2.aruco.DetectorParameters())
 
 
-def decoded(page: pdfium.PdfPage) -> dict[int, np.ndarray]:
-    """Marker id -> centre (mm on the page) from a 150 dpi raster."""
+def decoded(page: pdfium.PdfPage, box=None) -> dict[int, np.ndarray]:
+    """Marker id -> centre (mm on the page) from a 150 dpi raster (those in `box`)."""
     image = np.array(page.render(scale=DPI / 72, grayscale=True).to_pil())
     corners, ids, _ = _detector().detectMarkers(image)
     if ids is None:
         return {}
-    return {int(i): quad.reshape(4, 2).mean(axis=0) / SCALE
-            for quad, i in zip(corners, ids.ravel(), strict=True)}
+    found = {int(i): quad.reshape(4, 2).mean(axis=0) / SCALE
+             for quad, i in zip(corners, ids.ravel(), strict=True)}
+    return {i: c for i, c in found.items() if box is None or within(box, *c, *c)}
 
 
 def board_pages(builds: Builds, **options):
-    """(front page index, back page index or None, the front Page) of every board sheet."""
+    """(front page index, back page index or None, the board item, its back item) of every
+    board piece, in print order."""
     pages = builds.pages(**options)
-    fronts = [k for k, p in enumerate(pages) if p.kind == "board" and p.side == "front"]
     out = []
-    for k in fronts:
-        back = next((j for j, p in enumerate(pages) if p.side == "back"
-                     and p.sheet == pages[k].sheet and p.items), None)
-        out.append((k, back, pages[k]))
+    for k, page in enumerate(pages):
+        for item in page.items:
+            if page.side != "front" or item.component.kind != "board":
+                continue
+            back = next((j for j, p in enumerate(pages) if p.side == "back"
+                         and p.sheet == page.sheet and p.items), None)
+            behind = None if back is None else next(
+                i for i in pages[back].items if i.component.id == item.component.id)
+            out.append((k, back, item, behind))
     return out
 
 
@@ -100,9 +117,10 @@ def assembled(builds: Builds, **options):
     left to right in label order): both from the PDF's geometry only."""
     document = builds.pdf(**options)
     sheets = []
-    for front, back, page in board_pages(builds, **options):
-        rect = cut_rectangle(document[front])
-        sheets.append((page.items[0].component.id.removeprefix("board-"), rect, front, back))
+    for front, back, item, behind in board_pages(builds, **options):
+        rect = cut_rectangle(document[front], item_box(item))
+        sheets.append((item.component.id.removeprefix("board-"), rect, (front, item),
+                       (back, behind)))
     sheets.sort(key=lambda s: (s[0][0], int(s[0][1:])))
     placed = {}
     band_y, band, x = 0.0, None, 0.0
@@ -178,8 +196,8 @@ def test_the_sheets_assemble_into_the_board_and_its_markers_land_in_place(builds
     x0, y0, _x1, _y1 = geometry.board_box()
     expected = {m.id: np.array(m.centre) - (x0, y0) for m in geometry.board_markers("rings")}
     found: dict[int, np.ndarray] = {}
-    for rect, origin, front, _back in placed.values():
-        for marker_id, centre in decoded(document[front]).items():
+    for rect, origin, (front, item), _back in placed.values():
+        for marker_id, centre in decoded(document[front], item_box(item)).items():
             assert marker_id not in found, marker_id                # printed once
             found[marker_id] = centre - rect[:2] + origin
     assert sorted(found) == sorted(expected)
@@ -195,11 +213,11 @@ def test_the_spiral_side_lands_exactly_behind_the_rings_side(builds, duplex):
     document, placed = assembled(builds, duplex=duplex)
     x0, y0, _x1, _y1 = geometry.board_box()
     found = {}
-    for rect, origin, _front, back in placed.values():
+    for rect, origin, _front, (back, behind) in placed.values():
         assert back is not None
         page = document[back]
         w, h = (v * MM for v in page.get_size())
-        for marker_id, (bx, by) in decoded(page).items():
+        for marker_id, (bx, by) in decoded(page, item_box(behind)).items():
             # the point of the front page this back point lies behind, after the flip
             seen = (bx, h - by) if duplex == "short" else (w - bx, by)
             found[marker_id] = np.array(seen) - rect[:2] + origin
@@ -213,7 +231,7 @@ def test_the_spiral_side_lands_exactly_behind_the_rings_side(builds, duplex):
 def test_a_back_offset_moves_the_spiral_side(builds):
     plain = assembled(builds, duplex="long")
     moved = assembled(builds, duplex="long", back_offset=(1.5, 0.0))
-    (_rect, _o, _f, back), (_r2, _o2, _f2, back2) = plain[1]["A1"], moved[1]["A1"]
+    (_rect, _o, _f, (back, _i)), (_r2, _o2, _f2, (back2, _i2)) = plain[1]["A1"], moved[1]["A1"]
     a, b = decoded(plain[0][back]), decoded(moved[0][back2])
     shared = sorted(set(a) & set(b))
     assert shared
@@ -298,15 +316,17 @@ def test_no_marker_outside_the_board_sheets(builds):
     document = builds.pdf()
     pages = builds.pages()
     for k, page in enumerate(pages):
-        if page.kind not in ("board", "check"):
-            assert decoded(document[k]) == {}, page.kind
+        boards = [item_box(i) for i in page.items if i.component.kind == "board"]
+        if page.kind != "check":
+            assert all(any(within(b, *c, *c) for b in boards)
+                       for c in decoded(document[k]).values()), page.sheet
 
 
 def test_the_sheet_labels_and_the_seam_marks_are_printed(builds):
     document = builds.pdf()
-    for front, _back, page in board_pages(builds):
+    for front, _back, item, _behind in board_pages(builds):
         words = document[front].get_textpage().get_text_range()
-        label = page.items[0].component.id.removeprefix("board-")
+        label = item.component.id.removeprefix("board-")
         assert label in words
         other = "A2" if label == "A1" else "A1"
         assert other in words                          # the alignment marks name it
@@ -362,26 +382,26 @@ def test_on_a3_the_board_prints_whole_turned_and_both_sides_decode_in_place(buil
     sheet's right edge, read from the printed cut outline), every rings-side marker decoded
     at 150 dpi where the geometry puts it, every spiral-side marker behind its point."""
     document = builds.pdf(paper="a3", duplex=duplex)
-    ((front, back, page),) = board_pages(builds, paper="a3", duplex=duplex)
+    ((front, back, item, back_item),) = board_pages(builds, paper="a3", duplex=duplex)
+    page = builds.pages(paper="a3", duplex=duplex)[front]
     assert page.width < page.height and back is not None
     x0, y0, x1, y1 = geometry.board_box()
-    left, top, right, bottom = cut_rectangle(document[front])
+    left, top, right, bottom = cut_rectangle(document[front], item_box(item))
     assert (right - left, bottom - top) == pytest.approx((y1 - y0, x1 - x0), abs=0.5)
 
     def on_page(p):                     # a quarter turn clockwise, from the cut outline
         return np.array((right - (p[1] - y0), top + (p[0] - x0)))
 
-    found = decoded(document[front])
+    found = decoded(document[front], item_box(item))
     rings = geometry.board_markers("rings")
     assert sorted(found) == sorted(m.id for m in rings)
-    (item,) = page.items
     piece = split_piece(item)
     for m in rings:
         assert np.hypot(*(found[m.id] - on_page(m.centre))) < 0.5, m.name
         assert np.hypot(*(found[m.id] - piece.to_page(m.centre, item.x, item.y))) < 0.5
     w, h = (v * MM for v in document[back].get_size())
     behind = {}
-    for marker_id, (bx, by) in decoded(document[back]).items():
+    for marker_id, (bx, by) in decoded(document[back], item_box(back_item)).items():
         behind[marker_id] = np.array((bx, h - by) if duplex == "short" else (w - bx, by))
     spiral = geometry.board_markers("spiral")
     assert sorted(behind) == sorted(m.id for m in spiral)
@@ -396,7 +416,7 @@ def test_a_whole_board_carries_no_piece_label_or_assembly_map(builds):
     def board_text(paper):
         document = builds.pdf(paper=paper)
         return [document[front].get_textpage().get_text_range()
-                for front, _back, _page in board_pages(builds, paper=paper)]
+                for front, _back, _item, _behind in board_pages(builds, paper=paper)]
 
     (whole,) = board_text("a3")
     assert "A1" not in whole and "where it goes" not in whole

@@ -219,13 +219,14 @@ def test_the_second_side_lands_exactly_behind_the_first(duplex):
     board = web()
     pieces = check_plan(board, A3, 2.0)
     assert all(not p.tabs and not p.landscape for p in pieces)
-    comps = piece_components(pieces, kind="web", back="web")
+    comps = piece_components(board, pieces, kind="web", back="web")
     pages = place(comps, Options(A3, 2.0, duplex, back_offset=(0.4, -0.3)))
     fronts = [pg for pg in pages if pg.side == "front"]
     backs = {pg.sheet: pg for pg in pages if pg.side == "back"}
-    for page in fronts:
-        (front,) = page.items
-        (back,) = backs[page.sheet].items
+    placed = [(page, front) for page in fronts for front in page.items]
+    assert sorted(front.component.id for _page, front in placed) == sorted(c.id for c in comps)
+    for page, front in placed:
+        (back,) = [b for b in backs[page.sheet].items if b.component.id == front.component.id]
         piece = piece_for(pieces, front.component)
         a, b, c, d, e, f = back_transform(piece, duplex)
         for x, y in piece.polygon:
@@ -255,9 +256,9 @@ def test_a_two_sided_board_turns_a_quarter_only_when_that_takes_fewer_sheets():
     upright = plan_pieces(wide_board(False), A4, 2.0, F)
     turnable = plan_pieces(wide_board(), A4, 2.0, F)
     assert [(p.rect, p.turned) for p in turnable] == [(p.rect, False) for p in upright]
-    (comp,) = piece_components((whole,), kind="web", back="web")
+    (comp,) = piece_components(wide_board(), (whole,), kind="web", back="web")
     assert (comp.width, comp.height) == pytest.approx((254.0, 384.0))   # box, turned
-    assert not comp.landscape
+    assert not comp.landscape and not comp.turnable       # two-sided: placement keeps it
     # a quarter turn clockwise: the board's top-left corner at the item's top-right
     x0, y0, x1, _y1 = whole.box
     assert whole.to_page((x0, y0), 10.0, 20.0) == pytest.approx((10.0 + 254.0, 20.0))
@@ -269,7 +270,7 @@ def test_a_two_sided_board_turns_a_quarter_only_when_that_takes_fewer_sheets():
 @pytest.mark.parametrize("duplex", ["long", "short", "none"])
 def test_a_turned_piece_s_second_side_lands_exactly_behind_the_first(duplex):
     (piece,) = pieces = check_plan(wide_board(), A3, 2.0)
-    pages = place(piece_components(pieces, kind="web", back="web"),
+    pages = place(piece_components(wide_board(), pieces, kind="web", back="web"),
                   Options(A3, 2.0, duplex, back_offset=(0.4, -0.3)))
     (page,) = [pg for pg in pages if pg.side == "front"]
     (back_page,) = [pg for pg in pages if pg.side == "back"]
