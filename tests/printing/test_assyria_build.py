@@ -1,5 +1,5 @@
 """`pnp build assyria` read back from the PDF: the pages, the board's pieces (they assemble:
-each sheet's cut lines, placed by that sheet's own printed hexes, meet its neighbours'),
+each piece's cut lines, placed by that piece's own printed hexes, meet its neighbours'),
 the markers (decoded with OpenCV at 150 dpi where the geometry puts them), cards and tokens
 cut to size (crop marks), backs behind their fronts for every duplex mode."""
 
@@ -23,7 +23,9 @@ from pnp.printing.assyria import board as board_split
 from pnp.printing.assyria import components as parts
 from pnp.printing.assyria.draw_cards import card_transform
 from pnp.printing.build import BuildError, BuildRequest, build, plan
+from pnp.printing.cuts import MARKS
 from pnp.printing.placement import Component, Item, furniture, papers
+from pnp.printing.split.pieces import piece_for
 from tests.printing.pdfgeom import MM, crop_marks, page_size, path_boxes
 
 R = geo.spec().side
@@ -73,39 +75,58 @@ def objects(page):
     return out
 
 
-def board_pages(document, pages):
-    return [(k, p) for k, p in enumerate(pages) if p.kind == "board" and p.side == "front"]
+def board_items(pages):
+    """(page index, the item, its place among the page's board items) of every board
+    piece, in print order."""
+    out = []
+    for k, page in enumerate(pages):
+        if page.side != "front":
+            continue
+        boards = [i for i in page.items if i.component.kind == "board"]
+        out += [(k, item, n) for n, item in enumerate(boards)]
+    return out
 
 
-def art_offset(page) -> tuple[float, float]:
-    """Where the board frame's origin lies on this page, from the printed hexes alone: the
-    hex fills (2R x 2VU boxes) are drawn in the geometry's order."""
-    boxes = [b for b, _f, _s, _d in objects(page)
-             if abs(b[2] - b[0] - 2 * R) < 0.01 and abs(b[3] - b[1] - 2 * VU) < 0.01]
-    fills = boxes[:64]
+def art_frame(page, item, n: int, paper: str, marks: bool = False) -> np.ndarray:
+    """The affine map (3 x 3, board mm -> page mm) the printed art of a page's n-th board
+    piece follows: the plan's, turned as placement turned it, checked against the centres
+    of its 64 printed hex fills (2R x 2VU boxes, or 2VU x 2R turned; each piece paints
+    them in the geometry's order)."""
+    page_furniture = MARKS.reserve(furniture()) if marks else furniture()
+    piece = piece_for(board_split.plan(papers()[paper], 2.0, page_furniture), item.component)
+    a, b, c, d, e, f = piece.transform()
+    frame = np.array([[a, c, e + item.x], [b, d, f + item.y], [0.0, 0.0, 1.0]])
+    size = sorted((2 * R, 2 * VU))
+    boxes = [bx for bx, _f, _s, _d in objects(page)
+             if np.allclose(sorted((bx[2] - bx[0], bx[3] - bx[1])), size, atol=0.01)]
+    fills = boxes[64 * n:64 * (n + 1)]
     assert len(fills) == 64
-    d = np.array([((b[0] + b[2]) / 2 - h.centre[0], (b[1] + b[3]) / 2 - h.centre[1])
-                  for b, h in zip(fills, geo.hexes(), strict=True)])
-    assert np.ptp(d, axis=0).max() < 0.01          # one translation for the whole art
-    return float(d[:, 0].mean()), float(d[:, 1].mean())
+    for bx, h in zip(fills, geo.hexes(), strict=True):
+        centre = ((bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2)
+        assert np.hypot(*(frame @ (*h.centre, 1.0))[:2] - centre) < 0.01
+    return frame
 
 
-def cut_segments(page, offset):
-    """The printed cut lines (thin, long, cut grey) in board mm: ((x0, y0), (x1, y1), dashed)."""
+def cut_segments(page, frame: np.ndarray, box):
+    """The printed cut lines (thin, long, cut grey) inside an item's `box`, in board mm:
+    ((x0, y0), (x1, y1), dashed)."""
     reach = 0.2                    # pdfium's bounds reach a line's width past its ends
+    back = np.linalg.inv(frame)
     out = []
     for (x0, y0, x1, y1), _fill, stroke, dashed in objects(page):
-        if stroke != CUT_GREY:
+        if stroke != CUT_GREY or not (box[0] - 1 <= x0 and box[1] - 1 <= y0
+                                      and x1 <= box[2] + 1 and y1 <= box[3] + 1):
             continue
         w, h = x1 - x0, y1 - y0
         if min(w, h) > 0.45 or max(w, h) < 20:
             continue
         if w < h:
-            x = (x0 + x1) / 2 - offset[0]
-            a, b = (x, y0 + reach - offset[1]), (x, y1 - reach - offset[1])
+            x = (x0 + x1) / 2
+            ends = ((x, y0 + reach), (x, y1 - reach))
         else:
-            y = (y0 + y1) / 2 - offset[1]
-            a, b = (x0 + reach - offset[0], y), (x1 - reach - offset[0], y)
+            y = (y0 + y1) / 2
+            ends = ((x0 + reach, y), (x1 - reach, y))
+        a, b = (tuple(float(v) for v in (back @ (*e, 1.0))[:2]) for e in ends)
         out.append((a, b, dashed))
     return out
 
@@ -130,26 +151,25 @@ def covered(edge, segments, tol: float = 0.5) -> bool:
 
 # --- The build ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("paper", "board_sheets"), [("a4", 6), ("letter", 6), ("a3", 4)])
-def test_a_build_holds_check_board_cards_tokens_and_aid(paper, board_sheets):
+@pytest.mark.parametrize(("paper", "board_pieces"), [("a4", 6), ("letter", 6), ("a3", 4)])
+def test_a_build_holds_check_board_cards_tokens_and_aid(paper, board_pieces):
     document, pages = built(paper=paper)
     fronts = [p for p in pages if p.side == "front"]
     kinds = [p.kind for p in fronts]
     assert kinds[0] == "check" and kinds[-1] == "aid"
-    assert kinds[1:1 + board_sheets] == ["board"] * board_sheets
-    assert "board" not in kinds[1 + board_sheets:]
+    assert set(kinds[1:-1]) == {"components"}             # pieces of every kind, packed
     counts: dict[str, int] = {}
     for p in fronts:
         for item in p.items:
             counts[item.component.kind] = counts.get(item.component.kind, 0) + 1
     # ruling "Components": 54 cards; per player (4) 10 huts, 4 of each ziggurat part,
     # 4 discs; 16 wells
-    assert counts == {"check": 1, "board": board_sheets, "card": 54, "hut": 40, "base": 16,
+    assert counts == {"check": 1, "board": board_pieces, "card": 54, "hut": 40, "base": 16,
                       "centre": 16, "roof": 16, "disc": 16, "well": 16, "aid": 1}
     assert len(document) == len(pages)
     assert "every card is exactly 63.0 x 88.0 mm" in page_text(document, 0)
     aid = page_text(document, len(pages) - 2)
-    assert "Assyria: player aid" in aid and f"The board: {board_sheets} sheets" in aid
+    assert "Assyria: player aid" in aid and f"The board: {board_pieces} pieces" in aid
     for k, p in enumerate(pages):
         width, height = page_size(document[k])
         assert (round(width, 1), round(height, 1)) == (round(p.width, 1), round(p.height, 1))
@@ -167,18 +187,24 @@ def test_options_reach_the_pdf():
 
 # --- The board's pieces ------------------------------------------------------------------
 
-@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
-def test_board_pieces_assemble_within_half_a_millimetre(paper):
-    document, pages = built(paper=paper)
-    pieces = {p.label: p for p in board_split.plan(papers()[paper], 2.0, furniture())}
+@pytest.mark.parametrize(("paper", "marks"), [("a4", False), ("letter", False),
+                                              ("a3", False), ("a4", True)])
+def test_board_pieces_assemble_within_half_a_millimetre(paper, marks):
+    """Each piece's printed cut lines, placed on the board by its own printed hexes, run
+    along its outline, and along every seam they meet the neighbour's (pieces packed with
+    others, some turned a quarter: with registration marks on A4, two narrow pieces share
+    a sheet turned)."""
+    document, pages = built(paper=paper, cut_files=marks, cut_marks=marks)
+    page_furniture = MARKS.reserve(furniture()) if marks else furniture()
+    pieces = {p.label: p for p in board_split.plan(papers()[paper], 2.0, page_furniture)}
+    if marks:
+        assert any(i.component.turns for _k, i, _n in board_items(pages))
     printed = {}
-    for index, page in board_pages(document, pages):
-        (item,) = page.items
+    for index, item, n in board_items(pages):
         piece = pieces[item.component.id.removeprefix("board-")]
-        offset = art_offset(document[index])
-        # the art sits where the plan puts the piece
-        assert offset == pytest.approx((item.x - piece.box[0], item.y - piece.box[1]), abs=0.01)
-        segments = cut_segments(document[index], offset)
+        frame = art_frame(document[index], item, n, paper, marks)
+        box = (item.x, item.y, item.x + item.width, item.y + item.height)
+        segments = cut_segments(document[index], frame, box)
         poly = piece.polygon
         for k in range(len(poly)):
             assert covered((poly[k], poly[(k + 1) % len(poly)]), segments), (piece.label, k)
@@ -203,16 +229,20 @@ def test_every_board_marker_decodes_at_150_dpi_where_the_geometry_puts_it(paper)
     expected = {m.id: m for m in geo.markers()}
     seen: dict[int, int] = {}
     scale = DPI / 25.4
-    for index, _page in board_pages(document, pages):
-        offset = art_offset(document[index])
+    for index, item, n in board_items(pages):
+        back = np.linalg.inv(art_frame(document[index], item, n, paper))
+        box = (item.x, item.y, item.x + item.width, item.y + item.height)
         image = np.array(document[index].render(scale=DPI / 72, grayscale=True).to_pil())
         corners, ids, _ = detector().detectMarkers(image)
         for quad, marker_id in zip(corners or (), ids.ravel() if ids is not None else (),
                                    strict=True):
+            on_page = quad.reshape(4, 2) / scale
+            if not all(box[0] <= x <= box[2] and box[1] <= y <= box[3] for x, y in on_page):
+                continue                                # another piece's marker
             m = expected[int(marker_id)]                 # only the board's own ids
-            board = quad.reshape(4, 2) / scale - np.array(offset)
+            board = np.array([(back @ (*p, 1.0))[:2] for p in on_page])
             assert np.hypot(*(board.mean(axis=0) - m.centre)) < 0.5, m.name
-            assert np.abs(board - np.array(m.corners)).max() < 1.0, m.name   # upright
+            assert np.abs(board - np.array(m.corners)).max() < 1.0, m.name   # its way up
             assert int(marker_id) not in seen, m.name
             seen[int(marker_id)] = index
     assert sorted(seen) == sorted(expected)

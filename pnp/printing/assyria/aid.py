@@ -222,16 +222,16 @@ def draw_player_aid(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
 
 def _assembly(canvas: Canvas, x: float, y: float, width: float, bottom: float,
               ctx: DrawContext) -> None:
-    """How the board's sheets go together, for the paper of this build."""
+    """How the board's pieces go together, for the paper of this build."""
     from pnp.geometry import assyria as geometry
     from pnp.printing.assyria.board import plan
 
     opts = ctx.options
     pieces = plan(opts.paper, opts.bleed, opts.furniture)
     canvas.setFillColor(BLACK)
-    y = _paragraph(canvas, x, y, width, f"**The board: {len(pieces)} sheets**") + 0.6
-    y = _paragraph(canvas, x, y, width, "Cut each sheet along its solid outline; keep the "
-                   "hatched glue tabs. Lay the sheets out as below: each tab under the "
+    y = _paragraph(canvas, x, y, width, f"**The board: {len(pieces)} pieces**") + 0.6
+    y = _paragraph(canvas, x, y, width, "Cut each piece along its solid outline; keep the "
+                   "hatched glue tabs. Lay the pieces out as below: each tab under the "
                    "neighbour its label names, the neighbour's edge on the dashed line, the "
                    "half circles making whole ones. Glue, then back it with card.") + 1.5
     bw, bh = geometry.board_size()
