@@ -331,17 +331,14 @@ def _block_marks(items: list[Item], cols: int, bleed: float, f: Furniture) -> li
 def _label(paper: Paper, marks: list[Mark], f: Furniture, items: tuple[Item, ...] = (),
            bleed: float = 0.0) -> Label:
     """The sheet label goes in the bottom margin, in the widest gap between crop marks and
-    pieces (and, with registration marks, clear of the corners they keep: `reserve_y`
-    deep)."""
+    pieces' cut lines (it may lie on bleed, which is cut away), and with registration
+    marks clear of the corners they keep (`reserve_y` deep)."""
     y = paper.height - f.printer_margin - 0.6
     band_top = paper.height - f.printer_margin - LABEL_SLOT[1]
     side = f.printer_margin + f.reserve_y
     taken = [(m.x1, m.x1) for m in marks if m.x1 == m.x2 and m.y2 > band_top - 0.01
              and side < m.x1 < paper.width - side]
-    for item in items:
-        pad = 0.0 if item.component.bled else bleed
-        if item.y + item.height + pad > band_top:
-            taken.append((item.x - pad, item.x + item.width + pad))
+    taken += [span for span in (_cut_span(item, band_top, bleed) for item in items) if span]
     gaps, cursor = [], side
     for a, b in sorted(taken):
         if a > cursor:
@@ -350,6 +347,23 @@ def _label(paper: Paper, marks: list[Mark], f: Furniture, items: tuple[Item, ...
     gaps.append((paper.width - side - cursor, cursor, paper.width - side))
     width, a, b = max(gaps)
     return Label((a + b) / 2, y, max(0.0, width - 2.0))
+
+
+def _cut_span(item: Item, top: float, bleed: float) -> tuple[float, float] | None:
+    """How far across a piece's cut lines reach below `top` (None: not at all): its cut
+    outline on a front, its cut box on a back (a board piece's box less its bleed)."""
+    comp = item.component
+    if comp.outline and item.face == "front":
+        points = [(item.x + x, item.y + y) for x, y in comp.outline]
+        xs = [p[0] for p in points if p[1] > top]
+        for p, q in zip(points, points[1:] + points[:1], strict=True):
+            if (p[1] - top) * (q[1] - top) < 0:
+                xs.append(p[0] + (top - p[1]) / (q[1] - p[1]) * (q[0] - p[0]))
+        return (min(xs), max(xs)) if xs else None
+    inset = bleed if comp.bled else 0.0
+    if item.y + item.height - inset <= top:
+        return None
+    return (item.x + inset, item.x + item.width - inset)
 
 
 def _mirror(item: Item, paper: Paper, opts: Options) -> Item:

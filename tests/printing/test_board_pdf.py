@@ -22,6 +22,7 @@ from pnp.printing.asterion.style import asterion_style
 from pnp.printing.context import DrawContext
 from pnp.printing.pdf import draw_page
 from pnp.printing.placement import Options, furniture, papers, place
+from pnp.printing.split.pieces import piece_for
 from pnp.printing.style import FONT, register_fonts
 
 DPI = 100
@@ -75,7 +76,7 @@ def rgb(colour) -> np.ndarray:
 
 @cache
 def pieces_pdf(paper: str, bleed: float) -> tuple[bytes, tuple]:
-    """Every board piece on its own page, laid out by the placement step."""
+    """Every board piece, packed on pages by the placement step."""
     register_fonts()
     ctx = context(paper, bleed)
     comps = board_sheets.board_components(ctx.options.paper, bleed, furniture())
@@ -182,24 +183,26 @@ def test_each_marker_is_printed_once_where_the_plan_puts_it(paper, bleed):
     data, pages = pieces_pdf(paper, bleed)
     pieces = board_sheets.plan_board(papers()[paper], bleed, furniture())
     document = pdfium.PdfDocument(data)
-    assert len(document) == len(pieces) == len(pages)
+    assert len(document) == len(pages) < len(pieces)         # pieces share sheets
+    assert sorted(i.component.id for p in pages for i in p.items) == sorted(
+        f"board-{p.label}" for p in pieces)
     seen: dict[int, str] = {}
-    for index, (page, piece) in enumerate(zip(pages, pieces, strict=True)):
-        width, height = document[index].get_size()
-        assert (width > height) == piece.landscape
-        (item,) = page.items
-        assert item.component.id == f"board-{piece.label}"
+    for index, page in enumerate(pages):
+        width, height = (v / 72 * 25.4 for v in document[index].get_size())
+        assert (width, height) == pytest.approx((page.width, page.height), abs=0.01)
         image = np.array(document[index].render(scale=DPI / 72, grayscale=True).to_pil())
         corners, ids, _ = detector().detectMarkers(image)
-        if ids is None:
-            continue
-        for quad, marker_id in zip(corners, ids.ravel(), strict=True):
-            marker = next(m for m in MARKERS if m.id == int(marker_id))
-            expected = piece.to_page(marker.centre, item.x, item.y)
-            centre = quad.reshape(4, 2).mean(axis=0) / SCALE
-            assert np.hypot(*(centre - expected)) < 0.5, (piece.label, marker.name)
-            assert int(marker_id) not in seen, (marker.name, seen.get(int(marker_id)))
-            seen[int(marker_id)] = piece.label
+        found = {int(i): quad.reshape(4, 2).mean(axis=0) / SCALE
+                 for quad, i in zip(corners, ids.ravel() if ids is not None else (),
+                                    strict=True)}
+        for item in page.items:
+            piece = piece_for(pieces, item.component)            # turned as placed
+            for marker in MARKERS:
+                expected = piece.to_page(marker.centre, item.x, item.y)
+                near = [k for k, c in found.items() if np.hypot(*(c - expected)) < 0.5]
+                if marker.id in near:
+                    assert marker.id not in seen, (marker.name, seen.get(marker.id))
+                    seen[marker.id] = piece.label
     assert sorted(seen) == [m.id for m in MARKERS]
 
 
@@ -209,8 +212,10 @@ def test_piece_art_matches_the_whole_board():
     pieces = board_sheets.plan_board(papers()["a4"], 2.0, furniture())
     document = pdfium.PdfDocument(data)
     whole = whole_board_image()
-    for index, (page, piece) in enumerate(zip(pages, pieces, strict=True)):
-        (item,) = page.items
+    placed = [(index, item) for index, page in enumerate(pages) for item in page.items]
+    assert len(placed) == len(pieces)
+    for index, item in placed:
+        piece = piece_for(pieces, item.component)
         image = np.array(document[index].render(scale=DPI / 72).to_pil().convert("RGB"))
         for i, j in board_sheets.piece_squares(piece)[:3]:
             point = (S * i - 0.36 * S, S * j + 0.36 * S)
@@ -229,9 +234,10 @@ def test_drawing_is_deterministic():
 
 def test_the_crete_build_prints_the_board_pieces(builds):
     _ctx, pages = builds.plan(edition="crete")
-    board_pages = [p for p in pages if p.kind == "board" and p.side == "front"]
+    board_items = [i for p in pages if p.side == "front" for i in p.items
+                   if i.component.kind == "board"]
     pieces = board_sheets.plan_board(papers()["a4"], 2.0, furniture())
-    assert [p.items[0].component.id for p in board_pages] == [f"board-{p.label}"
-                                                               for p in pieces]
+    assert sorted(i.component.id for i in board_items) == sorted(f"board-{p.label}"
+                                                                 for p in pieces)
     _ctx, pages = builds.plan(edition="revised")
-    assert not [p for p in pages if p.kind == "board"]
+    assert not [i for p in pages for i in p.items if i.component.kind == "board"]

@@ -17,6 +17,7 @@ from pnp.printing.placement import Item, Options, furniture, papers, place
 from pnp.printing.split import furniture as split_furniture
 from pnp.printing.split import plan as split_plan
 from pnp.printing.split.board import BoardPiece
+from pnp.printing.split.pieces import piece_for
 from pnp.printing.split.plan import plan_pieces
 from pnp.units import mm
 
@@ -380,28 +381,39 @@ def test_alignment_marks_sit_on_seams_in_the_coast(paper, bleed):
 
 
 @pytest.mark.parametrize(("paper", "bleed"), PLANS)
-def test_components_place_one_piece_per_page_inside_the_printable_area(paper, bleed):
+def test_components_pack_inside_the_printable_area_apart(paper, bleed):
     sheet = papers()[paper]
     f = furniture()
     comps = board_sheets.board_components(sheet, bleed, f)
     pieces = plan(paper, bleed)
     assert [c.id for c in comps] == [f"board-{p.label}" for p in pieces]
-    assert all(c.kind == "board" and c.full_page and c.back is None for c in comps)
+    assert all(c.kind == "board" and not c.full_page and c.back is None and c.cover
+               for c in comps)
     pages = [pg for pg in place(comps, Options(sheet, bleed)) if pg.side == "front"]
-    assert len(pages) == len(pieces)
+    assert len(pages) < len(pieces)                 # triangles nest in each other's corners
     label_height = mm(layouts.load("paper")["page"]["label_font_size"])
-    for page, piece in zip(pages, pieces, strict=True):
-        (item,) = page.items
-        assert (page.width > page.height) == piece.landscape
-        assert (item.width, item.height) == pytest.approx((piece.width, piece.height))
+    placed = [(page, item) for page in pages for item in page.items]
+    assert sorted(i.component.id for _p, i in placed) == sorted(c.id for c in comps)
+    for page, item in placed:
+        piece = piece_for(pieces, item.component)
+        assert (item.width, item.height) == pytest.approx(piece.size)
         m = f.printer_margin
         assert m - 1e-6 <= item.x and item.x + item.width <= page.width - m + 1e-6
         assert m - 1e-6 <= item.y and item.y + item.height <= page.height - m + 1e-6
         # the page's own label in the bottom margin stays off the piece and its tabs
         outline = list(piece.polygon) + [v for s in piece.tabs for v in s.tab_polygon]
-        lowest = max(piece.to_page(v, item.x, item.y)[1] for v in outline)
-        assert lowest < page.label.y - label_height
+        spots = [piece.to_page(v, item.x, item.y) for v in outline]
+        low = [x for x, y in spots if y > page.label.y - label_height]
+        half = page.label.max_width / 2 + 1.0
+        assert all(abs(x - page.label.x) > half for x in low), piece.label
         assert isinstance(item, Item)
+    for page in pages:
+        assert page.label.max_width > 40          # room for "sheet 3 of 12 · front · A4"
+        drawn = [[(i.x + a, i.y + b, i.x + c, i.y + d) for a, b, c, d in i.component.cover]
+                 for i in page.items]
+        for k, boxes in enumerate(drawn):          # what two pieces draw stays apart
+            for other in drawn[k + 1:]:
+                assert not any(box_gap(a, b) < 1.0 for a in boxes for b in other)
 
 
 def test_the_plan_is_deterministic():
