@@ -238,7 +238,8 @@ def test_full_page_sheets_are_not_cut(out):
             assert item_cuts(page.items[0]) is None
             assert not cut_file_name(result.path, page.sheet).exists()
     assert {p.kind for p in fronts if not is_cut(p)} == {"check", "aid"}
-    assert all(p.kind == "board" for p in fronts if p.items and p.items[0].component.outline)
+    boards = [p for p in fronts if any(i.component.kind == "board" for i in p.items)]
+    assert boards and all(is_cut(p) and p.kind == "components" for p in boards)
 
 
 # --- The SVG rules ---------------------------------------------------------------------------
@@ -360,7 +361,13 @@ def check_sheet(request, pdf_page, page, svg_path) -> None:
         if comp.outline:
             folds = [read_path(d) for i, d in found["score"]
                      if i.startswith(f"score-{comp.id}-")]
-            check_outline(mine, folds, paths)
+            # the lines drawn where this piece draws (a sheet may hold several outlined
+            # pieces, one in another's blank corner)
+            boxes = [(item.x + a - TOL, item.y + b - TOL, item.x + c + TOL, item.y + d + TOL)
+                     for a, b, c, d in comp.cover or ((0, 0, comp.width, comp.height),)]
+            check_outline(mine, folds, [p for p in paths if all(
+                any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for b in boxes)
+                for x, y in p["points"])])
         elif comp.shape == "rect":
             check_rect(mine[0][0], box_array, crops, request.bleed)
         else:
