@@ -106,7 +106,9 @@ class Frame:
     width: float
     height: float
     area: Box                    # the printable area
-    reserved: tuple[Box, ...] = ()   # kept free inside it (the sheet's label)
+    band: float = 0.0            # its bottom strip kept for the sheet's label: only blocks
+    #                              whose crop marks' room is as deep reach into it (the
+    #                              label then goes between their marks)
 
 
 @dataclass(frozen=True)
@@ -192,10 +194,7 @@ def subtract(free: list[Box], used: Box) -> list[Box]:
 
 
 def _new_sheet(frame: Frame, landscape: bool, spacing: float) -> Sheet:
-    sheet = Sheet(frame, landscape, [grown(frame.area, spacing / 2)])
-    for box in frame.reserved:
-        sheet.take(box, spacing)
-    return sheet
+    return Sheet(frame, landscape, [grown(frame.area, spacing / 2)])
 
 
 Order = Callable[[Sequence[Group]], list[int]]
@@ -263,14 +262,21 @@ def _new_sheet_for(group: Group, frames: tuple[Frame, Frame], spacing: float,
                 sheet = _new_sheet(frame, bool(landscape), spacing)
                 if _room(sheet, grid, spacing):
                     return sheet
-                return _new_sheet(replace(frame, reserved=()), bool(landscape), spacing)
+                return _new_sheet(replace(frame, band=0.0), bool(landscape), spacing)
     raise ValueError(k)
 
 
 def _room(sheet: Sheet, grid: Grid, spacing: float) -> bool:
     if grid.cover:
         return _nest(sheet, grid, spacing) is not None
-    return _best_spot(sheet.grid_free(spacing), grid, 1, spacing) is not None
+    return _best_spot(sheet.grid_free(spacing), grid, 1, spacing, _floor(sheet, grid,
+                                                                        spacing)) is not None
+
+
+def _floor(sheet: Sheet, grid: Grid, spacing: float) -> float:
+    """How low a block of the grid may reach on the sheet (grown by half the spacing)."""
+    bottom = sheet.frame.area[3] + spacing / 2
+    return bottom if grid.halo >= sheet.frame.band else bottom - sheet.frame.band
 
 
 def _fill(sheet: Sheet, k: int, group: Group, done: int, spacing: float) -> int:
@@ -287,7 +293,8 @@ def _fill(sheet: Sheet, k: int, group: Group, done: int, spacing: float) -> int:
             cols = rows = 1
         else:
             pick = _lookahead if group.grid.turnable else _best_spot
-            found = pick(sheet.grid_free(spacing), group.grid, group.count - done, spacing)
+            found = pick(sheet.grid_free(spacing), group.grid, group.count - done, spacing,
+                         _floor(sheet, group.grid, spacing))
             if found is None:
                 break
             free, cols, rows, turns = found
@@ -377,7 +384,8 @@ def _nest_spots(sheet: Sheet, grid: Grid, half: float) -> Iterator[tuple[float, 
     what is drawn: its box inside the sheet, each box of its cover in the free space.
     Tried: its box, or its largest cover box, at a corner of a free rectangle."""
     w, h = grid.size(1, 1)
-    ax0, ay0, ax1, ay1 = grown(sheet.frame.area, half)
+    ax0, ay0, ax1, _ay1 = grown(sheet.frame.area, half)
+    ay1 = _floor(sheet, grid, 2 * half)
     cover = sorted((grown(b, half) for b in grid.cover),
                    key=lambda b: (b[0] - b[2]) * (b[3] - b[1]))
     big = cover[0]
@@ -397,27 +405,28 @@ def _nest_spots(sheet: Sheet, grid: Grid, half: float) -> Iterator[tuple[float, 
             yield y, x
 
 
-def _lookahead(free: list[Box], grid: Grid, pending: int,
-               spacing: float) -> tuple[Box, int, int, int] | None:
+def _lookahead(free: list[Box], grid: Grid, pending: int, spacing: float,
+               floor: float) -> tuple[Box, int, int, int] | None:
     """The first block of a group on a sheet: of the spots `_best_spot` weighs, the one
     after which the most of the group fits the sheet (each later block taken by
     `_best_spot`), ties to `_best_spot`'s order."""
     best: tuple[tuple[float, ...], tuple[Box, int, int, int]] | None = None
-    for spot in _spots(free, grid, pending, spacing):
+    for spot in _spots(free, grid, pending, spacing, floor):
         key, f, cols, rows, turns = spot
         outer = grid.turned(turns).size(cols, rows)
         rest = subtract(free, (f[0], f[1], f[0] + outer[0] + spacing, f[1] + outer[1] + spacing))
         take = -key[0]
-        placed = take + _greedy_count(rest, grid, pending - take, spacing)
+        placed = take + _greedy_count(rest, grid, pending - take, spacing, floor)
         if best is None or (-placed, *key) < best[0]:
             best = ((-placed, *key), (f, cols, rows, turns))
     return None if best is None else best[1]
 
 
-def _greedy_count(free: list[Box], grid: Grid, pending: int, spacing: float) -> int:
+def _greedy_count(free: list[Box], grid: Grid, pending: int, spacing: float,
+                  floor: float) -> int:
     placed = 0
     while pending > 0:
-        found = _best_spot(free, grid, pending, spacing)
+        found = _best_spot(free, grid, pending, spacing, floor)
         if found is None:
             break
         f, cols, rows, turns = found
@@ -429,13 +438,14 @@ def _greedy_count(free: list[Box], grid: Grid, pending: int, spacing: float) -> 
     return placed
 
 
-def _spots(free: list[Box], grid: Grid, pending: int, spacing: float):
-    """Every free rectangle and turn with room for a block: (key, rect, cols, rows,
-    turns), the key (-pieces, y, x, turns)."""
+def _spots(free: list[Box], grid: Grid, pending: int, spacing: float, floor: float):
+    """Every free rectangle and turn with room for a block above `floor`: (key, rect,
+    cols, rows, turns), the key (-pieces, y, x, turns)."""
     for turns in grid.ways():
         turned = grid.turned(turns)
         for f in free:
-            cols, rows = turned.capacity(f[2] - f[0] - spacing, f[3] - f[1] - spacing)
+            cols, rows = turned.capacity(f[2] - f[0] - spacing,
+                                         min(f[3], floor) - f[1] - spacing)
             if cols * rows == 0:
                 continue
             cols = min(cols, pending)
@@ -444,9 +454,9 @@ def _spots(free: list[Box], grid: Grid, pending: int, spacing: float):
             yield key, f, cols, rows, turns
 
 
-def _best_spot(free: list[Box], grid: Grid, pending: int,
-               spacing: float) -> tuple[Box, int, int, int] | None:
+def _best_spot(free: list[Box], grid: Grid, pending: int, spacing: float,
+               floor: float) -> tuple[Box, int, int, int] | None:
     """The free rectangle and turn that take the most pieces (then the highest, the
     leftmost, the fewest turns), and the block's columns and rows there."""
-    best = min(_spots(free, grid, pending, spacing), default=None, key=lambda s: s[0])
+    best = min(_spots(free, grid, pending, spacing, floor), default=None, key=lambda s: s[0])
     return None if best is None else best[1:]

@@ -194,7 +194,7 @@ def grid_capacity(width: float, height: float, item_w: float, item_h: float,
     return packing.Grid(item_w, item_h, gap, bleed).capacity(width, height)
 
 
-LABEL_SLOT = (90.0, 3.5)    # mm kept free for the sheet label, bottom centre: width, height
+LABEL_BAND = 3.5            # mm at the bottom of the printable area the sheet label takes
 
 
 def _group(components: list[Component]) -> list[list[Component]]:
@@ -240,12 +240,8 @@ def spacing(f: Furniture) -> float:
 def _frame(paper: Paper, f: Furniture) -> packing.Frame:
     x, y = f.printer_margin + f.reserve_x, f.printer_margin + f.reserve_y
     area = (x, y, paper.width - x, paper.height - y)
-    w, h = LABEL_SLOT
-    bottom = paper.height - f.printer_margin
-    slot = (max(area[0], (paper.width - w) / 2), max(area[1], bottom - h),
-            min(area[2], (paper.width + w) / 2), min(area[3], bottom))
-    open_slot = slot[0] < slot[2] and slot[1] < slot[3]
-    return packing.Frame(paper.width, paper.height, area, (slot,) if open_slot else ())
+    # registration marks keep the label's band free already
+    return packing.Frame(paper.width, paper.height, area, max(0.0, LABEL_BAND - f.reserve_y))
 
 
 def _pack(groups: list[list[Component]], opts: Options) -> list[packing.Sheet]:
@@ -260,18 +256,11 @@ def _pack(groups: list[list[Component]], opts: Options) -> list[packing.Sheet]:
                              f"on {paper.name} paper with {opts.bleed:g} mm bleed{marks}") from None
 
 
-def _centred(sheet: packing.Sheet, s: float) -> float:
-    """How far to move a sheet's blocks right to centre them across its printable area
-    (0 when that would put one on the label's slot)."""
+def _centred(sheet: packing.Sheet) -> float:
+    """How far to move a sheet's blocks right to centre them across its printable area."""
     outers = [b.outer for b in sheet.blocks]
     x0, x1 = min(o[0] for o in outers), max(o[2] for o in outers)
-    dx = (sheet.frame.area[0] + sheet.frame.area[2] - x0 - x1) / 2
-    moved = [(o[0] + dx, o[1], o[2] + dx, o[3]) for o in outers]
-    if any(packing.grown(m, s / 2)[0] < r[2] and r[0] < packing.grown(m, s / 2)[2]
-           and packing.grown(m, s / 2)[1] < r[3] and r[1] < packing.grown(m, s / 2)[3]
-           for m in moved for r in sheet.frame.reserved):
-        return 0.0
-    return dx
+    return (sheet.frame.area[0] + sheet.frame.area[2] - x0 - x1) / 2
 
 
 def turned(comp: Component, turns: int) -> Component:
@@ -334,7 +323,7 @@ def _label(paper: Paper, marks: list[Mark], f: Furniture, items: tuple[Item, ...
     pieces' cut lines (it may lie on bleed, which is cut away), and with registration
     marks clear of the corners they keep (`reserve_y` deep)."""
     y = paper.height - f.printer_margin - 0.6
-    band_top = paper.height - f.printer_margin - LABEL_SLOT[1]
+    band_top = paper.height - f.printer_margin - LABEL_BAND
     side = f.printer_margin + f.reserve_y
     taken = [(m.x1, m.x1) for m in marks if m.x1 == m.x2 and m.y2 > band_top - 0.01
              and side < m.x1 < paper.width - side]
@@ -430,7 +419,7 @@ def _full_page(comp: Component, opts: Options) -> Page:
 
 def _sheet_page(sheet: packing.Sheet, groups: list[list[Component]], opts: Options) -> Page:
     paper = Paper(opts.paper.name, sheet.frame.width, sheet.frame.height)
-    dx = _centred(sheet, spacing(opts.furniture))
+    dx = _centred(sheet)
     items: list[Item] = []
     marks: list[Mark] = []
     for index, block in enumerate(sheet.blocks):

@@ -114,24 +114,21 @@ def test_build_prints_every_piece_once_with_its_back(builds, paper, size):
     assert owners.count("white") == owners.count("black") == 9
 
 
-def test_tiles_turn_pointy_side_up_where_that_saves_a_sheet(builds):
-    """Whichever way round takes fewer sheets. A4: 8 tiles a sheet flat side up (6 pointy);
-    Letter: 9 pointy side up (8 flat), so the tiles take one sheet and the pieces fit below
-    them and on the next."""
+def test_tiles_turn_pointy_side_up_where_that_fits_more(builds):
+    """Placement turns the tiles where more fit: on A4 and Letter 9 pointy side up fill one
+    sheet (8 flat side up would), every piece fits by sheet 3 and the build takes 4
+    sheets; on A3 flat side up leaves the room for every piece on the same sheet."""
     def sheets(**options) -> list[list[str]]:
         return [[i.component.kind for i in p.items] for p in builds.pages(**options)
                 if p.side == "front"]
 
-    a4 = sheets(paper="a4")
-    assert [kinds.count("tile") for kinds in a4] == [0, 8, 1, 0, 0]
-    letter = sheets(paper="letter")
-    assert [kinds.count("tile") for kinds in letter] == [0, 9, 0, 0]
-    assert len(letter[1]) + len(letter[2]) == 9 + 18             # every piece by sheet 3
-    turns = {g.tile_turn(i.width, i.height) for p in builds.pages(paper="letter")
-             for i in p.items if i.component.kind == "tile"}
-    assert turns == {90.0}
-    # A3: 20 tiles would fit pointy side up (18 flat), but flat side up leaves the room for
-    # every piece on the same sheet
+    for paper in ("a4", "letter"):
+        kinds = sheets(paper=paper)
+        assert [k.count("tile") for k in kinds] == [0, 9, 0, 0], paper
+        assert len(kinds[1]) + len(kinds[2]) == 9 + 18, paper      # every piece by sheet 3
+        turns = {g.tile_turn(i.width, i.height) for p in builds.pages(paper=paper)
+                 for i in p.items if i.component.kind == "tile"}
+        assert turns == {90.0}, paper
     a3 = sheets(paper="a3")
     assert [len(kinds) for kinds in a3] == [1, 27, 1]
     assert {g.tile_turn(i.width, i.height) for p in builds.pages(paper="a3")

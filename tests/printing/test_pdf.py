@@ -145,7 +145,11 @@ def test_rendered_markers_decode_to_the_tiles_placed_there(builds, edition):
         assert ids is not None
         for quad, marker_id in zip(corners, ids.ravel(), strict=True):
             centre = quad.reshape(4, 2).mean(axis=0) / scale
-            tile_id, corner = tile_for_marker(int(marker_id))
+            hit = tile_for_marker(int(marker_id))
+            if hit is None:                 # the board's, on a piece packed beside tiles
+                assert any(i.component.kind == "board" for i in page.items)
+                continue
+            tile_id, corner = hit
             item = next(i for i in tiles if i.component.id == tile_id)
             place = next(p for p in art.marker_places() if p.corner == corner)
             expected = (item.x + place.x + place.size / 2, item.y + place.y + place.size / 2)
@@ -188,14 +192,18 @@ def test_ink_saver_uses_less_ink_and_keeps_the_markers(builds):
     detector = cv2.aruco.ArucoDetector(
         cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_250),
         cv2.aruco.DetectorParameters())
-    # a page of tile fronts (whose black markers stay as they are) and its page of backs
-    for index, ratio in ((2, 0.8), (3, 0.5)):
+    # a page of tile fronts alone (whose black markers stay as they are) and its backs
+    pages = builds.pages(edition="revised")
+    front = next(k for k, p in enumerate(pages) if p.side == "front" and p.items
+                 and all(i.component.kind == "tile" for i in p.items))
+    for index, ratio in ((front, 0.8), (front + 1, 0.5)):
         a = np.array(normal[index].render(scale=1).to_pil()).astype(float)
         b = np.array(saver[index].render(scale=1).to_pil()).astype(float)
         assert (255 - b).mean() < ratio * (255 - a).mean()
-    image = np.array(saver[2].render(scale=150 / 72, grayscale=True).to_pil())
+    image = np.array(saver[front].render(scale=150 / 72, grayscale=True).to_pil())
     _, ids, _ = detector.detectMarkers(image)
-    assert ids is not None and len(ids) == 15 * len(art.marker_places())
+    tiles = len(pages[front].items)
+    assert ids is not None and len(ids) == tiles * len(art.marker_places())
 
 
 def _aid_text(pdf) -> str:

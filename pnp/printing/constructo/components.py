@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnp.geometry.constructo import (
     piece_id,
     piece_specs,
@@ -12,32 +10,17 @@ from pnp.geometry.constructo import (
     tile_spec,
 )
 from pnp.printing.game import page_component
-from pnp.printing.placement import Component, Options, place
+from pnp.printing.placement import Component, Options
 from pnp.rules.constructo import PLAYERS
 
 
-def tiles_pointy(options: Options) -> bool:
-    """Print the tiles pointy side up (turned 90 degrees) when that takes fewer sheets for
-    everything: Letter 9 tiles on a sheet that way (8 flat) and 4 sheets in all, not 5; A4
-    and A3 stay flat side up."""
-    def sheets(components: list[Component]) -> int:
-        return len([p for p in place(components, options) if p.side == "front"])
-
-    flat = tile_components()
-    pointy = [replace(c, width=c.height, height=c.width) for c in flat]
-    pieces = piece_components()
-    return sheets(pointy + pieces) < sheets(flat + pieces)
-
-
-def tile_components(options: Options | None = None) -> list[Component]:
-    """The 9 hexagonal tiles, each with the common back: flat side up (cut box 69.3 x 60
-    mm), or turned pointy side up where that saves a sheet (the drawing turns with the box;
-    `geometry.tile_turn`)."""
+def tile_components() -> list[Component]:
+    """The 9 hexagonal tiles, each with the common back, flat side up (cut box 69.3 x 60
+    mm); placement turns them pointy side up where that fits more on a sheet (the drawing
+    turns with the box: `geometry.tile_turn`)."""
     spec = tile_spec()
-    w, h = spec.width, spec.height
-    if options is not None and tiles_pointy(options):
-        w, h = h, w
-    return [Component(tile_id(n), "tile", w, h, back="tile", shape="hex", turnable=True)
+    return [Component(tile_id(n), "tile", spec.width, spec.height, back="tile", shape="hex",
+                      turnable=True)
             for n in tile_numbers()]
 
 
@@ -56,5 +39,5 @@ def piece_components() -> list[Component]:
 
 def constructo_components(edition: str | None, options: Options) -> list[Component]:
     """Tiles, pieces, then the player aid (its back: cutting and mounting)."""
-    return [*tile_components(options), *piece_components(),
+    return [*tile_components(), *piece_components(),
             page_component("aid", options.paper, back="making")]
