@@ -14,8 +14,8 @@ and turns what comes back into items and crop marks.
   assembly diagram) keeps its room from grids, but gives it up to a nesting piece (the
   sheet records it as dropped).
 - First fit over the open sheets, biggest pieces first, so small pieces fill the room that
-  large ones leave; a new sheet opens only when no open sheet has room. Several orders of
-  the groups are tried and the one taking the fewest sheets wins (ties: the first).
+  large ones leave; a new sheet opens only when no open sheet has room. A few strategies
+  are tried (`STRATEGIES`) and the one taking the fewest sheets wins (ties: the first).
   Everything is deterministic.
 - A sheet is portrait unless its first piece fits only on the turned paper. A piece with
   a back (`Grid.upright`) goes only on portrait sheets: a duplex flip is portrait.
@@ -134,6 +134,7 @@ class Sheet:
     blocks: list[Block] = field(default_factory=list)
     optional: dict[int, list[Box]] = field(default_factory=dict)   # block -> kept parts
     dropped: set[int] = field(default_factory=set)   # blocks whose optional parts went
+    roomy: bool = True           # a lone piece opening it turns to leave the most room
 
     _grid_free: list[Box] | None = None
 
@@ -193,8 +194,8 @@ def subtract(free: list[Box], used: Box) -> list[Box]:
     return out
 
 
-def _new_sheet(frame: Frame, landscape: bool, spacing: float) -> Sheet:
-    return Sheet(frame, landscape, [grown(frame.area, spacing / 2)])
+def _new_sheet(frame: Frame, landscape: bool, spacing: float, roomy: bool) -> Sheet:
+    return Sheet(frame, landscape, [grown(frame.area, spacing / 2)], roomy=roomy)
 
 
 Order = Callable[[Sequence[Group]], list[int]]
@@ -208,27 +209,28 @@ def biggest_first(groups: Sequence[Group]) -> list[int]:
     return sorted(range(len(groups)), key=lambda k: -area(k))
 
 
-def as_given(groups: Sequence[Group]) -> list[int]:
-    return list(range(len(groups)))
-
-
-ORDERS: tuple[Order, ...] = (biggest_first,)
+# The ways tried, the fewest sheets wins (ties: the first): an order of the groups, and
+# whether a lone piece opening a sheet turns to leave the roomiest free rectangle (or
+# stays as it comes, leaving room its own way: that nests more triangles).
+STRATEGIES: tuple[tuple[Order, bool], ...] = ((biggest_first, True), (biggest_first, False))
 
 
 def pack(groups: Sequence[Group], frames: tuple[Frame, Frame], spacing: float,
-         orders: Sequence[Order] = ORDERS) -> list[Sheet]:
-    """Every group's pieces on the fewest sheets the orders find. `frames`: the paper
+         strategies: Sequence[tuple[Order, bool]] = STRATEGIES) -> list[Sheet]:
+    """Every group's pieces on the fewest sheets the strategies find. `frames`: the paper
     portrait and landscape. Raises ValueError(k) when group k fits no sheet."""
     best: list[Sheet] | None = None
-    for order in orders:
-        sheets = _pack_in_order(groups, order(groups), frames, spacing)
+    for order, roomy in strategies:
+        if roomy and not any(g.grid.cover and g.grid.turnable for g in groups):
+            continue                    # nothing to turn: the same as the next way
+        sheets = _pack_in_order(groups, order(groups), frames, spacing, roomy)
         if best is None or len(sheets) < len(best):
             best = sheets
     return best or []
 
 
 def _pack_in_order(groups: Sequence[Group], order: list[int], frames: tuple[Frame, Frame],
-                   spacing: float) -> list[Sheet]:
+                   spacing: float, roomy: bool) -> list[Sheet]:
     sheets: list[Sheet] = []
     for k in order:
         group = groups[k]
@@ -238,7 +240,7 @@ def _pack_in_order(groups: Sequence[Group], order: list[int], frames: tuple[Fram
             if done == group.count:
                 break
         while done < group.count:
-            sheet = _new_sheet_for(group, frames, spacing, k)
+            sheet = _new_sheet_for(group, frames, spacing, k, roomy)
             before = done
             done = _fill(sheet, k, group, done, spacing)
             if done == before:
@@ -248,9 +250,9 @@ def _pack_in_order(groups: Sequence[Group], order: list[int], frames: tuple[Fram
 
 
 def _new_sheet_for(group: Group, frames: tuple[Frame, Frame], spacing: float,
-                   k: int) -> Sheet:
+                   k: int, roomy: bool) -> Sheet:
     """Portrait, unless one piece fits only on the turned paper (and may go there); the
-    label's slot stays free unless the piece needs it."""
+    label's band stays free unless the piece needs it."""
     grid = group.grid
     for landscape, frame in enumerate(frames):
         if landscape and grid.upright:
@@ -259,10 +261,10 @@ def _new_sheet_for(group: Group, frames: tuple[Frame, Frame], spacing: float,
         for turns in grid.ways():
             w, h = grid.turned(turns).size(1, 1)
             if w <= x1 - x0 + EPS and h <= y1 - y0 + EPS:
-                sheet = _new_sheet(frame, bool(landscape), spacing)
+                sheet = _new_sheet(frame, bool(landscape), spacing, roomy)
                 if _room(sheet, grid, spacing):
                     return sheet
-                return _new_sheet(replace(frame, band=0.0), bool(landscape), spacing)
+                return _new_sheet(replace(frame, band=0.0), bool(landscape), spacing, roomy)
     raise ValueError(k)
 
 
@@ -364,8 +366,9 @@ def _nest(sheet: Sheet, grid: Grid, spacing: float) -> tuple[float, float, int] 
                         for parts in sheet.optional.values()
                         if any(overlap(p, box) for p in parts))
             # on an empty sheet, the way round that leaves the roomiest free rectangle
-            room = 0.0 if sheet.blocks else -_roominess(subtract(sheet.free, grown(
-                (x, y, x + turned.width, y + turned.height), half)))
+            room = 0.0
+            if sheet.roomy and not sheet.blocks:
+                room = -_roominess(subtract(sheet.free, grown((x, y, x + w, y + h), half)))
             key = (drops, room, y, x, turns)
             if best is None or key < best[0]:
                 best = (key, (x, y, turns))
