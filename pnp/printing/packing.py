@@ -252,19 +252,20 @@ def _pack_in_order(groups: Sequence[Group], order: list[int], frames: tuple[Fram
 def _new_sheet_for(group: Group, frames: tuple[Frame, Frame], spacing: float,
                    k: int, roomy: bool) -> Sheet:
     """Portrait, unless one piece fits only on the turned paper (and may go there); the
-    label's band stays free unless the piece needs it."""
+    label's band stays free unless no way round leaves it free."""
     grid = group.grid
-    for landscape, frame in enumerate(frames):
-        if landscape and grid.upright:
-            break
-        x0, y0, x1, y1 = frame.area
-        for turns in grid.ways():
-            w, h = grid.turned(turns).size(1, 1)
-            if w <= x1 - x0 + EPS and h <= y1 - y0 + EPS:
-                sheet = _new_sheet(frame, bool(landscape), spacing, roomy)
-                if _room(sheet, grid, spacing):
-                    return sheet
-                return _new_sheet(replace(frame, band=0.0), bool(landscape), spacing, roomy)
+    ways = [(bool(landscape), frame) for landscape, frame in enumerate(frames)
+            if not (landscape and grid.upright)]
+    for keep_band in (True, False):
+        for landscape, frame in ways:
+            x0, y0, x1, y1 = frame.area
+            if not any(w <= x1 - x0 + EPS and h <= y1 - y0 + EPS
+                       for w, h in (grid.turned(t).size(1, 1) for t in grid.ways())):
+                continue
+            sheet = _new_sheet(frame if keep_band else replace(frame, band=0.0), landscape,
+                               spacing, roomy)
+            if _room(sheet, grid, spacing):
+                return sheet
     raise ValueError(k)
 
 
