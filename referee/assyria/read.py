@@ -425,6 +425,7 @@ def patch_pieces(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
 
 
 TWO_APART_MM = 12.0              # two pieces' middles at least this far apart
+SQUARE = 1.3                     # ... each one's rotated box at most this long for its width
 
 
 def _two_pieces(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray
@@ -445,8 +446,8 @@ def _two_pieces(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray
     for t in (0, 1):
         mine = labels.ravel() == t
         p = patch_of(seen, colour, xs[mine], ys[mine])
-        if kind_of(p) is None:
-            return []
+        if kind_of(p) is None or p.sides[1] > SQUARE * p.sides[0]:
+            return []            # each a square piece (a lump beside a hut is no hut)
         out.append((p, (xs[mine], ys[mine])))
     return out
 
