@@ -11,7 +11,9 @@ kit: 2-4 players, on the Crete board or an open table, every preset at 12 MP and
 photos cycle through every preset, then every resolution, board or not and player count, so
 a multiple of 16 photos per preset is balanced (the default: 16 per preset). Assyria's kit:
 2-4 players, every preset at 12 and 3 MP, given only --turn and --new-wells (no --state), so
-the board, the tracks' discs and Ashur are all read from the photo.
+the board, the tracks' discs and Ashur are all read from the photo; its "normal" row sums
+the conditions every photo of which must be read exactly, its "held out" row those kept
+out of tuning.
 Prints, per preset and overall: pieces identified correctly (Asterion: tiles, by id, cell
 and rotation), states fully correct (Asterion: boards, every placement, tomb and player,
 and the score), photos flagged as uncertain, photos scored wrongly without a flag (must be
@@ -186,6 +188,10 @@ def _report(kit: AccuracyKit, presets: tuple[str, ...], run: Run) -> list[Outcom
     if heavy:
         print(_row("all but", [o for p in presets if p not in heavy for o in outcomes[p]]))
         print(f"  (all but {', '.join(heavy)}: deliberate heavy occlusion)")
+    for label, group in (("normal", "normal"), ("held out", "held_out")):
+        names = set(getattr(kit, group, ()))
+        if names & set(presets):
+            print(_row(label, [o for p in presets if p in names for o in outcomes[p]]))
     print(_row("all", every))
     _group_rows(kit, presets, run)
     print()

@@ -56,6 +56,8 @@ WELL_HIDDEN = 0.7          # a vertex's ring this much under pieces: no well can
 BY_ZIG_MIDDLE = 0.5         # by a ziggurat, a well must cover the spot this much (a
 #                             base's edge and shadow reach the rim: 0.35-0.39)
 BY_ZIG_HIDDEN = 0.3         # ... and show whole (its cut edge beside a base's own: 0.54)
+FAR_NONE = 0.1              # the rim away from pieces at most this unlike: no well
+#                             there (true wells 0.18-0.82; a hut's edge beside one 0-0.07)
 SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most this: it
 #                             shows whole, so no well covers it (true wells 0.32-1.0)
 
@@ -281,6 +283,7 @@ def _pieces(seen: read.Map, patches: list[read.Patch], h: np.ndarray
                                            f"{p.sides[1]:.0f} mm) is neither a whole hut nor "
                                            "a ziggurat: uncover it, or move pieces apart",
                                            cell, point))
+            problems += reach_problems(p, d, name, h)
             continue
         if d1 > OFF_MOST or d2 - d1 < AMBIGUOUS_MM:
             problems.append(RefereeProblem(PIECE_OFF_HEX, f"a {p.colour} {kind} lies between "
@@ -305,6 +308,19 @@ def _pieces(seen: read.Map, patches: list[read.Patch], h: np.ndarray
                                        "hut or one ziggurat a hex",
                                        (places[k].q, places[k].r), _px(h, places[k].centre)))
     return pieces, board, problems
+
+
+def reach_problems(p: read.Patch, d: np.ndarray, name: str, h: np.ndarray
+             ) -> list[RefereeProblem]:
+    """An unclear patch larger than a hut may be pieces on several hexes (two huts a
+    shadow joins): each other hex it may hold a piece of is pinned too."""
+    if p.area <= read.HUT_AREA[1]:
+        return []
+    places = geometry.hexes()
+    reach = p.sides[1] / 2 + OFF_MOST
+    return [RefereeProblem(PIECE_UNCLEAR, f"something {p.colour} by {name} may reach "
+                           f"{hp.name}: move pieces apart", (hp.q, hp.r), _px(h, hp.centre))
+            for k, hp in enumerate(places) if hp.name != name and d[k] <= reach]
 
 
 DOUBT_MM = 30.0             # hexes this near a piece not read may hide a well's reading
@@ -384,6 +400,8 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
             continue
         elif hidden <= WELL_HIDDEN and middle <= SPOT_WHOLE:
             continue     # a neighbour's shadow on the rim, the printed spot whole: no well
+        elif (far := read.well_far(seen, covered, w.at)) is not None and far <= FAR_NONE:
+            continue     # the rim unlike only by a piece (its edge, its shadow): no well
         elif look > WELL_NO or hidden > WELL_HIDDEN:
             why = "a piece covers it" if hidden > WELL_HIDDEN else "half a well seen"
             problems.append(RefereeProblem(WELL_UNCLEAR, f"well vertex {w.name}: {why}; put "

@@ -146,7 +146,7 @@ def square_on(image: np.ndarray, to_work: np.ndarray) -> Map:
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
     gain = white_balance(bgr)
-    bgr = balanced(bgr, gain)
+    bgr = local_balance(balanced(bgr, gain))
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     paper = float(np.percentile(hsv[..., 2], 95))
     lift = exposure_lift(paper)
@@ -208,6 +208,51 @@ def balanced(bgr: np.ndarray, gain: tuple[float, float, float]) -> np.ndarray:
     return cv2.merge([cv2.LUT(ch, lut[k]) for k, ch in enumerate(cv2.split(bgr))])
 
 
+CELL_MM = 40.0                   # the light's colour is fitted per cell this wide
+MIXED = 0.06                     # cells' casts this far apart: light of two colours
+PALE_SAT = 110                   # paper under a coloured light is at most this saturated
+
+
+def local_balance(bgr: np.ndarray) -> np.ndarray:
+    """Light of two colours across the table (a warm lamp on one side, a window on the
+    other) undone where one white balance cannot: per cell, each channel's median against
+    the print's, as a cast (its brightness divided out: light and shadow stay), smoothed
+    and applied. A photo under one light is kept as it is."""
+    ref, _ = reference()
+    step = round(CELL_MM * PPM)
+    rows, cols = max(1, bgr.shape[0] // step), max(1, bgr.shape[1] // step)
+    casts = np.ones((rows, cols, 3), np.float32)
+    a_all, b_all = bgr[::3, ::3], ref[::3, ::3]
+    # the paper in both (a piece's fill or the print's ink would pull the medians)
+    pale = ((cv2.cvtColor(a_all, cv2.COLOR_BGR2HSV)[..., 1] < PALE_SAT)
+            & (_print_saturation()[::3, ::3] < PRINT_SAT))
+    n = -(-step // 3)
+    for r in range(rows):
+        for c in range(cols):
+            cell = (slice(r * n, (r + 1) * n), slice(c * n, (c + 1) * n))
+            keep = pale[cell]
+            if keep.sum() < 50:
+                continue
+            a = np.median(a_all[cell][keep], axis=0)
+            b = np.median(b_all[cell][keep], axis=0)
+            g = b / np.maximum(a, 1.0)
+            casts[r, c] = g / g.mean()
+    # the light's change across the table is smooth: a plane per channel through the
+    # cells' log casts (the print's own regions, tan, river, green, do not make one)
+    yy, xx = np.mgrid[0:rows, 0:cols].astype(np.float32)
+    xs, ys = (xx - (cols - 1) / 2) / cols, (yy - (rows - 1) / 2) / rows
+    design = np.c_[np.ones(rows * cols), xs.ravel(), ys.ravel()]
+    coef, *_ = np.linalg.lstsq(design, np.log(casts.reshape(-1, 3)), rcond=None)
+    slope = coef[1:]                                 # per unit of the map's width, height
+    if float(np.abs(slope).sum(axis=0).max()) < MIXED:
+        return bgr
+    h, w = bgr.shape[:2]
+    gx = np.linspace(-0.5, 0.5, w, dtype=np.float32)[None, :, None]
+    gy = np.linspace(-0.5, 0.5, h, dtype=np.float32)[:, None, None]
+    field = np.exp(gx * slope[0].astype(np.float32) + gy * slope[1].astype(np.float32))
+    return np.clip(bgr * field, 0, 255).astype(np.uint8)
+
+
 def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     """Every patch of a player's colour the print does not have there, and where they all
     lie (grown by 2 mm: a piece's edge and shadow)."""
@@ -233,6 +278,7 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
         # a blue piece across a river shows either side of it: the river between its
         # parts is the piece's (river that only touches a piece is not: it is not between
         # two parts). Other colours' print is icons and lines a piece may lie beside.
+        own = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, close)      # before any bridge
         if colour in BRIDGED:
             raw = raw | (cv2.morphologyEx(raw, cv2.MORPH_CLOSE, bridge) & printed[i])
         mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, close)     # the glyph's gaps
@@ -253,9 +299,10 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
                 if len(xs) / PPM ** 2 < MIN_PATCH:
                     continue
                 found = patch_pieces(seen, colour, piece, ox, oy)
-                if not found and printed[i][ys + oy, xs + ox].mean() >= 0.5:
-                    # thin and mostly over print of its colour (a river's saturated
-                    # streak): no piece; the hexes' check judges it with the rest
+                if colour in BRIDGED and _unread(found):
+                    found = _unbridged(seen, colour, piece, own, ox, oy) or found
+                if _printed(found, printed[i], ys + oy, xs + ox):
+                    # no piece; the hexes' check judges it with the rest
                     union[ys + oy, xs + ox] = 0
                     continue
                 for p, (pxs, pys) in found or [(patch_of(seen, colour, xs + ox, ys + oy),
@@ -267,6 +314,44 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
                     cv2.fillConvexPoly(union, hull, 1)
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2 * PPM) + 1,) * 2)
     return out, cv2.dilate(union, grow)
+
+
+def _unread(found: list) -> bool:
+    return len(found) == 1 and kind_of(found[0][0]) is None
+
+
+def _unbridged(seen: Map, colour: str, piece: np.ndarray, own: np.ndarray, x: int, y: int
+               ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+    """Two pieces a river bridged (a blue hut either side of it): the patch's own pixels,
+    unbridged, as two or more whole pieces; [] when they are not (a piece across the
+    river is one piece only bridged)."""
+    h, w = piece.shape
+    mine = (piece & (own[y:y + h, x:x + w] > 0)).astype(np.uint8)
+    n, labels = cv2.connectedComponents(mine, connectivity=8)
+    out = []
+    for t in range(1, n):
+        part = labels == t
+        if part.sum() / PPM ** 2 < MIN_PATCH:
+            continue
+        found = patch_pieces(seen, colour, part, x, y)
+        if not found or _unread(found):
+            return []
+        out += found
+    return out if len(out) > 1 else []
+
+
+ICON_INK = 0.7                   # a patch's share on the print's saturated ink: an icon's
+
+
+def _printed(found: list, printed: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> bool:
+    """A patch that is the print itself: thin (no piece's core in it) and mostly over
+    print of its colour (a river's saturated streak) or over the print's saturated ink
+    (a boundary line); or smaller than any piece, lying on that ink (a food icon, a
+    legend): its hue moved by the light or a home printer."""
+    on_ink = float((_print_saturation()[ys, xs] >= PRINT_SAT).mean())
+    if not found and (printed[ys, xs].mean() >= 0.5 or on_ink >= 0.5):
+        return True
+    return len(xs) / PPM ** 2 < HUT_AREA[0] and on_ink >= ICON_INK
 
 
 def split_patch(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, int]]:
@@ -311,9 +396,10 @@ def patch_pieces(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
     specks by its edge. [] when nothing is left (a thin streak); [(patch, pixels)] of
     the whole when the cores are not all pieces (it stays unclear)."""
     ys, xs = np.nonzero(piece)
-    whole = patch_of(seen, colour, xs + x, ys + y)
+    xs, ys = xs + x, ys + y                      # the map's pixels
+    whole = patch_of(seen, colour, xs, ys)
     if kind_of(whole) is not None:
-        return [(whole, (xs + x, ys + y))]
+        return [(whole, (xs, ys))]
     r = round(CORE_MM * PPM)
     piece, bx, by = _boxed(piece, cv2.boundingRect(piece.astype(np.uint8)), r + 1)
     x, y = x + bx, y + by
@@ -335,7 +421,35 @@ def patch_pieces(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
     left = float((piece & (cv2.dilate(opened, k) == 0)).sum()) / PPM ** 2
     if left <= CORE_LEFT and all(kind_of(p) is not None for p, _px in cores):
         return cores
-    return [(whole, (xs + x, ys + y))]
+    return _two_pieces(seen, colour, xs, ys) or [(whole, (xs, ys))]
+
+
+TWO_APART_MM = 12.0              # two pieces' middles at least this far apart
+SQUARE = 1.3                     # ... each one's rotated box at most this long for its width
+
+
+def _two_pieces(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray
+                ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+    """A patch of two pieces a shadow or a corner joins (two huts laid close, a hut's
+    white glyph open to its edge so no core is whole): its pixels in two clusters, each
+    whole piece by its hull's size; [] when they are not."""
+    area = len(xs) / PPM ** 2
+    if not 2 * HUT_AREA[0] * 0.6 <= area <= 2 * ZIG_AREA[1]:
+        return []
+    points = np.c_[xs, ys].astype(np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    cv2.setRNGSeed(1)                # the same split for the same photo
+    _c, labels, centres = cv2.kmeans(points, 2, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
+    if float(np.hypot(*(centres[0] - centres[1]))) / PPM < TWO_APART_MM:
+        return []
+    out = []
+    for t in (0, 1):
+        mine = labels.ravel() == t
+        p = patch_of(seen, colour, xs[mine], ys[mine])
+        if kind_of(p) is None or p.sides[1] > SQUARE * p.sides[0]:
+            return []            # each a square piece (a lump beside a hut is no hut)
+        out.append((p, (xs[mine], ys[mine])))
+    return out
 
 
 def patch_of(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray) -> Patch:
@@ -400,10 +514,43 @@ def well_look(seen: Map, grey: np.ndarray, covered: np.ndarray, at
     fitted on the board round it (6.5-9 mm out, beyond a well's own shadow: light
     and shadow cancel); and the share
     of the ring a piece hides."""
-    ref = _soft_ref()
     hidden = ring_share(covered, seen, at, 3.4, 4.4)
     if hidden > 0.9:
         return 0.0, hidden, 0.0
+    found = _unlike_round(seen, covered, at)
+    if found is None:
+        return 0.0, 1.0, 0.0
+    unlike, d, free = found
+    ring = free & (d >= 3.4) & (d <= 4.4)
+    middle = free & (d <= 2.5)
+    mid = float(unlike[middle].mean()) if middle.sum() >= 10 else 0.0
+    return float(unlike[ring].mean()), hidden, mid
+
+
+FAR_MM = 3.0                     # beyond a piece's cut edge and shadow (past its 2 mm growth)
+
+
+def well_far(seen: Map, covered: np.ndarray, at) -> float | None:
+    """The share unlike the print of a vertex's ring where it lies FAR_MM or more from
+    any piece: a well's rim is unlike all round, a neighbour's edge and shadow only on
+    its side. None when too little of the ring lies that far."""
+    found = _unlike_round(seen, covered, at)
+    if found is None:
+        return None
+    unlike, d, free = found
+    clear = cv2.distanceTransform(free.astype(np.uint8), cv2.DIST_L2, 3) >= FAR_MM * PPM
+    ring = (d >= 3.4) & (d <= 4.4)
+    far = ring & clear
+    if far.sum() < 0.25 * ring.sum():
+        return None
+    return float(unlike[far].mean())
+
+
+def _unlike_round(seen: Map, covered: np.ndarray, at
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Round a vertex (9 mm): where the photo is unlike the print after a per-channel
+    gain fitted 6.5-9 mm out, each pixel's distance (mm) and whether no piece covers it."""
+    ref = _soft_ref()
     c = seen.px(at)
     n = math.ceil(9 * PPM) + 1
     x0, y0 = int(c[0]) - n, int(c[1]) - n
@@ -414,14 +561,12 @@ def well_look(seen: Map, grey: np.ndarray, covered: np.ndarray, at
     d = np.hypot(xx - c[0], yy - c[1]) / PPM
     around = free & (d >= 6.5) & (d <= 9.0)
     ring = free & (d >= 3.4) & (d <= 4.4)
-    middle = free & (d <= 2.5)
     if around.sum() < 20 or ring.sum() < 10:
-        return 0.0, 1.0, 0.0
+        return None
     gain = np.median(a[around], axis=0) / np.maximum(np.median(b[around], axis=0), 1.0)
     fit = b * gain
     unlike = np.abs(a - fit).sum(axis=2) / np.maximum(fit.sum(axis=2), 30.0) > 0.15
-    mid = float(unlike[middle].mean()) if middle.sum() >= 10 else 0.0
-    return float(unlike[ring].mean()), hidden, mid
+    return unlike, d, free
 
 
 @cache

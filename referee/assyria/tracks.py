@@ -33,6 +33,9 @@ INSET_MM = 1.0                   # of each side of a space: not looked at
 AROUND_MM = 5.0                  # the print is fitted to the photo over the space grown so
 UNLIKE = 0.3                     # a channel this far from the fitted print: not the print
 TINT = 0.06                      # a share of one channel in the pixel's sum
+BRIGHTER = 1.15                  # a pixel this much brighter than the fitted print: no shadow
+NEAR = np.ones((5, 5), np.uint8)     # 1 mm each way at TPPM
+MORE_SAT = 0.16                  # a pixel's saturation (0-1) this far above the print's
 OPEN = np.ones((3, 3), np.uint8)     # 1.5 mm: thin misregistered print edges are no piece
 # Hue window round each fill (OpenCV units): red and yellow are kept apart (a yellow disc's
 # edge on the tan of every tenth score space turns orange), the rest as on the map.
@@ -86,13 +89,13 @@ def shares(bgr: np.ndarray, players: list[str]) -> dict[str, dict[str, float]]:
     masks = {c: cv2.morphologyEx(m, cv2.MORPH_OPEN, OPEN)
              for c, m in colour_masks(bgr, players).items()}
     out: dict[str, dict[str, float]] = {}
-    for sp_id, (x0, y0, x1, y1) in _boxes().items():
+    for sp_id, (x0, y0, x1, y1) in space_boxes().items():
         out[sp_id] = {c: float(m[y0:y1, x0:x1].mean()) for c, m in masks.items()}
     return out
 
 
 @cache
-def _boxes() -> dict[str, tuple[int, int, int, int]]:
+def space_boxes() -> dict[str, tuple[int, int, int, int]]:
     return {sp.id: _box_px(sp.box) for sp in tracked_spaces()}
 
 
@@ -106,7 +109,7 @@ def colour_masks(bgr: np.ndarray, players: list[str]) -> dict[str, np.ndarray]:
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     unlike_all = np.zeros(bgr.shape[:2], np.uint8)
     g = round(AROUND_MM * TPPM)
-    for x0, y0, x1, y1 in _boxes().values():
+    for x0, y0, x1, y1 in space_boxes().values():
         a = bgr[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32)
         b = ref[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32)
         # per pixel, then the median: a space beside the margin's or a tenth space's tan
@@ -115,11 +118,25 @@ def colour_masks(bgr: np.ndarray, players: list[str]) -> dict[str, np.ndarray]:
         e = 2                            # a rim round the box: the opening's context
         a, fit = a[g - e:-g + e, g - e:-g + e], b[g - e:-g + e, g - e:-g + e] * gain
         unlike = (np.abs(a - fit) / np.maximum(fit, 30.0)).max(axis=2) > UNLIKE
-        # ... and of another tint: a piece's shadow darkens the print, keeping its tint
+        # ... and of another tint or brighter: a piece's shadow darkens the print,
+        # keeping its tint (a yellow disc on a home print's tan tenth space keeps it too,
+        # but is brighter)
         tint = np.abs(a / np.maximum(a.sum(axis=2, keepdims=True), 1.0)
                       - fit / np.maximum(fit.sum(axis=2, keepdims=True), 1.0)).max(axis=2)
-        unlike_all[y0 - e:y1 + e, x0 - e:x1 + e] |= (unlike & (tint > TINT)).astype(np.uint8)
+        # (than the print's brightest within 1 mm: a light print detail misregistered
+        # by a pixel or two is not brighter)
+        brighter = a.sum(axis=2) > BRIGHTER * cv2.dilate(fit.sum(axis=2), NEAR)
+        # ... or plainly more saturated than the print anywhere near (a home print's
+        # yellow disc on its light tan: alike in tint and brightness, not in saturation)
+        richer = _saturation(a) >= cv2.dilate(_saturation(fit), NEAR) + MORE_SAT
+        unlike_all[y0 - e:y1 + e, x0 - e:x1 + e] |= (
+            (unlike & ((tint > TINT) | brighter)) | richer).astype(np.uint8)
     return {c: unlike_all & _colour(hsv, c).astype(np.uint8) for c in players}
+
+
+def _saturation(bgr: np.ndarray) -> np.ndarray:
+    """HSV's saturation (0-1) of float BGR."""
+    return 1.0 - bgr.min(axis=2) / np.maximum(bgr.max(axis=2), 1.0)
 
 
 def _colour(hsv: np.ndarray, colour: str) -> np.ndarray:
@@ -139,8 +156,12 @@ KINDS = ("score", "camel", "offering", "turn", "ashur")
 def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozenset = frozenset()
                 ) -> TrackReading:
     """Each player's disc per track and Ashur's huts; a space in `hidden` (out of the
-    photo) is unclear for every colour."""
+    photo) or washed out by a glare with no piece seen on it is unclear for every
+    colour."""
     share = shares(bgr, players)
+    washed = {sp_id for sp_id in washed_out(bgr)
+              if max(share[sp_id].values(), default=0.0) < TRACK_YES}
+    hidden = set(hidden) | washed
     for sp_id in hidden:
         share[sp_id] = {c: (TRACK_YES + TRACK_NO) / 2 for c in players}
     out = TrackReading()
@@ -161,6 +182,8 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                 yes, maybe = trace, []
             if not yes and not maybe and len(trace) <= 1:
                 yes = _under_a_fan(bgr, players, share, by_kind[track], c, trace, masks)
+            if len(yes) == 2 and not maybe:
+                yes = spilt_over(yes, share, players, c)
             if len(yes) == 1:
                 maybe = [sp for sp in maybe if not _spills(sp, yes[0], share, c)]
             for sp in maybe:
@@ -179,7 +202,7 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                          key=lambda sp: sp.value or 0):
             row = share[sp.id]
             yes = [c for c in players if row[c] >= ASHUR_YES]
-            maybe = [c for c in players if ASHUR_NO < row[c] < ASHUR_YES]
+            maybe = [c for c in players if ASHUR_NO < row[c] < ASHUR_YES or sp.id in hidden]
             if maybe or len(yes) > 1:
                 out.unclear.append((f"ashur {tier}", None, sp.id, sp.centre))
             elif yes:
@@ -193,6 +216,29 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
     return out
 
 
+INK, GLARE_WHITE = 200, 250      # grey levels: the print's lines, a glare's white
+
+
+def washed_out(bgr: np.ndarray) -> set[str]:
+    """Track and Ashur spaces a glare washed out: round each (the space grown by
+    AROUND_MM) the photo's darkest tenth is white where the print's is ink, so a piece
+    there would not show either."""
+    ref = cv2.cvtColor(printed_board(), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    grey = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    g = round(AROUND_MM * TPPM)
+    out = set()
+    for sp_id, (x0, y0, x1, y1) in space_boxes().items():
+        a = grey[y0 - g:y1 + g, x0 - g:x1 + g]
+        b = ref[y0 - g:y1 + g, x0 - g:x1 + g]
+        if a.shape != b.shape or not b.size:
+            continue                 # not the whole board (a test's stand-in)
+        # even the print's lines white: a disc's fill would be too (a paper merely
+        # clipped by a bright room keeps its lines grey, and a disc its colour)
+        if float(np.percentile(b, 10)) < INK and float(np.percentile(a, 10)) >= GLARE_WHITE:
+            out.add(sp_id)
+    return out
+
+
 SPILL = 0.2             # a neighbour's share of a disc at most this part of its own
 
 
@@ -203,6 +249,17 @@ def _spills(sp: geometry.Space, home: geometry.Space, share: dict[str, dict[str,
     if sp.value is None or home.value is None or abs(sp.value - home.value) != 1:
         return False
     return share[sp.id][colour] <= SPILL * share[home.id][colour]
+
+
+def spilt_over(yes: list[geometry.Space], share: dict[str, dict[str, float]],
+                players: list[str], colour: str) -> list[geometry.Space]:
+    """Two neighbouring spaces with `colour`: its disc on one reaching over the line onto
+    the other (a disc fanned to its space's edge, seen at a tilt), when the lesser share
+    is a small part of the other's and no other disc lies there (no fan to be lowest
+    under). Else both (unclear)."""
+    home, over = sorted(yes, key=lambda sp: -share[sp.id][colour])
+    alone = all(share[over.id][o] < TRACK_YES for o in players if o != colour)
+    return [home] if alone and _spills(over, home, share, colour) else yes
 
 
 def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str, float]],

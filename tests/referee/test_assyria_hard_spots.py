@@ -190,12 +190,15 @@ def test_two_huts_a_few_mm_apart_on_a_photo_are_read():
     assert visible(verdict.state) == visible(truth)
 
 
-def _well_problems(monkeypatch, look: tuple[float, float, float]) -> list[str]:
-    """Every vertex looked at as `look` (rim unlike, rim hidden, middle unlike)."""
+def _well_problems(monkeypatch, look: tuple[float, float, float],
+                   far: float | None = None) -> list[str]:
+    """Every vertex looked at as `look` (rim unlike, rim hidden, middle unlike) and its
+    rim away from pieces as `far` (None: too little of it)."""
     from referee.assyria import pipeline
 
     monkeypatch.setattr(read, "grey_mask", lambda seen: None)
     monkeypatch.setattr(read, "well_look", lambda seen, grey, covered, at: look)
+    monkeypatch.setattr(read, "well_far", lambda seen, covered, at: far)
     names, _pieces, problems = pipeline.read_wells(None, None, {}, np.eye(3))
     assert names == []
     return [p.code for p in problems]
@@ -208,6 +211,10 @@ def test_a_shadow_on_a_rim_round_a_whole_printed_spot_is_no_well(monkeypatch):
     assert set(_well_problems(monkeypatch, (0.25, 0.26, 0.3))) == {WELL_UNCLEAR}
     # the rim mostly under pieces: nothing to judge by, unclear
     assert set(_well_problems(monkeypatch, (0.0, 0.8, 0.0))) == {WELL_UNCLEAR}
+    # half unlike, but only beside a piece (its edge, its shadow): no well; a well's
+    # rim is unlike away from pieces too: unclear
+    assert _well_problems(monkeypatch, (0.25, 0.26, 0.3), far=0.0) == []
+    assert set(_well_problems(monkeypatch, (0.25, 0.26, 0.3), far=0.3)) == {WELL_UNCLEAR}
 
 
 def test_two_huts_shadows_by_a_vertex_are_no_well_and_a_fans_thin_crescent_is_read():
