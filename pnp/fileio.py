@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,17 +22,36 @@ def _umask() -> int:
 
 
 @contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM until the block ends, so an interrupt cannot land between a
+    temporary file's creation and the code that removes it on failure."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask"):          # Windows: no signal masks
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+@contextmanager
 def atomic_path(path: Path) -> Iterator[Path]:
     """Yield a temporary path to write; on success it replaces `path` (mode 0666 & ~umask)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    temp = ""
     try:
-        os.close(handle)        # inside: a signal here still removes the part file
+        with _signals_held():   # the name is kept before a signal can land: it is cleaned up
+            handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part",
+                                            dir=path.parent)
+            os.close(handle)
         yield Path(temp)
         os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, path)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        if temp:
+            Path(temp).unlink(missing_ok=True)
         raise
 
 
