@@ -54,6 +54,7 @@ SOFT_RESPONSE = 0.2
 NO_FACE = 0.45              # no male's face fits this well (a soft empty bead fits a
 #                             turned white male's up to 0.6)
 CLEAR_BEAD, CLEAR_RESPONSE = 0.25, 0.4      # a bead no covered node shows (0.19, 0.36)
+EMPTY_PRINT = 0.6           # the board's own print fits an empty node this well
 STRONG_FACE = 0.8           # a face this sure needs no male's look round it...
 LOCATE_NEAR_MM = 2.0        # ... else his look is looked for this near it
 HER_HIDES = 0.5             # of a bead under her disc: she may hide the rest (her overhang)
@@ -337,7 +338,10 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
         s = geometry.spec()
         seen = web.pose.seen_at(web.centres[k], TOKEN_MM)
         wide = faces.find_face(web.rect, seen, s.male * s.off_node + LOCATE_BEYOND_MM, hide)
-        if wide.sure and _a_male_there(web, wide, hide):
+        # on a covered node a sure spider is a male's (his look round it may be spoilt by
+        # a neighbour's card against his); a plain turned face needs his look
+        if wide.sure and (_a_male_there(web, wide, hide)
+                          or (look.verdict == "covered" and not wide.done)):
             face, at = wide, wide.centre
             astray = _astray(web, k, at)
             if astray is not None:
@@ -403,9 +407,13 @@ def _astray(web: _Web, k: int, at) -> RefereeProblem | None:
 
 def _soft_bead(web: _Web, k: int, look: tokens.NodeLook, hide: np.ndarray | None) -> bool:
     """An empty node seen soft or in shade (a board small in a 3 MP frame, a die's
-    shadow): its bead's pattern is there, if faint (no male's middle shows it: on generated
-    photos a covered node's bead is at most 0.19, its pattern's response 0.36), and no
-    male's face lies anywhere he could (males score 0.6 and more)."""
+    shadow): the board's own print fits there, smeared as the photo is, better than any
+    male's face (`_print_shows`); or its bead's pattern is there, if faint (no male's
+    middle shows it: on generated photos a covered node's bead is at most 0.19, its
+    pattern's response 0.36), and no male's face lies anywhere he could (males score 0.6
+    and more)."""
+    if _print_shows(web, k, hide):
+        return True
     if look.bead < SOFT_BEAD or look.bead < SOFT_RATIO * look.light:
         return False
     _spot, response = tokens.find_bead(web.rect, web.centres[k])
@@ -417,6 +425,19 @@ def _soft_bead(web: _Web, k: int, look: tokens.NodeLook, hide: np.ndarray | None
     face = faces.find_face(web.rect, web.pose.seen_at(web.centres[k], TOKEN_MM),
                            s.male * s.off_node + LOCATE_BEYOND_MM, hide)
     return face.score < NO_FACE
+
+
+def _print_shows(web: _Web, k: int, hide: np.ndarray | None) -> bool:
+    """Node k's own print, nothing on it, fits the photo there (a covered node's at most
+    0.45 on generated photos, an empty one's 0.65 and more however soft), better than any
+    male's face fits anywhere he could lie, and no face fits as a male's does (0.8)."""
+    empty = faces.empty_fit(web.rect, web.centres[k], hide)
+    if empty < EMPTY_PRINT:
+        return False
+    s = geometry.spec()
+    face = faces.find_face(web.rect, web.pose.seen_at(web.centres[k], TOKEN_MM),
+                           s.male * s.off_node + LOCATE_BEYOND_MM, hide)
+    return face.score < min(empty, STRONG_FACE)
 
 
 def _under_her(node_mm, female) -> float:
