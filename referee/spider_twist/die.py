@@ -48,6 +48,8 @@ FLAT = 0.85                 # a face's ground: its 10th percentile over its 90th
 SIDE_PIPS = (0.18, 0.82)    # a side's pips lie this far down it (of its height): a die's
 #                             outer pips are a fifth of its side in from each edge
 SAME_LIGHT = 0.06            # one face's white varies less than this (noise, a soft light)
+SIDE_SLACK_MM = 0.3         # a side's seen height and its pips' blur beyond it
+GREY_NOISE = 3.0            # ... and these grey levels (a dim photo's white is near 70)
 OTHER_LIGHT = 0.05          # a side's white differs from the top's by this much at least
 FIT = 0.22                  # a pattern's worst pip this far off, in pattern steps
 SOFT_EDGE_PX = 2.0          # a photo's blur darkens an edge's white this far in
@@ -74,6 +76,13 @@ class Pip:
     diameter: float          # mm (the major axis)
     roundness: float         # minor over major axis
     ground: float = 0.0      # the level of the white round it (its face's light)
+    spread: np.ndarray | None = None     # its second moments (mm^2): its extent any way
+
+    def extent(self, way: np.ndarray) -> float:
+        """Its width along a unit vector (mm; the major axis if unknown)."""
+        if self.spread is None:
+            return self.diameter
+        return 4 * math.sqrt(max(float(way @ self.spread @ way), 0.0))
 
 
 @dataclass(frozen=True)
@@ -235,7 +244,7 @@ def _shape(mask: np.ndarray, stat: np.ndarray, at: np.ndarray) -> Pip | None:
     fill = m["m00"] / (math.pi * minor * major / 4)
     if fill < 0.7 or minor / major < SQUASHED or major / DIE_PPM > 6.0:
         return None         # not a pip: a letter, a leg, a strand (or a side's, unneeded)
-    return Pip(at, major / DIE_PPM, minor / major)
+    return Pip(at, major / DIE_PPM, minor / major, spread=cov / DIE_PPM ** 2)
 
 
 def _ring_level(level: np.ndarray, bright: np.ndarray, pip: Pip) -> float | None:
@@ -282,8 +291,8 @@ def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
     for k in range(1, 7):
         for subset in itertools.combinations(round_pips, k):
             grounds = [pips[i].ground for i in subset]
-            if max(grounds) > (1 + SAME_LIGHT) * min(grounds):
-                continue        # one face is lit one way
+            if max(grounds) - min(grounds) > SAME_LIGHT * min(grounds) + GREY_NOISE:
+                continue        # one face is lit one way (a dim photo's noise aside)
             for face in _fits(k, [pips[i] for i in subset]):
                 size = float(np.mean([pips[i].diameter for i in subset]))
                 # (a dot much smaller than these pips is no pip of this die: a printed
@@ -443,10 +452,13 @@ def _on_a_side(pip: Pip, face: TopFace, away: np.ndarray, lean: float,
         return False
     if abs(pip.ground - light) < OTHER_LIGHT * light:
         return False
-    if pip.roundness > side_round + 0.25 and pip.diameter <= 1.35 * size:
-        return False      # rounder than any side is seen (a side's pips run together
-        #                   into a larger blob in a soft photo)
     height = face.side * lean
+    if (pip.roundness > side_round + 0.25 and pip.diameter <= 1.35 * size
+            and pip.extent(away) > height + SIDE_SLACK_MM):
+        return False      # rounder than any side is seen (a side's pips run together
+        #                   into a larger blob in a soft photo, or, seen so squashed that
+        #                   a row of them is no wider along the lean than the side, into
+        #                   a round one)
     for t in np.linspace(*SIDE_PIPS, 9):
         if _inside(pip.at + away * height * t, face, grow=0.04 * face.side, sure=False):
             return True

@@ -215,21 +215,46 @@ def _board(side: str, blur: int) -> np.ndarray:
     return cv2.GaussianBlur(board, (0, 0), blur * BLUR_STEP) if blur else board
 
 
-def empty_fit(r: Rectified, centre, exclude: np.ndarray | None = None,
-              half: float = EMPTY_HALF_MM) -> float:
+def empty_fit(r: Rectified, centre, exclude: np.ndarray | None = None) -> float:
     """How well the board's own print round a node, nothing on it, fits the board
-    square-on there (normalised correlation of the middle square, smeared as the photo is
-    there, best within EMPTY_SEARCH_MM): an empty node looks like its print however soft
-    the photo, a male covering it does not."""
-    k = round(half * PPM)
-    cut = _window(r, centre, EMPTY_SEARCH_MM, exclude, half)
-    if cut is None:
-        return 0.0
-    window, _x0, _y0 = cut
-    board = _board(r.side, blur_for(r, centre))
+    square-on there (normalised correlation of the square round its bead, smeared as the
+    photo is there, best within EMPTY_SEARCH_MM): an empty node looks like its print
+    however soft the photo, a male covering it does not. Pixels in `exclude` (the
+    female's disc overhanging the node) are left out of the correlation."""
+    k, step = round(EMPTY_HALF_MM * PPM), round(EMPTY_SEARCH_MM * PPM)
     x, y = np.round(r.px(centre)).astype(int)
-    if y - k < 0 or x - k < 0 or y + k + 1 > board.shape[0] or x + k + 1 > board.shape[1]:
+    x0, y0, x1, y1 = x - k - step, y - k - step, x + k + step + 1, y + k + step + 1
+    board = _board(r.side, blur_for(r, centre))
+    if x0 < 0 or y0 < 0 or x1 > min(r.rel.shape[1], board.shape[1]) or \
+            y1 > min(r.rel.shape[0], board.shape[0]):
         return 0.0
-    res = cv2.matchTemplate(window, board[y - k:y + k + 1, x - k:x + k + 1],
-                            cv2.TM_CCOEFF_NORMED)
-    return round(float(np.nan_to_num(res, nan=-1.0).max()), 3)
+    window = r.rel[y0:y1, x0:x1].astype(np.float32)
+    template = board[y - k:y + k + 1, x - k:x + k + 1]
+    if exclude is None or not exclude[y0:y1, x0:x1].any():
+        res = cv2.matchTemplate(window, template, cv2.TM_CCOEFF_NORMED)
+        return round(float(np.nan_to_num(res, nan=-1.0).max()), 3)
+    return _masked_fit(window, template, ~exclude[y0:y1, x0:x1])
+
+
+MIN_SEEN = 0.4              # of the square round a bead in view, for its print to tell
+
+
+def _masked_fit(window: np.ndarray, template: np.ndarray, seen: np.ndarray) -> float:
+    """The best normalised correlation of `template` with `window` at every shift, over
+    the window's `seen` pixels only."""
+    from numpy.lib.stride_tricks import sliding_window_view
+
+    n = template.shape[0]
+    patches = sliding_window_view(window, (n, n))          # (sy, sx, n, n)
+    valid = sliding_window_view(seen, (n, n)).astype(np.float32)
+    count = valid.sum(axis=(2, 3))
+    w = np.maximum(count, 1.0)
+    p_mean = (patches * valid).sum(axis=(2, 3)) / w
+    t_mean = (template * valid).sum(axis=(2, 3)) / w
+    dp = (patches - p_mean[..., None, None]) * valid
+    dt = (template - t_mean[..., None, None]) * valid
+    num = (dp * dt).sum(axis=(2, 3))
+    den = np.sqrt((dp * dp).sum(axis=(2, 3)) * (dt * dt).sum(axis=(2, 3)))
+    fit = np.where((den > 1e-6) & (count >= MIN_SEEN * n * n), num / np.maximum(den, 1e-6),
+                   -1.0)
+    return round(float(fit.max()), 3)

@@ -54,6 +54,7 @@ SOFT_RESPONSE = 0.2
 NO_FACE = 0.45              # no male's face fits this well (a soft empty bead fits a
 #                             turned white male's up to 0.6)
 CLEAR_BEAD, CLEAR_RESPONSE = 0.25, 0.4      # a bead no covered node shows (0.19, 0.36)
+DIE_REACH_MM = 45.0         # her radius and a large die's height seen from 40 degrees
 EMPTY_PRINT = 0.6           # the board's own print fits an empty node this well
 STRONG_FACE = 0.8           # a face this sure needs no male's look round it...
 LOCATE_NEAR_MM = 2.0        # ... else his look is looked for this near it
@@ -191,6 +192,7 @@ class _Web:
     centres: np.ndarray
     female: tuple[float, float] | None = None
     under: np.ndarray | None = None
+    die: bool = True                 # a die (or something white) may stand on her
 
 
 def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
@@ -242,7 +244,8 @@ def _read_female(web: _Web, image, found: _Found
         found.die = die.pips
         pieces.append(_die_piece(die, node, web.h))
     return pieces, problems, replace(web, female=fem.centre,
-                                     under=tokens.female_mask(web.rect, fem.centre))
+                                     under=tokens.female_mask(web.rect, fem.centre),
+                                     die=not (die.clear and die.pips is None))
 
 
 def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | None]:
@@ -338,10 +341,11 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
         s = geometry.spec()
         seen = web.pose.seen_at(web.centres[k], TOKEN_MM)
         wide = faces.find_face(web.rect, seen, s.male * s.off_node + LOCATE_BEYOND_MM, hide)
-        # on a covered node a sure spider is a male's (his look round it may be spoilt by
-        # a neighbour's card against his); a plain turned face needs his look
-        if wide.sure and (_a_male_there(web, wide, hide)
-                          or (look.verdict == "covered" and not wide.done)):
+        # on a covered node a sure face is a male's (his look round it may be spoilt by a
+        # neighbour's card against his, or a print's greys); where the die may lean over
+        # the node a plain turned face needs his look (its white side fits one)
+        if wide.sure and (_a_male_there(web, wide, hide) or (
+                look.verdict == "covered" and not (wide.done and _die_reaches(web, k)))):
             face, at = wide, wide.centre
             astray = _astray(web, k, at)
             if astray is not None:
@@ -387,6 +391,15 @@ def _a_male_there(web: _Web, face: faces.FaceLook, hide: np.ndarray | None) -> b
     if face.score >= STRONG_FACE:
         return True
     return tokens.locate_male(web.rect, face.centre, LOCATE_NEAR_MM, hide).centre is not None
+
+
+def _die_reaches(web: _Web, k: int) -> bool:
+    """Node k lies where a die on the female, leaning towards the camera, may be seen."""
+    if web.female is None:
+        return True
+    if not web.die:
+        return False
+    return float(np.hypot(*(web.centres[k] - np.asarray(web.female)))) <= DIE_REACH_MM
 
 
 def _astray(web: _Web, k: int, at) -> RefereeProblem | None:
