@@ -328,6 +328,7 @@ def test_empty_nodes_of_a_board_small_in_a_3mp_frame_are_read_by_their_print():
     ("dim", "rings", 100052, "a pip in a dim warm room reads orange: it is still a pip"),
     ("small-die", "rings", 100201, "a small die's 1 amid a face its edges' blur makes "
      "smaller"),
+    ("dim-home-print", "rings", 100198, "a dim photo's noise moves its top's white by 7 %"),
 ])
 def test_the_die_is_read_in_a_soft_or_dim_3mp_photo(preset, web, seed, what):
     state, picture = _photo_of(preset, 3.0, web, seed)
@@ -354,3 +355,31 @@ def test_an_empty_node_half_under_her_is_read_by_the_print_beside_her():
     verdict = REFEREE.read(picture.jpeg)
     assert state["female"] == "S3R2" and "S3R1" not in visible(state)["males"]
     assert not [p for p in verdict.problems if "S3R1" in p.message], verdict.problems
+
+
+def test_a_turned_male_under_her_rim_is_read_when_no_die_stands_on_her():
+    """She overhangs a turned white male (his look spoilt, his face sure at 0.77): with no
+    die on her nothing white can lean over him, so his face is believed."""
+    state, picture = _photo_of("warm", 12.0, "spiral", 100083)
+    verdict = REFEREE.read(picture.jpeg)
+    assert state["die"] is None and state["female"] == "P15"
+    assert visible(verdict.state)["males"]["P25"] == ("white", True), verdict.problems
+    assert verdict.is_certain, verdict.problems
+
+
+@pytest.mark.parametrize(("along", "reads"), [(2.0, True), (3.0, False)])
+def test_a_side_seen_squashed_may_show_its_pips_run_into_a_round_blob(along, reads):
+    """A side seen at lean 0.18 of a 14 mm die is 2.5 mm high: a column of its pips runs
+    together into a blob 2.6 mm across and 2 mm along the lean, nearly round. It is the
+    side's when it is no wider along the lean than the side; as wide as a top pip, it is
+    not, and the top is not sure."""
+    from referee.spider_twist.die import Pip, top_faces
+
+    side, step = 14.0, 14.0 * 0.28
+    top = [Pip(np.array([50.0 + s * step, 50.0 + s * step]), 2.8, 0.98, 200.0)
+           for s in (-1, 1)]
+    spread = np.diag([(2.6 / 4) ** 2, (along / 4) ** 2])
+    blob = Pip(np.array([46.0, 50.0 - side / 2 - 1.3]), 2.6,
+               min(2.6, along) / max(2.6, along), 165.0, spread)
+    counts = {face.count for face in top_faces([*top, blob], np.array([0.0, 1.0]), 0.18)}
+    assert (2 in counts) == reads, counts
