@@ -319,13 +319,33 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
         if _soft_bead(web, k, look, hide):
             return None, None
         if token.kind != "paper":
-            # the bead half seen and no male's look round it: something on the print (a
-            # male found within a third of his width is read: his card may look like part
-            # of a bead)
-            return None, RefereeProblem(NODE_UNCLEAR, f"node {node}: its printed bead is "
-                                        "only partly hidden; push the male onto his node "
-                                        "or clear it", (k,), point)
+            # the bead half seen and no male's look round it: something on the print,
+            # unless a male's face fits strongly within his reach (his ring may pass for
+            # part of the bead, and his look be lost beside it)
+            wide = _strong_face(web, k, hide)
+            if wide is None:
+                return None, RefereeProblem(NODE_UNCLEAR, f"node {node}: its printed bead "
+                                            "is only partly hidden; push the male onto his "
+                                            "node or clear it", (k,), point)
+            astray = _astray(web, k, wide.centre)
+            if astray is not None:
+                return None, astray
+            at = wide.centre
+            token = tokens.read_token(rect, at, s.male, hide)
     return _read_male(web, k, at, look, token, hide)
+
+
+def _strong_face(web: _Web, k: int, hide: np.ndarray | None) -> faces.FaceLook | None:
+    """A male's face fitting as strongly as males do, within his reach of node k, where
+    the node's own print does not show; else None."""
+    s = geometry.spec()
+    wide = faces.find_face(web.rect, web.pose.seen_at(web.centres[k], TOKEN_MM),
+                           s.male * s.off_node + LOCATE_BEYOND_MM, hide)
+    if not wide.sure or wide.score < STRONG_FACE:
+        return None
+    if faces.empty_fit(web.rect, web.centres[k], hide) >= EMPTY_PRINT:
+        return None
+    return wide
 
 
 def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.TokenLook,

@@ -383,3 +383,13 @@ def test_a_side_seen_squashed_may_show_its_pips_run_into_a_round_blob(along, rea
                min(2.6, along) / max(2.6, along), 165.0, spread)
     counts = {face.count for face in top_faces([*top, blob], np.array([0.0, 1.0]), 0.18)}
     assert (2 in counts) == reads, counts
+
+
+def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face():
+    """Greys printed lighter, 3 MP: a white male off his node leaves a faint bead-like rim
+    (0.11) and his radial look is lost (0.34), but his face fits strongly (0.87) where the
+    node's own print does not show: he is read (he was once flagged `node-unclear`)."""
+    state, picture = _photo_of("home-print", 3.0, "rings", 100056)
+    verdict = REFEREE.read(picture.jpeg)
+    assert visible(verdict.state)["males"]["S8R4"] == ("white", False), verdict.problems
+    assert verdict.is_certain and visible(verdict.state) == visible(state), verdict.problems
