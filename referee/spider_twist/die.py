@@ -48,8 +48,13 @@ FLAT = 0.85                 # a face's ground: its 10th percentile over its 90th
 SIDE_PIPS = (0.18, 0.82)    # a side's pips lie this far down it (of its height): a die's
 #                             outer pips are a fifth of its side in from each edge
 SAME_LIGHT = 0.06            # one face's white varies less than this (noise, a soft light)
+SIDE_SLACK_MM = 0.3         # a side's seen height and its pips' blur beyond it
+GREY_NOISE = 3.0            # ... and these grey levels (a dim photo's white is near 70)
 OTHER_LIGHT = 0.05          # a side's white differs from the top's by this much at least
 FIT = 0.22                  # a pattern's worst pip this far off, in pattern steps
+SOFT_EDGE_PX = 2.0          # a photo's blur darkens an edge's white this far in
+HER_CHROMA = 0.25           # her yellow and her dark lines' colour (saturation x level) over
+#                             the white nearby at least this (her lines #6B5200: 0.42)
 
 PATTERNS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
@@ -71,6 +76,13 @@ class Pip:
     diameter: float          # mm (the major axis)
     roundness: float         # minor over major axis
     ground: float = 0.0      # the level of the white round it (its face's light)
+    spread: np.ndarray | None = None     # its second moments (mm^2): its extent any way
+
+    def extent(self, way: np.ndarray) -> float:
+        """Its width along a unit vector (mm; the major axis if unknown)."""
+        if self.spread is None:
+            return self.diameter
+        return 4 * math.sqrt(max(float(way @ self.spread @ way), 0.0))
 
 
 @dataclass(frozen=True)
@@ -99,7 +111,7 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
     away, lean = pose.lean(female, top_z)
     her_at = pose.in_plane(female, top_z) - np.array(origin)
-    light = _Light.of(hsv)
+    light = _Light.of(hsv, _soft_edge(pose.lifted(h, top_z), female, scale))
     seen = find_pips(light, her_at)
     pips = seen
     if beads is not None and len(beads):
@@ -180,9 +192,10 @@ class _Light:
     bright: np.ndarray       # bool: white (unsaturated, near the brightest nearby)
     yellow: np.ndarray       # bool
     dark: np.ndarray         # uint8: darker than 0.6 of the white nearby, not yellow
+    soft: float = 0.0        # mm of a face's white that its edge's blur darkens
 
     @classmethod
-    def of(cls, hsv: np.ndarray) -> _Light:
+    def of(cls, hsv: np.ndarray, soft: float = 0.0) -> _Light:
         v = hsv[..., 2].astype(np.float32)
         sat = hsv[..., 1].astype(np.float32) / 255.0
         hue = hsv[..., 0]
@@ -190,8 +203,11 @@ class _Light:
         # reach leaves a large pip's middle compared with its own rim)
         white = cv2.GaussianBlur(cv2.dilate(v, np.ones((41, 41), np.uint8)), (0, 0), 3)
         yellow = (hue >= 12) & (hue <= 40) & (sat > 0.35)
+        # a dark pixel's hue is noise (a pip in a dim warm room reads orange): only a
+        # yellow with colour enough is her print, not a pip's
+        her_ink = yellow & (sat * v >= HER_CHROMA * white)
         return cls(v, (v >= 0.72 * white) & (sat < 0.3), yellow,
-                   ((v < 0.6 * white) & ~yellow).astype(np.uint8))
+                   ((v < 0.6 * white) & ~her_ink).astype(np.uint8), soft)
 
 
 def find_pips(light: _Light, her_at: np.ndarray) -> list[Pip]:
@@ -228,7 +244,7 @@ def _shape(mask: np.ndarray, stat: np.ndarray, at: np.ndarray) -> Pip | None:
     fill = m["m00"] / (math.pi * minor * major / 4)
     if fill < 0.7 or minor / major < SQUASHED or major / DIE_PPM > 6.0:
         return None         # not a pip: a letter, a leg, a strand (or a side's, unneeded)
-    return Pip(at, major / DIE_PPM, minor / major)
+    return Pip(at, major / DIE_PPM, minor / major, spread=cov / DIE_PPM ** 2)
 
 
 def _ring_level(level: np.ndarray, bright: np.ndarray, pip: Pip) -> float | None:
@@ -275,8 +291,8 @@ def top_faces(pips: list[Pip], away: np.ndarray, lean: float) -> list[TopFace]:
     for k in range(1, 7):
         for subset in itertools.combinations(round_pips, k):
             grounds = [pips[i].ground for i in subset]
-            if max(grounds) > (1 + SAME_LIGHT) * min(grounds):
-                continue        # one face is lit one way
+            if max(grounds) - min(grounds) > SAME_LIGHT * min(grounds) + GREY_NOISE:
+                continue        # one face is lit one way (a dim photo's noise aside)
             for face in _fits(k, [pips[i] for i in subset]):
                 size = float(np.mean([pips[i].diameter for i in subset]))
                 # (a dot much smaller than these pips is no pip of this die: a printed
@@ -366,10 +382,22 @@ def _amid(light: _Light, pip: Pip) -> bool:
     ys, xs = np.nonzero(labels == labels[seed[1], seed[0]])
     area = len(xs) / DIE_PPM ** 2
     side = math.sqrt(area)
-    if not SIDES_MM[0] <= side <= SIDES_MM[1] * 1.2:
+    # (the blur at its edges darkens a rim of the face: a small die's even white is
+    # seen smaller in a soft photo)
+    if not SIDES_MM[0] - 2 * light.soft <= side <= SIDES_MM[1] * 1.2:
         return False
     centre = np.array([xs.mean(), ys.mean()]) / DIE_PPM
     return float(np.hypot(*(centre - pip.at))) <= 0.12 * side
+
+
+def _soft_edge(to_photo: np.ndarray, at: tuple[float, float], scale: float) -> float:
+    """How many mm of a face's white, at `at` (mm in the plane of `to_photo`: table mm ->
+    original px), its edge's blur darkens: SOFT_EDGE_PX of the image read (at `scale`)."""
+    pts = np.asarray(at, float) + np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    seen = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), to_photo).reshape(-1, 2) * scale
+    jac = np.stack([seen[1] - seen[0], seen[2] - seen[0]], axis=1)
+    px_per_mm = float(np.linalg.svd(jac, compute_uv=False)[-1])
+    return SOFT_EDGE_PX / max(px_per_mm, 0.5)
 
 
 def _pip_hole(shape: tuple[int, ...], seed: np.ndarray, radius_mm: float) -> np.ndarray:
@@ -424,10 +452,13 @@ def _on_a_side(pip: Pip, face: TopFace, away: np.ndarray, lean: float,
         return False
     if abs(pip.ground - light) < OTHER_LIGHT * light:
         return False
-    if pip.roundness > side_round + 0.25 and pip.diameter <= 1.35 * size:
-        return False      # rounder than any side is seen (a side's pips run together
-        #                   into a larger blob in a soft photo)
     height = face.side * lean
+    if (pip.roundness > side_round + 0.25 and pip.diameter <= 1.35 * size
+            and pip.extent(away) > height + SIDE_SLACK_MM):
+        return False      # rounder than any side is seen (a side's pips run together
+        #                   into a larger blob in a soft photo, or, seen so squashed that
+        #                   a row of them is no wider along the lean than the side, into
+        #                   a round one)
     for t in np.linspace(*SIDE_PIPS, 9):
         if _inside(pip.at + away * height * t, face, grow=0.04 * face.side, sure=False):
             return True

@@ -80,7 +80,7 @@ def unpinned(verdict, want: dict[str, Any], got: dict[str, Any] | None) -> int:
 # name -> (shared preset, changes to its conditions, how the pieces are made). The first
 # three came with the faces' and die's readers; the next four were held out while tuning
 # them (thicker card, dice larger and smaller than any tuned on, greys printed darker),
-# the last four while tuning what came after.
+# the next four while tuning what came after, the last three after that.
 EXTRA: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "home-print": ("default", {"print_gamma": 0.6}, {}),
     "bright": ("default", {"exposure": 1.4}, {}),
@@ -96,6 +96,15 @@ EXTRA: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "cheap-phone": ("default", {"jpeg_quality": 70, "noise": 6.0, "blur_sigma": 1.1}, {}),
     "cloth-cool-home": ("default", {"texture": "cloth", "room_light": "cool",
                                     "print_gamma": 0.7}, {}),
+    # held out while making every normal photo exact: a phone's own framing (its principal
+    # point at the centre) in a dim warm room, on a cloth with a hand resting at the edge,
+    # and a loose steep view
+    "phone-dim-warm": ("dim", {"centred_lens": True, "tilt_deg": 25.0, "jpeg_quality": 78},
+                       {"token_mm": 1.5}),
+    "cloth-hand": ("default", {"centred_lens": True, "texture": "cloth", "fingers": 1,
+                               "tilt_deg": 20.0, "room_light": "mixed", "light": 0.5}, {}),
+    "phone-loose-tilt": ("loose", {"centred_lens": True, "tilt_deg": 30.0,
+                                   "print_gamma": 0.8}, {"die_mm": (13.0, 18.0)}),
 }
 
 

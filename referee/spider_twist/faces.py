@@ -57,21 +57,32 @@ class FaceLook:
 
 
 @cache
-def _printed() -> dict[tuple[str, bool], np.ndarray]:
-    """The print's male faces, grey, at PPM (the registry's printing seam draws them)."""
+def _print() -> dict[str, np.ndarray]:
+    """The print's male faces and both sides of the board, grey, at PPM (the registry's
+    printing seam draws them; a board spans exactly its box at PPM, as `Rectified` does)."""
     from pnp.games import part
     from pnp.printing.build import BuildRequest
     from pnp.printing.export import render_faces
 
     printing = part("spider-twist", "printing")
-    dpi = round(PPM * 25.4)
-    wanted = {stem: key for key, stem in FACES.items()}
+    wanted = set(FACES.values()) | {"board-rings", "board-spiral"}
     out = {}
-    for stem, image in render_faces(BuildRequest("spider-twist", printing=printing), dpi):
+    for stem, image in render_faces(BuildRequest("spider-twist", printing=printing),
+                                    ppm=PPM):
         if stem in wanted:
-            grey = cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2GRAY).astype(np.float32)
-            out[wanted[stem]] = grey
+            out[stem] = cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2GRAY).astype(np.float32)
     return out
+
+
+def _printed() -> dict[tuple[str, bool], np.ndarray]:
+    """The print's male faces, grey, at PPM."""
+    return {key: _print()[stem] for key, stem in FACES.items()}
+
+
+def printed_board(side: str) -> np.ndarray:
+    """The side's board as printed, grey, on the grid of `Rectified` (px i: mm i / PPM
+    from the board box's corner)."""
+    return _print()[f"board-{side}"]
 
 
 def blur_for(r: Rectified, centre) -> int:
@@ -106,12 +117,12 @@ def templates(blur: int = 0) -> dict[tuple[str, bool], np.ndarray]:
     return out
 
 
-def _window(r: Rectified, centre, reach: float, exclude: np.ndarray | None
-            ) -> tuple[np.ndarray, int, int] | None:
+def _window(r: Rectified, centre, reach: float, exclude: np.ndarray | None,
+            half: float = HALF_MM) -> tuple[np.ndarray, int, int] | None:
     """The board square-on where a face's middle centred within `reach` mm of `centre`
     may lie, and its top-left px; None off the board. Pixels in `exclude` are made the
     window's mean, so they favour no face."""
-    k = round(HALF_MM * PPM) + round(reach * PPM)
+    k = round(half * PPM) + round(reach * PPM)
     x, y = np.round(r.px(centre)).astype(int)
     x0, y0, x1, y1 = x - k, y - k, x + k + 1, y + k + 1
     if x0 < 0 or y0 < 0 or x1 > r.rel.shape[1] or y1 > r.rel.shape[0]:
@@ -191,3 +202,59 @@ def find_face(r: Rectified, centre, reach: float,
     _score, by, bx = top
     at = r.mm((x0 + (bx + n / 2) * COARSE, y0 + (by + n / 2) * COARSE))
     return read_face(r, at, exclude, search=COARSE / PPM * 1.5)
+
+
+EMPTY_SEARCH_MM = 1.5       # an empty node's print is looked for this far round its place
+EMPTY_HALF_MM = 3.2         # ... its bead and the strands through it: a neighbour's card
+#                             may come within 3.3 mm of a node
+
+
+@cache
+def _board(side: str, blur: int) -> np.ndarray:
+    board = printed_board(side)
+    return cv2.GaussianBlur(board, (0, 0), blur * BLUR_STEP) if blur else board
+
+
+def empty_fit(r: Rectified, centre, exclude: np.ndarray | None = None) -> float:
+    """How well the board's own print round a node, nothing on it, fits the board
+    square-on there (normalised correlation of the square round its bead, smeared as the
+    photo is there, best within EMPTY_SEARCH_MM): an empty node looks like its print
+    however soft the photo, a male covering it does not. Pixels in `exclude` (the
+    female's disc overhanging the node) are left out of the correlation."""
+    k, step = round(EMPTY_HALF_MM * PPM), round(EMPTY_SEARCH_MM * PPM)
+    x, y = np.round(r.px(centre)).astype(int)
+    x0, y0, x1, y1 = x - k - step, y - k - step, x + k + step + 1, y + k + step + 1
+    board = _board(r.side, blur_for(r, centre))
+    if x0 < 0 or y0 < 0 or x1 > min(r.rel.shape[1], board.shape[1]) or \
+            y1 > min(r.rel.shape[0], board.shape[0]):
+        return 0.0
+    window = r.rel[y0:y1, x0:x1].astype(np.float32)
+    template = board[y - k:y + k + 1, x - k:x + k + 1]
+    if exclude is None or not exclude[y0:y1, x0:x1].any():
+        res = cv2.matchTemplate(window, template, cv2.TM_CCOEFF_NORMED)
+        return round(float(np.nan_to_num(res, nan=-1.0).max()), 3)
+    return _masked_fit(window, template, ~exclude[y0:y1, x0:x1])
+
+
+MIN_SEEN = 0.4              # of the square round a bead in view, for its print to tell
+
+
+def _masked_fit(window: np.ndarray, template: np.ndarray, seen: np.ndarray) -> float:
+    """The best normalised correlation of `template` with `window` at every shift, over
+    the window's `seen` pixels only."""
+    from numpy.lib.stride_tricks import sliding_window_view
+
+    n = template.shape[0]
+    patches = sliding_window_view(window, (n, n))          # (sy, sx, n, n)
+    valid = sliding_window_view(seen, (n, n)).astype(np.float32)
+    count = valid.sum(axis=(2, 3))
+    w = np.maximum(count, 1.0)
+    p_mean = (patches * valid).sum(axis=(2, 3)) / w
+    t_mean = (template * valid).sum(axis=(2, 3)) / w
+    dp = (patches - p_mean[..., None, None]) * valid
+    dt = (template - t_mean[..., None, None]) * valid
+    num = (dp * dt).sum(axis=(2, 3))
+    den = np.sqrt((dp * dp).sum(axis=(2, 3)) * (dt * dt).sum(axis=(2, 3)))
+    fit = np.where((den > 1e-6) & (count >= MIN_SEEN * n * n), num / np.maximum(den, 1e-6),
+                   -1.0)
+    return round(float(fit.max()), 3)

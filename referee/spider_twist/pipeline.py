@@ -54,6 +54,8 @@ SOFT_RESPONSE = 0.2
 NO_FACE = 0.45              # no male's face fits this well (a soft empty bead fits a
 #                             turned white male's up to 0.6)
 CLEAR_BEAD, CLEAR_RESPONSE = 0.25, 0.4      # a bead no covered node shows (0.19, 0.36)
+DIE_REACH_MM = 45.0         # her radius and a large die's height seen from 40 degrees
+EMPTY_PRINT = 0.6           # the board's own print fits an empty node this well
 STRONG_FACE = 0.8           # a face this sure needs no male's look round it...
 LOCATE_NEAR_MM = 2.0        # ... else his look is looked for this near it
 HER_HIDES = 0.5             # of a bead under her disc: she may hide the rest (her overhang)
@@ -190,6 +192,7 @@ class _Web:
     centres: np.ndarray
     female: tuple[float, float] | None = None
     under: np.ndarray | None = None
+    die: bool = True                 # a die (or something white) may stand on her
 
 
 def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
@@ -241,7 +244,8 @@ def _read_female(web: _Web, image, found: _Found
         found.die = die.pips
         pieces.append(_die_piece(die, node, web.h))
     return pieces, problems, replace(web, female=fem.centre,
-                                     under=tokens.female_mask(web.rect, fem.centre))
+                                     under=tokens.female_mask(web.rect, fem.centre),
+                                     die=not (die.clear and die.pips is None))
 
 
 def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | None]:
@@ -315,13 +319,33 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
         if _soft_bead(web, k, look, hide):
             return None, None
         if token.kind != "paper":
-            # the bead half seen and no male's look round it: something on the print (a
-            # male found within a third of his width is read: his card may look like part
-            # of a bead)
-            return None, RefereeProblem(NODE_UNCLEAR, f"node {node}: its printed bead is "
-                                        "only partly hidden; push the male onto his node "
-                                        "or clear it", (k,), point)
+            # the bead half seen and no male's look round it: something on the print,
+            # unless a male's face fits strongly within his reach (his ring may pass for
+            # part of the bead, and his look be lost beside it)
+            wide = _strong_face(web, k, hide)
+            if wide is None:
+                return None, RefereeProblem(NODE_UNCLEAR, f"node {node}: its printed bead "
+                                            "is only partly hidden; push the male onto his "
+                                            "node or clear it", (k,), point)
+            astray = _astray(web, k, wide.centre)
+            if astray is not None:
+                return None, astray
+            at = wide.centre
+            token = tokens.read_token(rect, at, s.male, hide)
     return _read_male(web, k, at, look, token, hide)
+
+
+def _strong_face(web: _Web, k: int, hide: np.ndarray | None) -> faces.FaceLook | None:
+    """A male's face fitting as strongly as males do, within his reach of node k, where
+    the node's own print does not show; else None."""
+    s = geometry.spec()
+    wide = faces.find_face(web.rect, web.pose.seen_at(web.centres[k], TOKEN_MM),
+                           s.male * s.off_node + LOCATE_BEYOND_MM, hide)
+    if not wide.sure or wide.score < STRONG_FACE:
+        return None
+    if faces.empty_fit(web.rect, web.centres[k], hide) >= EMPTY_PRINT:
+        return None
+    return wide
 
 
 def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.TokenLook,
@@ -337,7 +361,11 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
         s = geometry.spec()
         seen = web.pose.seen_at(web.centres[k], TOKEN_MM)
         wide = faces.find_face(web.rect, seen, s.male * s.off_node + LOCATE_BEYOND_MM, hide)
-        if wide.sure and _a_male_there(web, wide, hide):
+        # on a covered node a sure face is a male's (his look round it may be spoilt by a
+        # neighbour's card against his, or a print's greys); where the die may lean over
+        # the node a plain turned face needs his look (its white side fits one)
+        if wide.sure and (_a_male_there(web, wide, hide) or (
+                look.verdict == "covered" and not (wide.done and _die_reaches(web, k)))):
             face, at = wide, wide.centre
             astray = _astray(web, k, at)
             if astray is not None:
@@ -385,6 +413,15 @@ def _a_male_there(web: _Web, face: faces.FaceLook, hide: np.ndarray | None) -> b
     return tokens.locate_male(web.rect, face.centre, LOCATE_NEAR_MM, hide).centre is not None
 
 
+def _die_reaches(web: _Web, k: int) -> bool:
+    """Node k lies where a die on the female, leaning towards the camera, may be seen."""
+    if web.female is None:
+        return True
+    if not web.die:
+        return False
+    return float(np.hypot(*(web.centres[k] - np.asarray(web.female)))) <= DIE_REACH_MM
+
+
 def _astray(web: _Web, k: int, at) -> RefereeProblem | None:
     """A male found at `at` (mm) is node k's when he lies at most a third of his width (and
     the slop) off it, and clearly nearer it than any other node; else the problem."""
@@ -403,9 +440,13 @@ def _astray(web: _Web, k: int, at) -> RefereeProblem | None:
 
 def _soft_bead(web: _Web, k: int, look: tokens.NodeLook, hide: np.ndarray | None) -> bool:
     """An empty node seen soft or in shade (a board small in a 3 MP frame, a die's
-    shadow): its bead's pattern is there, if faint (no male's middle shows it: on generated
-    photos a covered node's bead is at most 0.19, its pattern's response 0.36), and no
-    male's face lies anywhere he could (males score 0.6 and more)."""
+    shadow): the board's own print fits there, smeared as the photo is, better than any
+    male's face (`_print_shows`); or its bead's pattern is there, if faint (no male's
+    middle shows it: on generated photos a covered node's bead is at most 0.19, its
+    pattern's response 0.36), and no male's face lies anywhere he could (males score 0.6
+    and more)."""
+    if _print_shows(web, k, hide):
+        return True
     if look.bead < SOFT_BEAD or look.bead < SOFT_RATIO * look.light:
         return False
     _spot, response = tokens.find_bead(web.rect, web.centres[k])
@@ -417,6 +458,19 @@ def _soft_bead(web: _Web, k: int, look: tokens.NodeLook, hide: np.ndarray | None
     face = faces.find_face(web.rect, web.pose.seen_at(web.centres[k], TOKEN_MM),
                            s.male * s.off_node + LOCATE_BEYOND_MM, hide)
     return face.score < NO_FACE
+
+
+def _print_shows(web: _Web, k: int, hide: np.ndarray | None) -> bool:
+    """Node k's own print, nothing on it, fits the photo there (a covered node's at most
+    0.45 on generated photos, an empty one's 0.65 and more however soft), better than any
+    male's face fits anywhere he could lie, and no face fits as a male's does (0.8)."""
+    empty = faces.empty_fit(web.rect, web.centres[k], hide)
+    if empty < EMPTY_PRINT:
+        return False
+    s = geometry.spec()
+    face = faces.find_face(web.rect, web.pose.seen_at(web.centres[k], TOKEN_MM),
+                           s.male * s.off_node + LOCATE_BEYOND_MM, hide)
+    return face.score < min(empty, STRONG_FACE)
 
 
 def _under_her(node_mm, female) -> float:

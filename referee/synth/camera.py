@@ -83,10 +83,33 @@ def camera(outline: np.ndarray, size: tuple[int, int], cond: Conditions,
     scale = min(cond.fill * w / (hi[0] - lo[0]), cond.fill * h / (hi[1] - lo[1]))
     slack = np.array([w, h]) - scale * (hi - lo)
     offset = slack / 2 + rng.uniform(-0.3, 0.3, 2) * slack / 2 - scale * lo
+    if cond.centred_lens:
+        return _moved_phone(k, rot, distance, plane, outline,
+                            scale * seen.mean(axis=0) + offset, scale)
     fit = np.array([[scale, 0, offset[0]], [0, scale, offset[1]], [0, 0, 1]])
     view = (fit @ h_plane).view(CameraView)
     # the table's normal (r1 x r2 points into the table: x right, y down) towards the lens
     view.up = -(fit @ k @ np.cross(rot[:, 0], rot[:, 1]))
+    return view
+
+
+def _moved_phone(k: np.ndarray, rot: np.ndarray, distance: float, plane: np.ndarray,
+                 outline: np.ndarray, want: np.ndarray, scale: float) -> CameraView:
+    """The framing a crop by `scale` would make, the table's middle at `want` (px), made as
+    a phone makes it: the focal length times `scale` and the phone moved sideways, its
+    principal point kept at the centre."""
+    zoom = np.diag([scale, scale, 1.0])
+    zoom[:2, 2] = k[:2, 2] * (1 - scale)         # about the principal point
+    kz = zoom @ k
+    t = np.array([0.0, 0.0, distance])
+    middle = plane @ np.r_[np.asarray(outline, float).mean(axis=0), 1.0]
+    for _ in range(4):                           # one depth moves each point its own way
+        h_now = kz @ np.c_[rot[:, 0], rot[:, 1], t] @ plane
+        at = transform(h_now, outline).mean(axis=0)
+        depth = float(rot[2, :2] @ middle[:2] + t[2])
+        t[:2] += (want - at) * depth / kz[0, 0]
+    view = (kz @ np.c_[rot[:, 0], rot[:, 1], t] @ plane).view(CameraView)
+    view.up = -(kz @ np.cross(rot[:, 0], rot[:, 1]))
     return view
 
 

@@ -52,6 +52,9 @@ class Conditions:
     room_light: str = "neutral"       # neutral, warm, cool, mixed or wrong-wb (phone.py)
     exposure: float = 1.0             # < 1: a dim room the phone could not fully brighten
     hidden_pieces: int = 0            # pieces with a finger on each of their markers
+    # True: the photo framed by zooming and moving the phone, so its principal point stays
+    # at the centre (a phone's is); False: by cropping (the point lands off centre)
+    centred_lens: bool = False
 
 
 PRESETS: dict[str, Conditions] = {

@@ -311,3 +311,85 @@ def test_a_die_side_is_not_read_as_a_turned_white_male():
     assert "P17" not in visible(verdict.state)["males"], verdict.problems
     assert not judge(verdict, state).wrong_unflagged
     assert any("P17" in p.message for p in verdict.problems), verdict.problems
+
+
+def test_empty_nodes_of_a_board_small_in_a_3mp_frame_are_read_by_their_print():
+    """Under 2 px per mm (the board filling half a 3 MP frame) an empty node's bead is too
+    soft to tell, and fits a turned white male's face up to 0.6; the board's own print
+    there, smeared as the photo is, fits it far better (every empty node was once
+    flagged)."""
+    state, picture = _photo_of("loose", 3.0, "spiral", 100123)
+    verdict = REFEREE.read(picture.jpeg)
+    assert verdict.is_certain, verdict.problems
+    assert visible(verdict.state) == visible(state)
+
+
+@pytest.mark.parametrize(("preset", "web", "seed", "what"), [
+    ("dim", "rings", 100052, "a pip in a dim warm room reads orange: it is still a pip"),
+    ("small-die", "rings", 100201, "a small die's 1 amid a face its edges' blur makes "
+     "smaller"),
+    ("dim-home-print", "rings", 100198, "a dim photo's noise moves its top's white by 7 %"),
+])
+def test_the_die_is_read_in_a_soft_or_dim_3mp_photo(preset, web, seed, what):
+    state, picture = _photo_of(preset, 3.0, web, seed)
+    verdict = REFEREE.read(picture.jpeg)
+    assert verdict.state["die"] == state["die"], (what, verdict.problems)
+    assert verdict.is_certain and visible(verdict.state) == visible(state), verdict.problems
+
+
+def test_a_turned_male_whose_look_is_lost_is_read_by_his_face_away_from_the_die():
+    """Greys printed darker: a turned white male's radial look correlates only 0.28, his
+    face 0.73 with a lead of 0.4. His node is covered and no die on the female can lean
+    over it: he is read (he was once flagged `token-unreadable`)."""
+    state, picture = _photo_of("dark-print", 3.0, "rings", 100062)
+    verdict = REFEREE.read(picture.jpeg)
+    assert visible(verdict.state)["males"]["S8R1"] == ("white", True), verdict.problems
+    assert verdict.is_certain and visible(verdict.state) == visible(state), verdict.problems
+
+
+def test_an_empty_node_half_under_her_is_read_by_the_print_beside_her():
+    """The female overhangs part of an empty neighbour's bead: the print left in view
+    fits (the rest is left out of the correlation), so the node is empty, not a token
+    partly in view."""
+    state, picture = _photo_of("white-table", 3.0, "rings", 100181)
+    verdict = REFEREE.read(picture.jpeg)
+    assert state["female"] == "S3R2" and "S3R1" not in visible(state)["males"]
+    assert not [p for p in verdict.problems if "S3R1" in p.message], verdict.problems
+
+
+def test_a_turned_male_under_her_rim_is_read_when_no_die_stands_on_her():
+    """She overhangs a turned white male (his look spoilt, his face sure at 0.77): with no
+    die on her nothing white can lean over him, so his face is believed."""
+    state, picture = _photo_of("warm", 12.0, "spiral", 100083)
+    verdict = REFEREE.read(picture.jpeg)
+    assert state["die"] is None and state["female"] == "P15"
+    assert visible(verdict.state)["males"]["P25"] == ("white", True), verdict.problems
+    assert verdict.is_certain, verdict.problems
+
+
+@pytest.mark.parametrize(("along", "reads"), [(2.0, True), (3.0, False)])
+def test_a_side_seen_squashed_may_show_its_pips_run_into_a_round_blob(along, reads):
+    """A side seen at lean 0.18 of a 14 mm die is 2.5 mm high: a column of its pips runs
+    together into a blob 2.6 mm across and 2 mm along the lean, nearly round. It is the
+    side's when it is no wider along the lean than the side; as wide as a top pip, it is
+    not, and the top is not sure."""
+    from referee.spider_twist.die import Pip, top_faces
+
+    side, step = 14.0, 14.0 * 0.28
+    top = [Pip(np.array([50.0 + s * step, 50.0 + s * step]), 2.8, 0.98, 200.0)
+           for s in (-1, 1)]
+    spread = np.diag([(2.6 / 4) ** 2, (along / 4) ** 2])
+    blob = Pip(np.array([46.0, 50.0 - side / 2 - 1.3]), 2.6,
+               min(2.6, along) / max(2.6, along), 165.0, spread)
+    counts = {face.count for face in top_faces([*top, blob], np.array([0.0, 1.0]), 0.18)}
+    assert (2 in counts) == reads, counts
+
+
+def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face():
+    """Greys printed lighter, 3 MP: a white male off his node leaves a faint bead-like rim
+    (0.11) and his radial look is lost (0.34), but his face fits strongly (0.87) where the
+    node's own print does not show: he is read (he was once flagged `node-unclear`)."""
+    state, picture = _photo_of("home-print", 3.0, "rings", 100056)
+    verdict = REFEREE.read(picture.jpeg)
+    assert visible(verdict.state)["males"]["S8R4"] == ("white", False), verdict.problems
+    assert verdict.is_certain and visible(verdict.state) == visible(state), verdict.problems

@@ -4,6 +4,8 @@ state puts them)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -11,7 +13,7 @@ import pytest
 from pnp.geometry import spider_twist as geometry
 from pnp.rules.spider_twist.read import read_state
 from referee.spider_twist.synth import node_points, photo, simulated_state
-from referee.synth import Conditions, transform
+from referee.synth import PRESETS, Conditions, transform
 
 FLAT = Conditions(megapixels=3.0, tilt_deg=25.0, light=0.0, shadow=False, noise=0.0,
                   blur_sigma=0.0, jpeg_quality=95, jitter_mm=0.0)
@@ -85,3 +87,30 @@ def test_the_default_hand_puts_males_up_to_a_third_off_never_on_each_other():
     assert max(offs) <= third + 0.3 and max(offs) > 0.8 * third
     assert sum(o > s.male / 4 for o in offs) >= 3       # beyond the old quarter
     assert min(gaps) >= s.male
+
+
+def test_a_phone_framed_camera_keeps_its_principal_point_at_the_centre():
+    """`Conditions.centred_lens` frames the table as a phone does (zoom, and the phone
+    moved sideways): the camera the referee recovers from the board's plane, assuming a
+    central principal point, is then the generator's own; the default (a crop) is not."""
+    from referee.pose import camera_pose
+    from referee.synth.camera import camera, frame_size
+
+    cond = replace(PRESETS["default"], tilt_deg=30.0, megapixels=3.0, fill=0.5)
+    outline = np.array([[-150.0, -100.0], [150.0, -100.0], [150.0, 100.0], [-150.0, 100.0]])
+    size = frame_size(3.0, portrait=False)
+    errors = {}
+    for centred in (False, True):
+        view = camera(outline, size, replace(cond, centred_lens=centred),
+                      np.random.default_rng(7))
+        pose = camera_pose(np.asarray(view), size)
+        # where the recovered camera sees a point 16 mm up (a die's top) against the truth
+        truth = np.asarray(view, float).copy()
+        truth[:, 2] += 16.0 * np.asarray(view.up, float)
+        want = truth @ np.array([40.0, 30.0, 1.0])
+        got = pose.lifted(np.asarray(view), 16.0) @ np.array([40.0, 30.0, 1.0])
+        errors[centred] = float(np.hypot(*(want[:2] / want[2] - got[:2] / got[2])))
+        seen = np.c_[outline, np.ones(4)] @ np.asarray(view).T
+        seen = seen[:, :2] / seen[:, 2:]
+        assert (seen >= 0).all() and (seen <= np.array(size)).all()      # in the frame
+    assert errors[True] < 0.5 < errors[False], errors
