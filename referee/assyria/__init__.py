@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 from pnp.rules.options import Option
 from referee.api import GameReferee
 from referee.assyria import corrections as _corrections
-from referee.assyria.pipeline import AssyriaVerdict, given_players, referee_photo
+from referee.assyria.pipeline import given_players, referee_photo
 from referee.assyria.unseen import parse_new_wells, parse_turn, show_new_wells
+from referee.assyria.verdict import AssyriaVerdict
 from referee.image import PhotoInput
 
 if TYPE_CHECKING:

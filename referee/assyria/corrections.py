@@ -42,7 +42,7 @@ from referee.geometry import project
 from referee.problems import INVALID_LAYOUT, RefereeProblem
 
 if TYPE_CHECKING:
-    from referee.assyria.pipeline import AssyriaVerdict
+    from referee.assyria.verdict import AssyriaVerdict
 
 EMPTY = "empty"
 RULES_PREFIX = "the rules do not allow what was seen: "     # pipeline.assemble's wording

@@ -15,7 +15,8 @@ from pnp.rules.constructo.commands import pattern_name
 from pnp.rules.options import Option
 from referee.api import GameReferee
 from referee.constructo import corrections as _corrections
-from referee.constructo.pipeline import ConstructoVerdict, referee_photo
+from referee.constructo.pipeline import referee_photo
+from referee.constructo.verdict import ConstructoVerdict
 from referee.image import PhotoInput
 
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ from referee.geometry import project
 from referee.problems import INVALID_LAYOUT
 
 if TYPE_CHECKING:
-    from referee.constructo.pipeline import ConstructoVerdict
+    from referee.constructo.verdict import ConstructoVerdict
 
 EMPTY = "empty"
 

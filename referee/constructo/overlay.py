@@ -12,7 +12,7 @@ from referee.geometry import project
 from referee.overlay import INK, banner, faded, label, mark_problem, outline, unit_of, view_of
 
 if TYPE_CHECKING:
-    from referee.constructo.pipeline import ConstructoVerdict
+    from referee.constructo.verdict import ConstructoVerdict
 
 
 def draw_overlay(verdict: ConstructoVerdict, image: np.ndarray, image_scale: float

@@ -16,7 +16,8 @@ from pnp.rules.spider_twist.web import WEBS
 from referee.api import GameReferee
 from referee.image import PhotoInput
 from referee.spider_twist import corrections as _corrections
-from referee.spider_twist.pipeline import SpiderVerdict, referee_photo
+from referee.spider_twist.pipeline import referee_photo
+from referee.spider_twist.verdict import SpiderVerdict
 
 if TYPE_CHECKING:
     from referee.spider_twist.evaluate import SpiderAccuracy

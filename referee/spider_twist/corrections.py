@@ -28,7 +28,7 @@ from referee.spider_twist import board
 from referee.spider_twist.problems import NODE_UNCLEAR, TOKEN_AMBIGUOUS, TOKEN_UNREADABLE
 
 if TYPE_CHECKING:
-    from referee.spider_twist.pipeline import SpiderVerdict
+    from referee.spider_twist.verdict import SpiderVerdict
 
 EMPTY = "empty"
 CHOICES = ((EMPTY, "nothing: the node is empty"),

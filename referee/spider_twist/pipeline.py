@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
 from pnp.geometry import spider_twist as geometry
-from pnp.rules.api import GameRules
-from pnp.rules.spider_twist.commands import COMMANDS
 from pnp.rules.spider_twist.read import position
 from pnp.rules.spider_twist.state import StateError
-from referee.api import Verdict
 from referee.errors import BadOption
 from referee.geometry import project
 from referee.image import PhotoInput, scaling
@@ -39,6 +36,7 @@ from referee.spider_twist.problems import (
     TOKEN_AMBIGUOUS,
     TOKEN_UNREADABLE,
 )
+from referee.spider_twist.verdict import PieceSeen, SpiderVerdict
 from referee.timing import Laps
 
 MIN_MARKERS = 3             # of a side's 6: 12 corners round the board fix the plane
@@ -64,49 +62,6 @@ EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this wel
 AREA_STRIDE = 3             # an area male's colour alone: every 18 degrees is enough
 AREA_SLOP_MM = 4.0          # a male in a player's area lies about this near his slot
 EMPTY_BUT_MALE = 0.42       # a male's look this clear round a node whose bead seems whole
-
-
-@dataclass(frozen=True)
-class PieceSeen:
-    what: str                        # "male", "female", "die", "area-male"
-    colour: str | None               # white / black (males), None otherwise
-    node: str | None                 # where it counts (a node, or "<colour>-<kind>" area)
-    done: bool | None                # a male's turned face
-    centre_mm: tuple[float, float]   # board mm
-    point: tuple[float, float]       # photo px
-    pips: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"what": self.what, "colour": self.colour, "at": self.node, "done": self.done,
-                "pips": self.pips,
-                "centre_mm": [round(self.centre_mm[0], 1), round(self.centre_mm[1], 1)],
-                "point": [round(self.point[0], 1), round(self.point[1], 1)]}
-
-
-@dataclass
-class SpiderVerdict(Verdict):
-    side: str | None = None
-    side_from: str = "markers"
-    pieces: list[PieceSeen] = field(default_factory=list)
-    markers: list[int] = field(default_factory=list)
-    turn_seen: bool = False          # the turn came from a turned male (else: white, unseen)
-    found: Any = field(default=None, repr=False)     # _Found: what the nodes showed
-    areas: dict = field(default_factory=dict)        # mated/eaten counts per colour
-
-    rules: ClassVar[GameRules | None] = COMMANDS
-
-    def seen(self) -> dict[str, Any]:
-        return {"web": self.side, "web_from": self.side_from, "markers": self.markers,
-                "turn_from": "turned (done) males" if self.turn_seen
-                else "not seen (no male turned): white by default",
-                "stock_from": "the rest of each player's 10 males",
-                "pieces": [p.to_dict() for p in self.pieces]}
-
-    def _draw(self, image: np.ndarray, image_scale: float, disturb: str | None = None,
-              **options: Any) -> np.ndarray:
-        from referee.spider_twist.overlay import draw_overlay
-
-        return draw_overlay(self, image, image_scale, disturb)
 
 
 def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict:

@@ -13,9 +13,10 @@ import pytest
 
 from referee.constructo import REFEREE, stacks
 from referee.constructo.evaluate import HELD_OUT, TUNED, ConstructoAccuracy, judge, visible
-from referee.constructo.pipeline import TileSeen, assemble
+from referee.constructo.pipeline import assemble
 from referee.constructo.problems import STACK_UNCLEAR, SUPPLY_OVER
 from referee.constructo.synth import Pieces, photo
+from referee.constructo.verdict import TileSeen
 from referee.synth import PRESETS
 from referee.synth.camera import camera, disc, transform
 from referee.synth.solids import lifted_outline, paint_holed_wall
