@@ -14,10 +14,13 @@ a multiple of 16 photos per preset is balanced (the default: 16 per preset). Ass
 the board, the tracks' discs and Ashur are all read from the photo; its "normal" row sums
 the conditions every photo of which must be read exactly, its "held out" row those kept
 out of tuning.
-Prints, per preset and overall: pieces identified correctly (Asterion: tiles, by id, cell
+Prints the machine floor F (benchmarks/floor.py, before and after the run) and, per preset and
+overall: pieces identified correctly (Asterion: tiles, by id, cell
 and rotation), states fully correct (Asterion: boards, every placement, tomb and player,
 and the score), photos flagged as uncertain, photos scored wrongly without a flag (must be
-0), and the latency of `read` per preset and resolution (p50/p95; generation excluded).
+0), and the latency of `read` per preset and resolution (p50/p95, and p50 in F; generation
+excluded). A kit's extra cases (Asterion: `art-only`, every tile read from its art) follow,
+--extra-photos each (default 4), outside the cycle and the "all" rows.
 With --cache DIR every generated JPEG is kept there (by photo name) and read back on a
 later run instead of generated again: two versions of the referee (e.g. an older commit's,
 with PYTHONPATH pointing at its worktree) then read the very same photos, and a rerun after
@@ -65,14 +68,24 @@ def main(argv: list[str] | None = None) -> int:
     presets = tuple(kit.presets)
     if args.conditions:
         wanted = [c.strip() for c in args.conditions.split(",") if c.strip()]
-        unknown = [c for c in wanted if c not in presets]
+        unknown = [c for c in wanted if c not in presets + tuple(getattr(kit, "extras", ()))]
         if unknown:
             parser.error(f"unknown condition(s) {', '.join(unknown)} (choose from: "
                          f"{', '.join(presets)})")
         presets = tuple(c for c in presets if c in wanted)
+    extras = tuple(e for e in getattr(kit, "extras", ())
+                   if not args.conditions or e in args.conditions.split(","))
     photos = args.photos if args.photos is not None else 16 * len(presets)
+    photos = photos if presets else 0
+    from floor import machine_floor  # benchmarks/floor.py, beside this script
+
+    floor_before = machine_floor()
     run = _run(referee, kit, presets, photos, args)
-    every = _report(kit, presets, run)
+    _run_extras(referee, kit, extras, args, run)
+    floor = (floor_before + machine_floor()) / 2     # the machine's load may change
+    print(f"machine floor F = {floor * 1000:.0f} ms (benchmarks/floor.py: before the run "
+          f"{floor_before * 1000:.0f} ms, after {(2 * floor - floor_before) * 1000:.0f} ms)")
+    every = _report(kit, presets, run, extras, floor)
     if args.log:
         args.log.write_text("\n".join(run.log) + "\n")
     wrong = sum(o.wrong_unflagged for o in every)
@@ -99,6 +112,9 @@ def _parser() -> argparse.ArgumentParser:
                              "flagged under the default preset, to this folder")
     parser.add_argument("--cache", type=Path, default=None,
                         help="keep generated JPEGs in this folder and reuse them")
+    parser.add_argument("--extra-photos", type=int, default=4,
+                        help="photos of each of the kit's extra cases (outside the cycle of "
+                             "conditions; Asterion: art-only)")
     parser.add_argument("--marks", default=None,
                         help="the pieces' machine-mark design to photograph (Asterion: "
                              "classic or discreet; default: the kit's own)")
@@ -141,6 +157,15 @@ def _run(referee: GameReferee, kit: AccuracyKit, presets: tuple[str, ...], photo
     return run
 
 
+def _run_extras(referee: GameReferee, kit: AccuracyKit, extras: tuple[str, ...],
+                args: argparse.Namespace, run: Run) -> None:
+    """The kit's extra cases (`extra_case`), numbered apart from the cycle's photos."""
+    for name in extras:
+        for k in range(args.extra_photos):
+            seed = args.seed * 100_000 + 90_000 + k
+            _judge_one(referee, kit, kit.extra_case(name, k, seed), seed, args, run)
+
+
 def _judge_one(referee: GameReferee, kit: AccuracyKit, case, seed: int,
                args: argparse.Namespace, run: Run) -> None:
     preset, megapixels, name = case.preset, case.megapixels, case.name
@@ -169,9 +194,11 @@ def _judge_one(referee: GameReferee, kit: AccuracyKit, case, seed: int,
             (args.save_failures / f"{name}.jpg").write_bytes(jpeg)
 
 
-def _report(kit: AccuracyKit, presets: tuple[str, ...], run: Run) -> list[Outcome]:
-    """Print the accuracy table, the problem codes, the latency table and the photos to
-    look at; every outcome, in preset order."""
+def _report(kit: AccuracyKit, presets: tuple[str, ...], run: Run, extras: tuple[str, ...],
+            floor: float) -> list[Outcome]:
+    """Print the accuracy table, the problem codes, the latency table (seconds and
+    multiples of the machine floor F) and the photos to look at; every outcome, in preset
+    order, the extra cases' last."""
     outcomes = run.outcomes
     header = (f"{'condition':14} {'photos':>6} {kit.pieces + ' right':>12} "
               f"{kit.states + ' right':>13} {'flagged':>8} {'wrong, no flag':>15} "
@@ -194,14 +221,21 @@ def _report(kit: AccuracyKit, presets: tuple[str, ...], run: Run) -> list[Outcom
             print(_row(label, [o for p in presets if p in names for o in outcomes[p]]))
     print(_row("all", every))
     _group_rows(kit, presets, run)
+    for name in extras:
+        print(_row(name, outcomes[name]))
+        every += outcomes[name]
+    if extras:
+        print(f"  ({', '.join(extras)}: extra cases, not in the rows above)")
     print()
     print("flagged photos by problem code (a photo counts once per code):")
-    for preset in presets:
+    for preset in (*presets, *extras):
         codes = Counter(code for o in outcomes[preset] for code in set(o.problems))
         if codes:
             print(f"  {preset:14} " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
     print()
-    print(_latency_table(run.latency, kit, presets))
+    print(_latency_table(run.latency, kit, presets, floor))
+    if extras:
+        print(_latency_table(run.latency, kit, extras, floor, every_row=False))
     for megapixels in kit.resolutions:
         if run.generation[megapixels]:
             print(f"photo generation at {megapixels:g} MP: mean "
@@ -250,19 +284,21 @@ def _pieces(kit: AccuracyKit, case) -> int:
 
 
 def _latency_table(latency: dict[tuple[str, float], list[float]], kit: AccuracyKit,
-                   presets: tuple[str, ...]) -> str:
-    """`read` seconds, p50 / p95, per preset and resolution, and over all presets."""
-    head = f"{'latency (s)':14}" + "".join(f"{f'{mp:g} MP p50 / p95':>20}"
+                   presets: tuple[str, ...], floor: float, every_row: bool = True) -> str:
+    """`read` seconds, p50 / p95, per preset and resolution, and over all presets (if
+    `every_row`); each p50 also as a multiple of the machine floor F."""
+    head = f"{'latency (s)':14}" + "".join(f"{f'{mp:g} MP p50 / p95 (p50 in F)':>32}"
                                           for mp in kit.resolutions)
     lines = [head, "-" * len(head)]
-    for preset in [*presets, "all"]:
+    for preset in [*presets, "all"] if every_row else presets:
         cells = []
         for mp in kit.resolutions:
             times = [t for (name, m), ts in latency.items() for t in ts
-                     if m == mp and preset in (name, "all")]
-            cells.append(f"{statistics.median(times):.3f} / {percentile(times, 0.95):.3f}"
+                     if m == mp and (preset == name or (preset == "all" and name in presets))]
+            p50 = statistics.median(times) if times else 0.0
+            cells.append(f"{p50:.3f} / {percentile(times, 0.95):.3f} ({p50 / floor:.1f} F)"
                          if times else "-")
-        lines.append(f"{preset:14}" + "".join(f"{c:>20}" for c in cells))
+        lines.append(f"{preset:14}" + "".join(f"{c:>32}" for c in cells))
     return "\n".join(lines)
 
 

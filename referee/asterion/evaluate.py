@@ -96,6 +96,12 @@ def conditions() -> dict[str, Condition]:
     return out
 
 
+# Cases outside the cycle of conditions (so adding them renumbers no photo): `art-only`,
+# a 12 MP photo of the board with a spare tomb on every tile's every mark, so that every
+# tile is read from its art (the board's markers give the plane).
+EXTRAS = {"art-only": Condition("default", board=True, megapixels=12.0, stray_tombs=1000)}
+
+
 # Rows made to hide things on purpose (fingers on random markers, everything at once): the
 # target "boards exact" leaves them out; "wrong without a flag" never does.
 HEAVY_OCCLUSION = ("occluded", "worst")
@@ -116,6 +122,7 @@ class AsterionAccuracy:
 
         self.conditions = conditions()
         self.presets = tuple(self.conditions)
+        self.extras = tuple(EXTRAS)
         # the tiles' print photographed (synth.photo's `marks`; None: the one pnp build prints)
         self.marks = marks or printed_marks()
 
@@ -139,11 +146,23 @@ class AsterionAccuracy:
                 f"{players}p-seed{seed}{'' if self.marks == 'classic' else '-' + self.marks}")
         return Case(name, preset, megapixels, table, {"edition": "crete", "board": board})
 
+    def extra_case(self, name: str, k: int, seed: int) -> Case:
+        """Photo k of the extra case `name` (EXTRAS): 2-4 players in turn."""
+        from referee.asterion.synth import simulated_table
+
+        c = EXTRAS[name]
+        players = 2 + k % 3
+        table = simulated_table(seed, players, "crete", bool(c.board))
+        name_k = (f"{name}-{k:03d}-{c.megapixels:g}mp-{players}p-seed{seed}"
+                  f"{'' if self.marks == 'classic' else '-' + self.marks}")
+        return Case(name_k, name, float(c.megapixels or 12.0), table,
+                    {"edition": "crete", "board": bool(c.board)})
+
     def photograph(self, case: Case, seed: int) -> SynthPhoto:
         from referee.asterion.synth import photo
         from referee.synth import PRESETS
 
-        c = self.conditions[case.preset]
+        c = self.conditions.get(case.preset) or EXTRAS[case.preset]
         cond = replace(PRESETS[c.preset], megapixels=case.megapixels, **dict(c.changes))
         return photo(case.truth, cond, seed, stray_tombs=c.stray_tombs, marks=self.marks)
 

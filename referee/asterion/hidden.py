@@ -26,6 +26,7 @@ rounding, as for tiles read by markers), and its empty neighbours are judged in 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import reduce
@@ -35,6 +36,7 @@ import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.tiles import COLOURS, MINOTAUR_ID, Tile, load_tileset, tiles_by_id
+from referee.asterion.art.bank import one_thread
 from referee.asterion.art.lookalikes import SOFTNESS, Comparison, softness
 from referee.asterion.art.occlusion import MAX_COVERED, unveiled
 from referee.asterion.art.pose import ArtMatch, match, reference_level, refine
@@ -138,9 +140,27 @@ def tile_ports(tile: Tile, rot: int) -> tuple:
 
 def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
             problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
-            board_radius: int | None) -> Resolution:
+            board_radius: int | None, deadline: float = math.inf) -> Resolution:
     """Settle the cells `read_cells` could not: see the module's docstring. `grid` gains
-    the tiles identified from their art."""
+    the tiles identified from their art. Past `deadline` (time.monotonic()) no cell is
+    compared with the art any more: each left is pinned as not read in time."""
+    with one_thread():
+        return _resolve(image, scale, grid, cells, problems, edition=edition,
+                        players=players, board_radius=board_radius, deadline=deadline)
+
+
+def _out_of_time(reading: CellReading) -> RefereeProblem:
+    cell = reading.cell
+    return RefereeProblem(CELL_UNIDENTIFIED, f"cell {cell[0]},{cell[1]} looks occupied; its "
+                                             "mark was not read and the time to tell its "
+                                             "art ran out (too many covered marks, blur?): "
+                                             "uncover the marks or take a sharper photo",
+                          cell, reading.point)
+
+
+def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
+             problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
+             board_radius: int | None, deadline: float) -> Resolution:
     out = Resolution(cells, problems)
     table = TableLook(image, scale, grid, cells, board_radius)
     tints = TableTints(image, scale, grid)
@@ -162,6 +182,9 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
             if reading.cell in looked:
                 continue                          # its problem stands
             looked.add(reading.cell)
+            if time.monotonic() > deadline:
+                settled[reading.cell] = _out_of_time(reading)
+                continue
             if board_radius is not None and reading.cell == (0, 0) and MINOTAUR_ID in unseen:
                 # The Minotaur tile goes on the board's centre square (docs/rules/asterion.md,
                 # "Setup"; the rules core's minotaur-off-centre), so no other tile can lie

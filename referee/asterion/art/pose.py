@@ -11,18 +11,27 @@ import cv2
 import numpy as np
 
 from pnp.geometry.asterion.tile import marker_places
-from referee.asterion.art.templates import FINE_SPAN, grey_template, template, variants
+from referee.asterion.art.bank import (
+    COARSE_PPM,
+    COARSE_SPAN,
+    TURNS,
+    fine_template,
+    masked_ncc,
+    rank,
+    turned,
+)
+from referee.asterion.art.templates import FINE_SPAN, variants
 from referee.asterion.grid import CELL, Grid, TilePose
 from referee.geometry import rectify
 
-COARSE_PPM = 1.0            # px per mm: every candidate, every turn
 FINE_PPM = 2.0              # px per mm: the best few
-COARSE_SPAN = 40.0          # mm of the tile's middle compared, coarse (its edges may be off)
 REACH = 9.0                 # mm: how far a tile's centre may lie from its cell's centre
 COARSE_ANGLES = (-6.0, 6.0)  # degrees off the quarter turn, coarse, for the best ...
 TURNED = 12                 # ... (tile, turn) found square
 FINE_STEPS = (-3.0, -1.5, 0.0, 1.5, 3.0)   # degrees around the coarse best
-FINE_SHIFT = 3.0            # mm around the coarse best
+FINE_SHIFT = 3.0            # mm around the coarse best ...
+QUARTER_REACH = 6.0         # degrees: the quarter turn is always tried this near it
+FINE_STRIDE = 2             # ... every this many px, then the px round the best
 REFINE = 4                  # candidates (tile, turn) refined
 
 
@@ -71,58 +80,56 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
     """The best few (tile, quarter turn) found in the cell, refined, best first. Every
     quarter turn counts as its own candidate: even a cross's turns are different tables
     (the judge and the table file record the turn), told apart by the print's id, horns
-    and the walls' courses."""
+    and the walls' courses. Coarsely, every candidate at once against the bank (bank.py:
+    one matrix product, lightness alone: it ranks corridors and icons; colour is judged
+    finely, and where look-alikes differ, hidden.py); finely, the best few."""
     centre = (CELL * cell[0], CELL * cell[1])
     span = COARSE_SPAN + 2 * REACH
-    patch = art_patch(image, scale, grid, centre, span, COARSE_PPM)
-    # coarsely by lightness alone (a third of the work): it ranks corridors and icons;
-    # colour is judged finely, and where look-alikes differ (hidden.py)
-    patch = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)[..., None]
+    patch = cv2.cvtColor(art_patch(image, scale, grid, centre, span, COARSE_PPM),
+                         cv2.COLOR_BGR2GRAY)
     origin = (centre[0] - span / 2, centre[1] - span / 2)
-    coarse: list[ArtMatch] = []
     # a mark seen but not read says the turn (outlines.py): the others need no look
-    turns = (grid.marked[cell],) if cell in grid.marked else (0, 90, 180, 270)
-    design = grid.design
-
-    def coarse_best(tile: str, angle: float) -> tuple[float, tuple[float, float]]:
-        return max(best_in_patch(patch, grey_template(design, tile, angle, COARSE_SPAN,
-                                                      COARSE_PPM, v),
-                                 origin, COARSE_PPM, COARSE_SPAN) for v in variants(design))
-
-    for tile in candidates:
-        for rot in turns:
-            s, at = coarse_best(tile, rot)
-            coarse.append(ArtMatch(tile, rot, at, rot, s))
-    coarse.sort(key=lambda m: -m.score)
+    turns = (grid.marked[cell],) if cell in grid.marked else TURNS
+    coarse = rank(patch, grid.design, candidates, turns)
     # the best few again a few degrees either way (a hand turns a tile up to ~8 degrees)
-    for k, m in enumerate(coarse[:TURNED]):
-        for da in COARSE_ANGLES:
-            s, at = coarse_best(m.tile, m.rot + da)
-            if s > coarse[k].score:
-                coarse[k] = ArtMatch(m.tile, m.rot, at, m.rot + da, s)
-    coarse.sort(key=lambda m: -m.score)
-    fine = [refine(image, scale, grid, m) for m in coarse[:REFINE]]
+    coarse[:TURNED] = turned(patch, grid.design, coarse[:TURNED], COARSE_ANGLES)
+    coarse.sort(key=lambda r: -r.score)
+    half = COARSE_SPAN / 2
+    fine = [refine(image, scale, grid, ArtMatch(
+        r.tile, r.rot, (origin[0] + r.corner[1] / COARSE_PPM + half,
+                        origin[1] + r.corner[0] / COARSE_PPM + half),
+        r.angle, r.score)) for r in coarse[:REFINE]]
     fine.sort(key=lambda m: -m.score)
     return fine
 
 
 def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch:
-    """The match searched finely around its coarse pose."""
+    """The match searched finely around its coarse pose: every angle step and template
+    variant at every FINE_STRIDE px in one product (bank.masked_ncc), then the px round
+    the best."""
     span = FINE_SPAN + 2 * FINE_SHIFT
     patch = art_patch(image, scale, grid, m.centre, span, FINE_PPM)
     origin = (m.centre[0] - span / 2, m.centre[1] - span / 2)
-    best = m
-    first = True
-    for da in FINE_STEPS:
-        angle = m.angle + da
-        s, at = max(best_in_patch(patch, template(grid.design, m.tile, round(angle * 2) / 2,
-                                                  FINE_SPAN, FINE_PPM, v),
-                                  origin, FINE_PPM, FINE_SPAN)
-                    for v in variants(grid.design))
-        if first or s > best.score:
-            best = ArtMatch(m.tile, m.rot, at, round(angle * 2) / 2, s)
-            first = False
-    return best
+    angles = sorted({round((m.angle + da) * 2) / 2 for da in FINE_STEPS}
+                    # the quarter turn itself (the coarse step may lean off it)
+                    | ({float(m.rot)} if abs(m.angle - m.rot) <= QUARTER_REACH else set()))
+    kinds = [(a, v) for a in angles for v in variants(grid.design)]
+    tpls = [fine_template(grid.design, m.tile, a, FINE_SPAN, FINE_PPM, v) for a, v in kinds]
+    scores, corners = masked_ncc(patch, tpls, FINE_STRIDE)
+    w, k = np.unravel_index(int(scores.argmax()), scores.shape)
+    # the px round the best window, for the best angle's templates
+    y0, x0 = corners[w]
+    limit = patch.shape[0] - round(FINE_SPAN * FINE_PPM)
+    near = np.array([(y, x) for y in range(y0 - 1, y0 + 2) for x in range(x0 - 1, x0 + 2)
+                     if 0 <= y <= limit and 0 <= x <= limit])
+    angle = kinds[k][0]
+    same = [j for j, (a, _) in enumerate(kinds) if a == angle]
+    close, near = masked_ncc(patch, [tpls[j] for j in same], corners=near)
+    w2 = int(close.max(axis=1).argmax())
+    score = float(close[w2].max())
+    y, x = near[w2]
+    at = (origin[0] + x / FINE_PPM + FINE_SPAN / 2, origin[1] + y / FINE_PPM + FINE_SPAN / 2)
+    return ArtMatch(m.tile, m.rot, at, angle, score)
 
 
 def known_score(image: np.ndarray, scale: float, grid: Grid, pose: TilePose) -> float:

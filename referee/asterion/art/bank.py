@@ -1,0 +1,225 @@
+"""Every tile's print at its four quarter turns, ready to be compared with a cell in one
+matrix product: the coarse ranking of the art search (`rank`), and the masked normalised
+correlation of a few templates at every shift (`masked_ncc`), which the fine search uses.
+
+The bank is built once per process and print (about 0.1 s from the printed faces): each
+column is a template of the tile's middle, grey, zero mean and unit length where it counts
+(not on the markers' squares), zero elsewhere; a cell's windows (one a shift) are the rows
+of the other factor, so one product scores every candidate at every shift.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+from threadpoolctl import ThreadpoolController
+
+from pnp.rules.asterion.tiles import tiles_by_id
+from referee.asterion.art.templates import grey_template, template, variants
+
+COARSE_PPM = 1.0            # px per mm: every candidate, every turn
+COARSE_SPAN = 40.0          # mm of the tile's middle compared, coarse (its edges may be off)
+COARSE_STEP = 2             # px between the shifts compared first ...
+RESCORED = 24               # ... then the best (tile, turn) at every px
+TURNS = (0, 90, 180, 270)
+
+
+@cache
+def _threads() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
+@contextmanager
+def one_thread() -> Iterator[None]:
+    """The products on one thread: they are small (a cell's windows), and BLAS threads
+    waiting for a busy core made them 10-30 times slower on a loaded 2-core machine."""
+    with _threads().limit(limits=1, user_api="blas"):
+        yield
+
+
+@dataclass(frozen=True)
+class Bank:
+    keys: tuple[tuple[str, int, bool | str], ...]   # (tile, quarter turn, variant) a column
+    matrix: np.ndarray          # px x columns: the templates, float32
+    masks: np.ndarray           # px x masks: where they count (1/0), each once
+    mask_of: np.ndarray         # column -> its mask
+    counts: np.ndarray          # px each mask counts
+
+
+def column(design: str, tile: str, angle: float, variant: bool | str
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """One template as a bank column: grey, zero mean and unit length where it counts
+    (and 0 elsewhere), and where it counts (1/0)."""
+    image, mask = grey_template(design, tile, angle, COARSE_SPAN, COARSE_PPM, variant)
+    grey, counts = image[..., 0], mask > 0
+    t = np.where(counts, grey - grey[counts].mean(), 0.0).astype(np.float32).ravel()
+    norm = float(np.linalg.norm(t))
+    return (t / norm if norm > 1e-6 else t), counts.ravel().astype(np.float32)
+
+
+def _stacked(columns: list[tuple[np.ndarray, np.ndarray]], keys: tuple) -> Bank:
+    masks: dict[bytes, int] = {}
+    mask_of = []
+    for _, m in columns:
+        mask_of.append(masks.setdefault(m.tobytes(), len(masks)))
+    unique = np.stack([np.frombuffer(b, np.float32) for b in masks], axis=1)
+    return Bank(keys, np.ascontiguousarray(np.stack([t for t, _ in columns], axis=1)),
+                np.ascontiguousarray(unique), np.array(mask_of), unique.sum(axis=0))
+
+
+@cache
+def bank(design: str) -> Bank:
+    """Every tile of the catalogue at every quarter turn and template variant."""
+    keys = tuple((tile, rot, v) for tile in sorted(tiles_by_id()) for rot in TURNS
+                 for v in variants(design))
+    return _stacked([column(design, t, r, v) for t, r, v in keys], keys)
+
+
+@cache
+def _turned(design: str, tile: str, angle: float) -> Bank:
+    keys = tuple((tile, 0, v) for v in variants(design))
+    return _stacked([column(design, tile, angle, v) for v in variants(design)], keys)
+
+
+def windows(patch: np.ndarray, side: int, step: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every `side` square of a grey patch at `step` px: the windows as rows (each less its
+    mean) and their top-left corners (y, x px)."""
+    view = sliding_window_view(patch, (side, side))[::step, ::step]
+    rows = view.reshape(view.shape[0] * view.shape[1], side * side).astype(np.float32)
+    rows -= rows.mean(axis=1, keepdims=True)
+    ys, xs = np.mgrid[0:view.shape[0], 0:view.shape[1]]
+    return rows, np.stack([ys.ravel() * step, xs.ravel() * step], axis=1)
+
+
+def scores(rows: np.ndarray, b: Bank, cols: list[int] | slice = slice(None)) -> np.ndarray:
+    """windows x columns: each column's normalised correlation with each window, over
+    where the column counts (its mask)."""
+    used = np.unique(b.mask_of[cols])
+    masks, n = b.masks[:, used], b.counts[used]
+    s1, s2 = rows @ masks, (rows * rows) @ masks
+    spread = np.sqrt(np.maximum(s2 - s1 * s1 / n, 1e-6))
+    where = np.searchsorted(used, b.mask_of[cols])
+    return (rows @ b.matrix[:, cols]) / spread[:, where]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    tile: str
+    rot: int
+    angle: float
+    score: float
+    corner: tuple[int, int]         # the best window's top-left (y, x), coarse px
+
+
+def rank(patch: np.ndarray, design: str, candidates: list[str],
+         turns: tuple[int, ...] = TURNS) -> list[Ranked]:
+    """Every candidate (tile, quarter turn) scored against a grey coarse patch in one
+    product, every COARSE_STEP px; the best RESCORED again at every px: its best variant
+    at its best shift, best first."""
+    b = bank(design)
+    wanted = set(candidates)
+    cols = [k for k, (t, r, _) in enumerate(b.keys) if t in wanted and r in turns]
+    side = round(COARSE_SPAN * COARSE_PPM)
+    first = _best(b, cols, *windows(patch, side, COARSE_STEP))
+    keep = {(r.tile, r.rot) for r in first[:RESCORED]}
+    again = [k for k in cols if b.keys[k][:2] in keep]
+    return _best(b, again, *windows(patch, side, 1)) + first[RESCORED:]
+
+
+def _best(b: Bank, cols: list[int], rows: np.ndarray, corners: np.ndarray) -> list[Ranked]:
+    got = scores(rows, b, cols)
+    where = got.argmax(axis=0)
+    best: dict[tuple[str, int], Ranked] = {}
+    for j, k in enumerate(cols):
+        tile, rot, _ = b.keys[k]
+        s = float(got[where[j], j])
+        if (tile, rot) not in best or s > best[(tile, rot)].score:
+            y, x = corners[where[j]]
+            best[(tile, rot)] = Ranked(tile, rot, float(rot), s, (int(y), int(x)))
+    return sorted(best.values(), key=lambda r: -r.score)
+
+
+def turned(patch: np.ndarray, design: str, ranked: list[Ranked], offsets: tuple[float, ...]
+           ) -> list[Ranked]:
+    """Each of `ranked` at its quarter turn plus each offset (degrees) against the same
+    coarse patch, in one product: the best of its own score and these, in the same order."""
+    if not ranked:
+        return []
+    rows, corners = windows(patch, round(COARSE_SPAN * COARSE_PPM), 1)
+    parts = [(r, r.rot + da, _turned(design, r.tile, r.rot + da))
+             for r in ranked for da in offsets]
+    stacked = _joined(tuple(p[2] for p in parts))
+    got = scores(rows, stacked)
+    out = []
+    per = len(variants(design))
+    for i, r in enumerate(ranked):
+        best = r
+        for j in range(len(offsets)):
+            k = i * len(offsets) + j
+            block = got[:, k * per:(k + 1) * per].max(axis=1)
+            w = int(block.argmax())
+            if float(block[w]) > best.score:
+                y, x = corners[w]
+                best = Ranked(r.tile, r.rot, parts[k][1], float(block[w]), (int(y), int(x)))
+        out.append(best)
+    return out
+
+
+def _joined(banks: tuple[Bank, ...]) -> Bank:
+    """Several banks' columns as one (their masks kept apart)."""
+    offsets = np.cumsum([0] + [b.masks.shape[1] for b in banks[:-1]])
+    return Bank(sum((b.keys for b in banks), ()),
+                np.concatenate([b.matrix for b in banks], axis=1),
+                np.concatenate([b.masks for b in banks], axis=1),
+                np.concatenate([b.mask_of + o for b, o in zip(banks, offsets, strict=True)]),
+                np.concatenate([b.counts for b in banks]))
+
+
+@cache
+def fine_template(design: str, tile: str, angle: float, span: float, ppm: float,
+                  variant: bool | str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A template ready for `masked_ncc`: per channel zero mean where it counts and 0
+    elsewhere (channels x px), its mask (px) and its length per channel."""
+    image, mask = template(design, tile, angle, span, ppm, variant)
+    m = mask.ravel()
+    t = image.reshape(-1, image.shape[2]).T.astype(np.float32)
+    count = max(float(m.sum()), 1.0)
+    t = (t - (t * m).sum(axis=1, keepdims=True) / count) * m
+    return np.ascontiguousarray(t), m, np.sqrt((t * t).sum(axis=1))
+
+
+def masked_ncc(patch: np.ndarray, templates: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+               step: int = 1, corners: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """cv2.matchTemplate's TM_CCOEFF_NORMED with a mask, averaged over the channels, for
+    several `fine_template`s at once: windows x templates scores, and the windows'
+    top-left corners (y, x). The windows: every `step` px, or at the given `corners`. A
+    flat channel correlates 0."""
+    side = round(np.sqrt(templates[0][1].size))
+    channels = patch.shape[2]
+    masks = np.stack([m for _, m, _ in templates], axis=1)
+    count = np.maximum(masks.sum(axis=0), 1.0)
+    # (each channel less its mean: the products' sums stay small, float32 exact enough)
+    centred = patch - patch.reshape(-1, channels).mean(axis=0)
+    view = sliding_window_view(centred, (side, side), axis=(0, 1))
+    if corners is None:
+        view = view[::step, ::step]
+        ys, xs = np.mgrid[0:view.shape[0], 0:view.shape[1]]
+        corners = np.stack([ys.ravel() * step, xs.ravel() * step], axis=1)
+        picked = view.reshape(-1, channels, side * side)
+    else:
+        picked = view[corners[:, 0], corners[:, 1]].reshape(-1, channels, side * side)
+    total = np.zeros((len(corners), len(templates)), np.float32)
+    for c in range(channels):
+        rows = np.ascontiguousarray(picked[:, c], dtype=np.float32)
+        t = np.stack([t[c] for t, _, _ in templates], axis=1)
+        length = np.array([n[c] for _, _, n in templates], np.float32)
+        s1, s2 = rows @ masks, (rows * rows) @ masks
+        den = np.sqrt(np.maximum(s2 - s1 * s1 / count, 0.0)) * length
+        total += np.where(den > 1e-3 * count, (rows @ t) / np.maximum(den, 1e-12), 0.0)
+    return total / channels, corners
