@@ -1,0 +1,77 @@
+"""The art search's bank (referee/asterion/art/bank.py): one product ranks every tile face
+at every quarter turn against a cell (its design and turn first), the fine search's batched
+masked correlation is OpenCV's, and a photo past its time budget pins the cells left
+instead of searching on."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.rules.asterion.tiles import tiles_by_id
+from referee.asterion.art.bank import bank, fine_template, masked_ncc, rank
+from referee.asterion.art.pose import FINE_PPM, REFINE, _score_map
+from referee.asterion.art.templates import FINE_SPAN, template, variants, warp_face
+
+
+@pytest.mark.parametrize("design", ["classic", "discreet"])
+def test_the_bank_holds_every_face_at_every_turn_and_variant(design):
+    b = bank(design)
+    assert len(b.keys) == len({(t, r, v) for t, r, v in b.keys}) == b.matrix.shape[1]
+    assert {r for _, r, _ in b.keys} == {0, 90, 180, 270}
+    assert len({t for t, _, _ in b.keys}) == 69 and len(variants(design)) * 69 * 4 == len(b.keys)
+    # each column: zero mean and unit length where it counts, nothing elsewhere
+    masks = b.masks[:, b.mask_of]
+    assert np.allclose((b.matrix * masks).sum(axis=0), 0.0, atol=1e-3)
+    assert np.allclose(np.linalg.norm(b.matrix, axis=0), 1.0, atol=1e-4)
+    assert not (b.matrix * (1.0 - masks)).any()
+
+
+def test_the_batched_masked_correlation_is_opencvs():
+    rng = np.random.default_rng(3)
+    keys = [("Y03", a, v) for a in (0.0, 91.5) for v in variants("discreet")]
+    plain = [template("discreet", t, a, FINE_SPAN, FINE_PPM, v) for t, a, v in keys]
+    patch = rng.uniform(0, 60, (100, 100, 3)).astype(np.float32)
+    patch[5:93, 7:95] += 0.7 * plain[0][0]
+    got, corners = masked_ncc(patch, [fine_template("discreet", *k[:1], k[1], FINE_SPAN,
+                                                    FINE_PPM, k[2]) for k in keys])
+    assert corners.shape == (13 * 13, 2)
+    for j, tpl in enumerate(plain):
+        assert np.allclose(got[:, j], _score_map(patch, tpl).ravel(), atol=1e-4)
+    # the planted template is found where it was planted
+    assert tuple(corners[got[:, 0].argmax()]) == (5, 7)
+
+
+@pytest.mark.parametrize("design", ["classic", "discreet"])
+@pytest.mark.parametrize(("tile", "rot", "shift"), [("G07", 90, (3.0, -4.0)),
+                                                      ("R12", 270, (-6.0, 2.0)),
+                                                      ("B02", 0, (0.0, 0.0))])
+def test_one_product_ranks_the_tile_a_cell_shows_first(design, tile, rot, shift):
+    # the cell 58 mm square at 1 px/mm, the tile lying a few mm off its centre, blurred
+    face, _ = warp_face(design, tile, shift, float(rot), (-29.0, -29.0), 58, 1.0)
+    grey = cv2.GaussianBlur(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY), (0, 0), 0.8)
+    ranked = rank(grey, design, sorted({t for t, _, _ in bank(design).keys}))
+    # by lightness alone: the tile's design at its turn first (its colour is told finely,
+    # by its walls' tint), the tile itself among the few refined
+    designs = tiles_by_id()
+    assert ranked[0].rot == rot and designs[ranked[0].tile].design == designs[tile].design
+    assert (tile, rot) in [(r.tile, r.rot) for r in ranked[:REFINE]]
+    # its window: the tile's middle 40 mm, so its top-left lies 9 mm in, plus the shift
+    assert abs(ranked[0].corner[1] - (9 + shift[0])) <= 1
+    assert abs(ranked[0].corner[0] - (9 + shift[1])) <= 1
+
+
+def test_past_its_time_budget_a_photo_pins_the_cells_left(monkeypatch):
+    from referee.asterion import pipeline
+    from referee.asterion.evaluate import AsterionAccuracy, judge
+
+    # the benchmark's photo 19: a finger on each marker of one tile (hidden, 12 MP)
+    kit = AsterionAccuracy(marks="discreet")
+    case = kit.case(19, 100_019)
+    jpeg = kit.photograph(case, 100_019).jpeg
+    monkeypatch.setattr(pipeline, "ART_BUDGET", 0.0)
+    verdict = pipeline.referee_photo(jpeg, **case.options)
+    pinned = [p for p in verdict.problems if "ran out" in p.message]
+    assert pinned and all(p.cell is not None for p in pinned)
+    assert not verdict.is_certain and not judge(verdict, case.truth).wrong_unflagged
