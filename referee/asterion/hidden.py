@@ -26,7 +26,6 @@ rounding, as for tiles read by markers), and its empty neighbours are judged in 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import reduce
@@ -39,7 +38,7 @@ from pnp.rules.asterion.tiles import COLOURS, MINOTAUR_ID, Tile, load_tileset, t
 from referee.asterion.art.bank import one_thread
 from referee.asterion.art.lookalikes import SOFTNESS, Comparison, softness
 from referee.asterion.art.occlusion import MAX_COVERED, unveiled
-from referee.asterion.art.pose import ArtMatch, match, reference_level, refine
+from referee.asterion.art.pose import ArtMatch, match, reference_level, refine, score_at
 from referee.asterion.bits import read_cell
 from referee.asterion.classify import (
     CellReading,
@@ -67,6 +66,8 @@ USURPERS = 2                # a rival that beats the best may take its place thi
 POSE_APART_MM = 3.0         # a rival this far from the best's pose (or turned so) ...
 POSE_APART_DEG = 3.0        # ... loses to it only by POSED_APART_MARGIN of correlation
 POSED_APART_MARGIN = 0.08
+CLEARLY_WORSE = 0.15       # a rival this far behind the best by correlation at the best's
+#                             pose loses without a vote
 RIVAL_GAP = 0.3             # candidates this far behind the best by correlation lose
 EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is there
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
@@ -138,29 +139,45 @@ def tile_ports(tile: Tile, rot: int) -> tuple:
     return tuple(sorted(region.mask_facing(rot) for region in tile.regions))
 
 
+@dataclass
+class ArtBudget:
+    """How many more cells one photo may compare with the tiles' art (each costs about the
+    same): a budget of work, not of seconds, so that a photo reads the same on a busy
+    machine as on a quiet one."""
+
+    cells: int
+
+    def take(self) -> bool:
+        if self.cells <= 0:
+            return False
+        self.cells -= 1
+        return True
+
+
 def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
             problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
-            board_radius: int | None, deadline: float = math.inf) -> Resolution:
+            board_radius: int | None, budget: ArtBudget | None = None) -> Resolution:
     """Settle the cells `read_cells` could not: see the module's docstring. `grid` gains
-    the tiles identified from their art. Past `deadline` (time.monotonic()) no cell is
-    compared with the art any more: each left is pinned as not read in time."""
+    the tiles identified from their art. Once `budget` is spent no cell is compared with
+    the art any more: each left is pinned as not read."""
     with one_thread():
         return _resolve(image, scale, grid, cells, problems, edition=edition,
-                        players=players, board_radius=board_radius, deadline=deadline)
+                        players=players, board_radius=board_radius,
+                        budget=budget or ArtBudget(math.inf))
 
 
-def _out_of_time(reading: CellReading) -> RefereeProblem:
+def _over_budget(reading: CellReading) -> RefereeProblem:
     cell = reading.cell
     return RefereeProblem(CELL_UNIDENTIFIED, f"cell {cell[0]},{cell[1]} looks occupied; its "
-                                             "mark was not read and the time to tell its "
-                                             "art ran out (too many covered marks, blur?): "
-                                             "uncover the marks or take a sharper photo",
-                          cell, reading.point)
+                                             "mark was not read and too many tiles were to "
+                                             "be told from their art (covered marks, "
+                                             "blur?): uncover the marks or take a sharper "
+                                             "photo", cell, reading.point)
 
 
 def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
              problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
-             board_radius: int | None, deadline: float) -> Resolution:
+             board_radius: int | None, budget: ArtBudget) -> Resolution:
     out = Resolution(cells, problems)
     table = TableLook(image, scale, grid, cells, board_radius)
     tints = TableTints(image, scale, grid)
@@ -182,8 +199,8 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
             if reading.cell in looked:
                 continue                          # its problem stands
             looked.add(reading.cell)
-            if time.monotonic() > deadline:
-                settled[reading.cell] = _out_of_time(reading)
+            if not budget.take():
+                settled[reading.cell] = _over_budget(reading)
                 continue
             if board_radius is not None and reading.cell == (0, 0) and MINOTAUR_ID in unseen:
                 # The Minotaur tile goes on the board's centre square (docs/rules/asterion.md,
@@ -414,6 +431,9 @@ def _contests(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
             # the walls are the best's colour, not the rival's
             yield rival, "won"
             continue
+        if _clearly_worse(image, scale, grid, best, rival):
+            yield rival, "won"
+            continue
         outcome = _outcome(comparison, best, rival, seen)
         if outcome == "won" and _posed_apart(best, rival) and (
                 rival.score > best.score - POSED_APART_MARGIN):
@@ -424,6 +444,18 @@ def _contests(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
             # against R07's 0.49 on the cell, and beat it at R05's pose)
             outcome = "tie"
         yield rival, outcome
+
+
+def _clearly_worse(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
+                   rival: ArtMatch) -> bool:
+    """Whether the rival's print explains the cell clearly worse than the best's, both where
+    the best lies and (if it was searched) where the rival fits best: no vote needed. A
+    rival that could be the tile (a look-alike, another colour, or one whose differing
+    part a finger covers) correlates about as well as the best, and is voted on."""
+    if rival.score > best.score - CLEARLY_WORSE:
+        return False
+    at_best = replace(rival, centre=best.centre, angle=best.angle - best.rot + rival.rot)
+    return score_at(image, scale, grid, at_best) <= best.score - CLEARLY_WORSE
 
 
 def _posed_apart(a: ArtMatch, b: ArtMatch) -> bool:

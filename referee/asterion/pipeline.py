@@ -12,7 +12,6 @@ table (docs/referee.md).
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 import numpy as np
@@ -39,7 +38,7 @@ from referee.asterion.grid import (
     marker_model,
     normalise,
 )
-from referee.asterion.hidden import Resolution, deck_unseen, resolve
+from referee.asterion.hidden import ArtBudget, Resolution, deck_unseen, resolve
 from referee.asterion.markers import TileMarker, identify
 from referee.asterion.outlines import OutlinePlane, mark_outlines, plane_from_outlines
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
@@ -58,7 +57,7 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     """Read one photo. `board` None: played on the Crete board if the photo shows at least
     4 of its markers (crete only); True/False forces the choice."""
     lap = Laps()
-    deadline = time.monotonic() + ART_BUDGET
+    budget = ArtBudget(ART_BUDGET)
     image = load_photo(photo)
     lap("load")
     markers = identify(detect_markers(image.image, image.scale))
@@ -87,14 +86,14 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
         # for everything that follows (design.py); a table of both prints is refused.
         design = design_of(markers)
     verdict = _read(image, markers, lap, edition=edition, board=board, players=players,
-                    kill_points=kill_points, design=design, deadline=deadline)
+                    kill_points=kill_points, design=design, budget=budget)
     verdict.marks = design
     return verdict
 
 
 def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
           board: bool | None, players: list[str] | None,
-          kill_points: dict[str, int] | None, design: str, deadline: float
+          kill_points: dict[str, int] | None, design: str, budget: ArtBudget
           ) -> AsterionVerdict:
     timings = lap.timings
     board_inferred = board is None
@@ -125,7 +124,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
             image, grid, markers, lap, edition=edition, board=board, players=players,
             outlines=outlines)
         settled = _read_art(image, grid, cells, cell_problems, radius, edition=edition,
-                            board=board, players=players, deadline=deadline)
+                            board=board, players=players, budget=budget)
         lap("art")
         # The marks hidden.py read bit by bit, in cells the art's tiles opened, fix the
         # plane as well as any: fitted again with them, the far cells' marks fall where
@@ -166,8 +165,8 @@ def _outlines(image: Photo, markers: list[TileMarker], board: bool, design: str
     return plane_from_outlines(mark_outlines(image.image, image.scale))
 
 
-ART_BUDGET = 20.0   # s from the photo's start: cells not told from their art by then are
-#                     pinned as not read in time (a photo past it is flagged, never slow)
+ART_BUDGET = 100    # cells a photo may compare with the tiles' art (0.05-0.3 s each); the
+#                     rest are pinned (a photo past it is flagged, never slow)
 REFITS = 2          # times the plane is fitted again with marks read after the art ...
 REFIT_MARKS = 3     # ... when hidden.py read at least this many
 
@@ -214,12 +213,12 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
 
 def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
               cell_problems: list[RefereeProblem], radius: int | None, *, edition: str,
-              board: bool, players: list[str] | None, deadline: float) -> Resolution:
+              board: bool, players: list[str] | None, budget: ArtBudget) -> Resolution:
     """Cells that look occupied: a tile known by its art, or empty after all (hidden.py);
     `grid` gains the tiles known by their art."""
     had_minotaur = any(p.tile == MINOTAUR for p in grid.tiles)
     settled = resolve(image.image, image.scale, grid, cells, cell_problems, edition=edition,
-                      players=players, board_radius=radius, deadline=deadline)
+                      players=players, board_radius=radius, budget=budget)
     if not had_minotaur and any(p.tile == MINOTAUR for p in grid.tiles):
         # The Minotaur was known by its art: the table is turned and moved to it now, as
         # it would have been from its markers, and its cells judged again in that frame.
@@ -227,7 +226,7 @@ def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         settled = resolve(image.image, image.scale, grid, cells, cell_problems,
                           edition=edition, players=players, board_radius=radius,
-                          deadline=deadline)
+                          budget=budget)
     while (wider := _board_radius(board, players, grid)) is not None and wider > radius:
         # A colour first known by its art adds a player, and the board's area in play
         # grows with the player count (ruling asterion.md "A turn" 1: 25, 41 or all 61
@@ -237,7 +236,7 @@ def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
         radius, cells, cell_problems = _judge_cells(image, grid, board, players)
         settled = resolve(image.image, image.scale, grid, cells, cell_problems,
                           edition=edition, players=players, board_radius=radius,
-                          deadline=deadline)
+                          budget=budget)
     return settled
 
 

@@ -1,6 +1,6 @@
 """The art search's bank (referee/asterion/art/bank.py): one product ranks every tile face
 at every quarter turn against a cell (its design and turn first), the fine search's batched
-masked correlation is OpenCV's, and a photo past its time budget pins the cells left
+masked correlation is OpenCV's, and a photo past its art budget pins the cells left
 instead of searching on."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def test_one_product_ranks_the_tile_a_cell_shows_first(design, tile, rot, shift)
     assert abs(ranked[0].corner[0] - (9 + shift[1])) <= 1
 
 
-def test_past_its_time_budget_a_photo_pins_the_cells_left(monkeypatch):
+def test_past_its_art_budget_a_photo_pins_the_cells_left(monkeypatch):
     from referee.asterion import pipeline
     from referee.asterion.evaluate import AsterionAccuracy, judge
 
@@ -70,8 +70,8 @@ def test_past_its_time_budget_a_photo_pins_the_cells_left(monkeypatch):
     kit = AsterionAccuracy(marks="discreet")
     case = kit.case(19, 100_019)
     jpeg = kit.photograph(case, 100_019).jpeg
-    monkeypatch.setattr(pipeline, "ART_BUDGET", 0.0)
+    monkeypatch.setattr(pipeline, "ART_BUDGET", 0)
     verdict = pipeline.referee_photo(jpeg, **case.options)
-    pinned = [p for p in verdict.problems if "ran out" in p.message]
+    pinned = [p for p in verdict.problems if "too many tiles" in p.message]
     assert pinned and all(p.cell is not None for p in pinned)
     assert not verdict.is_certain and not judge(verdict, case.truth).wrong_unflagged

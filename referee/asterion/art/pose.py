@@ -132,6 +132,17 @@ def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch
     return ArtMatch(m.tile, m.rot, at, angle, score)
 
 
+def score_at(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> float:
+    """How well `m`'s tile matches the photo exactly at `m`'s pose (fine, its best template
+    variant): one window, no search."""
+    patch = art_patch(image, scale, grid, m.centre, FINE_SPAN, FINE_PPM)
+    angle = round(m.angle * 2) / 2
+    tpls = [fine_template(grid.design, m.tile, angle, FINE_SPAN, FINE_PPM, v)
+            for v in variants(grid.design)]
+    scores, _ = masked_ncc(patch, tpls, corners=np.zeros((1, 2), int))
+    return float(scores.max())
+
+
 def known_score(image: np.ndarray, scale: float, grid: Grid, pose: TilePose) -> float:
     """How well a tile read by its markers matches its own print here (fine, at its pose)."""
     m = ArtMatch(pose.tile, pose.rot, pose.centre, pose.angle, 0.0)
