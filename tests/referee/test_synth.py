@@ -314,3 +314,17 @@ def test_the_kit_has_every_condition_at_its_resolution_and_board():
     warm = [r for r in rows if r[0] == "warm"]
     assert {mp for _, mp, _, _ in warm} == {12.0, 3.0}
     assert {board for _, _, board, _ in warm} == {True, False}
+
+
+def test_the_art_only_case_covers_every_tiles_every_mark():
+    from pnp.geometry.asterion.markers import tile_marks
+    from referee.asterion.evaluate import AsterionAccuracy
+
+    kit = AsterionAccuracy(marks="discreet")
+    assert "art-only" in kit.extras and "art-only" not in kit.presets
+    case = kit.extra_case("art-only", 0, 190_000)
+    shot = kit.photograph(case, 190_000)
+    marks = {i for t in case.truth["tiles"] for _, i in tile_marks(t["id"], "discreet")}
+    assert case.options["board"] and case.megapixels == 12.0
+    assert shot.covered_markers == marks
+    assert not _decoded(shot.image) & marks
