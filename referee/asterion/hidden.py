@@ -448,11 +448,13 @@ def _contests(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
 
 def _clearly_worse(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
                    rival: ArtMatch) -> bool:
-    """Whether the rival's print explains the cell clearly worse than the best's, both where
-    the best lies and (if it was searched) where the rival fits best: no vote needed. A
-    rival that could be the tile (a look-alike, another colour, or one whose differing
-    part a finger covers) correlates about as well as the best, and is voted on."""
-    if rival.score > best.score - CLEARLY_WORSE:
+    """Whether a rival the search found (other corridors) explains the cell clearly worse
+    than the best, both where it fits best and where the best lies: no vote needed. A
+    look-alike or a tile one corridor apart (added unsearched, score 0) is always voted on:
+    a finger on the one part where they differ leans the correlation to either, and only
+    the votes see it covered (benchmark seed 1 photo 42, classic: B01 or B16)."""
+    if (best.covered > 0 or rival.score <= 0.0
+            or rival.score > best.score - CLEARLY_WORSE):
         return False
     at_best = replace(rival, centre=best.centre, angle=best.angle - best.rot + rival.rot)
     return score_at(image, scale, grid, at_best) <= best.score - CLEARLY_WORSE
