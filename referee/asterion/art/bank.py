@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 from threadpoolctl import ThreadpoolController
 
 from pnp.rules.asterion.tiles import tiles_by_id
-from referee.asterion.art.templates import grey_template, template, variants
+from referee.asterion.art.templates import TEMPLATES_KEPT, grey_template, template, variants
 
 COARSE_PPM = 1.0            # px per mm: every candidate, every turn
 COARSE_SPAN = 40.0          # mm of the tile's middle compared, coarse (its edges may be off)
@@ -80,7 +80,7 @@ def bank(design: str) -> Bank:
     return _stacked([column(design, t, r, v) for t, r, v in keys], keys)
 
 
-@cache
+@lru_cache(maxsize=TEMPLATES_KEPT)
 def _turned(design: str, tile: str, angle: float) -> Bank:
     keys = tuple((tile, 0, v) for v in variants(design))
     return _stacked([column(design, tile, angle, v) for v in variants(design)], keys)
@@ -180,7 +180,7 @@ def _joined(banks: tuple[Bank, ...]) -> Bank:
                 np.concatenate([b.counts for b in banks]))
 
 
-@cache
+@lru_cache(maxsize=TEMPLATES_KEPT)
 def fine_template(design: str, tile: str, angle: float, span: float, ppm: float,
                   variant: bool | str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A template ready for `masked_ncc`: per channel zero mean where it counts and 0

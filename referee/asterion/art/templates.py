@@ -6,7 +6,7 @@ where a tomb on a prisoner may lie).
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 import cv2
 import numpy as np
@@ -17,6 +17,8 @@ from referee.asterion.faces import printed_faces
 FACE_PPM = 4.0              # the printed faces' resolution (faces.printed_faces)
 FINE_SPAN = 44.0            # mm of the tile's middle compared finely, and where prints differ
 TOMB_REACH = 8.5            # mm round a prisoner that a tomb put on it may cover
+TEMPLATES_KEPT = 1024       # templates kept per kind (a tile at every angle a photo needs;
+#                             a long-running process must not keep every angle ever met)
 STRAY_TOMB_OFF = 1.5        # mm: a tomb knocked onto a marker lies this far off its centre
 
 
@@ -58,7 +60,7 @@ def _to_face(angle: float, span: float, ppm: float) -> np.ndarray:
     return np.c_[lin, off]
 
 
-@cache
+@lru_cache(maxsize=TEMPLATES_KEPT)
 def template(design: str, tile_id: str, angle: float, span: float, ppm: float,
              tombs: bool | str = False) -> tuple[np.ndarray, np.ndarray]:
     """The tile's print as a cell shows it turned `angle` degrees: `span` mm of its middle
@@ -107,7 +109,7 @@ def _no_prisoners(design: str, tile_id: str) -> np.ndarray:
     return np.maximum(marker_mask(design), _prisoners_only(design, tile_id))
 
 
-@cache
+@lru_cache(maxsize=TEMPLATES_KEPT)
 def grey_template(design: str, tile_id: str, angle: float, span: float, ppm: float,
                   tombs: bool | str = False) -> tuple[np.ndarray, np.ndarray]:
     image, mask = template(design, tile_id, angle, span, ppm, tombs)
