@@ -2,11 +2,12 @@
 F (benchmarks/floor.py: a plain reportlab 64-tile sheet), and the rules cores' own figures.
 
 Usage: python benchmarks/speed_bench.py [--repeats N] [--games N] [--suite]
-The commands are timed in rounds: each round runs the floor sheet and then every command once,
-so F and each command see the same load; a row's figure is its median over the rounds divided
-by F's median. `--suite` also times the README's test command (minutes). Prints the load
-(`os.getloadavg`) before and after: on a busy machine the multiples still compare, the
-seconds do not.
+After one untimed run of each command (which writes Python's bytecode and the referee's
+drawn-once faces, as a user's first run does), the commands are timed in rounds: each round
+runs the floor sheet and then every command once, so F and each command see the same load;
+a row's figure is its median over the rounds divided by F's median. `--suite` also times
+the README's test command (minutes). Prints the load (`os.getloadavg`) before and after:
+on a busy machine the multiples still compare, the seconds do not.
 """
 
 from __future__ import annotations
@@ -47,8 +48,11 @@ SUITE = ("pytest -q -n auto (README's test command)", 180.0)
 
 
 def run_once(argv: list[str]) -> float:
-    """Wall time in seconds of one whole process, run from the repository's root."""
+    """Wall time in seconds of one whole process, run from the repository's root, with its
+    bytecode cached as on a user's machine (an environment that forbids writing it would
+    time Python compiling every module instead)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
     done = subprocess.run(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True)
@@ -67,6 +71,8 @@ def time_commands(repeats: int) -> tuple[list[float], dict[str, list[float]]]:
     floor: list[float] = []
     samples: dict[str, list[float]] = {label: [] for label, _, _ in COMMANDS}
     with tempfile.TemporaryDirectory() as tmp:
+        for _label, args, _ in COMMANDS:         # a first run: bytecode and caches written
+            run_once([*PNP, *(a.format(out=tmp) for a in args)])
         for _ in range(repeats):
             floor.append(run_once([sys.executable, "-c", SHEET, str(Path(tmp) / "floor.pdf")]))
             for label, args, _ in COMMANDS:
