@@ -45,8 +45,28 @@ def describe(value: Any) -> Any:
     return value
 
 
+def _digest(value: Any) -> str:
+    text = json.dumps(describe(value), separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# a board or piece's digest by identity (they are built once per process and asked about
+# again for every piece); the object is kept with it so that its id is not reused
+_digests: dict[int, tuple[Any, str]] = {}
+
+
+def _digest_once(value: Any) -> str:
+    if not dataclasses.is_dataclass(value):
+        return _digest(value)
+    kept = _digests.get(id(value))
+    if kept is None or kept[0] is not value:
+        kept = _digests[id(value)] = (value, _digest(value))
+    return kept[1]
+
+
 def key(name: str, args: tuple[Any, ...]) -> str:
-    text = json.dumps([name, describe(args)], separators=(",", ":"))
+    """The question: the function's name and a digest of each argument."""
+    text = json.dumps([name, [_digest_once(a) for a in args]], separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
