@@ -38,7 +38,8 @@ VARIANTS = [
 def digests(options: list[str], folder: Path) -> list[str]:
     """Build once into `folder` and return one line per file written."""
     command = [*PNP, "build", *options, "--out", str(folder)]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
     return [f"{' '.join(options)}  {path.name}  {hashlib.sha256(path.read_bytes()).hexdigest()}"
             for path in sorted(folder.iterdir())]

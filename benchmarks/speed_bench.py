@@ -45,13 +45,31 @@ COMMANDS = [
       "--overlay", "{out}/endgame-overlay.png"], 3.0),
 ]
 SUITE = ("pytest -q -n auto (README's test command)", 180.0)
+# What no command can go below, timed beside them (no target): Python itself, and any Typer
+# command (Typer 0.29 builds a pydantic adapter for every option it parses)
+TYPER_COMMAND = """
+import typer
+app = typer.Typer(add_completion=False)
+@app.command()
+def score(game: str, path: str, as_json: bool = typer.Option(False, "--json")) -> None:
+    pass
+@app.command()
+def other() -> None:
+    pass
+app(["score", "asterion", "table.json"], standalone_mode=False)
+"""
+REFERENCES = [
+    ("(reference) python doing nothing", [sys.executable, "-c", "pass"]),
+    ("(reference) a Typer command doing nothing", [sys.executable, "-c", TYPER_COMMAND]),
+]
 
 
 def run_once(argv: list[str]) -> float:
     """Wall time in seconds of one whole process, run from the repository's root, with its
     bytecode cached as on a user's machine (an environment that forbids writing it would
     time Python compiling every module instead)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
     done = subprocess.run(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
@@ -78,6 +96,8 @@ def time_commands(repeats: int) -> tuple[list[float], dict[str, list[float]]]:
             for label, args, _ in COMMANDS:
                 argv = [*PNP, *(a.format(out=tmp) for a in args)]
                 samples[label].append(run_once(argv))
+            for label, argv in REFERENCES:
+                samples.setdefault(label, []).append(run_once(argv))
     return floor, samples
 
 
@@ -98,6 +118,10 @@ def print_commands(repeats: int) -> None:
         spread = f"{min(times) / f:.1f}-{max(times) / f:.1f}"
         print(f"{label:56s} {ratio:6.2f} {spread:>11s} {'<= ' + str(target):>7s}  "
               f"{verdict(ratio <= target)}")
+    for label, _ in REFERENCES:
+        times = samples[label]
+        print(f"{label:56s} {statistics.median(times) / f:6.2f} "
+              f"{f'{min(times) / f:.1f}-{max(times) / f:.1f}':>11s}")
     print(f"after the commands: {load()}")
 
 
