@@ -46,7 +46,7 @@ COMMANDS = [
 ]
 SUITE = ("pytest -q -n auto (README's test command)", 180.0)
 # What no command can go below, timed beside them (no target): Python itself, and any Typer
-# command (Typer 0.29 builds a pydantic adapter for every option it parses)
+# command (Typer 0.29 imports pydantic and builds an adapter for every option it parses)
 TYPER_COMMAND = """
 import typer
 app = typer.Typer(add_completion=False)
@@ -58,9 +58,16 @@ def other() -> None:
     pass
 app(["score", "asterion", "table.json"], standalone_mode=False)
 """
+# and what any photo referee run does before reading: the vision libraries and the photo
+DECODE = """
+import sys, cv2, numpy, PIL.Image
+cv2.imdecode(numpy.fromfile(sys.argv[1], dtype=numpy.uint8), cv2.IMREAD_COLOR)
+"""
 REFERENCES = [
     ("(reference) python doing nothing", [sys.executable, "-c", "pass"]),
     ("(reference) a Typer command doing nothing", [sys.executable, "-c", TYPER_COMMAND]),
+    ("(reference) import cv2, numpy, PIL; decode endgame.jpg",
+     [sys.executable, "-c", DECODE, str(ROOT / "examples" / "endgame.jpg")]),
 ]
 
 
