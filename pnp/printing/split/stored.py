@@ -4,9 +4,10 @@ The split search (`plan._search`) and the label and diagram spots (`furniture`) 
 functions of a board, a piece and the paper: every build with the same options asks them
 the same questions, and answering costs more than drawing the board (and imports numpy).
 `stored_plans.json` beside this module holds their answers, keyed by a digest of the
-arguments; a question not in it (another bleed, a changed board) is answered by the search
-itself, so a stale file costs time, never a wrong sheet. `python -m pnp.printing.split.stored`
-writes the file anew; a test checks it against the search.
+arguments (a board's functions by their names); a question not in it (another bleed, a
+board whose data changed) is answered by the search itself. A change to the search's code
+or to a board's functions keeps the questions: the test that recomputes every answer fails
+until `python -m pnp.printing.split.stored` writes the file anew.
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ def describe(value: Any) -> Any:
         return [describe(v) for v in value]
     if isinstance(value, float):
         return repr(value)
-    if callable(value):
-        return f"{value.__module__}.{value.__qualname__}"
+    if callable(value):   # a function by its name (anything else by a repr never stored)
+        return f"{value.__module__}.{getattr(value, '__qualname__', repr(value))}"
     return value
 
 
