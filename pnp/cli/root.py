@@ -12,10 +12,10 @@ import contextlib
 import importlib
 import io
 from collections.abc import Sequence
-from pathlib import Path
 
 import typer
 
+from pnp.cli import ROOT_HELP
 from pnp.games import GAMES
 
 # command -> the module that registers it; in the order `pnp --help` lists them
@@ -25,7 +25,6 @@ COMMAND_MODULES = {
     "referee": "referee",
     "serve": "serve",
 }
-ROOT_HELP = Path(__file__).with_name("root_help.txt")
 
 
 def _about() -> str:
@@ -52,9 +51,9 @@ def _root() -> None:
 
 
 def load_commands(argv: Sequence[str] | None = None) -> typer.Typer:
-    """`app` with the commands `argv` may run registered: the named command's module, or
-    every module when `argv` names no known command first."""
-    first = next((a for a in argv or () if not a.startswith("-")), None)
+    """`app` with the commands `argv` may run registered: the module of the command it
+    starts with, or every module when it does not start with a known command (`--help`)."""
+    first = argv[0] if argv else None
     wanted = [COMMAND_MODULES[first]] if first in COMMAND_MODULES else COMMAND_MODULES.values()
     for module in dict.fromkeys(wanted):
         importlib.import_module(f"pnp.cli.{module}")

@@ -50,3 +50,10 @@ def test_a_narrow_terminal_gets_typers_layout(capsys: pytest.CaptureFixture[str]
     text = capsys.readouterr().out
     assert text != ROOT_HELP.read_text()
     assert max(len(line) for line in text.splitlines()) <= 60
+
+
+def test_help_before_a_command_still_lists_every_command(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    assert main(["--help", "score"]) == 0
+    assert capsys.readouterr().out == ROOT_HELP.read_text()
