@@ -48,5 +48,5 @@ def test_a_build_imports_no_vision_no_referee_and_no_numpy(game: str, tmp_path: 
     modules = _modules_after(["build", game, "--out", str(tmp_path)])
     assert "reportlab" in modules
     assert [m for m in ("cv2", "referee", "numpy") if m in modules] == [], \
-        "numpy imported: run `python -m pnp.printing.split.stored` to store the answers anew"
+        "numpy imported: run `python -m pnp.cli.stored_plans` to store the answers anew"
     assert list(tmp_path.glob("*.pdf"))

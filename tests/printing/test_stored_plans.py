@@ -16,7 +16,7 @@ def test_every_kept_answer_is_what_the_search_finds(game: str) -> None:
     kept = json.loads(stored.STORE.read_text())
     found = stored.record_all(stored.kept_builds([part(game, "printing")]))
     stale = {q: a for q, a in found.items() if kept.get(q, "missing") != a}
-    assert stale == {}, "run `python -m pnp.printing.split.stored` to store the answers anew"
+    assert stale == {}, "run `python -m pnp.cli.stored_plans` to store the answers anew"
 
 
 def test_a_question_not_kept_is_answered_by_the_search() -> None:

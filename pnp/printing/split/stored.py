@@ -7,7 +7,7 @@ the same questions, and answering costs more than drawing the board (and imports
 arguments (a board's functions by their names); a question not in it (another bleed, a
 board whose data changed) is answered by the search itself. A change to the search's code
 or to a board's functions keeps the questions: the test that recomputes every answer fails
-until `python -m pnp.printing.split.stored` writes the file anew.
+until `python -m pnp.cli.stored_plans` writes the file anew.
 """
 
 from __future__ import annotations
@@ -142,20 +142,3 @@ def record_all(requests: Iterable[BuildRequest]) -> dict[str, Any]:
             context, pages = plan(request)
             write_pdf(pages, context, Path(tmp) / "answers.pdf", None)
     return json.loads(json.dumps(answers, sort_keys=True))
-
-
-def main() -> None:
-    from pnp.games import game_names, part  # the caller finds the games
-
-    printings = [part(name, "printing") for name in game_names("printing")]
-    answers = record_all(kept_builds(printings))
-    lines = [f"{json.dumps(q)}: {json.dumps(a)}" for q, a in sorted(answers.items())]
-    STORE.write_text("{\n" + ",\n".join(lines) + "\n}\n")      # one answer a line
-    print(f"{STORE.name}: {len(answers)} answers")
-
-
-if __name__ == "__main__":
-    # the module the searches use (run as a script, this file is another module object)
-    from pnp.printing.split.stored import main as recorded_main
-
-    recorded_main()
