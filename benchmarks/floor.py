@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 # A 4 x 4 cm tile grid, 8 x 8 on one A4 page: outline, a fill, a label. Nothing of pnp.
-_SHEET = """
+SHEET = """
 import sys
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -46,7 +46,7 @@ def machine_floor(repeats: int = 7) -> float:
     """F in seconds: the median time of the plain reportlab sheet as a whole process."""
     with tempfile.TemporaryDirectory() as tmp:
         pdf = str(Path(tmp) / "floor.pdf")
-        return time_process([sys.executable, "-c", _SHEET, pdf], repeats)
+        return time_process([sys.executable, "-c", SHEET, pdf], repeats)
 
 
 if __name__ == "__main__":

@@ -8,47 +8,44 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import shutil
 import signal
 import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
-import typer
-
-from pnp.cli.errors import CliError
-from pnp.games import GAMES
 from pnp.inputs import escape
 
-
-def _about() -> str:
-    """What `pnp` is, naming the registered games (so it stays true as games come)."""
-    titles = [g.title for g in GAMES.values()]
-    listed = " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
-    return (f"Print-and-play sheets, rules and photo referees for {listed} "
-            "(`pnp games` says what each game has).")
+# Typer and the commands are imported by the run that needs them (`pnp.cli.root`): the
+# command list (`pnp --help`, or no arguments) prints from text kept beside it, at once.
+ROOT_HELP = Path(__file__).with_name("root_help.txt")
 
 
-app = typer.Typer(
-    name="pnp",
-    help=_about(),
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+def __getattr__(name: str) -> Any:
+    """`pnp.cli.app`: the Typer app with every command registered."""
+    if name == "app":
+        from pnp.cli.root import load_commands
+
+        return load_commands()
+    raise AttributeError(name)
 
 
-
-@app.callback(help=_about())
-def _root() -> None:
-    pass
-
-
-# Command modules register themselves on `app` when imported.
-from pnp.cli import build as _build  # noqa: E402,F401
-from pnp.cli import referee as _referee  # noqa: E402,F401
-from pnp.cli import rules as _rules  # noqa: E402,F401
-from pnp.cli import serve as _serve  # noqa: E402,F401
+def _root_help(argv: list[str]) -> int | None:
+    """Print the command list without Typer when that is all `argv` asks for and the
+    terminal is wide enough for Typer's own layout (80 columns); None otherwise."""
+    if argv not in ([], ["--help"]) or shutil.get_terminal_size().columns < 80:
+        return None
+    try:
+        text = ROOT_HELP.read_text()
+    except OSError:
+        return None
+    if argv:
+        sys.stdout.write(text)
+        return 0
+    sys.stderr.write(text)       # no arguments: the list, as a usage error (Typer's way)
+    return 2
 
 
 def _error(line: str) -> None:
@@ -114,8 +111,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    args = sys.argv[1:] if argv is None else list(argv)
+    quick = _root_help(args)
+    if quick is not None:
+        return quick
+    from pnp.cli.errors import CliError
+    from pnp.cli.root import load_commands
+
     try:
-        result = app(args=argv, prog_name="pnp", standalone_mode=False)
+        result = load_commands(args)(args=args, prog_name="pnp", standalone_mode=False)
     except CliError as exc:
         for line in exc.lines:
             _error(line)

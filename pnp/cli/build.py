@@ -11,8 +11,8 @@ from typing import Any
 import typer
 
 from pnp import inputs
-from pnp.cli import app
 from pnp.cli.errors import CliError, echo_lines, option
+from pnp.cli.root import app
 from pnp.games import GAMES
 
 Progress = Callable[[int, int], None]

@@ -17,10 +17,10 @@ from typing import Any
 import typer
 
 from pnp import fileio, games
-from pnp.cli import app
 from pnp.cli.errors import UNSURE, CliError, dumps, echo_lines
 from pnp.cli.options import game_command, given
 from pnp.cli.outputs import check_outputs
+from pnp.cli.root import app
 from pnp.cli.rules import GAME_HELP
 from pnp.rules.api import RulesError
 from pnp.rules.options import Option, names

@@ -14,10 +14,10 @@ from typing import Any
 import typer
 
 from pnp import fileio, games, inputs
-from pnp.cli import app
 from pnp.cli.errors import CliError, dumps, echo_lines
 from pnp.cli.options import game_command, given
 from pnp.cli.outputs import check_outputs
+from pnp.cli.root import app
 from pnp.rules.api import SEEDS, Report, RulesError
 
 GAME_HELP = "Game (see `pnp games`)."

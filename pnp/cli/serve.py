@@ -11,8 +11,8 @@ from pathlib import Path
 import typer
 
 from pnp import inputs
-from pnp.cli import app
 from pnp.cli.errors import CliError, echo_lines, option
+from pnp.cli.root import app
 
 DEFAULT_PORT = 8765
 INSTALL = "pip install -e '.[serve]'"

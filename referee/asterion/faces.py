@@ -1,6 +1,7 @@
 """Asterion's printed faces as the referee compares them with a photo: every tile's front
 and the tomb token, the PDF's own drawing (the registry's printing part through
-`pnp.printing.export.render_faces`) at a few px per mm, once per process (about 0.3 s).
+`pnp.printing.export.render_faces`) at a few px per mm, drawn once and kept between runs
+(`referee.drawn_once`).
 
 A tile face is in the tile frame (mm, upright as printed, origin top-left): face px
 (i, j) is centred on ((i + 0.5) / ppm, (j + 0.5) / ppm) mm, as `referee.geometry.rectify`
@@ -14,13 +15,19 @@ from functools import cache
 import cv2
 import numpy as np
 
+from referee.drawn_once import drawn_once
+
 TOMB = "tomb"
 
 
 @cache
 def printed_faces(ppm: float, design: str) -> dict[str, np.ndarray]:
     """BGR faces by id: every tile of the catalogue ("M", "Y01" ...) and "tomb", the tiles
-    printed with the machine-mark design `design`."""
+    printed with the machine-mark design `design` (drawn once, then kept between runs)."""
+    return drawn_once(f"asterion-faces-{design}-{ppm!r}ppm", lambda: _draw(ppm, design))
+
+
+def _draw(ppm: float, design: str) -> dict[str, np.ndarray]:
     from pnp import layouts
     from pnp.games import part
     from pnp.printing.build import BuildRequest

@@ -22,14 +22,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from pnp import layouts
 from pnp.geometry.asterion.markers import board_first_marker_id
 from pnp.geometry.lengths import lengths
 from pnp.geometry.marker_sizes import MarkerSizes
 from pnp.geometry.polygon import Box, Point, Polygon
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SQRT2 = math.sqrt(2.0)
 
@@ -254,6 +256,8 @@ def legends() -> tuple[Legend, ...]:
 
 def in_legends(px: np.ndarray, py: np.ndarray, room: float) -> np.ndarray:
     """Which points (arrays of x and y, mm) lie in a legend's band, or within `room` of it."""
+    import numpy as np  # only the label search asks (builds start without numpy)
+
     r = reach()
     out = np.zeros(px.shape, dtype=bool)
     for q in range(4):

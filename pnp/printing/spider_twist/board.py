@@ -13,8 +13,7 @@ first side's frame) and the four areas; the markers of both sides are never cut.
 from __future__ import annotations
 
 from functools import cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from pnp import layouts
 from pnp.geometry import spider_twist as geometry
@@ -24,6 +23,9 @@ from pnp.printing.split.board import Board, BoardPiece
 from pnp.printing.split.pieces import piece_components
 from pnp.printing.split.plan import plan_pieces
 from pnp.units import mm
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @cache
@@ -58,6 +60,8 @@ def web_board() -> Board:
 
 def _in_web(px: np.ndarray, py: np.ndarray, room: float) -> np.ndarray:
     """Labels keep off the web: inside the circle the spokes reach, with `room`."""
+    import numpy as np  # only the label search asks (builds start without numpy)
+
     return np.hypot(px, py) <= geometry.spec().spoke_end + room
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from pnp.geometry.polygon import Box, Point, Polygon, grow
 from pnp.printing.placement import PlacementError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class SplitError(PlacementError):

@@ -7,11 +7,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from pnp.geometry.polygon import EPS, Box, Point, Polygon, bounds, box_gap, inward_distances, steps
 from pnp.printing.split.board import Board, BoardPiece
+from pnp.printing.split.stored import stored
+
+if TYPE_CHECKING:
+    import numpy as np
 
 INF = math.inf
 
@@ -71,12 +74,15 @@ def label_size(board: Board) -> tuple[float, float]:
     return 2.4 * h, h
 
 
+@stored
 @cache
 def label_spot(board: Board, piece: BoardPiece) -> Point | None:
     """The centre of the roomiest place in the piece's margin for its label, or None when
     there is none (the label is on the piece's tabs anyway). Room: clear of the cells
     and the marker quiet zones by `clear_gap`, of `keep_out`, of the alignment marks, and
     `edge_gap` inside the cut outline."""
+    import numpy as np  # only when the answer is not stored: builds start without it
+
     w, h = label_size(board)
     gap = board.clear_gap
     x0, y0, x1, y1 = bounds(piece.polygon)
@@ -118,6 +124,8 @@ def label_spot(board: Board, piece: BoardPiece) -> Point | None:
 
 def _box_gaps(boxes: np.ndarray, obstacles: np.ndarray) -> np.ndarray:
     """`box_gap` for every (candidate, obstacle) pair."""
+    import numpy as np
+
     a = boxes[:, None, :]
     b = obstacles[None, :, :]
     dx = np.maximum(b[..., 0] - a[..., 2], a[..., 0] - b[..., 2])
@@ -151,10 +159,13 @@ def separation(box: Box, polygon: Polygon) -> float:
     return best
 
 
+@stored
 @cache
 def diagram_spot(board: Board, piece: BoardPiece) -> Box | None:
     """Where the assembly diagram goes: the roomiest square of side `diagram` in the
     cut-away part of the piece's drawn box (outside its art and tabs), or None."""
+    import numpy as np
+
     d = board.diagram
     gap = board.edge_gap
     x0, y0, x1, y1 = piece.box
@@ -176,6 +187,8 @@ def diagram_spot(board: Board, piece: BoardPiece) -> Box | None:
 
 def _separations(left: np.ndarray, top: np.ndarray, d: float, polygon: Polygon) -> np.ndarray:
     """`separation` for many squares of side d at once."""
+    import numpy as np
+
     px0, py0, px1, py1 = bounds(polygon)
     best = np.max([left - px1, px0 - (left + d), top - py1, py0 - (top + d)], axis=0)
     cx = np.stack([left, left + d, left + d, left], axis=1)

@@ -16,8 +16,6 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-import numpy as np
-
 from pnp.geometry.polygon import EPS, Box, Point, Polygon, bounds, clip_box, clip_points, is_convex
 from pnp.printing.placement import Furniture, Paper
 from pnp.printing.split.board import (
@@ -28,6 +26,7 @@ from pnp.printing.split.board import (
     SplitError,
     outline_at,
 )
+from pnp.printing.split.stored import stored
 
 INF = math.inf
 BAND_KEY = 1_000_000        # band ends sort after piece ends in the cut tie-break
@@ -46,17 +45,16 @@ def piece_rect(board: Board, band: tuple[int, int], cols: tuple[int, int]) -> Bo
 
 
 @cache
-def _cell_centres(board: Board) -> tuple[np.ndarray, np.ndarray]:
-    boxes = np.array(board.cells, dtype=float).reshape(-1, 4)
-    return (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
+def _cell_centres(board: Board) -> tuple[tuple[int, float, float], ...]:
+    return tuple((k, (x0 + x1) / 2, (y0 + y1) / 2)
+                 for k, (x0, y0, x1, y1) in enumerate(board.cells))
 
 
 def rect_cells(board: Board, rect: Box) -> tuple[int, ...]:
     """The cells whose centre lies in the rectangle (edges included)."""
-    cx, cy = _cell_centres(board)
     x0, y0, x1, y1 = rect
-    inside = (x0 <= cx) & (cx <= x1) & (y0 <= cy) & (cy <= y1)
-    return tuple(int(k) for k in np.flatnonzero(inside))
+    return tuple(k for k, cx, cy in _cell_centres(board)
+                 if x0 <= cx <= x1 and y0 <= cy <= y1)
 
 
 def _cuts_a_marker(board: Board, rect: Box) -> bool:
@@ -280,6 +278,7 @@ def _best_band(board: Board, band: tuple[int, int], paper: Paper, bleed: float,
     return best.get(last)
 
 
+@stored
 @cache
 def best_bands(board: Board, paper: Paper, bleed: float, furniture: Furniture, turn: bool):
     """Row bands by dynamic programming over the cuts between rows; each band split by

@@ -12,7 +12,6 @@ from typing import Any
 
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.asterion.check import check, check_text
-from pnp.rules.asterion.game import game_log, result, simulate
 from pnp.rules.asterion.read import table_from_dict
 from pnp.rules.asterion.scoring import ScoreResult, score
 from pnp.rules.asterion.table import Table, TableError
@@ -105,11 +104,15 @@ class AsterionCommands:
             raise RulesError(f"--players must be 2, 3 or 4 for asterion, not {players}")
         if board and edition != "crete":
             raise RulesError(f"the {edition} edition has no board (--board is for crete)")
-        state = simulate(seed, players, edition, board, bool(options.get("no_kill_points")))
-        res = result(state)
+        # the simulator, loaded here: `pnp score` and `pnp check` do without it
+        from pnp.rules.asterion import game
+
+        state = game.simulate(seed, players, edition, board, bool(options.get("no_kill_points")))
+        res = game.result(state)
         totals = ", ".join(f"{c} {s.total}" for c, s in res.players.items())
         won = f"winner{'s' if len(res.winners) > 1 else ''} {', '.join(res.winners)}"
-        return Simulation({"table.json": state.table().to_json(), "log.txt": game_log(state)},
+        return Simulation({"table.json": state.table().to_json(),
+                           "log.txt": game.game_log(state)},
                           f"{state.moves} turns, {len(state.tiles) - 1} tiles placed; "
                           f"{totals}; {won}")
 

@@ -1,0 +1,37 @@
+"""The board-split answers kept as data (pnp/printing/split/stored_plans.json) are the
+search's own: recomputed here for every kept build of every game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pnp.games import game_names, part
+from pnp.printing.split import stored
+
+
+@pytest.mark.parametrize("game", game_names("printing"))
+def test_every_kept_answer_is_what_the_search_finds(game: str) -> None:
+    kept = json.loads(stored.STORE.read_text())
+    found = stored.record_all(stored.kept_builds([part(game, "printing")]))
+    stale = {q: a for q, a in found.items() if kept.get(q, "missing") != a}
+    assert stale == {}, "run `python -m pnp.cli.stored_plans` to store the answers anew"
+
+
+def test_a_question_not_kept_is_answered_by_the_search() -> None:
+    calls = []
+
+    @stored.stored
+    def search(board: tuple[float, ...]) -> tuple[float, ...]:
+        calls.append(board)
+        return tuple(2 * x for x in board)
+
+    assert search((1.5, 2.0)) == (3.0, 4.0)
+    assert calls == [(1.5, 2.0)]
+
+
+def test_the_key_tells_apart_what_the_search_reads() -> None:
+    assert stored.key("f", (2.0,)) != stored.key("f", (2.0000001,))
+    assert stored.key("f", (2.0,)) != stored.key("g", (2.0,))
+    assert stored.key("f", ((1, 2),)) == stored.key("f", ([1, 2],))

@@ -1,0 +1,64 @@
+"""Images drawn once and kept between runs (referee/drawn_once.py): read back exactly,
+redrawn when missing or unreadable, and a cache that cannot be written is no cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from referee import drawn_once
+
+
+def _faces() -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(3)
+    return {"Y01": rng.integers(0, 256, (20, 20, 3), dtype=np.uint8),
+            "tomb": rng.integers(0, 256, (8, 8, 3), dtype=np.uint8)}
+
+
+def _counted(calls: list[int]):
+    def draw() -> dict[str, np.ndarray]:
+        calls.append(1)
+        return _faces()
+    return draw
+
+
+def _same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
+    return list(a) == list(b) and all(np.array_equal(a[k], b[k]) and a[k].dtype == b[k].dtype
+                                      for k in a)
+
+
+def test_drawn_once_then_read_back_exactly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    calls: list[int] = []
+    first = drawn_once.drawn_once("faces-a", _counted(calls))
+    second = drawn_once.drawn_once("faces-a", _counted(calls))
+    assert calls == [1] and _same(first, _faces()) and _same(second, _faces())
+    assert [p.suffix for p in tmp_path.iterdir()] == [".npz"]      # no .part left
+
+
+def test_an_unreadable_file_is_drawn_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    calls: list[int] = []
+    drawn_once.drawn_once("faces-b", _counted(calls))
+    for kept in tmp_path.glob("*.npz"):
+        kept.write_bytes(b"not an npz")
+    assert _same(drawn_once.drawn_once("faces-b", _counted(calls)), _faces())
+    assert calls == [1, 1]
+
+
+def test_another_version_replaces_the_older_file(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    (tmp_path / "faces-c-0123.npz").write_bytes(b"drawn by an older version")
+    drawn_once.drawn_once("faces-c", _faces)
+    names = [p.name for p in tmp_path.iterdir()]
+    assert len(names) == 1 and names[0].startswith("faces-c-") and "0123" not in names[0]
+
+
+def test_an_unwritable_cache_still_draws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    blocked = tmp_path / "file"
+    blocked.write_text("a file where the folder should be")
+    monkeypatch.setenv("PNP_CACHE_DIR", str(blocked / "pnp"))
+    assert _same(drawn_once.drawn_once("faces-d", _faces), _faces())
