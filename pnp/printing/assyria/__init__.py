@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from pnp.printing.drawing import Canvas
     from pnp.printing.placement import Item
 
-TOKEN_KINDS = ("hut", "base", "centre", "roof", "disc", "well")
+TOKEN_KINDS = ("hut", "base", "centre", "roof", "disc", "well")      # drawn as tokens
 
 
 def _components(edition: str | None, options: Options) -> list[Component]:
@@ -66,7 +66,7 @@ def _export(ctx: DrawContext) -> list[ExportPiece]:
     pieces += [ExportPiece(Component(face.key, "card", w, h, back=face.deck), back=True,
                            count=face.count, extra={"deck": face.deck})
                for face in parts.card_faces()]
-    for kind in parts.TOKEN_KINDS:
+    for kind in parts.PLAYER_TOKEN_KINDS:
         size = geometry.token_size(kind)
         pieces += [ExportPiece(Component(f"{kind}-{player}", kind, size, size,
                                          shape=parts.token_shape(kind)),

@@ -100,7 +100,7 @@ def card_components(landscape: bool = False) -> list[Component]:
 
 # --- Tokens ------------------------------------------------------------------------------
 
-TOKEN_KINDS = ("hut", "base", "centre", "roof", "disc")
+PLAYER_TOKEN_KINDS = ("hut", "base", "centre", "roof", "disc")   # every player has his own
 TOKEN_COUNTS = {"hut": rules_cards.HUTS, "base": rules_cards.ZIGGURATS,
                 "centre": rules_cards.ZIGGURATS, "roof": rules_cards.ZIGGURATS, "disc": 4}
 def players() -> tuple[str, ...]:
@@ -115,7 +115,7 @@ def token_components() -> list[Component]:
     """Per kind, every player's pieces (grids of one size): huts, ziggurat bases, centres,
     roofs, discs; then the 16 wells (the most any game uses, ruling "Player count")."""
     out = []
-    for kind in TOKEN_KINDS:
+    for kind in PLAYER_TOKEN_KINDS:
         size = token_size(kind)
         for player in players():
             out += [Component(f"{kind}-{player}-{n:02d}", kind, size, size,
