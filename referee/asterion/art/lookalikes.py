@@ -10,7 +10,16 @@ import cv2
 import numpy as np
 
 from referee.asterion.art.occlusion import covered_patch
-from referee.asterion.art.photometry import SHADE_NEAR, VOTE_PPM, fit_print, off_range, shading
+from referee.asterion.art.photometry import (
+    SHADE_NEAR,
+    VOTE_PPM,
+    channel_max,
+    channel_mean,
+    channel_sum,
+    fit_print,
+    off_range,
+    shading,
+)
 from referee.asterion.art.pose import ArtMatch, art_patch
 from referee.asterion.art.templates import FINE_SPAN, warp_face
 from referee.asterion.grid import Grid
@@ -32,7 +41,7 @@ def softness(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch) -> float:
     best, chosen = None, 0.0
     for sigma in SOFTNESS:
         soft = cv2.GaussianBlur(ta, (0, 0), sigma) if sigma else ta
-        err = float(np.median(np.abs(photo - fit_print(photo, soft, use)[0]).sum(axis=2)[use]))
+        err = float(np.median(channel_sum(np.abs(photo - fit_print(photo, soft, use)[0]))[use]))
         if best is None or err < best:
             best, chosen = err, sigma
     return chosen
@@ -89,6 +98,7 @@ class Comparison:
         # chest, an id where another turn has them), and a finger is like neither.
         self.clear = (1.0 - covered_patch(image, scale, grid, a, self.n)) > 0
         self.sigma = softness(image, scale, grid, a) if sigma is None else sigma
+        self.lum_a = channel_mean(self.sharp_a)
         self.ta = self._soft(self.sharp_a)
         # Each print is mapped onto the photo's levels by its own white balance, gain and
         # offset (so another colour is judged fairly), as soft as the photo.
@@ -115,14 +125,14 @@ class Comparison:
             return None
         # compared only where the prints themselves differ, so that the two mappings
         # differing a little along shared edges decides nothing
-        apart = use & (np.abs(self.sharp_a - sharp_b).max(axis=2) > APART)
+        apart = use & (channel_max(np.abs(self.sharp_a - sharp_b)) > APART)
         fb, _ = fit_print(self.photo, self._soft(sharp_b), (own_b > 0) & self.clear,
                           MIN_GAIN * self.gain)
         # the light across the cell, from where both prints are equally light (so it
         # favours neither; two colours' walls are): a finger's or a hand's shadow darkens
         # a corridor next to it, which one level for the whole cell would call like
         # neither print
-        alike = np.abs(self.sharp_a.mean(axis=2) - sharp_b.mean(axis=2)) <= APART
+        alike = np.abs(self.lum_a - channel_mean(sharp_b)) <= APART
         light = shading(self.photo, (self.fa, fb), use & alike)
         fa, fb = self.fa * light, fb * light
         # the light is known only roughly where the prints differ over a large area (a
