@@ -160,9 +160,9 @@ def read_cell(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
     half = 4.5 * module + SEARCH_MM + 1.0
     codes, owners = code_bits(), _tile_ids()
     found: list[TileMarker] = []
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     for centre, placed in cell_corner_places(cell, grid.design):
-        patch = rectify(image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY),
-                        grid.homography, scale, (centre[0] - half, centre[1] - half),
+        patch = rectify(grey, grid.homography, scale, (centre[0] - half, centre[1] - half),
                         2 * half, PPM)
         frame = find_frame(patch, half, module)
         if frame is None:
