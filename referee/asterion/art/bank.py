@@ -206,17 +206,15 @@ def masked_ncc(patch: np.ndarray, templates: list[tuple[np.ndarray, np.ndarray, 
     count = np.maximum(masks.sum(axis=0), 1.0)
     # (each channel less its mean: the products' sums stay small, float32 exact enough)
     centred = patch - patch.reshape(-1, channels).mean(axis=0)
-    view = sliding_window_view(centred, (side, side), axis=(0, 1))
     if corners is None:
-        view = view[::step, ::step]
-        ys, xs = np.mgrid[0:view.shape[0], 0:view.shape[1]]
-        corners = np.stack([ys.ravel() * step, xs.ravel() * step], axis=1)
-        picked = view.reshape(-1, channels, side * side)
-    else:
-        picked = view[corners[:, 0], corners[:, 1]].reshape(-1, channels, side * side)
+        ys, xs = np.mgrid[0:patch.shape[0] - side + 1:step, 0:patch.shape[1] - side + 1:step]
+        corners = np.stack([ys.ravel(), xs.ravel()], axis=1)
     total = np.zeros((len(corners), len(templates)), np.float32)
     for c in range(channels):
-        rows = np.ascontiguousarray(picked[:, c], dtype=np.float32)
+        # each channel's windows copied out once, straight into rows
+        plane = np.ascontiguousarray(centred[..., c], dtype=np.float32)
+        rows = sliding_window_view(plane, (side, side))[corners[:, 0], corners[:, 1]
+                                                        ].reshape(-1, side * side)
         t = np.stack([t[c] for t, _, _ in templates], axis=1)
         length = np.array([n[c] for _, _, n in templates], np.float32)
         s1, s2 = rows @ masks, (rows * rows) @ masks
