@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeGuard
+from typing import Any
 
 from pnp.inputs import InputError, parse_json
 from pnp.rules.asterion.table import (
@@ -22,10 +22,7 @@ from pnp.rules.asterion.table import (
     TableError,
 )
 from pnp.rules.asterion.tiles import COLOURS, EDITIONS, MINOTAUR_ID, ROTATIONS
-
-
-def _is_int(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
+from pnp.rules.json_values import is_int
 
 
 def table_from_json(text: str) -> Table:
@@ -125,7 +122,7 @@ def _read_placement(where: str, raw: Any, bad: Bad) -> Placement | None:
         ok = False
     for axis in ("x", "y"):
         value = raw.get(axis)
-        if not _is_int(value):
+        if not is_int(value):
             bad(f"{where}.{axis}", "missing or not a whole number")
             ok = False
         elif abs(value) > MAX_COORD:
@@ -133,7 +130,7 @@ def _read_placement(where: str, raw: Any, bad: Bad) -> Placement | None:
                                    f"{MAX_COORD} squares)")
             ok = False
     rot = raw.get("rot", 0)
-    if not _is_int(rot) or rot not in ROTATIONS:
+    if not is_int(rot) or rot not in ROTATIONS:
         bad(f"{where}.rot", "must be 0, 90, 180 or 270")
         ok = False
     if not ok or not isinstance(tile_id, str):
@@ -173,7 +170,7 @@ def _read_kill_points(data: dict[str, Any], players: list[str], bad: Bad) -> dic
             bad(f"kill_points.{colour}", f"unknown colour (choose from: {', '.join(COLOURS)})")
         elif players and colour not in players:
             bad(f"kill_points.{colour}", f"{colour} is not playing")
-        elif not _is_int(points):
+        elif not is_int(points):
             bad(f"kill_points.{colour}", "must be a whole number (it may be negative)")
         elif abs(points) > MAX_KILL_POINTS:
             bad(f"kill_points.{colour}", f"{points} is beyond ±{MAX_KILL_POINTS}")

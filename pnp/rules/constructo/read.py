@@ -7,7 +7,7 @@ only when there is none; `read_state(data)` raises StateError with them instead.
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import Any
 
 from pnp.rules.api import Problem
 from pnp.rules.constructo.hexes import (
@@ -20,10 +20,7 @@ from pnp.rules.constructo.hexes import (
 from pnp.rules.constructo.pieces import KINDS, PER_KIND, PLAYERS, Piece, Stack
 from pnp.rules.constructo.state import KEYS, ROUNDS, State, StateError
 from pnp.rules.constructo.validate import banked_points, off_pattern, piece_counts, unbuildable
-
-
-def _is_int(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
+from pnp.rules.json_values import is_int
 
 
 def _show(value: Any) -> str:
@@ -94,7 +91,7 @@ def _read_counts(data: Any, where: str, names: tuple[str, ...], top: int | None,
     counts: dict[str, int] = {}
     for name in names:
         value = data[name]
-        if not _is_int(value) or value < 0 or (top is not None and value > top):
+        if not is_int(value) or value < 0 or (top is not None and value > top):
             limit = f"0 to {top}" if top is not None else "0 or more"
             problems.append(Problem(f"bad-{where.split('.')[0]}",
                                     f"must be a whole number {limit}, not {_show(value)}",
@@ -149,7 +146,7 @@ def state_and_problems(data: Any) -> tuple[State | None, list[Problem]]:
     if "turn" in data and turn not in PLAYERS:
         problems.append(Problem("bad-turn", f"{_show(turn)} is not white or black", "turn"))
     round_ = get("round")
-    if "round" in data and (not _is_int(round_) or round_ not in ROUNDS):
+    if "round" in data and (not is_int(round_) or round_ not in ROUNDS):
         problems.append(Problem("bad-round", f"must be 1 or 2, not {_show(round_)}", "round"))
         round_ = None
     stacks = _read_stacks(get("stacks"), pattern, problems) if "stacks" in data else None

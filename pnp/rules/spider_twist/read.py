@@ -9,9 +9,10 @@ only when there is none; `read_state(data)` raises StateError with them instead.
 from __future__ import annotations
 
 import json
-from typing import Any, TypeGuard
+from typing import Any
 
 from pnp.rules.api import Problem
+from pnp.rules.json_values import is_int
 from pnp.rules.spider_twist.state import (
     COLOURS,
     EXTRA_KEYS,
@@ -30,10 +31,6 @@ from pnp.rules.spider_twist.web import WEBS, Web, get_web
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _is_int(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _Reader:
@@ -86,10 +83,10 @@ class _Reader:
         out: dict[str, int] = {}
         for c in COLOURS:
             n = value.get(c)
-            if c in value and (not _is_int(n) or not 0 <= n <= MALES):
+            if c in value and (not is_int(n) or not 0 <= n <= MALES):
                 self.add("bad-count", f"must be a whole number from 0 to {MALES}, not "
                          f"{_show(n)}", f"{where}.{c}")
-            elif _is_int(n):
+            elif is_int(n):
                 out[c] = n
         return out if len(out) == len(COLOURS) else None
 
@@ -132,7 +129,7 @@ def _read_parts(r: _Reader, data: dict[str, Any]) -> Parts:
     turn = r.colour(data["turn"], "turn") if "turn" in data else None
     female = r.node(data["female"], "female") if "female" in data else None
     die = data.get("die")
-    if die is not None and (not _is_int(die) or not 1 <= die <= 6):
+    if die is not None and (not is_int(die) or not 1 <= die <= 6):
         r.add("bad-die", f"must be null (no die on her) or 1 to 6, not {_show(die)}", "die")
         die = None
     males, done = _read_males(r, data)
