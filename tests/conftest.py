@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+# The referee keeps faces it drew once in a cache folder; the tests keep theirs inside the
+# checkout (ignored by git), never in the user's own cache. Subprocesses inherit it.
+os.environ.setdefault("PNP_CACHE_DIR", str(Path(__file__).resolve().parents[1]
+                                           / ".pytest_cache" / "pnp-cache"))
 
 
 @pytest.fixture(scope="session")
