@@ -62,6 +62,10 @@ SMOOTH_PX = 5               # median window (under 1 mm): sensor noise off, dots
 
 RED, LIGHT, DARK = 0, 1, 2
 OWNER = {LIGHT: "white", DARK: "black"}
+UNREAD_MM2 = 30.0           # black beyond the pieces read (a missed ring shows hundreds; the
+#                             pieces read explain all but under 1 mm2 on right readings)
+UNREAD_MARGIN_MM = 4.0      # kept off the pieces read (cut edges, soft shadows)
+UNREAD_REACH_MM = 25.0      # from the tile's centre: no neighbour's piece reaches so far in
 
 
 @dataclass(frozen=True)
@@ -739,6 +743,12 @@ def read_stack(tile: np.ndarray, lean: Lean = Lean(), red_hue: float | None = No
         return look
     if chain:
         _read_layers(look, tile, cls, usable, chain, lean)
+    if look.layers and not look.code:
+        missed = _unread_mm2(cls, usable, look, lean)
+        if missed > UNREAD_MM2:
+            look.code = "stack-unclear"
+            look.problem = (f"{missed:.0f} mm2 of a black piece lies beyond the pieces read: "
+                            "a piece laid far off, or one not seen")
     # glare pales the tile's red, so white pieces may sort as tile: judged outside the
     # pieces read (a white piece in a pink cast is pale pink too, inside its outline)
     sharp = bool(chain) and _sharp(steps, chain[0])
@@ -816,6 +826,20 @@ def _read_layers(look: StackLook, tile: np.ndarray, cls: np.ndarray, usable: np.
     if seq[-1] == "ring" and not _hole_red(cls, usable, chain[-1], lean):
         look.code = "stack-unclear"
         look.problem = "the ring's hole shows neither the tile nor a small disc"
+
+
+def _unread_mm2(cls: np.ndarray, usable: np.ndarray, look: StackLook, lean: Lean) -> float:
+    """How much black-piece colour the pieces read leave unexplained, near the tile's
+    centre (no piece of a neighbouring tile reaches there) and clear of the pieces' edges
+    and shadows: the result checked against the photo before it is believed."""
+    where = _where_pieces(look, lean)
+    assert where is not None
+    k = 2 * round(UNREAD_MARGIN_MM * PPM) + 1
+    near = cv2.dilate(where.astype(np.uint8), cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (k, k))) > 0
+    x, y = _grid()
+    inner = x ** 2 + y ** 2 <= UNREAD_REACH_MM ** 2
+    return float(((cls == DARK) & usable & inner & ~near).sum()) / PPM ** 2
 
 
 def _where_pieces(look: StackLook, lean: Lean) -> np.ndarray | None:

@@ -195,3 +195,15 @@ def test_the_benchmark_reports_tuned_and_held_out_conditions_at_both_sizes():
     n = len(kit.presets)
     sizes = {kit.design(i)[1] for i in range(2 * n) if kit.design(i)[0] in HELD_OUT}
     assert sizes == {3.0, 12.0}
+
+
+def test_a_ring_missed_under_a_medium_laid_far_off_is_pinned():
+    """A warm, cheap phone photo (benchmark photo 304 of seed 2): a white medium laid far
+    off a black ring, and the reader sees only the medium. The black left unexplained by
+    the pieces read flags the tile, so the phone page never shows it as read."""
+    kit = ConstructoAccuracy()
+    case = kit.case(304, 200_304)
+    verdict = REFEREE.read(kit.photograph(case, 200_304).jpeg, **case.options)
+    outcome = judge(verdict, case.truth)
+    assert not outcome.certain and outcome.unpinned == 0
+    assert any("beyond the pieces read" in p.message for p in verdict.problems)
