@@ -35,11 +35,7 @@ from pnp.rules.assyria.state import (
     StateError,
 )
 from pnp.rules.assyria.validate import validate
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+from pnp.rules.json_values import shown
 
 
 class _Reader:
@@ -55,7 +51,7 @@ class _Reader:
 
     def int_(self, where: str, value: Any, lo: int, hi: int | None = None) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.bad(where, f"must be a whole number, not {_short(value)}")
+            self.bad(where, f"must be a whole number, not {shown(value)}")
             return None
         if value < lo or (hi is not None and value > hi):
             span = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
@@ -66,7 +62,7 @@ class _Reader:
     def colour(self, where: str, value: Any, players: tuple[str, ...]) -> str | None:
         if isinstance(value, str) and value in players:
             return value
-        self.bad(where, f"{_short(value)} is not a player (players: {', '.join(players)})",
+        self.bad(where, f"{shown(value)} is not a player (players: {', '.join(players)})",
                  "unknown-player")
         return None
 
@@ -79,7 +75,7 @@ class _Reader:
 
     def vertex(self, where: str, value: Any) -> int | None:
         if not isinstance(value, str):
-            self.bad(where, f"a vertex is text such as \"H01/H02/H11\", not {_short(value)}")
+            self.bad(where, f"a vertex is text such as \"H01/H02/H11\", not {shown(value)}")
             return None
         try:
             return self.board.parse_vertex(value)
@@ -89,13 +85,13 @@ class _Reader:
 
     def list_(self, where: str, value: Any) -> list[Any]:
         if not isinstance(value, list):
-            self.bad(where, f"must be a list, not {_short(value)}")
+            self.bad(where, f"must be a list, not {shown(value)}")
             return []
         return value
 
     def dict_(self, where: str, value: Any) -> dict[str, Any]:
         if not isinstance(value, dict):
-            self.bad(where, f"must be an object, not {_short(value)}")
+            self.bad(where, f"must be an object, not {shown(value)}")
             return {}
         return value
 
@@ -134,7 +130,7 @@ class _Reader:
         for key in sorted(set(data) - set(KEYS), key=str):
             self.bad(str(key), f"unknown key (expected: {', '.join(KEYS)})", "unknown-key")
         if data.get("game", "assyria") != "assyria":
-            self.bad("game", f'must be "assyria", not {_short(data.get("game"))}')
+            self.bad("game", f'must be "assyria", not {shown(data.get("game"))}')
         for key in ("players", "turn", "phase"):
             if key not in data:
                 self.bad(key, "missing", "missing-field")
@@ -158,7 +154,7 @@ class _Reader:
                          "wrong-reign")
         phase = data.get("phase", "setup")
         if phase not in PHASES:
-            self.bad("phase", f"{_short(phase)} is not a phase ({', '.join(PHASES)})")
+            self.bad("phase", f"{shown(phase)} is not a phase ({', '.join(PHASES)})")
             phase = "setup"
         s.phase = phase
         order = self.list_("order", data.get("order", list(players)))
@@ -262,7 +258,7 @@ class _Reader:
         for key in ("expansion", "expansion_out"):
             for i, v in enumerate(self.list_(key, data.get(key, []))):
                 if v not in values or isinstance(v, bool):
-                    self.bad(f"{key}[{i}]", f"{_short(v)} is not an expansion card (2, 3 or 4)",
+                    self.bad(f"{key}[{i}]", f"{shown(v)} is not an expansion card (2, 3 or 4)",
                              "unknown-card")
                 else:
                     getattr(s, key).append(v)
@@ -270,7 +266,7 @@ class _Reader:
             for i, v in enumerate(self.list_("expansion_deck", data["expansion_deck"])):
                 if v not in values or isinstance(v, bool):
                     self.bad(f"expansion_deck[{i}]",
-                             f"{_short(v)} is not an expansion card (2, 3 or 4)", "unknown-card")
+                             f"{shown(v)} is not an expansion card (2, 3 or 4)", "unknown-card")
                 else:
                     s.expansion_deck[v] += 1
         else:

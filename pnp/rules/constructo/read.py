@@ -20,27 +20,22 @@ from pnp.rules.constructo.hexes import (
 from pnp.rules.constructo.pieces import KINDS, PER_KIND, PLAYERS, Piece, Stack
 from pnp.rules.constructo.state import KEYS, ROUNDS, State, StateError
 from pnp.rules.constructo.validate import banked_points, off_pattern, piece_counts, unbuildable
-from pnp.rules.json_values import is_int
-
-
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+from pnp.rules.json_values import is_int, shown
 
 
 def _read_piece(value: Any, where: str, problems: list[Problem]) -> Piece | None:
     if not isinstance(value, dict) or set(value) != {"owner", "piece"}:
         problems.append(Problem("bad-piece", 'a piece is {"owner": "white"|"black", "piece": '
-                                '"ring"|"medium"|"small"}, not ' + _show(value), where))
+                                '"ring"|"medium"|"small"}, not ' + shown(value), where))
         return None
     owner, kind = value["owner"], value["piece"]
     ok = True
     if owner not in PLAYERS:
-        problems.append(Problem("bad-owner", f"owner {_show(owner)} is not white or black",
+        problems.append(Problem("bad-owner", f"owner {shown(owner)} is not white or black",
                                 where))
         ok = False
     if kind not in KINDS:
-        problems.append(Problem("bad-piece", f"piece {_show(kind)} is not ring, medium or "
+        problems.append(Problem("bad-piece", f"piece {shown(kind)} is not ring, medium or "
                                 "small", where))
         ok = False
     return Piece(owner, kind) if ok else None
@@ -94,7 +89,7 @@ def _read_counts(data: Any, where: str, names: tuple[str, ...], top: int | None,
         if not is_int(value) or value < 0 or (top is not None and value > top):
             limit = f"0 to {top}" if top is not None else "0 or more"
             problems.append(Problem(f"bad-{where.split('.')[0]}",
-                                    f"must be a whole number {limit}, not {_show(value)}",
+                                    f"must be a whole number {limit}, not {shown(value)}",
                                     f"{where}.{name}"))
             continue
         counts[name] = value
@@ -130,7 +125,7 @@ def state_and_problems(data: Any) -> tuple[State | None, list[Problem]]:
     _read_keys(data, problems)
     get = data.get
     if "game" in data and get("game") != "constructo":
-        problems.append(Problem("wrong-game", f"is {_show(get('game'))}, not 'constructo'",
+        problems.append(Problem("wrong-game", f"is {shown(get('game'))}, not 'constructo'",
                                 "game"))
     pattern = get("pattern")
     if "pattern" in data and pattern not in PATTERN_NAMES:
@@ -144,10 +139,10 @@ def state_and_problems(data: Any) -> tuple[State | None, list[Problem]]:
         players = None
     turn = get("turn")
     if "turn" in data and turn not in PLAYERS:
-        problems.append(Problem("bad-turn", f"{_show(turn)} is not white or black", "turn"))
+        problems.append(Problem("bad-turn", f"{shown(turn)} is not white or black", "turn"))
     round_ = get("round")
     if "round" in data and (not is_int(round_) or round_ not in ROUNDS):
-        problems.append(Problem("bad-round", f"must be 1 or 2, not {_show(round_)}", "round"))
+        problems.append(Problem("bad-round", f"must be 1 or 2, not {shown(round_)}", "round"))
         round_ = None
     stacks = _read_stacks(get("stacks"), pattern, problems) if "stacks" in data else None
     supply = _read_supply(get("supply"), problems) if "supply" in data else None
