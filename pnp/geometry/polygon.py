@@ -66,6 +66,10 @@ def area(polygon: Polygon) -> float:
                    for p, q in zip(polygon, polygon[1:] + polygon[:1], strict=True))) / 2
 
 
+def perimeter(polygon: Polygon) -> float:
+    return sum(math.dist(p, q) for p, q in zip(polygon, polygon[1:] + polygon[:1], strict=True))
+
+
 def contains(polygon: Polygon, point: Point, tol: float = EPS) -> bool:
     """Inside or on the boundary of a convex polygon."""
     signs = set()

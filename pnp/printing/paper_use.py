@@ -14,25 +14,21 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from pnp.geometry.polygon import area
+from pnp.geometry.polygon import area, perimeter
 from pnp.printing.cuts import hexagon
 from pnp.printing.placement import Component, Options, Page
-
-
-def _perimeter(points: Sequence[tuple[float, float]]) -> float:
-    return sum(math.dist(p, points[(k + 1) % len(points)]) for k, p in enumerate(points))
 
 
 def piece_area(comp: Component, bleed: float) -> float:
     """The paper one piece takes, in mm², its bleed and glue tabs included."""
     if comp.outline:
         outline = tuple(comp.outline)
-        return area(outline) + bleed * _perimeter(outline)
+        return area(outline) + bleed * perimeter(outline)
     if comp.shape == "round":
         return math.pi * (comp.width / 2 + bleed) * (comp.height / 2 + bleed)
     if comp.shape == "hex":
         hexa = hexagon(0.0, 0.0, comp.width, comp.height)
-        return area(hexa) + bleed * _perimeter(hexa) + math.pi * bleed ** 2
+        return area(hexa) + bleed * perimeter(hexa) + math.pi * bleed ** 2
     if comp.shared_cuts:
         return comp.width * comp.height
     return (comp.width + 2 * bleed) * (comp.height + 2 * bleed)
