@@ -12,9 +12,10 @@ facts are computed from scratch by connect.py; the property tests check that the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import overload
 
 from pnp.rules.asterion.tiles import MINOTAUR_ID, ROTATIONS, tiles_by_id
 
@@ -86,7 +87,9 @@ class Labyrinth:
         self.cells: dict[int, tuple[Kind, int, int]] = {}   # cell -> (kind, rot index, node0)
         self.tile_cell: dict[str, int] = {}
         self.parent: list[int] = []
-        self.exits: list[int] = []          # meaningful at roots: the component's exits
+        # Meaningful at roots: the cell each of the component's exits faces, one entry a
+        # port (a cell twice when two of its ports face it).
+        self.exits: list[list[int]] = []
         self.frontier: set[int] = set()     # empty (on-board) cells next to a placed tile
         self.board = board
         self.asterion = -1                  # Asterion's node
@@ -110,7 +113,7 @@ class Labyrinth:
         other.cells = dict(self.cells)
         other.tile_cell = dict(self.tile_cell)
         other.parent = list(self.parent)
-        other.exits = list(self.exits)
+        other.exits = [list(e) for e in self.exits]
         other.frontier = set(self.frontier)
         other.board = self.board
         other.asterion = self.asterion
@@ -129,39 +132,40 @@ class Labyrinth:
         """Put a tile down (no legality check) and return the prisoners it kills: ruling
         "A turn" 3, every living prisoner now in Asterion's component is killed."""
         k = kind(tile_id)
-        r = rot // 90
-        at = k.facing[r]
-        node0 = len(self.parent)
+        at = k.facing[rot // 90]
+        parent, exits = self.parent, self.exits
+        node0 = len(parent)
         for i in range(k.regions):
-            self.parent.append(node0 + i)
-            self.exits.append(0)
+            parent.append(node0 + i)
+            exits.append([])
         cells = self.cells
-        cells[cell] = (k, r, node0)
+        cells[cell] = (k, rot // 90, node0)
         self.tile_cell[tile_id] = cell
         if k.asterion >= 0:
             self.asterion = node0 + k.asterion
         if k.prisoner >= 0 and tile_id not in self.dead:
             self.alive[node0 + k.prisoner] = tile_id
-        find, exits, parent = self.find, self.exits, self.parent
+        find = self.find
         for d in range(4):
             near = cell + STEP[d]
             j = at[d]
             other = cells.get(near)
             if other is None:
                 if j >= 0:
-                    exits[find(node0 + j)] += 1
+                    exits[find(node0 + j)].append(near)
                 continue
             ok, orot, onode0 = other
             oj = ok.facing[orot][d ^ 2]
             if oj < 0:
                 continue
             root = find(onode0 + oj)
-            exits[root] -= 1                 # its port no longer faces an empty cell
+            exits[root].remove(cell)         # its port no longer faces an empty cell
             if j >= 0:
                 mine = find(node0 + j)
                 if mine != root:
                     parent[mine] = root
                     exits[root] += exits[mine]
+                    exits[mine] = []
         self.frontier.discard(cell)
         board = self.board
         for step in STEP:
@@ -187,14 +191,11 @@ class Labyrinth:
 
     # -- questions -----------------------------------------------------------------------
     def asterion_exits(self) -> int:
-        return self.exits[self.find(self.asterion)] if self.asterion >= 0 else 0
+        return len(self.exits[self.find(self.asterion)]) if self.asterion >= 0 else 0
 
-    def _around(self, cell: int) -> tuple[list[int], bool]:
-        """Per direction: EMPTY, WALL or the root whose port faces `cell`; and whether
-        Asterion's component is among them."""
-        a = self.find(self.asterion)
+    def _around(self, cell: int) -> list[int]:
+        """Per direction: EMPTY, WALL or the root whose port faces `cell`."""
         around = [EMPTY, EMPTY, EMPTY, EMPTY]
-        touches = False
         cells = self.cells
         for d in range(4):
             other = cells.get(cell + STEP[d])
@@ -202,14 +203,18 @@ class Labyrinth:
                 continue
             ok, orot, onode0 = other
             oj = ok.facing[orot][d ^ 2]
-            if oj < 0:
-                around[d] = WALL
-            else:
-                root = self.find(onode0 + oj)
-                around[d] = root
-                if root == a:
-                    touches = True
-        return around, touches
+            around[d] = WALL if oj < 0 else self.find(onode0 + oj)
+        return around
+
+    def _last_exit_cell(self) -> int | None:
+        """The cell every exit of Asterion's component faces, if they all face one: only a
+        tile there can trap him (ruling "A turn" 2)."""
+        if self.asterion < 0:
+            return None
+        exits = self.exits[self.find(self.asterion)]
+        if not exits or exits.count(exits[0]) < len(exits):
+            return None
+        return exits[0]
 
     def _keeps_exit(self, k: Kind, r: int, around: list[int]) -> bool:
         """Would Asterion's component still have an exit with tile `k` (rotation index r)
@@ -239,41 +244,39 @@ class Labyrinth:
                     grew = True
         total = sum(new_exits[j] for j in group)
         for root in roots:
-            total += self.exits[root] - sum(1 for x in around if x == root)
+            total += len(self.exits[root]) - sum(1 for x in around if x == root)
         return total > 0
+
+    def _asterion_ports_facing(self, cell: int, a: int) -> int:
+        """How many ports of the component rooted at `a` face `cell`."""
+        count = 0
+        cells, find = self.cells, self.find
+        for d in range(4):
+            other = cells.get(cell + STEP[d])
+            if other is not None:
+                oj = other[0].facing[other[1]][d ^ 2]
+                if oj >= 0 and find(other[2] + oj) == a:
+                    count += 1
+        return count
 
     def can_place(self, tile_id: str, cell: int, rot: int) -> bool:
         """Empty frontier cell and Asterion not trapped afterwards (ruling "A turn" 1-2)."""
         if cell not in self.frontier:
             return False
-        around, touches = self._around(cell)
-        return not touches or self._keeps_exit(kind(tile_id), rot // 90, around)
+        if cell != self._last_exit_cell():
+            return True
+        return self._keeps_exit(kind(tile_id), rot // 90, self._around(cell))
 
-    def legal_placements(self, tile_id: str) -> list[tuple[int, int]]:
+    def legal_placements(self, tile_id: str) -> Placements:
         """Every legal (cell, rot), cells in (y, x) order, only rotations that look
         different (a cross has one)."""
         k = kind(tile_id)
-        rotations = k.rotations
-        a = self.find(self.asterion)
-        find, cells = self.find, self.cells
-        result: list[tuple[int, int]] = []
-        for cell in sorted(self.frontier):
-            # Most cells do not touch Asterion's component: every rotation is legal there.
-            touches = False
-            for d in range(4):
-                other = cells.get(cell + STEP[d])
-                if other is not None:
-                    oj = other[0].facing[other[1]][d ^ 2]
-                    if oj >= 0 and find(other[2] + oj) == a:
-                        touches = True
-                        break
-            if not touches:
-                result.extend((cell, rot) for rot in rotations)
-                continue
-            around = self._around(cell)[0]
-            result.extend((cell, rot) for rot in rotations
-                          if self._keeps_exit(k, rot // 90, around))
-        return result
+        last = self._last_exit_cell()
+        kept: tuple[int, ...] = ()
+        if last is not None and last in self.frontier:
+            around = self._around(last)
+            kept = tuple(rot for rot in k.rotations if self._keeps_exit(k, rot // 90, around))
+        return Placements(sorted(self.frontier), k.rotations, last, kept)
 
     def neighbours(self, cell: int) -> int:
         return sum(1 for step in STEP if cell + step in self.cells)
@@ -283,3 +286,45 @@ class Labyrinth:
 
     def minotaur_cell(self) -> int | None:
         return self.tile_cell.get(MINOTAUR_ID)
+
+
+class Placements(Sequence[tuple[int, int]]):
+    """The legal (cell, rot) pairs: every rotation on every frontier cell but `last`, where
+    only `kept` are legal. Indexed without listing them (the simulator picks one)."""
+
+    __slots__ = ("cells", "kept", "last_at", "rotations", "size")
+
+    def __init__(self, cells: list[int], rotations: tuple[int, ...], last: int | None,
+                 kept: tuple[int, ...]) -> None:
+        self.cells = cells
+        self.rotations = rotations
+        self.kept = kept
+        # Position of the cell with fewer rotations in `cells`, len(cells) if none.
+        self.last_at = cells.index(last) if last in cells else len(cells)
+        trimmed = len(rotations) - len(kept) if self.last_at < len(cells) else 0
+        self.size = len(cells) * len(rotations) - trimmed
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, int]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[int, int] | list[tuple[int, int]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.size))]
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError(index)
+        full = len(self.rotations)
+        before = self.last_at * full        # pairs on the cells before `last`
+        if index < before:
+            return self.cells[index // full], self.rotations[index % full]
+        index -= before
+        if index < len(self.kept):
+            return self.cells[self.last_at], self.kept[index]
+        index -= len(self.kept)
+        return self.cells[self.last_at + 1 + index // full], self.rotations[index % full]

@@ -144,29 +144,38 @@ def _check_action_tiles(state: State, colour: str, tiles: tuple[str, ...], move:
                               "side without a neighbour")
 
 
+def _check_place(state: State, move: Place) -> int:
+    """The cell of a legal placement of the tile in hand; IllegalMove otherwise."""
+    colour = state.current
+    assert colour is not None
+    hand = state.hands[colour]
+    if move.tile != hand:
+        raise IllegalMove(f"{move}: {colour} holds {hand}, not {move.tile}")
+    lab = state.lab()
+    cell = key(move.x, move.y)
+    if not lab.can_place(hand, cell, move.rot):
+        if cell in lab.cells:
+            why = "that cell is taken"
+        elif cell not in lab.frontier:
+            why = ("not on a board square in use next to a placed tile" if state.board
+                   else "not next to a placed tile")
+        else:
+            why = "Asterion would be trapped"
+        raise IllegalMove(f"{move}: {why}")
+    return cell
+
+
 def resolve(state: State, move: Move) -> tuple[Labyrinth, list[str], bool]:
-    """The labyrinth after `move`, its kills, and whether the hand tile was placed."""
+    """The labyrinth after `move`, its kills, and whether the hand tile was placed; the
+    state's own labyrinth is left as it was."""
     colour = state.current
     if colour is None:
         raise IllegalMove(f"{move}: the game is over")
-    hand = state.hands[colour]
-    assert hand is not None
     lab = state.lab()
     if isinstance(move, Place):
-        if move.tile != hand:
-            raise IllegalMove(f"{move}: {colour} holds {hand}, not {move.tile}")
-        cell = key(move.x, move.y)
-        if not lab.can_place(hand, cell, move.rot):
-            if cell in lab.cells:
-                why = "that cell is taken"
-            elif cell not in lab.frontier:
-                why = ("not on a board square in use next to a placed tile" if state.board
-                       else "not next to a placed tile")
-            else:
-                why = "Asterion would be trapped"
-            raise IllegalMove(f"{move}: {why}")
+        cell = _check_place(state, move)
         lab = lab.copy()
-        return lab, lab.place(hand, cell, move.rot), True
+        return lab, lab.place(move.tile, cell, move.rot), True
     if isinstance(move, Discard):
         if legal_placements(state) or legal_actions(state):
             raise IllegalMove("discard: a legal move exists (discard only when none does)")
@@ -197,7 +206,13 @@ def resolve(state: State, move: Move) -> tuple[Labyrinth, list[str], bool]:
 def apply_in_place(state: State, move: Move) -> State:
     """Play `move` for the player in turn (IllegalMove if the rules forbid it); mutates."""
     colour = state.current
-    lab, killed, placed = resolve(state, move)
+    if isinstance(move, Place) and colour is not None:
+        # A placement changes the state's own labyrinth: no copy to throw away.
+        cell = _check_place(state, move)
+        lab = state.lab()
+        killed, placed = lab.place(move.tile, cell, move.rot), True
+    else:
+        lab, killed, placed = resolve(state, move)
     assert colour is not None
     hand = state.hands[colour]
     assert hand is not None
