@@ -8,6 +8,8 @@ connection (shortest chains through connected ports, ruling "Connections").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
+from operator import eq
 from typing import Any
 
 from pnp.rules.asterion.connect import Exit, Network, Node, network
@@ -101,7 +103,7 @@ def check(table: Table, tile_id: str) -> CheckResult:
         for node in comp.nodes:
             region = tiles[node[0]].regions[node[1]]
             if region.coins or region.wings:
-                route = tuple(net.path(start, lambda n, goal=node: n == goal) or ())
+                route = tuple(net.path(start, partial(eq, node)) or ())
                 if region.coins:
                     coins.append(Link("coin", node[0], region.coins, route))
                 if region.wings:

@@ -11,18 +11,29 @@ A node is (tile id, region index), the index counting the tile's regions as list
 layout data from 0. An exit is (x, y, direction): the cell of the tile whose port faces
 `direction` onto a cell with no tile.
 
-This module builds everything from scratch (breadth-first search); labyrinth.py keeps the same
-facts incrementally for the simulator. The property tests check that they agree.
+This module builds everything from a table at once (a union-find over the nodes in catalogue
+order, each shared edge looked at once); labyrinth.py keeps the same facts incrementally for
+the simulator. The property tests check that they agree.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Callable
+from functools import cache, cached_property
+from typing import Any
 
 from pnp.rules.asterion.table import Table
-from pnp.rules.asterion.tiles import OPPOSITE, PORTS, STEPS, Tile, catalogue, rotate_port
+from pnp.rules.asterion.tiles import (
+    OPPOSITE,
+    PORTS,
+    ROTATIONS,
+    STEPS,
+    Tile,
+    catalogue,
+    rotate_port,
+    tiles_by_id,
+)
 
 Node = tuple[str, int]
 Cell = tuple[int, int]
@@ -42,33 +53,120 @@ def tile_order(tile_id: str) -> int:
 @cache
 def facing(tile_id: str, rot: int) -> tuple[tuple[str, ...], ...]:
     """Per region, the directions its ports face on the table, in N E S W order."""
-    from pnp.rules.asterion.tiles import tiles_by_id
-
     return tuple(tuple(d for d in PORTS if d in {rotate_port(p, rot) for p in r.ports})
                  for r in tiles_by_id()[tile_id].regions)
 
 
-@dataclass(frozen=True)
-class Component:
-    """A maximal set of linked regions, with what it holds."""
+@cache
+def region_facing(tile_id: str, rot: int) -> tuple[int, int, int, int]:
+    """Per direction N E S W, the region whose port faces it on the table, -1 for a wall."""
+    at = [-1, -1, -1, -1]
+    for region, directions in enumerate(facing(tile_id, rot)):
+        for d in directions:
+            at[PORTS.index(d)] = region
+    return at[0], at[1], at[2], at[3]
 
-    index: int
-    nodes: tuple[Node, ...]          # in catalogue order of tiles, then region index
-    cells: tuple[Cell, ...]          # sorted by (y, x)
-    coins: int
-    wings: int
-    exits: tuple[Exit, ...]          # sorted by (y, x, N E S W)
-    has_asterion: bool
-    prisoners: tuple[str, ...]       # tiles whose prisoner stands in this component
+
+@cache
+def _tile_nodes(tile_id: str) -> tuple[Node, ...]:
+    return tuple((tile_id, r) for r in range(len(tiles_by_id()[tile_id].regions)))
+
+
+# Integer cell keys for the network's lookups: x * COLUMN + y is exact for |y| < COLUMN / 2
+# (table.MAX_COORD keeps coordinates far smaller).
+COLUMN = 1024
+KEY_STEPS = (-1, COLUMN, 1, -COLUMN)        # N, E, S, W
+
+
+@cache
+def _facing_by_id() -> dict[str, tuple[tuple[int, int, int, int], ...]]:
+    """Per tile id, per rotation index (rot // 90): `region_facing`."""
+    return {t.id: tuple(region_facing(t.id, rot) for rot in ROTATIONS) for t in catalogue()}
+
+
+@cache
+def _ports_by_id() -> dict[str, tuple[tuple[tuple[int, int, int], ...], ...]]:
+    """Per tile id, per rotation index: (direction index, region, key step) of each port."""
+    return {t: tuple(tuple((d, j, KEY_STEPS[d]) for d, j in enumerate(at) if j >= 0)
+                     for at in by_rot) for t, by_rot in _facing_by_id().items()}
+
+
+@cache
+def _features_by_id() -> dict[str, tuple[tuple[int, int, int, bool], ...]]:
+    """Per tile id, (region, coins, wings, asterion) of each region holding any of them."""
+    return {t.id: tuple((r, g.coins, g.wings, g.asterion) for r, g in enumerate(t.regions)
+                        if g.coins or g.wings or g.asterion) for t in catalogue()}
+
+
+def _exit_order(e: Exit) -> tuple[int, int, int]:
+    return (e[1], e[0], PORTS.index(e[2]))
+
+
+class Component:
+    """A maximal set of linked regions, with what it holds. Its totals are counted when the
+    network is built, its lists read from the network when asked for. Equal components hold
+    the same facts."""
+
+    __slots__ = ("_net", "coins", "exit_count", "has_asterion", "index", "wings")
+
+    def __init__(self, net: Network, index: int, coins: int, wings: int, exit_count: int,
+                 has_asterion: bool) -> None:
+        self._net = net
+        self.index = index
+        self.coins = coins
+        self.wings = wings
+        self.exit_count = exit_count
+        self.has_asterion = has_asterion
+
+    @property
+    def nodes(self) -> tuple[Node, ...]:
+        """In catalogue order of tiles, then region index."""
+        nodes = self._net.nodes
+        return tuple(nodes[i] for i in self._net.members(self.index))
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Sorted by (y, x)."""
+        cell_of = self._net.cell_of
+        return tuple(sorted({cell_of[t] for t, _ in self.nodes}, key=lambda c: (c[1], c[0])))
+
+    @property
+    def exits(self) -> tuple[Exit, ...]:
+        """Sorted by (y, x, N E S W)."""
+        net = self._net
+        return tuple(sorted((e for node in self.nodes for e in net.node_exits(node)),
+                            key=_exit_order))
+
+    @property
+    def prisoners(self) -> tuple[str, ...]:
+        """Tiles whose prisoner stands in this component."""
+        tiles = self._net.tiles
+        return tuple(t for t, r in self.nodes if tiles[t].regions[r].prisoners)
 
     @property
     def has_exit(self) -> bool:
-        return bool(self.exits)
+        return self.exit_count > 0
 
     @property
     def lets_escape(self) -> bool:
         """Ruling "Game end and scoring": an exit, or at least two wings (they fly)."""
-        return bool(self.exits) or self.wings >= 2
+        return self.exit_count > 0 or self.wings >= 2
+
+    def _facts(self) -> tuple[Any, ...]:
+        return (self.index, self.nodes, self.cells, self.coins, self.wings, self.exits,
+                self.has_asterion, self.prisoners)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Component):
+            return NotImplemented
+        return self is other or self._facts() == other._facts()
+
+    def __hash__(self) -> int:
+        return hash(self._facts())
+
+    def __repr__(self) -> str:
+        return (f"Component(index={self.index}, nodes={self.nodes}, coins={self.coins}, "
+                f"wings={self.wings}, exits={self.exits}, has_asterion={self.has_asterion})")
 
     def to_dict(self) -> dict:
         return {
@@ -86,63 +184,95 @@ class Network:
 
     def __init__(self, table: Table, tiles: dict[str, Tile]) -> None:
         self.table = table
-        self.cell_of: dict[str, Cell] = {}
-        self.rot_of: dict[str, int] = {}
-        self.tile_at: dict[Cell, str] = {}
         self.tiles = tiles
-        for p in table.tiles:
-            self.cell_of[p.tile] = p.cell
-            self.rot_of[p.tile] = p.rot
-            self.tile_at[p.cell] = p.tile
+        self.cell_of: dict[str, Cell] = {p.tile: (p.x, p.y) for p in table.tiles}
         # Nodes in catalogue order, so every result is deterministic whatever the file order.
-        ids = sorted(self.cell_of, key=tile_order)
-        self.nodes: list[Node] = [(t, r) for t in ids for r in range(len(tiles[t].regions))]
-        self.index = {n: i for i, n in enumerate(self.nodes)}
-        self.links: list[list[tuple[int, str]]] = [[] for _ in self.nodes]  # (node, via dir)
-        self.exits: list[list[Exit]] = [[] for _ in self.nodes]
-        for i, (tile_id, r) in enumerate(self.nodes):
-            x, y = self.cell_of[tile_id]
-            for d in facing(tile_id, self.rot_of[tile_id])[r]:
-                dx, dy = STEPS[PORTS.index(d)]
-                other = self.tile_at.get((x + dx, y + dy))
-                if other is None:
-                    self.exits[i].append((x, y, d))
-                    continue
-                back = OPPOSITE[d]
-                for j, ports in enumerate(facing(other, self.rot_of[other])):
-                    if back in ports:
-                        self.links[i].append((self.index[(other, j)], d))
-        self.component_of: list[int] = [-1] * len(self.nodes)
-        self.components: list[Component] = []
-        for start in range(len(self.nodes)):
-            if self.component_of[start] < 0:
-                self._flood(start)
+        self.first_node: dict[str, int] = {}
+        self.nodes: list[Node] = []
+        for t in sorted(self.cell_of, key=_order().__getitem__):
+            self.first_node[t] = len(self.nodes)
+            self.nodes.extend(_tile_nodes(t))
+        parent, exit_nodes = self._link()
+        self.component_of = self._label(parent)
+        self.components = self._components(exit_nodes)
 
-    def _flood(self, start: int) -> None:
-        index = len(self.components)
-        members = [start]
-        self.component_of[start] = index
-        queue = deque([start])
-        while queue:
-            node = queue.popleft()
-            for other, _ in self.links[node]:
-                if self.component_of[other] < 0:
-                    self.component_of[other] = index
-                    members.append(other)
-                    queue.append(other)
-        members.sort()
-        nodes = tuple(self.nodes[i] for i in members)
-        regions = [self.tiles[t].regions[r] for t, r in nodes]
-        exits = sorted((e for i in members for e in self.exits[i]),
-                       key=lambda e: (e[1], e[0], PORTS.index(e[2])))
-        cells = sorted({self.cell_of[t] for t, _ in nodes}, key=lambda c: (c[1], c[0]))
-        self.components.append(Component(
-            index, nodes, tuple(cells), sum(g.coins for g in regions),
-            sum(g.wings for g in regions), tuple(exits), any(g.asterion for g in regions),
-            tuple(t for (t, _), g in zip(nodes, regions, strict=True) if g.prisoners)))
+    # Only paths and exits lists need these: built when first asked for, not to score.
+    @cached_property
+    def rot_of(self) -> dict[str, int]:
+        return {p.tile: p.rot for p in self.table.tiles}
+
+    @cached_property
+    def tile_at(self) -> dict[Cell, str]:
+        return {cell: t for t, cell in self.cell_of.items()}
+
+    def _link(self) -> tuple[list[int], list[int]]:
+        """Union-find parents of the nodes, each root the smallest node of its component,
+        and the node of every exit (a node once per exit)."""
+        parent = list(range(len(self.nodes)))
+        exit_nodes: list[int] = []
+        at = {p.x * COLUMN + p.y: (p.tile, p.rot // 90) for p in self.table.tiles}
+        first, ports_of, facing_of = self.first_node, _ports_by_id(), _facing_by_id()
+        for here, (t, r) in at.items():
+            mine = first[t]
+            for d, j, step in ports_of[t][r]:
+                other = at.get(here + step)
+                if other is None:
+                    exit_nodes.append(mine + j)
+                elif d == 1 or d == 2:       # each shared edge once: from its W or N tile
+                    oj = facing_of[other[0]][other[1]][d ^ 2]
+                    if oj < 0:
+                        continue
+                    a, b = mine + j, first[other[0]] + oj
+                    while parent[a] != a:
+                        a = parent[a]
+                    while parent[b] != b:
+                        b = parent[b]
+                    if a < b:
+                        parent[b] = a
+                    elif b < a:
+                        parent[a] = b
+        return parent, exit_nodes
+
+    @staticmethod
+    def _label(parent: list[int]) -> list[int]:
+        """Component index per node, numbered in order of each component's smallest node."""
+        label = [0] * len(parent)
+        count = 0
+        for i, p in enumerate(parent):
+            if p == i:
+                label[i] = count
+                count += 1
+            else:
+                label[i] = label[p]          # p < i: labelled already
+        return label
+
+    def _components(self, exit_nodes: list[int]) -> list[Component]:
+        label = self.component_of
+        size = max(label, default=-1) + 1
+        coins, wings, exits = [0] * size, [0] * size, [0] * size
+        asterion = -1
+        features = _features_by_id()
+        for t, first in self.first_node.items():
+            for r, has_coins, has_wings, has_asterion in features[t]:
+                c = label[first + r]
+                coins[c] += has_coins
+                wings[c] += has_wings
+                if has_asterion:
+                    asterion = c
+        for i in exit_nodes:
+            exits[label[i]] += 1
+        return [Component(self, c, coins[c], wings[c], exits[c], c == asterion)
+                for c in range(size)]
+
+    def members(self, index: int) -> list[int]:
+        """The nodes of component `index`, increasing."""
+        return [i for i, c in enumerate(self.component_of) if c == index]
+
+    def node_index(self, node: Node) -> int:
+        return self.first_node[node[0]] + node[1]
 
     def component(self, node: Node) -> Component:
-        return self.components[self.component_of[self.index[node]]]
+        return self.components[self.component_of[self.node_index(node)]]
 
     def asterion_component(self) -> Component | None:
         for comp in self.components:
@@ -156,31 +286,50 @@ class Network:
                 return (tile_id, r)
         return None
 
-    def path(self, start: Node, goal) -> list[Node] | None:
+    def linked(self, node: Node) -> list[Node]:
+        """The nodes `node` connects to through its ports, in catalogue order."""
+        tile_id, region = node
+        x, y = self.cell_of[tile_id]
+        found = []
+        for d in facing(tile_id, self.rot_of[tile_id])[region]:
+            dx, dy = STEPS[PORTS.index(d)]
+            other = self.tile_at.get((x + dx, y + dy))
+            if other is not None:
+                back = region_facing(other, self.rot_of[other])[PORTS.index(OPPOSITE[d])]
+                if back >= 0:
+                    found.append((other, back))
+        return sorted(found, key=self.node_index)
+
+    def path(self, start: Node, goal: Callable[[Node], bool]) -> list[Node] | None:
         """The shortest chain of nodes from `start` to the first node where `goal(node)` is
         true (breadth first, neighbours in catalogue order), or None."""
-        first = self.index[start]
-        parent = {first: first}
-        queue = deque([first])
+        parent = {start: start}
+        queue = deque([start])
         while queue:
             node = queue.popleft()
-            if goal(self.nodes[node]):
+            if goal(node):
                 chain = [node]
-                while chain[-1] != first:
+                while chain[-1] != start:
                     chain.append(parent[chain[-1]])
-                return [self.nodes[i] for i in reversed(chain)]
-            for other, _ in sorted(self.links[node]):
+                return chain[::-1]
+            for other in self.linked(node):
                 if other not in parent:
                     parent[other] = node
                     queue.append(other)
         return None
 
     def node_exits(self, node: Node) -> list[Exit]:
-        return self.exits[self.index[node]]
+        """The node's exits (x, y, direction), in N E S W order."""
+        tile_id, region = node
+        x, y = self.cell_of[tile_id]
+        found = []
+        for d in facing(tile_id, self.rot_of[tile_id])[region]:
+            dx, dy = STEPS[PORTS.index(d)]
+            if (x + dx, y + dy) not in self.tile_at:
+                found.append((x, y, d))
+        return found
 
 
 def network(table: Table) -> Network:
     """The region graph of a sound table (see validate.fatal_problems)."""
-    from pnp.rules.asterion.tiles import tiles_by_id
-
     return Network(table, tiles_by_id())

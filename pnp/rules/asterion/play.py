@@ -217,21 +217,22 @@ def apply_in_place(state: State, move: Move) -> State:
     hand = state.hands[colour]
     assert hand is not None
     state.use_lab(lab)
-    if placed:
-        state.tiles.append((hand, *xy(lab.tile_cell[hand]), lab.cells[lab.tile_cell[hand]][1]
-                            * 90))
+    if isinstance(move, Place):
+        state.tiles.append((hand, move.x, move.y, move.rot))
     else:
         state.discards[colour].append(hand)   # discarded, or the price of an action
         if not isinstance(move, Discard):
             rot_of = {k.id: r * 90 for k, r, _ in lab.cells.values()}
             state.tiles = [(t, *xy(lab.tile_cell[t]), rot_of[t]) for t, _, _, _ in state.tiles]
-    killed.sort(key=tile_order)
-    state.dead.extend(killed)
-    # Ruling "A turn" 3: (opponents' prisoners killed) - (own prisoners killed); can be
-    # negative. Variant `no kill points`: not scored.
-    gain = sum(1 if kind(t).colour != colour else -1 for t in killed)
-    if not state.no_kill_points:
-        state.kill_points[colour] += gain
+    gain = 0
+    if killed:
+        killed.sort(key=tile_order)
+        state.dead.extend(killed)
+        # Ruling "A turn" 3: (opponents' prisoners killed) - (own prisoners killed); can be
+        # negative. Variant `no kill points`: not scored.
+        gain = sum(1 if kind(t).colour != colour else -1 for t in killed)
+        if not state.no_kill_points:
+            state.kill_points[colour] += gain
     state.moves += 1
     text = f"{state.moves:3d} {colour:<6} {move}"
     if not placed:

@@ -12,11 +12,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from pnp.rules.asterion.connect import Component, Network, network, tile_order
+from pnp.rules.asterion.connect import Component, Network, network
 from pnp.rules.asterion.table import Table, TableError
-from pnp.rules.asterion.tiles import tiles_by_id
+from pnp.rules.asterion.tiles import catalogue
 
 DEAD, ESCAPED, TRAPPED = "dead", "escaped", "trapped"
 
@@ -82,28 +83,31 @@ class ScoreResult:
                 "prisoners": [p.to_dict() for p in self.prisoners]}
 
 
+@cache
+def _prisoners_by_id() -> dict[str, tuple[tuple[int, int, str], ...]]:
+    """Per tile id, (region, prisoners, colour) of each region holding prisoners."""
+    return {t.id: tuple((r, g.prisoners, t.colour or "") for r, g in enumerate(t.regions)
+                        if g.prisoners) for t in catalogue()}
+
+
 def prisoner_results(table: Table, net: Network | None = None) -> list[PrisonerResult]:
     """Every prisoner on the table, in catalogue order, with its component and fate."""
     net = net or network(table)
     dead = set(table.dead)
-    tiles = tiles_by_id()
+    components, component_of = net.components, net.component_of
+    prisoners_of = _prisoners_by_id()
     results = []
-    for tile_id in sorted(net.cell_of, key=tile_order):
-        tile = tiles[tile_id]
-        for r, region in enumerate(tile.regions):
-            if not region.prisoners:
-                continue
-            comp = net.component((tile_id, r))
+    for tile_id, first in net.first_node.items():        # catalogue order
+        for r, count, colour in prisoners_of[tile_id]:
+            comp = components[component_of[first + r]]
             tomb = tile_id in dead
             if tomb or comp.has_asterion:
-                status = DEAD       # a prisoner in Asterion's component is dead, tomb or not
-            elif comp.lets_escape:
-                status = ESCAPED    # an exit, or two wings
+                status = DEAD   # a prisoner in Asterion's component is dead, tomb or not
+            elif comp.exit_count or comp.wings >= 2:
+                status = ESCAPED    # an exit, or two wings (Component.lets_escape)
             else:
                 status = TRAPPED
-            for _ in range(region.prisoners):
-                results.append(PrisonerResult(tile_id, tile.colour or "", r, tomb, status,
-                                              comp))
+            results += [PrisonerResult(tile_id, colour, r, tomb, status, comp)] * count
     return results
 
 
@@ -132,7 +136,7 @@ def score(table: Table) -> ScoreResult:
     escapers = dict.fromkeys(table.players, 0)
     for p in prisoners:
         if p.status == ESCAPED and p.colour in escape:
-            escape[p.colour] += p.points
+            escape[p.colour] += p.component.coins      # PrisonerResult.points, escaping
             escapers[p.colour] += 1
     totals = {c: escape[c] + table.kill_points_of(c) for c in table.players}
     # Ruling "Game end and scoring": highest total; tie -> more escaping prisoners; still
