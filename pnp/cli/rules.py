@@ -13,7 +13,7 @@ from typing import Any
 
 import typer
 
-from pnp import fileio, games, inputs
+from pnp import games, inputs
 from pnp.cli.errors import CliError, dumps, echo_lines
 from pnp.cli.options import game_command, given
 from pnp.cli.outputs import check_outputs
@@ -106,6 +106,8 @@ def check_command(
 
 def _draw_answer(game: str, state_file: Path, report: Report, query: dict[str, Any],
                  overlay: Path) -> None:
+    from pnp import fileio  # loaded by the commands that write: not by `pnp score`
+
     draw = games.part(game, "diagram")
     data = inputs.read_json(state_file)
     try:
@@ -132,6 +134,8 @@ def simulate_command(
         sim = commands.simulate(seed, options)
     except RulesError as exc:
         raise CliError(*exc.lines) from None
+    from pnp import fileio
+
     try:
         for name, text in sim.files.items():
             fileio.write_text(out / name, text)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from functools import cache, cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from pnp.rules.asterion.table import Table
 from pnp.rules.asterion.tiles import (
@@ -38,6 +38,7 @@ from pnp.rules.asterion.tiles import (
 Node = tuple[str, int]
 Cell = tuple[int, int]
 Exit = tuple[int, int, str]
+V = TypeVar("V")
 
 
 @cache
@@ -78,24 +79,40 @@ COLUMN = 1024
 KEY_STEPS = (-1, COLUMN, 1, -COLUMN)        # N, E, S, W
 
 
-@cache
-def _facing_by_id() -> dict[str, tuple[tuple[int, int, int, int], ...]]:
-    """Per tile id, per rotation index (rot // 90): `region_facing`."""
-    return {t.id: tuple(region_facing(t.id, rot) for rot in ROTATIONS) for t in catalogue()}
+class PerTile(dict[str, V]):
+    """Facts per tile id, each worked out from the tile the first time it is asked for (a
+    plain dict lookup afterwards; a one-off command pays only for the tiles it meets)."""
+
+    def __init__(self, make: Callable[[str], V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, tile_id: str) -> V:
+        value = self[tile_id] = self.make(tile_id)
+        return value
 
 
-@cache
-def _ports_by_id() -> dict[str, tuple[tuple[tuple[int, int, int], ...], ...]]:
-    """Per tile id, per rotation index: (direction index, region, key step) of each port."""
-    return {t: tuple(tuple((d, j, KEY_STEPS[d]) for d, j in enumerate(at) if j >= 0)
-                     for at in by_rot) for t, by_rot in _facing_by_id().items()}
+def _facing(tile_id: str) -> tuple[tuple[int, int, int, int], ...]:
+    """Per rotation index (rot // 90): `region_facing`."""
+    return tuple(region_facing(tile_id, rot) for rot in ROTATIONS)
 
 
-@cache
-def _features_by_id() -> dict[str, tuple[tuple[int, int, int, bool], ...]]:
-    """Per tile id, (region, coins, wings, asterion) of each region holding any of them."""
-    return {t.id: tuple((r, g.coins, g.wings, g.asterion) for r, g in enumerate(t.regions)
-                        if g.coins or g.wings or g.asterion) for t in catalogue()}
+def _ports(tile_id: str) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per rotation index: (direction index, region, key step) of each port."""
+    return tuple(tuple((d, j, KEY_STEPS[d]) for d, j in enumerate(at) if j >= 0)
+                 for at in FACING[tile_id])
+
+
+def _features(tile_id: str) -> tuple[tuple[int, int, int, bool], ...]:
+    """(region, coins, wings, asterion) of each region holding any of them."""
+    return tuple((r, g.coins, g.wings, g.asterion)
+                 for r, g in enumerate(tiles_by_id()[tile_id].regions)
+                 if g.coins or g.wings or g.asterion)
+
+
+FACING = PerTile(_facing)
+PORTS_OF = PerTile(_ports)
+FEATURES = PerTile(_features)
 
 
 def _exit_order(e: Exit) -> tuple[int, int, int]:
@@ -211,7 +228,7 @@ class Network:
         parent = list(range(len(self.nodes)))
         exit_nodes: list[int] = []
         at = {p.x * COLUMN + p.y: (p.tile, p.rot // 90) for p in self.table.tiles}
-        first, ports_of, facing_of = self.first_node, _ports_by_id(), _facing_by_id()
+        first, ports_of, facing_of = self.first_node, PORTS_OF, FACING
         for here, (t, r) in at.items():
             mine = first[t]
             for d, j, step in ports_of[t][r]:
@@ -251,7 +268,7 @@ class Network:
         size = max(label, default=-1) + 1
         coins, wings, exits = [0] * size, [0] * size, [0] * size
         asterion = -1
-        features = _features_by_id()
+        features = FEATURES
         for t, first in self.first_node.items():
             for r, has_coins, has_wings, has_asterion in features[t]:
                 c = label[first + r]

@@ -12,12 +12,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from pnp.rules.asterion.connect import Component, Network, network
+from pnp.rules.asterion.connect import Component, Network, PerTile, network
 from pnp.rules.asterion.table import Table, TableError
-from pnp.rules.asterion.tiles import catalogue
+from pnp.rules.asterion.tiles import tiles_by_id
 
 DEAD, ESCAPED, TRAPPED = "dead", "escaped", "trapped"
 
@@ -83,11 +82,14 @@ class ScoreResult:
                 "prisoners": [p.to_dict() for p in self.prisoners]}
 
 
-@cache
-def _prisoners_by_id() -> dict[str, tuple[tuple[int, int, str], ...]]:
-    """Per tile id, (region, prisoners, colour) of each region holding prisoners."""
-    return {t.id: tuple((r, g.prisoners, t.colour or "") for r, g in enumerate(t.regions)
-                        if g.prisoners) for t in catalogue()}
+def _prisoners(tile_id: str) -> tuple[tuple[int, int, str], ...]:
+    """(region, prisoners, colour) of each region of the tile holding prisoners."""
+    tile = tiles_by_id()[tile_id]
+    return tuple((r, g.prisoners, tile.colour or "") for r, g in enumerate(tile.regions)
+                 if g.prisoners)
+
+
+PRISONERS = PerTile(_prisoners)
 
 
 def prisoner_results(table: Table, net: Network | None = None) -> list[PrisonerResult]:
@@ -95,7 +97,7 @@ def prisoner_results(table: Table, net: Network | None = None) -> list[PrisonerR
     net = net or network(table)
     dead = set(table.dead)
     components, component_of = net.components, net.component_of
-    prisoners_of = _prisoners_by_id()
+    prisoners_of = PRISONERS
     results = []
     for tile_id, first in net.first_node.items():        # catalogue order
         for r, count, colour in prisoners_of[tile_id]:
