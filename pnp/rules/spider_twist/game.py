@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
-from pnp.rules.spider_twist.moves import Done, End, Mate, Move, Pass, Place, Step, parse_move
-from pnp.rules.spider_twist.play import apply, apply_in_place, legal_moves
+from pnp.rules.spider_twist.moves import Done, End, Move, Pass, parse_move
+from pnp.rules.spider_twist.play import Choices, apply, apply_in_place, legal_moves
 from pnp.rules.spider_twist.read import read_state
 from pnp.rules.spider_twist.scoring import score, scores
 from pnp.rules.spider_twist.state import COLOURS, MALES, State
@@ -54,17 +54,24 @@ def random_move(state: State, rng: random.Random) -> Move:
     """The simulator's policy: her walks and the die uniformly; the player in turn picks a
     uniformly random action (placement, move or mating), ends the turn with probability
     END_RATE once he has acted, and now and then (DONE_RATE) turns a male instead."""
-    moves = legal_moves(state)
-    if len(moves) == 1 or state.react is not None or state.roll:
+    if state.is_over() or state.react is not None or state.roll:
+        moves = legal_moves(state)
         return moves[rng.randrange(len(moves))]
-    acts = [m for m in moves if isinstance(m, (Place, Step, Mate))]
+    # The player in turn: his legal moves are acts, then turnable males, then `end` once he
+    # has acted (or `pass` alone); drawn from as they would be from legal_moves' list.
+    choices = Choices(state)
+    acts, males, ends = choices.act_count, len(choices.turnable), int(choices.can_end)
+    if acts + males + ends <= 1:
+        rng.randrange(1)                       # the one legal move, drawn all the same
+        if acts:
+            return choices.act(0)
+        return Done(choices.turnable[0]) if males else End() if ends else Pass()
     chance = rng.random()
-    if End() in moves and (not acts or chance < END_RATE):
+    if ends and (not acts or chance < END_RATE):
         return End()
-    turnable = [m for m in moves if isinstance(m, Done)]
-    if turnable and (not acts or chance > 1 - DONE_RATE):
-        return turnable[rng.randrange(len(turnable))]
-    return acts[rng.randrange(len(acts))]
+    if males and (not acts or chance > 1 - DONE_RATE):
+        return Done(choices.turnable[rng.randrange(males)])
+    return choices.act(rng.randrange(acts))
 
 
 @dataclass(frozen=True)
@@ -84,8 +91,7 @@ def playout(seed: int, web: str = "rings") -> Playout:
     log = [f"spider-twist {web} seed {seed}", f"start rolls: {rolls}: {state.turn} starts",
            f"turn 1: {state.turn}"]
     count, turns = 0, 1
-    while not state.is_over():
-        player = state.current()
+    while (player := state.current()) is not None:
         move = random_move(state, rng)
         events = apply_in_place(state, move)
         count += 1

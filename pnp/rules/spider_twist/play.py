@@ -29,13 +29,6 @@ DIE = (1, 2, 3, 4, 5, 6)
 
 
 # ------------------------------------------------------------------------ what is legal
-def placements(state: State) -> list[Place]:
-    """At most one placement a turn, from stock, on an empty entry node (not hers either)."""
-    if state.placed is not None or state.stock[state.turn] == 0:
-        return []
-    return [Place(n) for n in state.graph.entry if n not in state.males and n != state.female]
-
-
 def _movers(state: State) -> list[str]:
     """Own males that may still move: on the web at the start of the turn (a male placed
     this turn is turned at once), not yet moved or turned."""
@@ -44,23 +37,74 @@ def _movers(state: State) -> list[str]:
                   key=order.__getitem__)
 
 
+class Choices:
+    """What the player in turn may do, as nodes: placements (at most one a turn, from stock,
+    on an empty entry node, not hers either), moves of one edge onto an empty node, matings
+    (at most one a turn, next to her) by the males that may still move, turning a male, and
+    `end` once he has acted. Moves are built when asked for: the simulator builds only the
+    one it picks."""
+
+    __slots__ = ("can_end", "matings", "places", "steps", "turnable")
+
+    def __init__(self, state: State) -> None:
+        web, males, female = state.graph, state.males, state.female
+        movers = _movers(state)
+        self.places: list[str] = [] if state.placed is not None or not state.stock[state.turn] \
+            else [n for n in web.entry if n not in males and n != female]
+        adjacent = web.adjacent
+        self.steps: list[tuple[str, str]] = [(n, to) for n in movers for to in adjacent[n]
+                                             if to not in males and to != female]
+        near = adjacent[female]
+        self.matings: list[str] = ([] if state.mating is not None
+                                   else [n for n in movers if n in near])
+        self.can_end = state.has_acted
+        self.turnable = movers if self.can_end else self._turnable(movers)
+
+    def _turnable(self, movers: list[str]) -> list[str]:
+        """Before his first action: turning must not leave the player without the action
+        he still owes (one by another male, or a placement)."""
+        froms: set[str | None] = {n for n, _ in self.steps}
+        froms.update(self.matings)
+        if self.places:
+            froms.add(None)
+        if len(froms) > 1:
+            return movers
+        return [n for n in movers if n not in froms] if froms else []
+
+    @property
+    def act_count(self) -> int:
+        return len(self.places) + len(self.steps) + len(self.matings)
+
+    def act(self, index: int) -> Move:
+        """The `index`-th of `acts()`."""
+        if index < len(self.places):
+            return Place(self.places[index])
+        index -= len(self.places)
+        if index < len(self.steps):
+            return Step(*self.steps[index])
+        return Mate(self.matings[index - len(self.steps)])
+
+    def acts(self) -> list[Move]:
+        """Placements, moves, matings."""
+        return [*map(Place, self.places), *(Step(*s) for s in self.steps),
+                *map(Mate, self.matings)]
+
+
+def placements(state: State) -> list[Place]:
+    return [Place(n) for n in Choices(state).places]
+
+
 def steps(state: State) -> list[Step]:
-    web = state.graph
-    return [Step(n, to) for n in _movers(state) for to in web.adjacent[n]
-            if to not in state.males and to != state.female]
+    return [Step(*s) for s in Choices(state).steps]
 
 
 def matings(state: State) -> list[Mate]:
-    """At most one mating a turn, by a male that may still move, next to her."""
-    if state.mating is not None:
-        return []
-    near = state.graph.adjacent[state.female]
-    return [Mate(n) for n in _movers(state) if n in near]
+    return [Mate(n) for n in Choices(state).matings]
 
 
 def actions(state: State) -> list[Move]:
     """The actions open to the player in turn: placements, moves, matings."""
-    return [*placements(state), *steps(state), *matings(state)]
+    return Choices(state).acts()
 
 
 def female_moves(state: State) -> list[Female]:
@@ -77,15 +121,11 @@ def legal_moves(state: State) -> list[Move]:
         return list(female_moves(state))
     if state.roll:
         return [Roll(v) for v in DIE]
-    acts = actions(state)
-    if not state.has_acted and not acts:
+    choices = Choices(state)
+    acts = choices.acts()
+    if not choices.can_end and not acts:
         return [Pass()]
-    turnable = [Done(n) for n in _movers(state)]
-    if not state.has_acted:
-        # Turning must not leave the player without the action he still owes.
-        turnable = [d for d in turnable
-                    if any(getattr(a, "frm", None) != d.node for a in acts)]
-    return [*acts, *turnable, *([End()] if state.has_acted else [])]
+    return [*acts, *map(Done, choices.turnable), *([End()] if choices.can_end else [])]
 
 
 # ------------------------------------------------------------------------------ applying

@@ -87,7 +87,9 @@ class State:
     def is_over(self) -> bool:
         """Ruling "End and score": over as soon as a player has only one male left."""
         on_web = list(self.males.values())
-        return any(on_web.count(c) + self.stock[c] <= 1 for c in COLOURS)
+        first = on_web.count(COLOURS[0])       # every other male is the second colour's
+        return (first + self.stock[COLOURS[0]] <= 1
+                or len(on_web) - first + self.stock[COLOURS[1]] <= 1)
 
     def current(self) -> str | None:
         """Who moves next: the opponent while the female moves or her die is rolled."""

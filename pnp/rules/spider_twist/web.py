@@ -59,6 +59,9 @@ class Web:
     adjacent: dict[str, tuple[str, ...]] = field(repr=False)
     index: dict[str, int] = field(repr=False)
     dist: dict[str, dict[str, int]] = field(repr=False)
+    # toward()'s answers, kept as they are asked for: her walks ask the same ones again
+    steps_toward: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict,
+                                                                 repr=False)
 
     def is_node(self, node: object) -> bool:
         return isinstance(node, str) and node in self.index
@@ -90,8 +93,12 @@ class Web:
     def toward(self, node: str, target: str) -> tuple[str, ...]:
         """The neighbours of `node` one edge nearer to `target` (the next steps of every
         shortest route), in node order."""
-        d = self.dist[target]
-        return tuple(n for n in self.adjacent[node] if d[n] == d[node] - 1)
+        found = self.steps_toward.get((node, target))
+        if found is None:
+            d = self.dist[target]
+            found = tuple(n for n in self.adjacent[node] if d[n] == d[node] - 1)
+            self.steps_toward[(node, target)] = found
+        return found
 
     def shortest_routes(self, a: str, b: str) -> list[tuple[str, ...]]:
         """Every shortest route from a to b (a and b included), in node order."""
