@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.rules.asterion import network, score, table_from_json, validate
 from pnp.rules.asterion.game import initial_state, random_move, simulate
-from pnp.rules.asterion.labyrinth import STEP, key
+from pnp.rules.asterion.labyrinth import STEP, key, kind
 from pnp.rules.asterion.moves import Place
 from pnp.rules.asterion.play import apply_in_place
 from pnp.rules.asterion.state import State
+from pnp.rules.asterion.tiles import PORTS, STEPS, rotate_port, tiles_by_id
 
 SETUPS = st.sampled_from([("crete", True, 4), ("crete", True, 3), ("crete", True, 2),
                           ("crete", False, 4), ("crete", False, 2), ("revised", False, 4),
@@ -82,3 +85,75 @@ def test_same_seed_same_game(seed, setup):
     a = simulate(seed, players, edition, board)
     b = simulate(seed, players, edition, board)
     assert a.log == b.log and a.table() == b.table()
+
+
+def _components_by_flood(table) -> list[set[tuple[str, int]]]:
+    """The table's components found the plain way: a flood over every port pair."""
+    tiles = tiles_by_id()
+    at = {p.cell: p for p in table.tiles}
+    regions = {(p.tile, r): {rotate_port(d, p.rot) for d in g.ports}
+               for p in table.tiles for r, g in enumerate(tiles[p.tile].regions)}
+    seen: set[tuple[str, int]] = set()
+    found = []
+    for start in regions:
+        if start in seen:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            tile, r = todo.pop()
+            x, y = table.placement(tile).cell
+            for d in regions[(tile, r)]:
+                dx, dy = STEPS[PORTS.index(d)]
+                other = at.get((x + dx, y + dy))
+                if other is None:
+                    continue
+                back = {"N": "S", "E": "W", "S": "N", "W": "E"}[d]
+                for node in ((other.tile, k) for k in range(len(tiles[other.tile].regions))):
+                    if back in regions[node] and node not in group:
+                        group.add(node)
+                        todo.append(node)
+        seen |= group
+        found.append(group)
+    return found
+
+
+@FEW
+@given(seed=SEEDS, setup=SETUPS, order=st.randoms(use_true_random=False))
+def test_network_components_match_a_plain_flood_in_any_file_order(seed, setup, order):
+    edition, board, players = setup
+    table = simulate(seed, players, edition, board).table()
+    tiles = list(table.tiles)
+    order.shuffle(tiles)
+    net = network(replace(table, tiles=tuple(tiles)))
+    assert sorted(sorted(c.nodes) for c in net.components) == \
+        sorted(sorted(g) for g in _components_by_flood(table))
+    for comp in net.components:
+        assert net.components[comp.index] is comp
+        assert comp.exit_count == len(comp.exits)
+        assert comp.coins == sum(tiles_by_id()[t].regions[r].coins for t, r in comp.nodes)
+        assert all(net.component(node) == comp for node in comp.nodes)
+    assert network(table).asterion_component() == net.asterion_component()
+
+
+@FEW
+@given(seed=SEEDS, setup=SETUPS)
+def test_legal_placements_are_those_that_leave_asterion_an_exit(seed, setup):
+    edition, board, players = setup
+    state = initial_state(seed, players, edition, board)
+    rng = random.Random(seed)
+    while state.current is not None:
+        hand = state.hands[state.current]
+        lab = state.lab()
+        found = lab.legal_placements(hand)
+        tried = []
+        for cell in sorted(lab.frontier):
+            for rot in kind(hand).rotations:
+                trial = lab.copy()
+                trial.place(hand, cell, rot, kill=False)
+                if trial.asterion_exits() > 0:
+                    tried.append((cell, rot))
+        assert list(found) == tried and len(found) == len(tried)
+        assert [found[i] for i in range(-len(found), 0)] == tried
+        with pytest.raises(IndexError):
+            found[len(found)]
+        apply_in_place(state, random_move(state, rng))
