@@ -1,9 +1,11 @@
 """The fast, incremental labyrinth behind the game: legal placements, the no-trap rule, kills.
 
 Cells are integer keys (`key(x, y)`), tiles' ports are precomputed per (tile, rotation), and
-components live in a union-find over region nodes, each root counting its component's exits.
-A placement only merges components (it never splits one), so placing is incremental; the
-revised edition's actions lift tiles and rebuild (`Labyrinth.build`).
+components live in a union-find over region nodes, each root keeping the cells its
+component's exits face. A placement only merges components (it never splits one), so placing
+is incremental; the revised edition's actions lift tiles and rebuild (`Labyrinth.build`).
+Only a tile on the cell that all of Asterion's exits face can trap him (ruling "A turn" 2),
+so the legal placements are every rotation on every frontier cell but that one.
 
 Rulings "Connections": two adjacent tiles connect where both have a port on the shared
 edge; a port facing a cell with no tile, or facing off the Crete board, is an exit. The same
