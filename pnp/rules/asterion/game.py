@@ -84,8 +84,10 @@ def scores(state: State) -> dict[str, int]:
 def _first_legal_action(state: State, rng: random.Random) -> Move | None:
     """A uniformly random legal action: the first legal one in a random order."""
     candidates = action_candidates(state)
-    rng.shuffle(candidates)
-    for move in candidates:
+    order = list(range(len(candidates)))
+    rng.shuffle(order)           # as shuffling the moves themselves, without building them
+    for index in order:
+        move = candidates[index]
         try:
             resolve(state, move)
         except IllegalMove:

@@ -5,7 +5,9 @@ docs/rules/asterion.md).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from itertools import combinations
+from typing import overload
 
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.labyrinth import STEP, Labyrinth, key, kind, xy
@@ -55,11 +57,52 @@ def _without(lab: Labyrinth, *tiles: str) -> list[tuple[str, int, int]]:
     return [p for p in lab.placements() if p[0] not in tiles]
 
 
-def action_candidates(state: State) -> list[Move]:
+class ActionCandidates(Sequence[Move]):
+    """Actions that meet the tile conditions, before the group and no-trap checks: rotations,
+    swaps, then each eligible tile's moves to every frontier cell at each of its rotations.
+    A move is built when indexed (the simulator tries a few in random order)."""
+
+    __slots__ = ("cells", "first", "shifters", "size")
+
+    def __init__(self, first: list[Move], shifters: list[tuple[str, tuple[int, ...]]],
+                 cells: list[int]) -> None:
+        self.first = first                  # rotations and swaps
+        self.shifters = shifters            # (tile, its rotations), in order
+        self.cells = cells                  # the frontier, sorted
+        self.size = len(first) + sum(len(cells) * len(rots) for _, rots in shifters)
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.size))]
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError(index)
+        if index < len(self.first):
+            return self.first[index]
+        index -= len(self.first)
+        for tile, rots in self.shifters:
+            block = len(self.cells) * len(rots)
+            if index < block:
+                cell = self.cells[index // len(rots)]
+                return Shift(tile, *xy(cell), rots[index % len(rots)])
+            index -= block
+        raise AssertionError("unreachable: index checked against size")
+
+
+def action_candidates(state: State) -> ActionCandidates:
     """Actions that meet the tile conditions, before the group and no-trap checks."""
     colour = state.current
     if state.edition != "revised" or colour is None:
-        return []
+        return ActionCandidates([], [], [])
     lab = state.lab()
     eligible = _eligible(state, lab, colour)
     rots = {t: r for t, _, _, r in state.tiles}
@@ -69,10 +112,8 @@ def action_candidates(state: State) -> list[Move]:
         moves += [Rotate(t, r) for r in k.rotations
                   if k.canonical[r // 90] != k.canonical[rots[t] // 90]]
     moves += [Swap(a, b) for a, b in combinations(eligible, 2)]
-    for t in eligible:
-        moves += [Shift(t, *xy(cell), r) for cell in sorted(lab.frontier)
-                  for r in kind(t).rotations]
-    return moves
+    return ActionCandidates(moves, [(t, kind(t).rotations) for t in eligible],
+                            sorted(lab.frontier))
 
 
 def legal_actions(state: State) -> list[Move]:
