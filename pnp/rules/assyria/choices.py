@@ -6,6 +6,7 @@ well vertices, ziggurats to build and the actions they can pay for. Rulings
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import combinations
 
 from pnp.rules.assyria.board import board
@@ -42,12 +43,14 @@ def hut_hexes(s: State, colour: str) -> list[int]:
     b = board()
     own = [h for h, c in s.huts.items() if c == colour]
     own += [h for h, (c, _) in s.ziggurats.items() if c == colour]
-    out = set()
-    for h in own:
-        for nb in b.neighbours[h]:
-            if nb not in s.huts and nb not in s.ziggurats and b.is_in_play(nb, s.n):
-                out.add(nb)
-    return sorted(out)
+    near = {nb for h in own for nb in b.neighbours[h]}
+    in_play = _hexes_in_play(s.n)
+    return sorted(h for h in near if h in in_play and h not in s.huts and h not in s.ziggurats)
+
+
+@cache
+def _hexes_in_play(players: int) -> frozenset[int]:
+    return frozenset(board().in_play(players))
 
 
 def unsupplied(s: State, colour: str) -> list[int]:
@@ -100,14 +103,11 @@ def well_vertices(s: State, colour: str) -> list[int]:
     if s.well_stock() <= 0:
         return []
     b = board()
+    # A vertex whose three hexes hold the player's huts touches one of them.
+    near = {v for h, c in s.huts.items() if c == colour for v in b.hex_vertices[h]}
     taken = set(s.wells)
-    out = []
-    for v in sorted(b.well_vertices):
-        if v in taken:
-            continue
-        if all(s.huts.get(h) == colour for h in b.vertices[v].hexes):
-            out.append(v)
-    return out
+    return sorted(v for v in near if v in b.well_vertices and v not in taken
+                  and all(s.huts.get(h) == colour for h in b.vertices[v].hexes))
 
 
 def can_build(s: State, colour: str, h: int) -> str | None:
