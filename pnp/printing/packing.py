@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cached_property
 
 Box = tuple[float, float, float, float]     # x0, y0, x1, y1
 EPS = 1e-6
@@ -74,7 +74,28 @@ class Grid:
 
     def turned(self, turns: int) -> Grid:
         """The grid of the pieces turned `turns` quarters clockwise."""
-        return _turned(self, turns % 4) if turns % 4 else self
+        return self._turns[turns % 4]
+
+    @cached_property
+    def _turns(self) -> tuple[Grid, Grid, Grid, Grid]:
+        # kept on the grid (not in a cache keyed by it): hashing a grid hashes its cover
+        turns = [self]
+        for _ in range(3):
+            turns.append(_turned(turns[-1]))
+        return tuple(turns)
+
+    def grown_cover(self, half: float) -> tuple[Box, ...]:
+        """Its cover boxes grown by `half`, the largest first (the likeliest not to fit)."""
+        kept = self._grown_covers.get(half)
+        if kept is None:
+            kept = self._grown_covers[half] = tuple(sorted(
+                (grown(b, half) for b in self.cover),
+                key=lambda b: (b[0] - b[2]) * (b[3] - b[1])))
+        return kept
+
+    @cached_property
+    def _grown_covers(self) -> dict[float, tuple[Box, ...]]:
+        return {}
 
     def ways(self) -> tuple[int, ...]:
         """The turns to try: none, or a quarter (a grid), or all four (a lone piece)."""
@@ -83,14 +104,12 @@ class Grid:
         return (0, 1, 2, 3) if self.cover else (0, 1)
 
 
-@cache
-def _turned(grid: Grid, turns: int) -> Grid:
-    for _ in range(turns):
-        h = grid.height
-        grid = replace(grid, width=grid.height, height=grid.width,
-                       cover=tuple(turn_box(b, h) for b in grid.cover),
-                       optional=tuple(turn_box(b, h) for b in grid.optional))
-    return grid
+def _turned(grid: Grid) -> Grid:
+    """The grid turned a quarter clockwise."""
+    h = grid.height
+    return replace(grid, width=grid.height, height=grid.width,
+                   cover=tuple(turn_box(b, h) for b in grid.cover),
+                   optional=tuple(turn_box(b, h) for b in grid.optional))
 
 
 @dataclass(frozen=True)
@@ -184,14 +203,27 @@ def subtract(free: list[Box], used: Box) -> list[Box]:
     # ones stays), is not maximal; an untouched one is never inside a part
     out = list(kept)
     for k, r in enumerate(parts):
-        x0, y0, x1, y1 = r[0] + EPS, r[1] + EPS, r[2] - EPS, r[3] - EPS
-        if any(o[0] <= x0 and o[1] <= y0 and x1 <= o[2] and y1 <= o[3] for o in kept):
-            continue
-        if any(j != k and _inside(r, o) and (not _inside(o, r) or j < k)
-               for j, o in enumerate(parts)):
-            continue
-        out.append(r)
+        if not (_within(r, kept) or _within_other(k, r, parts)):
+            out.append(r)
     return out
+
+
+def _within(r: Box, boxes: list[Box]) -> bool:
+    """Whether `r` lies inside one of `boxes`."""
+    x0, y0, x1, y1 = r[0] + EPS, r[1] + EPS, r[2] - EPS, r[3] - EPS
+    return any(o[0] <= x0 and o[1] <= y0 and x1 <= o[2] and y1 <= o[3] for o in boxes)
+
+
+def _within_other(k: int, r: Box, parts: list[Box]) -> bool:
+    """Whether part k lies inside another part; of equal ones, all but the first do."""
+    x0, y0, x1, y1 = r[0] + EPS, r[1] + EPS, r[2] - EPS, r[3] - EPS
+    for j, o in enumerate(parts):
+        if j == k or not (o[0] <= x0 and o[1] <= y0 and x1 <= o[2] and y1 <= o[3]):
+            continue
+        if j < k or not (r[0] <= o[0] + EPS and r[1] <= o[1] + EPS
+                         and o[2] - EPS <= r[2] and o[3] - EPS <= r[3]):
+            return True
+    return False
 
 
 def _new_sheet(frame: Frame, landscape: bool, spacing: float, roomy: bool) -> Sheet:
@@ -390,8 +422,7 @@ def _nest_spots(sheet: Sheet, grid: Grid, half: float) -> Iterator[tuple[float, 
     w, h = grid.size(1, 1)
     ax0, ay0, ax1, _ay1 = grown(sheet.frame.area, half)
     ay1 = _floor(sheet, grid, 2 * half)
-    cover = sorted((grown(b, half) for b in grid.cover),
-                   key=lambda b: (b[0] - b[2]) * (b[3] - b[1]))
+    cover = grid.grown_cover(half)
     big = cover[0]
     bw, bh = big[2] - big[0], big[3] - big[1]
     roomy = [f for f in sheet.free if f[2] - f[0] >= bw - EPS and f[3] - f[1] >= bh - EPS]
@@ -403,10 +434,13 @@ def _nest_spots(sheet: Sheet, grid: Grid, half: float) -> Iterator[tuple[float, 
              if ax0 - EPS <= x - half and x + w + half <= ax1 + EPS
              for y in (f[1] + half, f[3] - half - h, f[1] - big[1], f[3] - big[3])
              if ay0 - EPS <= y - half and y + h + half <= ay1 + EPS}
+    rest = cover[1:]
     for y, x in sorted(spots):
-        boxes = _shifted(cover, x, y)
-        if _clear(boxes[0], roomy) and all(_clear(b, sheet.free) for b in boxes[1:]):
+        if (_clear((big[0] + x, big[1] + y, big[2] + x, big[3] + y), roomy)
+                and all(_clear((a + x, b + y, c + x, d + y), sheet.free)
+                        for a, b, c, d in rest)):
             yield y, x
+
 
 
 def _lookahead(free: list[Box], grid: Grid, pending: int, spacing: float,
