@@ -13,9 +13,10 @@ and turns what comes back into items and crop marks.
   quarter (nesting), as long as what each draws stays apart. Its `optional` part (an
   assembly diagram) keeps its room from grids, but gives it up to a nesting piece (the
   sheet records it as dropped).
-- First fit over the open sheets, biggest pieces first, so small pieces fill the room that
+- First fit over the open sheets, large pieces first, so small pieces fill the room that
   large ones leave; a new sheet opens only when no open sheet has room. A few strategies
-  are tried (`STRATEGIES`) and the one taking the fewest sheets wins (ties: the first).
+  are tried (`STRATEGIES`: lone pieces leaving the most blank room first, or the biggest
+  first) and the one taking the fewest sheets wins (ties: the first).
   Everything is deterministic.
 - A sheet is portrait unless its first piece fits only on the turned paper. A piece with
   a back (`Grid.upright`) goes only on portrait sheets: a duplex flip is portrait.
@@ -241,10 +242,21 @@ def biggest_first(groups: Sequence[Group]) -> list[int]:
     return sorted(range(len(groups)), key=lambda k: -area(k))
 
 
+def blankest_first(groups: Sequence[Group]) -> list[int]:
+    """Lone pieces by the blank room their box leaves (a triangle of board: half of it),
+    most first, so that the others nest in it; then by `biggest_first`'s area (stable)."""
+    def key(k: int) -> tuple[float, float]:
+        grid = groups[k].grid
+        w, h = grid.size(1, 1)
+        drawn = sum((b[2] - b[0]) * (b[3] - b[1]) for b in grid.cover) if grid.cover else w * h
+        return (-(w * h - drawn), -w * h)
+    return sorted(range(len(groups)), key=key)
+
+
 # The ways tried, the fewest sheets wins (ties: the first): an order of the groups, and
 # whether a lone piece opening a sheet turns to leave the roomiest free rectangle (or
 # stays as it comes, leaving room its own way: that nests more triangles).
-STRATEGIES: tuple[tuple[Order, bool], ...] = ((biggest_first, True), (biggest_first, False))
+STRATEGIES: tuple[tuple[Order, bool], ...] = ((blankest_first, True), (biggest_first, False))
 
 
 def pack(groups: Sequence[Group], frames: tuple[Frame, Frame], spacing: float,

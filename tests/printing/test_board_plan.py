@@ -433,3 +433,40 @@ def test_piece_offsets_map_the_board_frame_to_the_page():
     assert piece.to_page(piece.offset, 10.0, 20.0) == (10.0, 20.0)
     _x0, _y0, x1, y1 = piece.box
     assert piece.to_page((x1, y1), 0.0, 0.0) == pytest.approx((piece.width, piece.height))
+
+
+# --- Pieces that pack badly --------------------------------------------------------------
+
+def _marked_letter():
+    from pnp.printing.cuts import MARKS
+
+    return papers()["letter"], MARKS.reserve(furniture())
+
+
+def test_a_piece_that_fits_only_a_turned_sheet_counts_like_a_sliver():
+    """Letter inside registration marks is 190 x 213 mm upright, 253 x 150 mm turned: the
+    north tip alone (230 x 115 mm) fits only the turned sheet; the band below it, cut at
+    the centre line, fits upright once turned (192 x 112 mm)."""
+    paper, marks = _marked_letter()
+    crete = board_sheets.crete_board()
+    tip = split_plan.piece_cost(crete, (0, 1), (0, 11), paper, 2.0, marks)
+    band = split_plan.piece_cost(crete, (1, 3), (0, 5), paper, 2.0, marks)
+    assert (tip.turned, tip.slivers) == (1, 0)
+    assert (band.turned, band.slivers) == (0, 0)
+
+
+def test_crete_on_marked_letter_packs_badly_only_at_its_tips():
+    """Each tip needs a sliver or a turned sheet (a lone tip square is 230 mm wide); the
+    plan takes one of each, not three turned sheets (its fewest pieces, 13, would)."""
+    paper, marks = _marked_letter()
+    pieces = plan_pieces(board_sheets.crete_board(), paper, 2.0, marks)
+    width, height = marks.printable(paper)
+    turned = [p.label for p in pieces
+              if min(p.size) > width + 1e-6 or max(p.size) > height + 1e-6]
+    slivers = [p.label for p in pieces
+               if min(p.size) < split_plan.sliver_width(paper, marks) - 1e-6]
+    assert len(pieces) == 14
+    assert len(turned) == len(slivers) == 1
+    assert turned == ["A1"]                              # the north tip, alone
+    south = [p.label for p in pieces if p.label.startswith("D")]
+    assert south == ["D1", "D2", "D3"] and slivers == ["D2"]    # the south tip in three

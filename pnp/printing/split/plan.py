@@ -3,11 +3,12 @@
 Cuts: full-width cuts between row bands along `cuts_y`, then cuts across each band along
 `cuts_x`; a piece is the outline clipped to a rectangle. The search is exhaustive over
 this family (dynamic programming over the row cuts, and within each band over the column
-cuts): fewest slivers (pieces narrower than a third of the sheet: they pack badly; most
-boards need none), then fewest pieces, then least tab length, then the smallest cut
-positions. A piece
-never cuts through a marker's quiet zone. Its cost grows with the square of the number of
-cut lines per axis: offer the lines a cut may sensibly follow (Asterion: 10 per axis).
+cuts): fewest pieces that pack badly (slivers, narrower than a third of the sheet, and
+pieces that fit only a turned sheet, which nothing with a back may share; most boards need
+none), then fewest pieces, then fewest of those on a turned sheet, then least tab length,
+then the smallest cut positions. A piece never cuts through a marker's quiet zone. Its
+cost grows with the square of the number of cut lines per axis: offer the lines a cut may
+sensibly follow (Asterion: 10 per axis).
 """
 
 from __future__ import annotations
@@ -130,14 +131,21 @@ class _Cost:
     cuts: tuple[int, ...]       # the cut positions, for a deterministic tie-break
     slivers: int = 0            # pieces narrower than a third of the sheet: they pack
     #                             badly and are fiddly to glue, so they cost most
+    turned: int = 0             # pieces that fit only a turned sheet (even turned
+    #                             themselves): no piece with a back may share that sheet,
+    #                             so they pack as badly as slivers
+
+    def _key(self) -> tuple[int, int, int, float, tuple[int, ...]]:
+        return (self.slivers + self.turned, self.pieces, self.turned, round(self.glue, 6),
+                self.cuts)
 
     def __lt__(self, other: _Cost) -> bool:
-        return ((self.slivers, self.pieces, round(self.glue, 6), self.cuts)
-                < (other.slivers, other.pieces, round(other.glue, 6), other.cuts))
+        return self._key() < other._key()
 
     def __add__(self, other: _Cost) -> _Cost:
         return _Cost(self.pieces + other.pieces, self.glue + other.glue,
-                     self.cuts + other.cuts, self.slivers + other.slivers)
+                     self.cuts + other.cuts, self.slivers + other.slivers,
+                     self.turned + other.turned)
 
 
 class _Outgrown:
@@ -178,12 +186,22 @@ def _piece_verdict(board: Board, band: tuple[int, int], cols: tuple[int, int], p
     width, height, glue = extent
     if _fits(board, width, height, paper, furniture, turn) is None:
         return OUTGROWN
-    return _Cost(1, glue, (), int(min(width, height) < sliver_width(paper, furniture)))
+    return _Cost(1, glue, (), int(min(width, height) < sliver_width(paper, furniture)),
+                 int(_turned_only(board, width, height, paper, furniture)))
+
+
+def _turned_only(board: Board, width: float, height: float, paper: Paper,
+                 furniture: Furniture) -> bool:
+    """Whether a piece fits the upright sheet neither way round (a one-sided board's
+    pieces turn to pack; a two-sided board never turns its sheet)."""
+    return (_fits(board, width, height, paper, furniture, False) is None
+            and _fits(board, height, width, paper, furniture, False) is None)
 
 
 def sliver_width(paper: Paper, furniture: Furniture) -> float:
     """A piece narrower than this (a third of the printable sheet's shorter side) is a
-    sliver: the search takes one only when the board cannot be cut without."""
+    sliver: the search takes one only when the board cannot be cut without it or a piece
+    that fits only a turned sheet."""
     return min(furniture.printable(paper)) / 3
 
 
@@ -298,7 +316,7 @@ def best_bands(board: Board, paper: Paper, bleed: float, furniture: Furniture, t
             prev_cost, prev_bands = best[start]
             cost, ends = band
             total = prev_cost + _Cost(cost.pieces, cost.glue, (BAND_KEY + end, *cost.cuts),
-                                      cost.slivers)
+                                      cost.slivers, cost.turned)
             if end not in best or total < best[end][0]:
                 best[end] = (total, (*prev_bands, ((start, end), ends)))
     if last not in best:
