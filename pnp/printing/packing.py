@@ -445,10 +445,9 @@ def _nest_spots(sheet: Sheet, grid: Grid, half: float) -> Iterator[tuple[float, 
     rest = cover[1:]
     for y, x in sorted(spots):
         if (_clear((big[0] + x, big[1] + y, big[2] + x, big[3] + y), roomy)
-                and not any(True for a, b, c, d in rest
-                            if not _clear((a + x, b + y, c + x, d + y), sheet.free))):
+                and all(_clear((a + x, b + y, c + x, d + y), sheet.free)
+                        for a, b, c, d in rest)):
             yield y, x
-
 
 
 def _lookahead(free: list[Box], grid: Grid, pending: int, spacing: float,
