@@ -11,7 +11,7 @@ exactly behind the first (`draw_piece_back`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor
@@ -21,6 +21,7 @@ from pnp.geometry.polygon import Box, Point, bounds
 from pnp.printing.pen import polygon as fill_polygon
 from pnp.printing.pen import polygon_path, saved, text
 from pnp.printing.placement import Item
+from pnp.printing.replay import drawn_once
 from pnp.printing.split.board import Board, BoardPiece, Seam
 from pnp.printing.split.furniture import AlignMark, align_marks, diagram_spot, label_spot
 from pnp.printing.split.pieces import piece_for
@@ -62,11 +63,13 @@ def text_mm(canvas: Canvas, string: str, font: str, size_pt: float) -> float:
 
 
 def draw_piece(canvas: Canvas, item: Item, board: Board, pieces, paint: Paint,
-               style: PieceStyle, bleed: float) -> None:
+               style: PieceStyle, bleed: float, art: Hashable | None = None) -> None:
     """One piece (of `pieces`, the plan) for `item`, its drawn box's top-left at
     (item.x, item.y), turned as the piece and its placement say (`piece_for`): the game's
     art, then tabs, alignment marks, cut outline, label and the assembly diagram (unless
-    placement gave its room to another piece: the component keeps no `optional` part)."""
+    placement gave its room to another piece: the component keeps no `optional` part).
+    `art`: a key naming what `paint` draws when it paints the same under every piece (the
+    art is then drawn once and copied, `replay.drawn_once`); None: painted for each."""
     piece = piece_for(pieces, item.component)
     with saved(canvas):
         if piece.turns:             # turned on its sheet
@@ -76,7 +79,10 @@ def draw_piece(canvas: Canvas, item: Item, board: Board, pieces, paint: Paint,
             canvas.translate(item.x - piece.box[0], item.y - piece.box[1])
         with saved(canvas):
             clip(canvas, piece.art_polygon)
-            paint(canvas, bleed)
+            if art is None:
+                paint(canvas, bleed)
+            else:
+                drawn_once(canvas, ("board art", art, bleed), lambda: paint(canvas, bleed))
         for seam in piece.tabs:
             _tab(canvas, board, piece, seam)
         with saved(canvas):

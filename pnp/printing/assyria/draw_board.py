@@ -512,4 +512,5 @@ def draw_board_piece(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     st = board_style(ctx)
     pieces = plan(opts.paper, opts.bleed, opts.furniture)
     draw_piece(canvas, item, split_board(), pieces, lambda c, bleed: paint(c, st, bleed),
-               PieceStyle(CUT_LINE, LINE, mix(st.sand, st.frame, 0.5)), opts.bleed)
+               PieceStyle(CUT_LINE, LINE, mix(st.sand, st.frame, 0.5)), opts.bleed,
+               art=("assyria", st.ink_saver))

@@ -23,6 +23,7 @@ from pnp.printing.draw_split import mix
 from pnp.printing.drawing import Canvas
 from pnp.printing.pen import clip_rect, saved, text, use_form
 from pnp.printing.placement import Item
+from pnp.printing.replay import drawn_once
 from pnp.printing.style import FONT, FONT_BOLD, WHITE
 from pnp.rules.assyria import cards as rules_cards
 
@@ -57,13 +58,21 @@ def draw_card(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     w, h = card_size()
     b = ctx.bleed
     st: Style = ctx.style
+    back = item.face == "back"
     with saved(canvas):
         card_transform(canvas, item, ctx.options.duplex)
-        clip_rect(canvas, -b, -b, w + 2 * b, h + 2 * b)
-        if item.face == "back":
-            draw_back(canvas, face.deck, st, w, h, b)
-        else:
-            draw_front(canvas, face, st, w, h, b)
+        drawn_once(canvas, ("card", face.deck if back else face.key, back, st.ink_saver, b),
+                   lambda: _card(canvas, face, back, st, w, h, b))
+
+
+def _card(canvas: Canvas, face: CardFace, back: bool, st: Style, w: float, h: float,
+          b: float) -> None:
+    """A card's face in its upright frame, clipped to its bleed."""
+    clip_rect(canvas, -b, -b, w + 2 * b, h + 2 * b)
+    if back:
+        draw_back(canvas, face.deck, st, w, h, b)
+    else:
+        draw_front(canvas, face, st, w, h, b)
 
 
 # --- Fronts ------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from pnp.printing.draw_split import mix
 from pnp.printing.drawing import Canvas
 from pnp.printing.pen import clip_rect, saved, use_form
 from pnp.printing.placement import Item
+from pnp.printing.replay import drawn_once
 from pnp.printing.style import WHITE
 
 CUT = 0.2
@@ -69,11 +70,16 @@ def _square_token(canvas: Canvas, item: Item, st: Style, bleed: float) -> None:
     p = st.player(token_player(comp.id) or "")
     with saved(canvas):
         canvas.translate(item.x, item.y)
-        clip_rect(canvas, -bleed, -bleed, s + 2 * bleed, s + 2 * bleed)
-        canvas.setFillColor(_fill(st, p))
-        canvas.rect(-bleed, -bleed, s + 2 * bleed, s + 2 * bleed, stroke=0, fill=1)
-        {"hut": _hut, "base": _base, "centre": _centre, "roof": _roof}[comp.kind](
-            canvas, st, p, s)
+        drawn_once(canvas, (comp.kind, token_player(comp.id), s, st.ink_saver, bleed),
+                   lambda: _square_face(canvas, comp.kind, st, p, s, bleed))
+
+
+def _square_face(canvas: Canvas, kind: str, st: Style, p: Player, s: float,
+                 bleed: float) -> None:
+    clip_rect(canvas, -bleed, -bleed, s + 2 * bleed, s + 2 * bleed)
+    canvas.setFillColor(_fill(st, p))
+    canvas.rect(-bleed, -bleed, s + 2 * bleed, s + 2 * bleed, stroke=0, fill=1)
+    {"hut": _hut, "base": _base, "centre": _centre, "roof": _roof}[kind](canvas, st, p, s)
 
 
 def _round_token(canvas: Canvas, item: Item, st: Style, bleed: float) -> None:
@@ -83,19 +89,26 @@ def _round_token(canvas: Canvas, item: Item, st: Style, bleed: float) -> None:
     player = token_player(comp.id)
     with saved(canvas):
         canvas.translate(item.x + r, item.y + r)
-        if player is None:                       # a well
-            canvas.setFillColor(st.fill(st.well))
-            canvas.circle(0, 0, r + bleed, stroke=0, fill=1)
-            use_form(canvas, "well-token", icons.well(mix(st.well, WHITE, 0.5), st.ink), 0, 0,
-                     s * 0.8)
-        else:
-            p = st.player(player)
-            canvas.setFillColor(_fill(st, p))
-            canvas.circle(0, 0, r + bleed, stroke=0, fill=1)
-            icons.player_symbol(canvas, p.symbol, 0, 0, r * 0.5, WHITE, p.dark, 0.35)
-        canvas.setStrokeColor(st.ink)
-        canvas.setLineWidth(CUT)
-        canvas.circle(0, 0, r, stroke=1, fill=0)
+        drawn_once(canvas, (comp.kind, player, s, st.ink_saver, bleed),
+                   lambda: _round_face(canvas, player, st, s, bleed))
+
+
+def _round_face(canvas: Canvas, player: str | None, st: Style, s: float,
+                bleed: float) -> None:
+    r = s / 2
+    if player is None:                       # a well
+        canvas.setFillColor(st.fill(st.well))
+        canvas.circle(0, 0, r + bleed, stroke=0, fill=1)
+        use_form(canvas, "well-token", icons.well(mix(st.well, WHITE, 0.5), st.ink), 0, 0,
+                 s * 0.8)
+    else:
+        p = st.player(player)
+        canvas.setFillColor(_fill(st, p))
+        canvas.circle(0, 0, r + bleed, stroke=0, fill=1)
+        icons.player_symbol(canvas, p.symbol, 0, 0, r * 0.5, WHITE, p.dark, 0.35)
+    canvas.setStrokeColor(st.ink)
+    canvas.setLineWidth(CUT)
+    canvas.circle(0, 0, r, stroke=1, fill=0)
 
 
 def draw_token(canvas: Canvas, item: Item, ctx: DrawContext) -> None:

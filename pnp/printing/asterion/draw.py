@@ -27,6 +27,7 @@ from pnp.printing.draw_marker import draw_marker
 from pnp.printing.drawing import Canvas
 from pnp.printing.pen import clip_rect, saved, text, use_form
 from pnp.printing.placement import Item
+from pnp.printing.replay import drawn_once
 from pnp.printing.style import FONT_BOLD, WHITE
 from pnp.rules.asterion.tiles import Tile, load_tileset
 
@@ -135,54 +136,64 @@ def draw_tile_front(canvas: Canvas, tile: Tile, x: float, y: float, style: Style
 def draw_tile_back(canvas: Canvas, colour: str | None, x: float, y: float, style: Style,
                    bleed: float) -> None:
     """One back design per colour, identical within a colour so the draw stays hidden."""
+    with saved(canvas):
+        canvas.translate(x, y)
+        drawn_once(canvas, ("tile back", colour, style.ink_saver, bleed),
+                   lambda: _tile_back(canvas, colour, style, bleed))
+
+
+def _tile_back(canvas: Canvas, colour: str | None, style: Style, bleed: float) -> None:
     s = tile_spec().size
     palette = style.palette(colour)
     c = s / 2
-    with saved(canvas):
-        canvas.translate(x, y)
-        clip_rect(canvas, -bleed, -bleed, s + 2 * bleed, s + 2 * bleed)
-        ground = palette.wall if style.ink_saver else palette.fill
-        line = palette.fill if style.ink_saver else palette.wall
-        canvas.setFillColor(ground)
-        canvas.rect(-bleed, -bleed, s + 2 * bleed, s + 2 * bleed, stroke=0, fill=1)
-        # A labyrinth of nested squares, open on alternating sides; centred, so a back
-        # printed a little off still looks right.
-        canvas.setStrokeColor(line)
-        canvas.setLineWidth(1.6)
-        canvas.setLineCap(0)
-        for k, half in enumerate((22.0, 17.0, 12.0)):
-            gap = 4.0
-            path = canvas.beginPath()
-            if k % 2 == 0:      # gap at the top centre
-                path.moveTo(c + gap, c - half)
-                for px, py in ((c + half, c - half), (c + half, c + half),
-                               (c - half, c + half), (c - half, c - half), (c - gap, c - half)):
-                    path.lineTo(px, py)
-            else:               # gap at the bottom centre
-                path.moveTo(c - gap, c + half)
-                for px, py in ((c - half, c + half), (c - half, c - half),
-                               (c + half, c - half), (c + half, c + half), (c + gap, c + half)):
-                    path.lineTo(px, py)
-            canvas.drawPath(path, stroke=1, fill=0)
-        if colour is None:
-            use_form(canvas, "asterion", icons.asterion, c, c, 13.0)
-        else:
-            canvas.setFillColor(WHITE if not style.ink_saver else palette.fill)
-            canvas.setStrokeColor(palette.dark)
-            canvas.setLineWidth(0.5)
-            with saved(canvas):
-                canvas.translate(c, c)
-                icons.symbol_path(canvas, palette.symbol, 4.2)
+    clip_rect(canvas, -bleed, -bleed, s + 2 * bleed, s + 2 * bleed)
+    ground = palette.wall if style.ink_saver else palette.fill
+    line = palette.fill if style.ink_saver else palette.wall
+    canvas.setFillColor(ground)
+    canvas.rect(-bleed, -bleed, s + 2 * bleed, s + 2 * bleed, stroke=0, fill=1)
+    # A labyrinth of nested squares, open on alternating sides; centred, so a back
+    # printed a little off still looks right.
+    canvas.setStrokeColor(line)
+    canvas.setLineWidth(1.6)
+    canvas.setLineCap(0)
+    for k, half in enumerate((22.0, 17.0, 12.0)):
+        gap = 4.0
+        path = canvas.beginPath()
+        if k % 2 == 0:      # gap at the top centre
+            path.moveTo(c + gap, c - half)
+            for px, py in ((c + half, c - half), (c + half, c + half),
+                           (c - half, c + half), (c - half, c - half), (c - gap, c - half)):
+                path.lineTo(px, py)
+        else:               # gap at the bottom centre
+            path.moveTo(c - gap, c + half)
+            for px, py in ((c - half, c + half), (c - half, c - half),
+                           (c + half, c - half), (c + half, c + half), (c + gap, c + half)):
+                path.lineTo(px, py)
+        canvas.drawPath(path, stroke=1, fill=0)
+    if colour is None:
+        use_form(canvas, "asterion", icons.asterion, c, c, 13.0)
+    else:
+        canvas.setFillColor(WHITE if not style.ink_saver else palette.fill)
+        canvas.setStrokeColor(palette.dark)
+        canvas.setLineWidth(0.5)
+        with saved(canvas):
+            canvas.translate(c, c)
+            icons.symbol_path(canvas, palette.symbol, 4.2)
 
 
 def draw_tomb(canvas: Canvas, x: float, y: float, size: float, fill, bleed: float) -> None:
     """A tomb token: black, with a white headstone; the referee reads it by darkness."""
     with saved(canvas):
         canvas.translate(x, y)
-        clip_rect(canvas, -bleed, -bleed, size + 2 * bleed, size + 2 * bleed)
-        canvas.setFillColor(fill)
-        canvas.rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, stroke=0, fill=1)
-        use_form(canvas, "tombstone", icons.tombstone, size / 2, size / 2, size * 0.72)
+        drawn_once(canvas, ("tomb", size, fill.hexval(), bleed),
+                   lambda: _tomb(canvas, size, fill, bleed))
+
+
+def _tomb(canvas: Canvas, size: float, fill, bleed: float) -> None:
+    clip_rect(canvas, -bleed, -bleed, size + 2 * bleed, size + 2 * bleed)
+    canvas.setFillColor(fill)
+    canvas.rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, stroke=0, fill=1)
+    use_form(canvas, "tombstone", icons.tombstone, size / 2, size / 2, size * 0.72)
 
 
 

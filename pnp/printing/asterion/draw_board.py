@@ -184,4 +184,4 @@ def draw_board_piece(canvas: Canvas, item: Item, ctx: DrawContext) -> None:
     draw_piece(canvas, item, board_sheets.crete_board(), pieces,
                lambda c, bleed: _draw_art(c, style, bleed),
                PieceStyle(style.cut_line, style.grid_line, style.land[min(style.land)]),
-               opts.bleed)
+               opts.bleed, art=("asterion crete", ctx.style.ink_saver))

@@ -29,6 +29,7 @@ from pnp.printing.context import DrawContext
 from pnp.printing.draw_marker import draw_marker
 from pnp.printing.pen import polygon, saved, text
 from pnp.printing.placement import Item
+from pnp.printing.replay import drawn_once
 from pnp.printing.style import FONT_BOLD, WHITE
 from pnp.units import mm
 
@@ -96,63 +97,74 @@ def draw_tile_back(canvas: Canvas, cx: float, cy: float, style: Style, bleed: fl
                    turn: float = 0.0) -> None:
     """The same back on every tile: red, a bevel, a ring's rim round the game's name (kept
     upright when the hexagon is turned)."""
-    data = layouts.load("constructo")["tile"]
     with saved(canvas):
         canvas.translate(cx, cy)
-        grown = _hexagon(bleed, turn)
-        _clip_polygon(canvas, grown)
-        canvas.setFillColor(style.tile_fill)
-        polygon(canvas, list(grown), stroke=0, fill=1)
-        canvas.setStrokeColor(style.tile_line)
-        canvas.setLineWidth(mm(data["bevel_width"]))
-        canvas.setLineJoin(1)
-        for k in (1, 2):                      # a double bevel
-            polygon(canvas, _hexagon(-k * mm(data["bevel_inset"]), turn), stroke=1, fill=0)
-        # a ring's rim, darker, round the game's name: a stamp of the game's largest piece
-        ring = piece_specs()["ring"]
-        rim = canvas.beginPath()
-        rim.circle(0, 0, ring.radius)
-        rim.circle(0, 0, ring.hole_radius)
-        canvas.setFillColor(style.guide)
-        canvas.drawPath(rim, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
-        canvas.setFillColor(style.tile_dark if style.ink_saver else WHITE)
-        text(canvas, 0.0, 1.1, layouts.load("constructo")["game"]["name"].upper(), 6.5,
-             FONT_BOLD, anchor="middle")
+        drawn_once(canvas, ("tile back", style.ink_saver, bleed, turn),
+                   lambda: _tile_back(canvas, style, bleed, turn))
+
+
+def _tile_back(canvas: Canvas, style: Style, bleed: float, turn: float) -> None:
+    data = layouts.load("constructo")["tile"]
+    grown = _hexagon(bleed, turn)
+    _clip_polygon(canvas, grown)
+    canvas.setFillColor(style.tile_fill)
+    polygon(canvas, list(grown), stroke=0, fill=1)
+    canvas.setStrokeColor(style.tile_line)
+    canvas.setLineWidth(mm(data["bevel_width"]))
+    canvas.setLineJoin(1)
+    for k in (1, 2):                      # a double bevel
+        polygon(canvas, _hexagon(-k * mm(data["bevel_inset"]), turn), stroke=1, fill=0)
+    # a ring's rim, darker, round the game's name: a stamp of the game's largest piece
+    ring = piece_specs()["ring"]
+    rim = canvas.beginPath()
+    rim.circle(0, 0, ring.radius)
+    rim.circle(0, 0, ring.hole_radius)
+    canvas.setFillColor(style.guide)
+    canvas.drawPath(rim, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+    canvas.setFillColor(style.tile_dark if style.ink_saver else WHITE)
+    text(canvas, 0.0, 1.1, layouts.load("constructo")["game"]["name"].upper(), 6.5,
+         FONT_BOLD, anchor="middle")
 
 
 def draw_piece(canvas: Canvas, owner: str, kind: str, cx: float, cy: float, style: Style,
                bleed: float, centre_mark: bool = True, outline: bool = True) -> None:
     """A ring or disc: the owner's colour, its pattern (a black piece's ring of white dots,
     a white piece's thin line), the cut outline(s) and a circle cutter's centre cross."""
-    spec = piece_specs()[kind]
-    colours = style.owners[owner]
     with saved(canvas):
         canvas.translate(cx, cy)
-        art = canvas.beginPath()
-        art.circle(0, 0, spec.radius + bleed)
+        drawn_once(canvas, ("piece", owner, kind, style.ink_saver, bleed, centre_mark, outline),
+                   lambda: _piece(canvas, owner, kind, style, bleed, centre_mark, outline))
+
+
+def _piece(canvas: Canvas, owner: str, kind: str, style: Style, bleed: float,
+           centre_mark: bool, outline: bool) -> None:
+    spec = piece_specs()[kind]
+    colours = style.owners[owner]
+    art = canvas.beginPath()
+    art.circle(0, 0, spec.radius + bleed)
+    if spec.hole:
+        art.circle(0, 0, max(spec.hole_radius - bleed, 0.0))
+    canvas.setFillColor(colours.fill)
+    canvas.drawPath(art, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+    if colours.pattern == "dots":
+        canvas.setFillColor(colours.ink)
+        for x, y in dot_centres(kind):
+            canvas.circle(x, y, spec.dot, stroke=0, fill=1)
+    else:
+        canvas.setStrokeColor(colours.ink)
+        canvas.setLineWidth(colours.line)
+        canvas.circle(0, 0, spec.pattern_radius, stroke=1, fill=0)
+    canvas.setStrokeColor(colours.cut)
+    if outline:
+        canvas.setLineWidth(mm(_cutting()["cut_line"]))
+        canvas.circle(0, 0, spec.radius, stroke=1, fill=0)
         if spec.hole:
-            art.circle(0, 0, max(spec.hole_radius - bleed, 0.0))
-        canvas.setFillColor(colours.fill)
-        canvas.drawPath(art, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
-        if colours.pattern == "dots":
-            canvas.setFillColor(colours.ink)
-            for x, y in dot_centres(kind):
-                canvas.circle(x, y, spec.dot, stroke=0, fill=1)
-        else:
-            canvas.setStrokeColor(colours.ink)
-            canvas.setLineWidth(colours.line)
-            canvas.circle(0, 0, spec.pattern_radius, stroke=1, fill=0)
-        canvas.setStrokeColor(colours.cut)
-        if outline:
-            canvas.setLineWidth(mm(_cutting()["cut_line"]))
-            canvas.circle(0, 0, spec.radius, stroke=1, fill=0)
-            if spec.hole:
-                canvas.circle(0, 0, spec.hole_radius, stroke=1, fill=0)
-        if centre_mark:
-            arm = mm(_cutting()["centre_mark"])
-            canvas.setLineWidth(mm(_cutting()["centre_line"]))
-            canvas.line(-arm, 0, arm, 0)
-            canvas.line(0, -arm, 0, arm)
+            canvas.circle(0, 0, spec.hole_radius, stroke=1, fill=0)
+    if centre_mark:
+        arm = mm(_cutting()["centre_mark"])
+        canvas.setLineWidth(mm(_cutting()["centre_line"]))
+        canvas.line(-arm, 0, arm, 0)
+        canvas.line(0, -arm, 0, arm)
 
 
 def draw_item(canvas: Canvas, item: Item, ctx: DrawContext) -> None:

@@ -1,0 +1,97 @@
+"""Drawing a PDF prints many times, drawn once: a board's art under each of its pieces, a
+back design, a token. The first time reportlab draws it and the content-stream operators
+it wrote are kept; after that they are copied, which writes the same bytes in a fraction
+of the time (a reportlab form would change the bytes: this does not).
+
+Copying is exact when the drawing depends only on its key and on the graphics state it
+starts from (reportlab writes an alpha only when it changes, named in the page's own
+resources), so a take is copied only into the state it was drawn from (alpha names
+included), and only a self-contained one is
+kept: it leaves the transformation and the state stack as it found them, starts with no
+operator that merges into the one before (a transformation), and adds nothing to the
+page but operators and forms (no annotation, spot colour or shading).
+
+`VERIFY = True` (the tests) draws every time and checks that a copy would have been the
+same: a key that does not say everything the drawing depends on fails there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas as PdfCanvas
+
+VERIFY = False
+# the graphics state but the transformation (no operator depends on it) and the alpha
+# state (compared by its values)
+_STATE = tuple(a for a in PdfCanvas.STATE_ATTRIBUTES
+               if a not in ("_currentMatrix", "_extgstate"))
+_TAKES = "_pnp_takes"       # canvas attribute: key -> the takes kept for it
+
+
+class ReplayMismatch(AssertionError):
+    """A copy would have differed from drawing afresh: the key misses something."""
+
+
+@dataclass(frozen=True)
+class _Take:
+    start: tuple[Any, ...]       # the graphics state it was drawn from
+    code: tuple[str, ...]        # the operators it wrote
+    forms: tuple[str, ...]       # the forms it placed (the page's resources)
+    end: tuple[Any, ...]         # the graphics state it left
+
+
+def _state(canvas: PdfCanvas) -> tuple[Any, ...]:
+    """The graphics state, with the alpha values in force and the alpha states the page has
+    named so far (a page's own resources: the next one is named after them)."""
+    values, alpha = canvas.__dict__, canvas._extgstate
+    return (tuple(values[a] for a in _STATE), sorted(alpha._d.items()),
+            sorted(alpha._c.items()))
+
+
+def _set_state(canvas: PdfCanvas, state: tuple[Any, ...]) -> None:
+    values, alpha, named = state
+    canvas.__dict__.update(zip(_STATE, values, strict=True))
+    canvas._extgstate._d = dict(alpha)
+    canvas._extgstate._c.update(named)       # shared by the page's saved states
+
+
+def drawn_once(canvas: Any, key: Hashable, draw: Callable[[], None]) -> None:
+    """`draw()` on `canvas`, or a copy of what it wrote the last time under `key` from the
+    same state. `key` must name everything the drawing depends on within one document
+    (the canvas's transformation excepted). Any other canvas (SVG) just draws."""
+    if not isinstance(canvas, PdfCanvas):
+        draw()
+        return
+    takes: list[_Take] = canvas.__dict__.setdefault(_TAKES, {}).setdefault(key, [])
+    start = _state(canvas)
+    kept = next((t for t in takes if t.start == start), None)
+    if kept is not None and not VERIFY:
+        canvas._code.extend(kept.code)
+        canvas._formsinuse.extend(kept.forms)
+        _set_state(canvas, kept.end)
+        return
+    take = _record(canvas, start, draw)
+    if kept is not None and take is not None and take != kept:
+        raise ReplayMismatch(f"drawing under key {key!r} differs from its first take")
+    if kept is None and take is not None:
+        takes.append(take)
+
+
+def _record(canvas: PdfCanvas, start: tuple[Any, ...],
+            draw: Callable[[], None]) -> _Take | None:
+    """Draw, and return what it wrote when it is self-contained (see the module's doc)."""
+    code, forms = canvas._code, canvas._formsinuse
+    n, n_forms = len(code), len(forms)
+    before = code[-1] if code else None
+    page = (canvas._currentMatrix, len(canvas.state_stack), len(canvas._annotationrefs),
+            len(canvas._colorsUsed), len(canvas._shadingUsed), canvas._formData)
+    draw()
+    after = (canvas._currentMatrix, len(canvas.state_stack), len(canvas._annotationrefs),
+             len(canvas._colorsUsed), len(canvas._shadingUsed), canvas._formData)
+    merged = bool(code) and n > 0 and code[n - 1] is not before
+    if merged or after != page or canvas._code is not code or canvas._formsinuse is not forms:
+        return None
+    return _Take(start, tuple(code[n:]), tuple(forms[n_forms:]), _state(canvas))
