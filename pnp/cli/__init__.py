@@ -116,10 +116,9 @@ def _main(argv: list[str] | None) -> int:
     if quick is not None:
         return quick
     from pnp.cli.errors import CliError
-    from pnp.cli.root import load_commands
 
     try:
-        result = load_commands(args)(args=args, prog_name="pnp", standalone_mode=False)
+        result = _run(args)
     except CliError as exc:
         for line in exc.lines:
             _error(line)
@@ -147,6 +146,22 @@ def _main(argv: list[str] | None) -> int:
             return int(exc.exit_code)
         raise
     return result if isinstance(result, int) else 0
+
+
+def _run(args: list[str]) -> Any:
+    """Run the command: a plain `pnp build` without Typer (`pnp.cli.build_args`), the rest
+    through Typer."""
+    if args[:1] == ["build"]:
+        from pnp.cli.build_args import plain_build
+
+        given = plain_build(args[1:])
+        if given is not None:
+            from pnp.cli.building import build
+
+            return build(**given)
+    from pnp.cli.root import load_commands
+
+    return load_commands(args)(args=args, prog_name="pnp", standalone_mode=False)
 
 
 def run() -> None:

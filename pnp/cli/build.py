@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import typer
 
-from pnp import inputs
-from pnp.cli.errors import CliError, echo_lines, option
+from pnp.cli import building
+from pnp.cli.building import progress_display
+from pnp.cli.errors import CliError, echo_lines
 from pnp.cli.root import app
 from pnp.games import GAMES
-
-Progress = Callable[[int, int], None]
 
 
 @app.command("games")
@@ -29,57 +24,6 @@ def games() -> None:
         editions = (f"editions {', '.join(game.editions)} (default {game.default_edition}); "
                     if game.editions else "")
         typer.echo(f"{game.name} ({game.title}): {editions}{', '.join(can) or 'nothing yet'}")
-
-
-def parse_offset(value: str) -> tuple[float, float]:
-    """'X,Y' in mm, e.g. '0.5,-1'."""
-    parts = value.split(",")
-    if len(parts) != 2:
-        raise CliError(f"--back-offset must be X,Y in mm (e.g. 0.5,-1), not "
-                       f"{inputs.quote(value)}")
-    return (option(inputs.finite_float, parts[0].strip(), "--back-offset X"),
-            option(inputs.finite_float, parts[1].strip(), "--back-offset Y"))
-
-
-@contextmanager
-def progress_display(label: str) -> Iterator[Progress]:
-    """A progress bar on the terminal (stderr); silent when stderr is not a terminal."""
-    if not sys.stderr.isatty():
-        yield lambda done, total: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   console=Console(stderr=True), transient=True)
-    with bar:
-        task = bar.add_task(label, total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
-
-
-def _request(game: str, edition: str | None, paper: str, bleed: float, duplex: str,
-             back_offset: str, ink_saver: bool, crop_marks: bool, cut_files: bool = False,
-             cut_marks: bool = False, marks: str | None = None):
-    from pnp.games import UnknownGame, part
-    from pnp.printing.build import BuildError, BuildRequest, validate_request
-
-    try:
-        printing = part(game, "printing")
-    except UnknownGame as exc:
-        raise CliError(str(exc)) from None
-    bleed = option(inputs.finite_float, bleed, "--bleed")
-    request = BuildRequest(game, edition, paper.lower(), bleed, duplex.lower(),
-                           parse_offset(back_offset), ink_saver, crop_marks, printing,
-                           cut_files, cut_marks, None if marks is None else marks.lower())
-    try:
-        validate_request(request)
-    except BuildError as exc:
-        raise CliError(str(exc)) from None
-    return request
 
 
 GAME_HELP = "Game to print (see `pnp games`)."
@@ -116,40 +60,8 @@ def build(
     marks: str | None = typer.Option(None, "--marks", help=MARKS_HELP),
 ) -> None:
     """Write a printable PDF with every piece of a game to OUT/<game>-<edition>.pdf."""
-    from pnp.printing.build import build as run_build
-    from pnp.printing.placement import PlacementError
-
-    request = _request(game, edition, paper, bleed, duplex, back_offset, ink_saver, crop_marks,
-                       cut_files, cut_marks, marks)
-    try:
-        with progress_display("drawing pages") as progress:
-            result = run_build(request, out, progress)
-    except PlacementError as exc:
-        raise CliError(str(exc)) from None
-    except OSError as exc:
-        raise CliError(f"cannot write to {out}: {exc.strerror or exc}") from None
-    echo_lines(build_lines(result, cut_files))
-
-
-def counted(n: int, word: str) -> str:
-    """"1 cut file", "2 cut files": a count and its noun, singular for one."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def build_lines(result: Any, cut_files: bool) -> list[str]:
-    """What `pnp build` wrote, for people: every kind the game printed, but the pages about
-    the game (check page, player aid); a board counts once, "in N pieces"."""
-    kinds = {k: n for k, n in result.components.items() if k not in ("check", "aid")}
-    parts = [f"1 board in {counted(n, 'piece')}" if kind == "board" else counted(n, kind)
-             for kind, n in kinds.items()]
-    pieces = sum(1 if kind == "board" else n for kind, n in kinds.items())
-    lines = [f"wrote {result.path}: {counted(result.pages, 'page')} "
-             f"({counted(result.sheets, 'sheet')}), {counted(pieces, 'component')} "
-             f"({', '.join(parts)})"]
-    if cut_files:
-        lines.append(f"wrote {counted(len(result.cut_files), 'cut file')} beside it, one per "
-                     f"sheet with pieces ({result.path.stem}-sheet-NN-cut.svg)")
-    return lines
+    building.build(game, edition, paper, out, bleed, duplex, back_offset, ink_saver,
+                   crop_marks, cut_files, cut_marks, marks)
 
 
 @app.command("export")
@@ -184,8 +96,8 @@ def export(
         export_tts(game, edition, dpi, svg, out, ink_saver, marks, tts, url_base)
         return
     dpi = 200 if dpi is None else dpi
-    request = _request(game, edition, "a4", 0.0, "long", "0,0", ink_saver, False,
-                       marks=marks)
+    request = building.build_request(game, edition, "a4", 0.0, "long", "0,0", ink_saver,
+                                     False, marks=marks)
     try:
         with progress_display("drawing faces" if svg else "rendering faces") as progress:
             result = run_export(request, out, dpi, progress, svg=svg)
@@ -215,8 +127,8 @@ def export_tts(game: str, edition: str | None, dpi: int | None, svg: bool, out: 
         raise CliError("--url-base is for --tts (the images' web address in the saved object)")
     if svg:
         raise CliError("--svg and --tts do not go together: TTS takes PNG images")
-    request = _request(game, edition, "a4", 0.0, "long", "0,0", ink_saver, False,
-                       marks=marks)
+    request = building.build_request(game, edition, "a4", 0.0, "long", "0,0", ink_saver,
+                                     False, marks=marks)
     try:
         setup = part(game, "tts")
         with progress_display("rendering faces") as progress:

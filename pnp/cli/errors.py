@@ -4,10 +4,11 @@ must never drive the terminal)."""
 
 from __future__ import annotations
 
+import codecs
 import json
+import sys
 from collections.abc import Iterable
-
-import typer
+from typing import TextIO
 
 from pnp.inputs import InputError, escape, first_few
 
@@ -41,9 +42,31 @@ def option(parse, *args, **kwargs):
 
 
 def echo_lines(lines: Iterable[str], err: bool = False) -> None:
-    """Print lines that may quote a file's values, with control characters escaped."""
+    """Print lines that may quote a file's values, with control characters escaped, each
+    flushed: as Typer's echo prints them, without importing Typer where its echo writes the
+    text as it is (a UTF-8 stream, or text kept in memory)."""
+    stream = sys.stderr if err else sys.stdout
+    if not _as_is(stream):
+        import typer
+
+        for line in lines:
+            typer.echo(escape(line), err=err)
+        return
     for line in lines:
-        typer.echo(escape(line), err=err)
+        stream.write(escape(line) + "\n")
+        stream.flush()
+
+
+def _as_is(stream: TextIO) -> bool:
+    """Whether click's echo writes to `stream` as it is (it re-encodes a stream of another
+    encoding that has bytes beneath it)."""
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:
+        return not hasattr(stream, "buffer")
+    try:
+        return codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False
 
 
 def dumps(data: object) -> str:

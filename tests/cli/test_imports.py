@@ -1,5 +1,6 @@
 """Each command imports what it uses: `pnp --help` starts without Typer, `pnp score` without
-the drawing and vision libraries or the other commands, a build without the photo referee."""
+the drawing and vision libraries or the other commands, a build without Typer or the photo
+referee."""
 
 from __future__ import annotations
 
@@ -49,4 +50,5 @@ def test_a_build_imports_no_vision_no_referee_and_no_numpy(game: str, tmp_path: 
     assert "reportlab" in modules
     assert [m for m in ("cv2", "referee", "numpy") if m in modules] == [], \
         "numpy imported: run `python -m pnp.cli.stored_plans` to store the answers anew"
+    assert "typer" not in modules          # a plain build's options are read without it
     assert list(tmp_path.glob("*.pdf"))

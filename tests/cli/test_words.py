@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp import games
-from pnp.cli.build import build_lines, counted
+from pnp.cli.building import build_lines, counted
 from pnp.printing.pdf import BuildResult
 from tests.inputs.fuzzing import run_cli
 
