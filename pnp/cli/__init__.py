@@ -5,8 +5,10 @@ Every failure a user can cause ends as one line on stderr and a non-zero exit co
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import errno
+import gc
 import os
 import shutil
 import signal
@@ -165,4 +167,23 @@ def _run(args: list[str]) -> Any:
 
 
 def run() -> None:
-    sys.exit(main())
+    """The `pnp` command. A build runs without the cyclic garbage collector (it makes little
+    cyclic garbage: its peak memory is the same) and ends without the interpreter's teardown
+    (freeing every module and object, a tenth of its time): its files are closed and in
+    place by then."""
+    build = sys.argv[1:2] == ["build"]
+    if build:
+        gc.disable()
+    code = main()
+    if build:
+        _exit_without_teardown(code)
+    sys.exit(code)
+
+
+def _exit_without_teardown(code: int) -> None:
+    """Exit as `sys.exit` does (exit handlers run, output flushed), less the teardown."""
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
