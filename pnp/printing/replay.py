@@ -4,9 +4,9 @@ it wrote are kept; after that they are copied, which writes the same bytes in a 
 of the time (a reportlab form would change the bytes: this does not).
 
 Copying is exact when the drawing depends only on its key and on the graphics state it
-starts from (reportlab writes an alpha only when it changes, named in the page's own
-resources), so a take is copied only into the state it was drawn from (alpha names
-included), and only a self-contained one is
+starts from (reportlab writes an alpha only when it changes, by a name in the page's own
+resources), so a take is copied only into the state it was drawn from, on a page that
+names its alphas as they were named then, and only a self-contained one is
 kept: it leaves the transformation and the state stack as it found them, starts with no
 operator that merges into the one before (a transformation), and adds nothing to the
 page but operators and forms (no annotation, spot colour or shading).
@@ -38,24 +38,37 @@ class ReplayMismatch(AssertionError):
 @dataclass(frozen=True)
 class _Take:
     start: tuple[Any, ...]       # the graphics state it was drawn from
+    named: frozenset             # the alpha states the page had named then
     code: tuple[str, ...]        # the operators it wrote
     forms: tuple[str, ...]       # the forms it placed (the page's resources)
     end: tuple[Any, ...]         # the graphics state it left
+    names: frozenset             # the alpha states the page had named after it
+
+    def fits(self, start: tuple[Any, ...], named: frozenset) -> bool:
+        """Whether drawing afresh from here writes this take: the same state, and the page
+        names the alpha states it uses as it did (the same names so far, or all it uses)."""
+        return self.start == start and (self.named == named or self.names <= named)
 
 
 def _state(canvas: PdfCanvas) -> tuple[Any, ...]:
-    """The graphics state, with the alpha values in force and the alpha states the page has
-    named so far (a page's own resources: the next one is named after them)."""
-    values, alpha = canvas.__dict__, canvas._extgstate
-    return (tuple(values[a] for a in _STATE), sorted(alpha._d.items()),
-            sorted(alpha._c.items()))
+    """The graphics state, with the alpha values in force."""
+    values = canvas.__dict__
+    return tuple(values[a] for a in _STATE), sorted(canvas._extgstate._d.items())
 
 
-def _set_state(canvas: PdfCanvas, state: tuple[Any, ...]) -> None:
-    values, alpha, named = state
+def _named(canvas: PdfCanvas) -> frozenset:
+    """The alpha states the page has named so far (its own resources: reportlab names the
+    next one after them, and writes an alpha state by its name)."""
+    return frozenset(canvas._extgstate._c.items())
+
+
+def _copy(canvas: PdfCanvas, take: _Take) -> None:
+    canvas._code.extend(take.code)
+    canvas._formsinuse.extend(take.forms)
+    values, alpha = take.end
     canvas.__dict__.update(zip(_STATE, values, strict=True))
     canvas._extgstate._d = dict(alpha)
-    canvas._extgstate._c.update(named)       # shared by the page's saved states
+    canvas._extgstate._c.update(take.names)    # shared by the page's saved states
 
 
 def drawn_once(canvas: Any, key: Hashable, draw: Callable[[], None]) -> None:
@@ -66,21 +79,21 @@ def drawn_once(canvas: Any, key: Hashable, draw: Callable[[], None]) -> None:
         draw()
         return
     takes: list[_Take] = canvas.__dict__.setdefault(_TAKES, {}).setdefault(key, [])
-    start = _state(canvas)
-    kept = next((t for t in takes if t.start == start), None)
+    start, named = _state(canvas), _named(canvas)
+    kept = next((t for t in takes if t.fits(start, named)), None)
     if kept is not None and not VERIFY:
-        canvas._code.extend(kept.code)
-        canvas._formsinuse.extend(kept.forms)
-        _set_state(canvas, kept.end)
+        _copy(canvas, kept)
         return
-    take = _record(canvas, start, draw)
-    if kept is not None and take is not None and take != kept:
+    take = _record(canvas, start, named, draw)
+    if kept is not None and take is not None and (
+            (take.code, take.forms, take.end, take.names) !=
+            (kept.code, kept.forms, kept.end, named | kept.names)):
         raise ReplayMismatch(f"drawing under key {key!r} differs from its first take")
     if kept is None and take is not None:
         takes.append(take)
 
 
-def _record(canvas: PdfCanvas, start: tuple[Any, ...],
+def _record(canvas: PdfCanvas, start: tuple[Any, ...], named: frozenset,
             draw: Callable[[], None]) -> _Take | None:
     """Draw, and return what it wrote when it is self-contained (see the module's doc)."""
     code, forms = canvas._code, canvas._formsinuse
@@ -94,4 +107,5 @@ def _record(canvas: PdfCanvas, start: tuple[Any, ...],
     merged = bool(code) and n > 0 and code[n - 1] is not before
     if merged or after != page or canvas._code is not code or canvas._formsinuse is not forms:
         return None
-    return _Take(start, tuple(code[n:]), tuple(forms[n_forms:]), _state(canvas))
+    return _Take(start, named, tuple(code[n:]), tuple(forms[n_forms:]), _state(canvas),
+                 _named(canvas))

@@ -63,10 +63,10 @@ def _pdf(copy: bool) -> bytes:
     through `drawn_once`."""
     out = io.BytesIO()
     canvas = Canvas(out, invariant=1, pageCompression=0)
-    for _page in range(2):
-        for k, (colour, alpha) in enumerate([("#112233", None), ("#112233", 0.5),
-                                             ("#112233", None), ("#445566", 0.5),
-                                             ("#112233", 1.0), ("#112233", None)]):
+    badges = [("#112233", None), ("#112233", 0.5), ("#445566", 0.25), ("#112233", None),
+              ("#112233", 0.5), ("#112233", 1.0), ("#112233", 0.25)]
+    for page in range(2):      # the second page names its alphas in another order
+        for k, (colour, alpha) in enumerate(badges if page == 0 else badges[::-1]):
             canvas.saveState()
             canvas.translate(20 * k, 30)
             _draw(canvas, copy, ("badge", colour, alpha),
@@ -80,8 +80,9 @@ def _pdf(copy: bool) -> bytes:
 
 
 def test_copies_respect_the_state_they_start_from() -> None:
-    """An alpha left set, a page's own alpha names, a first transformation merged into the
-    one before: copied where it is exact, drawn again where it is not, same bytes."""
+    """An alpha left set, a page's own alpha names (in another order on another page), a
+    first transformation merged into the one before: copied where it is exact, drawn
+    again where it is not, same bytes."""
     assert _pdf(copy=True) == _pdf(copy=False)
 
 
