@@ -70,6 +70,14 @@ def _mix(a, b, t: float):
                  a.blue + (b.blue - a.blue) * t)
 
 
+def _walls(canvas: Canvas, palette: Palette, size: float, bleed: float) -> None:
+    """A tile's face before its corridors: the wall colour to its bleed, and masonry."""
+    clip_rect(canvas, -bleed, -bleed, size + 2 * bleed, size + 2 * bleed)
+    canvas.setFillColor(palette.wall)
+    canvas.rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, stroke=0, fill=1)
+    _masonry(canvas, palette, size, bleed)
+
+
 def _masonry(canvas: Canvas, palette: Palette, size: float, bleed: float) -> None:
     """Faint stone courses on the walls: the labyrinth reads as built, not drawn."""
     course, block = 5.0, 10.0
@@ -107,10 +115,8 @@ def draw_tile_front(canvas: Canvas, tile: Tile, x: float, y: float, style: Style
     palette = style.palette(tile.colour)
     with saved(canvas):
         canvas.translate(x, y)
-        clip_rect(canvas, -bleed, -bleed, s + 2 * bleed, s + 2 * bleed)
-        canvas.setFillColor(palette.wall)
-        canvas.rect(-bleed, -bleed, s + 2 * bleed, s + 2 * bleed, stroke=0, fill=1)
-        _masonry(canvas, palette, s, bleed)
+        drawn_once(canvas, ("tile walls", tile.colour, style.ink_saver, s, bleed),
+                   lambda: _walls(canvas, palette, s, bleed))
         outline = palette.dark if style.ink_saver else style.outline
         _corridors(canvas, tile, style, bleed, outline)
         _features(canvas, tile, palette)
