@@ -11,10 +11,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.printing.context import DrawContext
-from pnp.printing.cuts import MARKS, check_cuts
 from pnp.printing.game import page_component
 from pnp.printing.pdf import BuildResult, Progress, write_pdf
-from pnp.printing.placement import DUPLEX_MODES, Options, Page, furniture, papers, place
+from pnp.printing.placement import (
+    DUPLEX_MODES,
+    Furniture,
+    Options,
+    Page,
+    Paper,
+    furniture,
+    papers,
+    place,
+)
 
 if TYPE_CHECKING:
     from pnp.printing.game import GamePrinting
@@ -77,14 +85,22 @@ def validate_request(request: BuildRequest) -> tuple[str | None, Options]:
         raise BuildError("--cut-marks needs --cut-files: the marks align a cutter with "
                          "the cut files")
     paper = papers()[request.paper]
-    if request.cut_marks and not MARKS.fits(paper):
-        raise BuildError(f"{paper.name} paper is too small for registration marks: they "
-                         f"keep {MARKS.inset + MARKS.length + MARKS.clear:g} mm free in "
-                         f"three corners")
-    page_furniture = MARKS.reserve(furniture()) if request.cut_marks else furniture()
+    page_furniture = _marks_reserved(paper) if request.cut_marks else furniture()
     options = Options(paper, request.bleed, request.duplex, request.back_offset,
                       request.crop_marks, page_furniture, request.cut_marks)
     return edition, options
+
+
+def _marks_reserved(paper: Paper) -> Furniture:
+    """The page furniture with room for print-and-cut registration marks (the cut files'
+    module loads only for a build that has them)."""
+    from pnp.printing.cuts import MARKS
+
+    if not MARKS.fits(paper):
+        raise BuildError(f"{paper.name} paper is too small for registration marks: they "
+                         f"keep {MARKS.inset + MARKS.length + MARKS.clear:g} mm free in "
+                         f"three corners")
+    return MARKS.reserve(furniture())
 
 
 def plan(request: BuildRequest) -> tuple[DrawContext, list[Page]]:
@@ -110,6 +126,8 @@ def output_name(request: BuildRequest) -> str:
 def build(request: BuildRequest, out_dir: Path, progress: Progress | None = None) -> BuildResult:
     context, pages = plan(request)
     if request.cut_files:
+        from pnp.printing.cuts import check_cuts
+
         check_cuts(pages)
     result = write_pdf(pages, context, out_dir / output_name(request), progress)
     if request.cut_files:

@@ -18,7 +18,6 @@ from pnp import layouts
 from pnp.fileio import atomic_path
 from pnp.printing import pen
 from pnp.printing.context import DrawContext
-from pnp.printing.cuts import MARKS, is_cut
 from pnp.printing.placement import Item, Page
 from pnp.printing.style import BLACK, FONT, register_fonts
 from pnp.units import pt
@@ -69,16 +68,25 @@ def draw_page(canvas: Canvas, page: Page, ctx: DrawContext, sheets: int) -> None
         canvas.setLineCap(0)
         for mark in page.marks:
             canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
-    if ctx.options.cut_marks and is_cut(page):
-        canvas.setFillColor(BLACK)
-        for box in MARKS.shapes(page.width, page.height):
-            canvas.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+    if ctx.options.cut_marks:
+        _registration_marks(canvas, page)
     if page.label is not None:
         size = pt(layouts.load("paper")["page"]["label_font_size"])
         label = _fit(canvas, _page_label(page, ctx, sheets), size, page.label.max_width)
         canvas.setFillColor(LABEL_GREY)
         pen.text(canvas, page.label.x, page.label.y, label, size, anchor="middle")
     canvas.showPage()
+
+
+def _registration_marks(canvas: Canvas, page: Page) -> None:
+    """Print-and-cut registration marks, on a sheet that has cuts (the cut files' module
+    loads only for a build that has them)."""
+    from pnp.printing.cuts import MARKS, is_cut
+
+    if is_cut(page):
+        canvas.setFillColor(BLACK)
+        for box in MARKS.shapes(page.width, page.height):
+            canvas.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
 
 
 def write_pdf(pages: list[Page], ctx: DrawContext, out_path: Path,

@@ -18,8 +18,7 @@ same: a key that does not say everything the drawing depends on fails there.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas as PdfCanvas
 
@@ -35,8 +34,7 @@ class ReplayMismatch(AssertionError):
     """A copy would have differed from drawing afresh: the key misses something."""
 
 
-@dataclass(frozen=True)
-class _Take:
+class _Take(NamedTuple):     # a tuple, not a dataclass: it is made at every build's start
     start: tuple[Any, ...]       # the graphics state it was drawn from
     named: frozenset             # the alpha states the page had named then
     code: tuple[str, ...]        # the operators it wrote
