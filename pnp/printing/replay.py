@@ -40,12 +40,14 @@ class _Take(NamedTuple):     # a tuple, not a dataclass: it is made at every bui
     code: tuple[str, ...]        # the operators it wrote
     forms: tuple[str, ...]       # the forms it placed (the page's resources)
     end: tuple[Any, ...]         # the graphics state it left
-    names: frozenset             # the alpha states the page had named after it
+    used: frozenset              # the named alpha states it writes
+    added: frozenset             # those it named on the page
 
     def fits(self, start: tuple[Any, ...], named: frozenset) -> bool:
         """Whether drawing afresh from here writes this take: the same state, and the page
-        names the alpha states it uses as it did (the same names so far, or all it uses)."""
-        return self.start == start and (self.named == named or self.names <= named)
+        names the alpha states as it did then, or already names every one it writes as it
+        did (then drawing afresh names none)."""
+        return self.start == start and (self.named == named or self.used <= named)
 
 
 def _state(canvas: PdfCanvas) -> tuple[Any, ...]:
@@ -66,7 +68,7 @@ def _copy(canvas: PdfCanvas, take: _Take) -> None:
     values, alpha = take.end
     canvas.__dict__.update(zip(_STATE, values, strict=True))
     canvas._extgstate._d = dict(alpha)
-    canvas._extgstate._c.update(take.names)    # shared by the page's saved states
+    canvas._extgstate._c.update(take.added)    # shared by the page's saved states
 
 
 def drawn_once(canvas: Any, key: Hashable, draw: Callable[[], None]) -> None:
@@ -84,8 +86,8 @@ def drawn_once(canvas: Any, key: Hashable, draw: Callable[[], None]) -> None:
         return
     take = _record(canvas, start, named, draw)
     if kept is not None and take is not None and (
-            (take.code, take.forms, take.end, take.names) !=
-            (kept.code, kept.forms, kept.end, named | kept.names)):
+            (take.code, take.forms, take.end, named | take.added) !=
+            (kept.code, kept.forms, kept.end, named | kept.added)):
         raise ReplayMismatch(f"drawing under key {key!r} differs from its first take")
     if kept is None and take is not None:
         takes.append(take)
@@ -105,5 +107,8 @@ def _record(canvas: PdfCanvas, start: tuple[Any, ...], named: frozenset,
     merged = bool(code) and n > 0 and code[n - 1] is not before
     if merged or after != page or canvas._code is not code or canvas._formsinuse is not forms:
         return None
-    return _Take(start, named, tuple(code[n:]), tuple(forms[n_forms:]), _state(canvas),
-                 _named(canvas))
+    written = tuple(code[n:])
+    names = _named(canvas)
+    gs = {op[1:-3] for op in written if op.endswith(" gs")}    # "/gRLs0 gs"
+    return _Take(start, named, written, tuple(forms[n_forms:]), _state(canvas),
+                 frozenset(item for item in names if item[1] in gs), names - named)

@@ -108,3 +108,32 @@ def test_other_canvases_just_draw() -> None:
     for _ in range(2):
         replay.drawn_once(svg, "same", lambda: calls.append(1))
     assert calls == [1, 1]
+
+
+@pytest.mark.parametrize(("game", "edition", "modules", "kinds"), [
+    ("asterion", "crete", ("pnp.printing.draw_split", "pnp.printing.asterion.draw"),
+     {"board art": 1, "tomb": 1, "tile back": 5, "tile walls": 5}),
+    ("assyria", None, ("pnp.printing.draw_split", "pnp.printing.assyria.draw_cards",
+                       "pnp.printing.assyria.draw_tokens"),
+     {"board art": 1, "card": 24}),
+])
+def test_a_build_draws_each_repeated_drawing_once(game, edition, modules, kinds, tmp_path,
+                                                  monkeypatch) -> None:
+    """What is worth the copying is copied: every key is drawn once in a whole build (the
+    board's art once for all its pieces, each back design once), not once a page."""
+    drawn: dict = {}
+
+    def counting(canvas, key, draw) -> None:
+        def counted() -> None:
+            drawn[key] = drawn.get(key, 0) + 1
+            draw()
+        replay.drawn_once(canvas, key, counted)
+
+    for module in modules:
+        monkeypatch.setattr(f"{module}.drawn_once", counting)
+    build(BuildRequest(game, edition, printing=part(game, "printing")), tmp_path)
+    assert set(drawn.values()) == {1}
+    by_kind: dict = {}
+    for key in drawn:
+        by_kind[key[0]] = by_kind.get(key[0], 0) + 1
+    assert {kind: by_kind.get(kind) for kind in kinds} == kinds
