@@ -1,9 +1,14 @@
 """`pnp build`'s plain command lines, read without Typer (`pnp.cli.build_args`), give the
-build exactly what Typer gives it; every other command line is left to Typer."""
+build exactly what Typer gives it; every other command line is left to Typer. Such a build
+as its own process (which ends without the interpreter's teardown) still prints its line,
+and says so when it cannot."""
 
 from __future__ import annotations
 
 import inspect
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 import typer
@@ -11,6 +16,8 @@ import typer
 from pnp.cli import building
 from pnp.cli.build_args import DEFAULTS, FLAGS, plain_build
 from pnp.cli.root import load_commands
+
+REPO = Path(__file__).resolve().parents[2]
 
 PLAIN = [
     ["asterion"],
@@ -58,3 +65,24 @@ def test_the_flags_are_typers() -> None:
     assert sorted(FLAGS) == sorted(f for p in options for f in (*p.opts, *p.secondary_opts))
     assert sorted(DEFAULTS) == sorted(p.name for p in options)
     assert {name for name, _ in FLAGS.values()} == set(DEFAULTS)
+
+
+def _build_process(tmp_path, stdout) -> subprocess.CompletedProcess:
+    """`pnp build constructo` as its own process (no Typer, no teardown at its end)."""
+    return subprocess.run([sys.executable, "-c", "from pnp.cli import run; run()", "build",
+                           "constructo", "--out", str(tmp_path)], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, check=False, cwd=REPO)
+
+
+def test_a_plain_build_process_writes_its_pdf_and_line(tmp_path) -> None:
+    done = _build_process(tmp_path, subprocess.PIPE)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith(f"wrote {tmp_path / 'constructo.pdf'}: ")
+    assert (tmp_path / "constructo.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_plain_build_process_says_when_its_output_is_full(tmp_path) -> None:
+    with open("/dev/full", "w") as full:
+        done = _build_process(tmp_path, full)
+    assert done.returncode == 1
+    assert done.stderr == "error: cannot write the output: No space left on device\n"
