@@ -58,8 +58,8 @@ def echo_lines(lines: Iterable[str], err: bool = False) -> None:
 
 
 def _as_is(stream: TextIO) -> bool:
-    """Whether click's echo writes to `stream` as it is (it re-encodes a stream of another
-    encoding that has bytes beneath it)."""
+    """Whether Typer's echo would write to `stream` as it is: a UTF-8 stream, or text in
+    memory (it may wrap another stream in an encoding of its own choice)."""
     encoding = getattr(stream, "encoding", None)
     if encoding is None:
         return not hasattr(stream, "buffer")
