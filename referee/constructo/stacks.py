@@ -31,6 +31,11 @@ HALF = 31.5                 # mm: the window reaches the tile's sides (a ring a 
 #                             its width off centre reaches them)
 RED_SHARE = 0.45            # of the tile's own red chroma: still red (shadows halve it)
 DARK_SHARE = 0.5            # of the tile's own red level: below is a black piece
+# of the tile's paper white (its markers' quiet zones): below is a black piece too. A cast
+# or a home print may dim the red's level next to a black piece's (a green cast takes the
+# red, a light print lifts the black), never the paper's: a black face lies under 0.37 of
+# it (a print's greys a third lighter), a white one in a piece's shadow over 0.5
+DARK_OF_PAPER = 0.42
 MIN_LAYER_MM2 = 25.0        # smaller patches are crumbs (edges, dots), not layers
 INNER_MM2 = 150.0           # a piece on another shows at least this (a small disc: 314)
 DOT_MM2 = 12.0              # light patches this small inside black are its white dots
@@ -45,6 +50,7 @@ UNDER_SHARE = 0.7           # its share in the ring's colour: a medium disc (its
 KIND_RADII = {"ring": 22.0, "medium": 17.0, "small": 10.0}
 EDGE_MM = 3.0               # what lies only this near a piece's edge is not on it
 PEEK_MM = 9.0               # a lower ring shows round a ring at most this far out
+TOP_EDGE_GAP = 0.2          # of two rings' circles, one this much more an outline is on top
 KIND_SLOP = 3.0             # mm: an outer radius this far from every kind's is unreadable
 
 WALL_MM = 3.0               # thickest card a set is mounted on: how far a cut edge may show
@@ -172,6 +178,13 @@ def glare_mm2(seen: tuple[np.ndarray, np.ndarray, np.ndarray], red_hue: float,
     return float(_open(washed, 1.5).sum()) / PPM ** 2
 
 
+def paper_of(top: np.ndarray) -> float:
+    """A tile's paper white: the level its markers' quiet zones show (a marker is half
+    white; a piece on one shows its own white dots or face, or its black, which only
+    lowers this)."""
+    return float(np.percentile(top[_marker_mask(top.shape[0])], 90))
+
+
 @cache
 def _free_corners() -> np.ndarray:
     """The tile's corners without a marker, as printed: its own red."""
@@ -207,7 +220,7 @@ def classify(tile: np.ndarray,
     red_top = float(np.median(top[free]))
     red_hue = float(np.median(hue[free]))
     cls = np.full(top.shape, LIGHT, np.uint8)
-    cls[top < DARK_SHARE * red_top] = DARK
+    cls[top < max(DARK_SHARE * red_top, DARK_OF_PAPER * paper_of(top))] = DARK
     cls[(hue > RED_SHARE * max(red_hue, 0.15)) & (top > 0.2 * red_top)] = RED
     # a white piece's thin grey line is no black piece: open the dark mask
     dark = (cls == DARK).astype(np.uint8)
@@ -294,7 +307,7 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
         outline = _convex_part(max(contours, key=cv2.contourArea).reshape(-1, 2))
         top, rad, fitted = _fit_top(outline, lean, cut)
         sized = _sized(outline, top, rad, fitted, lean)
-        (cx, cy), rad = _most_on(outline, *sized, lean, below, cut)
+        (cx, cy), rad = _most_on(outline, *sized, lean, below, cut, cls)
         # what the next piece may be as large as: this outline as fitted (larger than a
         # ring: a lower ring peeks out, and a ring lies on it)
         below = max(rad, sized[1])
@@ -404,8 +417,8 @@ def _at_kind(points: np.ndarray, centre: tuple[float, float], radius: float, kin
 
 
 def _most_on(points: np.ndarray, centre: tuple[float, float], radius: float,
-             lean: Lean = Lean(), below: float = np.inf, cut: np.ndarray | None = None
-             ) -> tuple[tuple[float, float], float]:
+             lean: Lean = Lean(), below: float = np.inf, cut: np.ndarray | None = None,
+             cls: np.ndarray | None = None) -> tuple[tuple[float, float], float]:
     """The circle fitted, or the circle of a kind's radius that more of the outline lies
     on: a piece on the lowest one hanging over its edge adds a bump to the outline that
     pulls a fitted circle off, but lies on no circle of the lowest piece's size. A piece
@@ -417,7 +430,7 @@ def _most_on(points: np.ndarray, centre: tuple[float, float], radius: float,
     if len(own) < 24:
         return centre, radius
     if radius > (KIND_RADII["ring"] + 1.0) * PPM:
-        return _top_ring(own, centre, radius, lean)
+        return _top_ring(own, centre, radius, lean, cls)
     best = (_on(own, centre, radius, lean), centre, radius)
     # only an outline larger than a ring's (a lower ring peeking out) may hold a ring
     peeking = below > (KIND_RADII["ring"] + 1.0) * PPM
@@ -431,8 +444,8 @@ def _most_on(points: np.ndarray, centre: tuple[float, float], radius: float,
     return best[1], best[2]
 
 
-def _top_ring(points: np.ndarray, centre: tuple[float, float], radius: float, lean: Lean
-              ) -> tuple[tuple[float, float], float]:
+def _top_ring(points: np.ndarray, centre: tuple[float, float], radius: float, lean: Lean,
+              cls: np.ndarray | None = None) -> tuple[tuple[float, float], float]:
     """An outline larger than a ring: a ring with a piece peeking out from under it (a
     medium disc far off, or a lower ring of a tall stack). The ring circle it lies on
     most; of two ring circles, the one seen moved further away (the higher one: the
@@ -444,10 +457,40 @@ def _top_ring(points: np.ndarray, centre: tuple[float, float], radius: float, le
     rest = points[np.abs(np.hypot(*(points - c1).T)
                          - _reach(points, c1, first[2], lean)) >= 0.8 * PPM]
     second = _kind_circle(rest, KIND_RADII["ring"] * PPM, lean) if len(rest) >= 24 else None
-    if second is None or second[0] < 0.25 * first[0] or lean.per_mm < 0.05:
+    if second is None or second[0] < 0.25 * first[0]:
+        return first[1], first[2]
+    if cls is not None:
+        shares = [_outline_share(cls, f[1], f[2], lean) for f in (first, second)]
+        if abs(shares[0] - shares[1]) >= TOP_EDGE_GAP:
+            return (first, second)[int(shares[1] > shares[0])][1:]
+    if lean.per_mm < 0.05:
         return first[1], first[2]
     higher = max((first, second), key=lambda f: float(np.dot(f[1], lean.away)))
     return higher[1], higher[2]
+
+
+def _outline_share(cls: np.ndarray, centre: tuple[float, float], radius: float, lean: Lean
+                   ) -> float:
+    """How much of a circle (px) is a piece's outline: one colour just inside it, another
+    just outside (past its cut edge on the near side), where both lie on the tile."""
+    t = np.linspace(0.0, 2 * np.pi, 120, endpoint=False)
+    ray = np.column_stack([np.cos(t), np.sin(t)])
+    c = np.array(centre, float)
+    out_r = _reach(c + ray * radius, c, radius, lean) + 1.5 * PPM
+    n = cls.shape[0]
+
+    def at(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        ix = np.clip(np.round(pts).astype(int), 0, n - 1)
+        return ix[:, 1], ix[:, 0]
+
+    inner, outer = at(c + ray * (radius - 1.5 * PPM)), at(c + ray * out_r[:, None])
+    open_ = _usable() & ~_cut_off()
+    ok = open_[inner] & open_[outer]
+    if ok.sum() < 20:
+        return 0.0
+    inside, outside = cls[inner][ok], cls[outer][ok]
+    colour = LIGHT if np.sum(inside == LIGHT) >= np.sum(inside == DARK) else DARK
+    return float(np.mean((inside == colour) & (outside != colour)))
 
 
 def _on(points: np.ndarray, centre: tuple[float, float], radius: float,
@@ -800,6 +843,20 @@ def _read_layers(look: StackLook, tile: np.ndarray, cls: np.ndarray, usable: np.
         ring, small = look.layers[-2], look.layers[-1]
         look.layers[-2:] = [small, ring]
         look.band, look.band_seen_mm2 = _band(cls, usable, chain[-2], chain[-1], lean)
+        lower = look.hidden_ring or _lower_ring(cls, union, chain[-2], lean)
+        if lower is not None and lower.owner == small.owner:
+            # a ring under a ring round a small disc: only [ring, medium, small, ring]
+            # lies so (a small disc goes onto a medium disc only, ruling "Components"),
+            # whatever of its rim shows in the hole
+            look.hidden_ring = lower
+            if look.band == "red":
+                look.code, look.problem = "stack-unclear", (
+                    "a ring shows from under the ring round a small disc, yet no medium "
+                    "disc in the hole")
+            look.band = "piece"
+            if len(seq) > 2:
+                look.code, look.problem = "stack-unclear", "a ring round a small disc on more"
+            return
         under = (_from_under(cls, union, chain[-2], chain[-1], lean)
                  if look.band != "piece" else None)
         if under == "medium":
@@ -826,6 +883,36 @@ def _read_layers(look: StackLook, tile: np.ndarray, cls: np.ndarray, usable: np.
     if seq[-1] == "ring" and not _hole_red(cls, usable, chain[-1], lean):
         look.code = "stack-unclear"
         look.problem = "the ring's hole shows neither the tile nor a small disc"
+
+
+def _lower_ring(cls: np.ndarray, union: np.ndarray, top: _Blob, lean: Lean) -> Layer | None:
+    """A lower ring peeking out from under a top ring (only a ring reaches past one): the
+    other player's colour outside the top ring, its outer edge on a ring's circle."""
+    colour = DARK if top.colour == LIGHT else LIGHT
+    outside = union & ~_swept(top.disc, top.radius + 1.0, lean) & _usable()
+    other = _fill(_open(outside & (_dots(cls, _usable())[0] == colour), UNDER_MM))
+    if other.sum() < MIN_LAYER_MM2 * PPM ** 2:
+        return None
+    contours, _h = cv2.findContours(other.astype(np.uint8), cv2.RETR_EXTERNAL,
+                                    cv2.CHAIN_APPROX_NONE)
+    pts = max(contours, key=cv2.contourArea).reshape(-1, 2)
+    # its own outer edge: where the pieces' patch ends, not the top ring's (or a medium
+    # disc's beside it), nor the window's or a marker's
+    k = 2 * round(1.5 * PPM) + 1
+    rim = cv2.dilate((~union).astype(np.uint8), cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (k, k))) > 0
+    n = len(rim)
+    ys, xs = np.clip(pts[:, 1], 0, n - 1), np.clip(pts[:, 0], 0, n - 1)
+    centre = (np.array(top.disc) + HALF) * PPM - 0.5
+    beyond = np.hypot(*(pts - centre).T) > (top.radius + lean.wall + 1.5) * PPM
+    arc = pts[rim[ys, xs] & ~_cut_off()[ys, xs] & beyond]
+    if len(arc) < 24:
+        return None
+    found = _kind_circle(arc, KIND_RADII["ring"] * PPM, lean)
+    if found is None or found[0] < 0.7 * len(arc):
+        return None
+    disc = tuple(float(v) for v in (np.array(found[1]) + 0.5) / PPM - HALF)
+    return Layer("ring", OWNER[colour], disc, KIND_RADII["ring"])
 
 
 def _unread_mm2(cls: np.ndarray, usable: np.ndarray, look: StackLook, lean: Lean) -> float:
