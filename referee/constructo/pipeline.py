@@ -44,13 +44,15 @@ BOARD_REACH = 4.5           # tiles: how far the rest of a board may lie from a 
 
 def second_look(image: Photo, ours: list[Marker]) -> list[Marker]:
     """The tiles' markers again, round those seen, with the detector for small markers, when
-    they are small in the working copy and some are missing: a loosely framed table (the
-    spindle, five tiles end to end, most of all; docs/referee.md "Constructo")."""
+    some are missing: a tile not found at all (a blurred 3 MP photo's markers at the
+    default detector's limit), or few markers small in the working copy (a loosely framed
+    table; the spindle, five tiles end to end, most of all; docs/referee.md "Constructo")."""
     spec = geometry.tile_spec()
     side = float(np.median([m.side for m in ours])) * image.scale
     tiles = {geometry.tile_for_marker(m.id)[0] for m in ours}
-    # enough: every tile and two markers a tile on average make a sure plane
-    if side >= SMALL_MARKER_PX or (len(tiles) == spec.count and len(ours) >= 2 * spec.count):
+    # enough: every tile and two markers a tile on average make a sure plane (markers
+    # this large are found the first time, but for a whole tile's missed in a blur)
+    if len(tiles) == spec.count and (side >= SMALL_MARKER_PX or len(ours) >= 2 * spec.count):
         return ours
     # a tile is across_flats / marker side markers across; the window in original px
     reach = BOARD_REACH * spec.across_flats / (spec.modules * spec.module) * side / image.scale

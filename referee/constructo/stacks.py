@@ -58,8 +58,9 @@ PIECE_MM = 2.0              # usual card (1.5-2 mm board and its print): the cut
 GLARE_STEP = 0.2            # hue the tile's red loses across a piece's edge, at least
 EDGE_SHARE = 0.55           # of that drop, across its last mm: a step, not glare's slope
 FILL_SHARE = 0.7            # of a top disc's circle in its colour, at least
-# a light top piece showing dots at its kind's rhythm this strongly is a black one paled
-# by glare (white faces: medium and ring under 0.2, a small disc's plain face up to 0.35)
+# a light piece showing dots at its kind's rhythm this strongly is a black one paled by
+# glare or a cast (white faces, on top or under it: medium and ring under 0.2, a small
+# disc's plain face up to 0.36 on 270 benchmark photos)
 DOTS_RHYTHM = {"ring": 0.3, "medium": 0.25, "small": 0.4}
 GLARE_MM2 = 20.0            # this much of a tile's red paled pink: glare lies on it
 SKIN_MM2 = 15.0             # this much orange on a tile is something on it (a finger)
@@ -831,7 +832,8 @@ def _read_layers(look: StackLook, tile: np.ndarray, cls: np.ndarray, usable: np.
             and look.layers[0].owner != look.layers[1].owner):
         look.hidden_ring = look.layers.pop(0)
         chain = chain[1:]
-    owner_problem = _top_owner_problem(tile, cls, usable, look.layers[-1])
+    owner_problem = (_top_owner_problem(tile, cls, usable, look.layers[-1])
+                     or _lower_owner_problem(tile, look.layers[:-1]))
     if owner_problem:
         look.code, look.problem = "stack-unclear", owner_problem
         return
@@ -969,6 +971,17 @@ def _top_owner_problem(tile: np.ndarray, cls: np.ndarray, usable: np.ndarray,
     if top.owner == "black" and share < full / 3:
         return (f"a dark {NAMES[top.kind]} without a black piece's white dots "
                 f"({share:.0%} white on its dot circle)")
+    return None
+
+
+def _lower_owner_problem(tile: np.ndarray, lower: list[Layer]) -> str | None:
+    """A light piece under the top one showing a black piece's ring of dots is a black
+    one paled (its face's level near the light one's): its owner is not sure. A black
+    one's dots may lie under the piece on it, so only the light ones are checked."""
+    for layer in lower:
+        if layer.owner == "white" and _dot_rhythm(tile, layer) > DOTS_RHYTHM[layer.kind]:
+            return (f"a light {NAMES[layer.kind]} under the top piece showing a black "
+                    "piece's ring of dots")
     return None
 
 
