@@ -228,6 +228,30 @@ def test_a_black_face_is_judged_against_the_paper_not_only_the_red():
     assert np.mean(cls[shaded_white] == stacks.LIGHT) > 0.95
 
 
+def test_a_light_piece_under_the_top_one_showing_black_dots_is_not_believed():
+    """A black medium disc paled so its dots' ring reads as a light annulus (and its middle
+    as a black small disc on it): the light 'medium' carries a black piece's dots, so its
+    owner is not sure; a plain white face is."""
+    from pnp.geometry import constructo as geometry
+
+    spec = geometry.piece_specs()["medium"]
+    n = round(2 * stacks.HALF * stacks.PPM)
+    xs, ys = stacks._grid()
+    tile = np.full((n, n, 3), (46, 59, 194), np.uint8)
+    face = np.hypot(xs, ys) < spec.radius
+    plain = tile.copy()
+    plain[face] = (240, 240, 240)
+    dotted = tile.copy()
+    dotted[face] = (40, 40, 40)
+    for a in np.linspace(0, 2 * np.pi, spec.dots, endpoint=False):
+        dot = np.hypot(xs - spec.pattern_radius * np.cos(a),
+                       ys - spec.pattern_radius * np.sin(a)) < spec.dot
+        dotted[dot] = (240, 240, 240)
+    medium = stacks.Layer("medium", W, (0.0, 0.0), spec.radius)
+    assert stacks._lower_owner_problem(plain, [medium]) is None
+    assert "dots" in stacks._lower_owner_problem(dotted, [medium])
+
+
 @pytest.mark.parametrize(("i", "why"), [
     (21, "a black ring peeking out from under a white ring round a small disc"),
     (84, "a black ring in a green cast, lighter than half the tile's red"),
