@@ -30,6 +30,7 @@ PPM = 6.0                   # px per mm of the square-on tile
 HALF = 31.5                 # mm: the window reaches the tile's sides (a ring a quarter of
 #                             its width off centre reaches them)
 RED_SHARE = 0.45            # of the tile's own red chroma: still red (shadows halve it)
+DARK_RED_SHARE = 0.7        # the same, for pixels as dark as a black piece
 DARK_SHARE = 0.5            # of the tile's own red level: below is a black piece
 # of the tile's paper white (its markers' quiet zones): below is a black piece too. A cast
 # or a home print may dim the red's level next to a black piece's (a green cast takes the
@@ -221,8 +222,12 @@ def classify(tile: np.ndarray,
     red_top = float(np.median(top[free]))
     red_hue = float(np.median(hue[free]))
     cls = np.full(top.shape, LIGHT, np.uint8)
-    cls[top < max(DARK_SHARE * red_top, DARK_OF_PAPER * paper_of(top))] = DARK
-    cls[(hue > RED_SHARE * max(red_hue, 0.15)) & (top > 0.2 * red_top)] = RED
+    black = top < max(DARK_SHARE * red_top, DARK_OF_PAPER * paper_of(top))
+    cls[black] = DARK
+    red = (hue > RED_SHARE * max(red_hue, 0.15)) & (top > 0.2 * red_top)
+    # a black face in warm light is a little red, and a dim room's noise lifts that: at a
+    # black piece's level only nearly the tile's own hue is the tile (in a shadow)
+    cls[red & (~black | (hue > DARK_RED_SHARE * red_hue))] = RED
     # a white piece's thin grey line is no black piece: open the dark mask
     dark = (cls == DARK).astype(np.uint8)
     k = max(3, round(0.9 * PPM) | 1)
@@ -631,11 +636,14 @@ def through_hole(centre: tuple[float, float], lean: Lean, margin: float) -> np.n
     return _disc(centre, hole) & _disc(bottom, hole)
 
 
-def _swept(centre: tuple[float, float], radius: float, lean: Lean) -> np.ndarray:
-    """A disc and its cut edge: the disc swept towards the camera as far as an edge shows."""
+def _swept(centre: tuple[float, float], radius: float, lean: Lean, slabs: int = 1
+           ) -> np.ndarray:
+    """A disc and its cut edge: the disc swept towards the camera as far as an edge shows
+    (`slabs`: as far as the edges of that many cards, for a face that high above another's
+    foot)."""
     out = _disc(centre, radius)
-    for share in (0.5, 1.0):
-        d = share * lean.wall
+    for share in (0.5, 1.0) if slabs == 1 else np.linspace(0.0, 1.0, 2 * slabs + 1)[1:]:
+        d = share * slabs * lean.wall
         out |= _disc((centre[0] - d * lean.away[0], centre[1] - d * lean.away[1]), radius)
     return out
 
@@ -1043,21 +1051,23 @@ def _from_under(cls: np.ndarray, union: np.ndarray, ring: _Blob, small: _Blob, l
     outside = _open(union & ~_swept(ring.disc, ring.radius + 1.0, lean) & _usable(), UNDER_MM)
     if outside.sum() < MIN_LAYER_MM2 * PPM ** 2:
         return None
-    # a small disc lies on a medium disc hanging over its edge 2 mm at most
+    # a small disc lies on a medium disc hanging over its edge 2 mm at most; seen from the
+    # side, the medium's foot lies two cards (the small disc's, its own) nearer the camera
     reach = 2 * KIND_RADII["medium"] - KIND_RADII["small"] + 2.0
     # a black piece's dots and any piece's cut edge (light) are part of it
     colour = _dots(cls, _usable())[0][outside]
     if (np.mean(colour == ring.colour) >= UNDER_SHARE
-            and np.mean(_disc(small.disc, reach)[outside]) >= 0.95):
+            and np.mean(_swept(small.disc, reach, lean, 2)[outside]) >= 0.95):
         return "medium"
     return ("a piece shows from under the ring round a small disc, not as a medium disc "
             "under them would")
 
 
 def _red_inside(cls: np.ndarray, usable: np.ndarray, layer: Layer) -> bool:
-    """A disc on top shows no tile inside it (a ring's hole does)."""
+    """A disc on top shows no tile inside it (a ring's hole does: a patch of red, not the
+    specks a dim room's noise leaves on a black face in warm light)."""
     inside = _disc(layer.centre_mm, layer.radius_mm - 2.0) & usable
-    return bool(inside.sum() and np.mean(cls[inside] == RED) > 0.1)
+    return bool(inside.sum() and np.mean(_open(cls == RED, 1.5)[inside]) > 0.1)
 
 
 def _hole_red(cls: np.ndarray, usable: np.ndarray, ring: _Blob, lean: Lean = Lean()) -> bool:
