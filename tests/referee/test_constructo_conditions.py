@@ -228,6 +228,23 @@ def test_a_black_face_is_judged_against_the_paper_not_only_the_red():
     assert np.mean(cls[shaded_white] == stacks.LIGHT) > 0.95
 
 
+def test_a_black_face_in_warm_light_is_not_the_tile_but_the_tile_in_shadow_is():
+    """A black face in a warm dim room is a little red, and noise makes some of it as red
+    as a shadowed tile's edge of the red threshold: at a black piece's level only nearly
+    the tile's own hue is the tile, so the face stays black and the shadow red."""
+    n = round(2 * stacks.HALF * stacks.PPM)
+    tile = np.full((n, n, 3), (46, 59, 194), np.uint8)          # hue 0.70
+    tile[stacks._marker_mask(n)] = (240, 240, 240)
+    xs, ys = stacks._grid()
+    face = np.hypot(xs + 8, ys) < 6
+    shadow = np.hypot(xs - 8, ys) < 6
+    tile[face] = (40, 44, 66)                                    # hue 0.33, a warm speck
+    tile[shadow] = (23, 30, 97)                                  # the red at half its level
+    cls, _usable = stacks.classify(tile)
+    assert np.mean(cls[face] == stacks.DARK) > 0.95
+    assert np.mean(cls[shadow] == stacks.RED) > 0.95
+
+
 def test_a_light_piece_under_the_top_one_showing_black_dots_is_not_believed():
     """A black medium disc paled so its dots' ring reads as a light annulus (and its middle
     as a black small disc on it): the light 'medium' carries a black piece's dots, so its
