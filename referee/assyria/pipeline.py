@@ -59,6 +59,8 @@ FAR_NONE = 0.1              # the rim away from pieces at most this unlike: no w
 #                             there (true wells 0.18-0.82; a hut's edge beside one 0-0.07)
 SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most this: it
 #                             shows whole, so no well covers it (true wells 0.32-1.0)
+SPOT_LIKE = 0.2             # the spot's part clear of pieces at most this unlike: it
+#                             shows, no well covers it (true wells' middles: 0.32-1.0)
 
 
 def _px(h: np.ndarray, mm) -> tuple[float, float]:
@@ -353,6 +355,8 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
             continue     # a neighbour's shadow on the rim, the printed spot whole: no well
         elif (far := read.well_far(seen, covered, w.at)) is not None and far <= FAR_NONE:
             continue     # the rim unlike only by a piece (its edge, its shadow): no well
+        elif (spot := read.spot_unlike(seen, covered, w.at)) is not None and spot <= SPOT_LIKE:
+            continue     # the printed spot shows by pieces that hide the rim: no well
         elif look > WELL_NO or hidden > WELL_HIDDEN:
             why = "a piece covers it" if hidden > WELL_HIDDEN else "half a well seen"
             problems.append(RefereeProblem(WELL_UNCLEAR, f"well vertex {w.name}: {why}; put "

@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from pnp.geometry import assyria as geometry
+from referee.assyria import refine
 
 PPM = 100 / 25.4                 # px per mm of the square-on map (the reference's 100 dpi)
 PAD = 16.0                       # mm round the map frame (a ziggurat may overhang it)
@@ -145,6 +146,9 @@ def square_on(image: np.ndarray, to_work: np.ndarray) -> Map:
     bgr = cv2.warpPerspective(image, to_work @ pick, size,
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
+    coef = refine.correction(bgr, reference()[0], PPM)
+    if coef is not None:             # the map a few mm off its print: shifted onto it
+        bgr = _rewarped(image, to_work @ pick, coef, size)
     gain = white_balance(bgr)
     bgr = local_balance(balanced(bgr, gain))
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
@@ -155,6 +159,18 @@ def square_on(image: np.ndarray, to_work: np.ndarray) -> Map:
         hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
         paper = float(np.percentile(hsv[..., 2], 95))
     return Map(bgr, hsv, (x0, y0), max(paper, 40.0), gain, lift)
+
+
+def _rewarped(image: np.ndarray, to_image: np.ndarray, coef: np.ndarray,
+              size: tuple[int, int]) -> np.ndarray:
+    """The map window again from the working image, each pixel moved by the print's
+    field (refine.py) before the plane maps it (`to_image`: map px -> working px)."""
+    fx, fy = refine.field_on(coef, (size[1], size[0]), PPM)
+    ys, xs = np.mgrid[0:size[1], 0:size[0]].astype(np.float32)
+    pts = np.stack([xs + fx, ys + fy], axis=-1).reshape(-1, 1, 2)
+    at = cv2.perspectiveTransform(pts, to_image.astype(np.float64)).reshape(size[1], size[0], 2)
+    return cv2.remap(image, at[..., 0], at[..., 1], cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
 
 
 DIM_PAPER = 170.0                # the paper's level below which a photo is brightened
@@ -546,6 +562,30 @@ def well_far(seen: Map, covered: np.ndarray, at) -> float | None:
     return float(unlike[far].mean())
 
 
+SPOT_MM = 2.5                    # the printed spot's middle: a well covers it whole
+SPOT_CLEAR_MM = 1.0              # ... looked at this far past the pieces' grown patches
+#                                  (a slab's cut edge and shadow at 35 degrees: 1 mm more)
+SPOT_SEEN = 0.2                  # ... where at least this share of it lies so far
+
+
+def spot_unlike(seen: Map, covered: np.ndarray, at) -> float | None:
+    """The share unlike the print of a vertex's printed spot where it lies clear of every
+    piece (their cut edges and shadows too): a well covers the whole spot, so a spot that
+    shows there is no well's, however much of the rim the pieces round it hide. None
+    when too little of the spot lies clear."""
+    found = _unlike_round(seen, covered, at)
+    if found is None:
+        return None
+    unlike, d, free = found
+    clear = (cv2.distanceTransform(free.astype(np.uint8), cv2.DIST_L2, 3)
+             >= SPOT_CLEAR_MM * PPM)
+    spot = d <= SPOT_MM
+    shows = spot & clear
+    if shows.sum() < SPOT_SEEN * spot.sum():
+        return None
+    return float(unlike[shows].mean())
+
+
 def _unlike_round(seen: Map, covered: np.ndarray, at
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """Round a vertex (9 mm): where the photo is unlike the print after a per-channel
@@ -659,7 +699,30 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | No
     bad = (keep & (resid > max(4.0 * noise, 45.0))).astype(np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
     bad = cv2.morphologyEx(bad, cv2.MORPH_OPEN, k)
+    if hide is not None:
+        bad = _past_edges(bad, hide[y0:y1, x0:x1])
     return float(bad.sum()) / PPM ** 2
+
+
+EDGE_HALF_MM = 2.0               # a band this thin (half its width) hugging a piece: its
+#                                  cut edge (1 mm at 35 degrees) and shadow (cast 1.4 mm,
+#                                  softened 1 mm) reaching past its patch's 2 mm growth
+
+
+def _past_edges(bad: np.ndarray, pieces: np.ndarray) -> np.ndarray:
+    """`bad` less every thin band along a piece's patch: a slab's cut edge and its shadow
+    (cast up to 1.4 mm off, softened) reach past the patch's 2 mm growth in a tilted or
+    low-lit photo; a card, a hand or an unread piece is no such band."""
+    n, labels = cv2.connectedComponents(bad, connectivity=8)
+    if n <= 1:
+        return bad
+    touch = cv2.dilate((pieces > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    depth = cv2.distanceTransform(bad, cv2.DIST_L2, 3)
+    for j in range(1, n):
+        part = labels == j
+        if touch[part].any() and float(depth[part].max()) <= EDGE_HALF_MM * PPM:
+            bad[part] = 0
+    return bad
 
 
 # --- a ziggurat's level by its top's look --------------------------------------------------
