@@ -5,7 +5,7 @@ table not quite flat), the map is shifted back onto the print.
 
 The map seen square-on is compared with the print tile by tile (phase correlation of
 their greys at a coarse scale): each tile's shift is where the print's lines and icons
-lie in the photo. A smooth field (a quadratic in the map's coordinates, fitted robustly:
+lie in the photo. A smooth field (a cubic in the map's coordinates, as a lens bends, fitted robustly:
 pieces on a tile may pull it) through those shifts is the correction; a field smaller
 than SMALL_MM everywhere leaves the map as the homography gave it.
 """
@@ -20,7 +20,7 @@ SCALE = 2.0                      # ... at this many px per mm
 MIN_RESPONSE = 0.08              # a tile's correlation peak at least this (print that shows)
 MOST_MM = 6.0                    # a tile's shift at most this (else it matched a repeat)
 OUTLIER_MM = 0.75                # a tile this far off the fitted field: not used (a piece)
-MIN_TILES = 10                   # fewer usable tiles: no field
+MIN_TILES = 20                   # fewer usable tiles: no field
 SMALL_MM = 0.6                   # a field at most this anywhere: the homography is kept
 
 
@@ -51,12 +51,13 @@ def tile_shifts(photo: np.ndarray, printed: np.ndarray, ppm: float
 
 def _design(x: np.ndarray, y: np.ndarray, size: tuple[float, float]) -> np.ndarray:
     u, v = x / size[0] - 0.5, y / size[1] - 0.5
-    return np.stack([np.ones_like(u), u, v, u * u, u * v, v * v], axis=-1)
+    return np.stack([np.ones_like(u), u, v, u * u, u * v, v * v,
+                     u ** 3, u * u * v, u * v * v, v ** 3], axis=-1)
 
 
 def fit_field(shifts: list[tuple[float, float, float, float]], size: tuple[float, float]
               ) -> np.ndarray | None:
-    """The quadratic field's coefficients (6 x 2) through the tiles' shifts (mm), tiles
+    """The cubic field's coefficients (10 x 2) through the tiles' shifts (mm), tiles
     far off it (a piece pulled them) dropped; None when too few tiles agree."""
     if len(shifts) < MIN_TILES:
         return None

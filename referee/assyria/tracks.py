@@ -266,8 +266,9 @@ def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str,
                  spaces: list[geometry.Space], colour: str, trace: list[geometry.Space],
                  masks: dict[str, np.ndarray]) -> list[geometry.Space]:
     """The one space of a track where `colour`, missing from the whole track, lies lowest
-    under others' fanned discs, its crescent seen by place, shape and colour (fan.py);
-    none if no space, or more than one, shows it so."""
+    under others' fanned discs, its crescent seen by place, shape and colour, or the fan
+    there plainly holding one disc more than it shows (fan.py); none if no space, or
+    more than one, shows it so."""
     found = []
     for sp in trace or spaces:
         above = [o for o in players if o != colour and share[sp.id][o] >= TRACK_YES]
@@ -277,6 +278,9 @@ def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str,
             masks.update(colour_masks(bgr, players))
         top = max(above, key=lambda o: share[sp.id][o])
         hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
-        if fan.lowest_crescent(masks, hsv, read.HUES, TPPM, sp.box, colour, above, top):
+        if (fan.lowest_crescent(masks, hsv, read.HUES, TPPM, sp.box, colour, above, top)
+                or fan.one_more(hsv, read.HUES, TPPM, sp.box, players,
+                                [o for o in players if o != colour
+                                 and share[sp.id][o] > TRACE], colour)):
             found.append(sp)
     return found if len(found) == 1 else []

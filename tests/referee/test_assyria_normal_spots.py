@@ -186,3 +186,50 @@ def test_two_pieces_of_a_colour_laid_close_are_read_apart():
         placed = {**truth["huts"], **truth["ziggurats"]}
         assert all(h in placed for h in hexes)
         _exact(truth, verdict)
+
+
+def test_a_vertex_between_two_huts_laid_close_is_no_well():
+    truth, verdict = bench(100093, "tilt-35", 12.0, 3)      # the rim 70 % under them
+    assert "H21/H30/H31" not in truth["wells"]
+    assert {truth["huts"]["H30"], truth["huts"]["H31"]} == {"green"}
+    _exact(truth, verdict)
+
+
+def test_a_huts_cut_edge_and_shadow_past_its_patch_hide_no_hex():
+    truth, verdict = bench(100121, "white-balance", 3.0, 3)  # a band along a blue hut on H30
+    _exact(truth, verdict)
+
+
+@pytest.mark.parametrize(("seed", "megapixels", "players"),
+                         [(300001, 12.0, 4), (300002, 3.0, 3)])
+def test_a_wide_lens_left_uncorrected_is_read_from_the_print(seed, megapixels, players):
+    # the markers' plane leaves mid-board hexes mm off their print: the map is shifted
+    # back onto it (refine.py)
+    truth, verdict = bench(seed, "lens", megapixels, players)
+    _exact(truth, verdict)
+
+
+def test_the_map_is_kept_where_the_plane_fits_its_print_and_shifted_where_not():
+    from referee.assyria import refine
+
+    ref, _ = read.reference()
+    assert refine.correction(ref, ref, read.PPM) is None
+    # the print as a barrel lens bends it about its middle: a field that undoes it
+    h, w = ref.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    u, v = (xs - w / 2) / (w / 2), (ys - h / 2) / (h / 2)
+    bend = 1 + 0.02 * (u * u + v * v)
+    bent = cv2.remap(ref, w / 2 + (xs - w / 2) * bend, h / 2 + (ys - h / 2) * bend,
+                     cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    coef = refine.correction(bent, ref, read.PPM)
+    assert coef is not None
+    fx, fy = refine.field_on(coef, (h, w), read.PPM)
+    x, y = int(0.9 * w), int(0.9 * h)          # near a corner: pulled inwards
+    assert fx[y, x] < -2 and fy[y, x] < -2
+
+
+def test_the_lowest_of_four_discs_blurred_teal_is_read_by_the_fans_shape():
+    truth, verdict = bench(100038, "blur", 3.0, 4)          # green under blue, 3 MP
+    assert truth["offering"] == {"red": 0, "blue": 0, "green": 0, "yellow": 0}
+    assert TRACK_UNCLEAR not in {p.code for p in verdict.problems}
+    _exact(truth, verdict)
