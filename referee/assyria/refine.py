@@ -5,9 +5,10 @@ table not quite flat), the map is shifted back onto the print.
 
 The map seen square-on is compared with the print tile by tile (phase correlation of
 their greys at a coarse scale): each tile's shift is where the print's lines and icons
-lie in the photo. A smooth field (a cubic in the map's coordinates, as a lens bends, fitted robustly:
-pieces on a tile may pull it) through those shifts is the correction; a field smaller
-than SMALL_MM everywhere leaves the map as the homography gave it.
+lie in the photo. A smooth field through those shifts (a cubic in the map's
+coordinates, as a lens bends; fitted robustly, as pieces on a tile may pull it) is the
+correction; a field smaller than SMALL_MM everywhere leaves the map as the homography
+gave it.
 """
 
 from __future__ import annotations
