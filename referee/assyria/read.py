@@ -13,6 +13,7 @@ guess.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from functools import cache
@@ -317,7 +318,9 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
                 found = patch_pieces(seen, colour, piece, ox, oy)
                 if colour in BRIDGED and _unread(found):
                     found = _unbridged(seen, colour, piece, own, ox, oy) or found
-                if _printed(found, printed[i], ys + oy, xs + ox):
+                if (_printed(found, printed[i], ys + oy, xs + ox)
+                        or _tinted_print(seen, found or [(patch_of(
+                            seen, colour, xs + ox, ys + oy), None)], ys + oy, xs + ox)):
                     # no piece; the hexes' check judges it with the rest
                     union[ys + oy, xs + ox] = 0
                     continue
@@ -368,6 +371,22 @@ def _printed(found: list, printed: np.ndarray, ys: np.ndarray, xs: np.ndarray) -
     if not found and (printed[ys, xs].mean() >= 0.5 or on_ink >= 0.5):
         return True
     return len(xs) / PPM ** 2 < HUT_AREA[0] and on_ink >= ICON_INK
+
+
+TINT_HUE = 8                     # the photo's hue this near the print's under a patch, ...
+TINTED_SAT = 30                  # ... a print this saturated at least (a tan, not paper)
+
+
+def _tinted_print(seen: Map, found: list, ys: np.ndarray, xs: np.ndarray) -> bool:
+    """A patch too pale for a player's fill (every piece in it below the colour's
+    PIECE_SAT) over a tinted print of its own hue: the print's tan, its saturation raised
+    by a warm or a brightened dim light, not a piece (the hexes' check judges it with the
+    rest: a card or a faded piece there is unlike the print)."""
+    if any(p.saturation >= PIECE_SAT.get(p.colour, 135) for p, _px in found):
+        return False
+    ref = cv2.cvtColor(reference()[0][ys, xs][None], cv2.COLOR_BGR2HSV)[0]
+    gap = np.abs((seen.hsv[ys, xs, 0].astype(np.int16) - ref[:, 0] + 90) % 180 - 90)
+    return bool(np.median(gap) <= TINT_HUE and np.median(ref[:, 1]) >= TINTED_SAT)
 
 
 def split_patch(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, int]]:
@@ -437,35 +456,80 @@ def patch_pieces(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
     left = float((piece & (cv2.dilate(opened, k) == 0)).sum()) / PPM ** 2
     if left <= CORE_LEFT and all(kind_of(p) is not None for p, _px in cores):
         return cores
-    return _two_pieces(seen, colour, xs, ys) or [(whole, (xs, ys))]
+    return (_pieces_apart(seen, colour, xs, ys) or _cores_apart(seen, colour, xs, ys)
+            or [(whole, (xs, ys))])
 
 
-TWO_APART_MM = 12.0              # two pieces' middles at least this far apart
+TWO_APART_MM = 12.0              # pieces' middles at least this far apart
 SQUARE = 1.3                     # ... each one's rotated box at most this long for its width
 
 
-def _two_pieces(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray
-                ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
-    """A patch of two pieces a shadow or a corner joins (two huts laid close, a hut's
-    white glyph open to its edge so no core is whole): its pixels in two clusters, each
-    whole piece by its hull's size; [] when they are not."""
+def _pieces_apart(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray
+                  ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+    """A patch of two or three pieces a shadow or a corner joins (huts laid close, a
+    hut's white glyph open to its edge so no core is whole, a hut and two bases touching
+    on neighbouring hexes): its pixels in as many clusters, each a whole square piece by
+    its hull's size; [] when no count of them is."""
     area = len(xs) / PPM ** 2
-    if not 2 * HUT_AREA[0] * 0.6 <= area <= 2 * ZIG_AREA[1]:
-        return []
     points = np.c_[xs, ys].astype(np.float32)
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-    cv2.setRNGSeed(1)                # the same split for the same photo
-    _c, labels, centres = cv2.kmeans(points, 2, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
-    if float(np.hypot(*(centres[0] - centres[1]))) / PPM < TWO_APART_MM:
-        return []
-    out = []
-    for t in (0, 1):
-        mine = labels.ravel() == t
-        p = patch_of(seen, colour, xs[mine], ys[mine])
-        if kind_of(p) is None or p.sides[1] > SQUARE * p.sides[0]:
-            return []            # each a square piece (a lump beside a hut is no hut)
-        out.append((p, (xs[mine], ys[mine])))
-    return out
+    for k in (2, 3):
+        if not k * HUT_AREA[0] * 0.6 <= area <= k * ZIG_AREA[1]:
+            continue
+        cv2.setRNGSeed(1)                # the same split for the same photo
+        _c, labels, centres = cv2.kmeans(points, k, None, criteria, 3,
+                                         cv2.KMEANS_PP_CENTERS)
+        if min(float(np.hypot(*(a - b))) for a, b in itertools.combinations(centres, 2)
+               ) / PPM < TWO_APART_MM:
+            continue
+        out = []
+        for t in range(k):
+            mine = labels.ravel() == t
+            p = patch_of(seen, colour, xs[mine], ys[mine])
+            if kind_of(p) is None or p.sides[1] > SQUARE * p.sides[0]:
+                break            # each a square piece (a lump beside a hut is no hut)
+            out.append((p, (xs[mine], ys[mine])))
+        else:
+            return out
+    return []
+
+
+ERODE_MM = (3.0, 4.5, 6.0, 7.5, 9.0, 10.5)   # pieces overlapping at a corner: apart under
+MIN_CORE = 10.0                  # mm²: a core this large at least (a piece's middle)
+
+
+def _cores_apart(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray
+                 ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+    """Pieces that overlap at a corner (two bases laid by hand on neighbouring hexes):
+    the patch eroded until it falls into two or three cores, each pixel then given to
+    its nearest core; each part a whole square piece, else []."""
+    x0, y0 = int(xs.min()) - 2, int(ys.min()) - 2
+    mask = np.zeros((int(ys.max()) - y0 + 3, int(xs.max()) - x0 + 3), np.uint8)
+    mask[ys - y0, xs - x0] = 1
+    # the pieces' white glyphs and corners are theirs: holes filled, only the outline erodes
+    outline, _h = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(mask, outline, -1, 1, cv2.FILLED)
+    for r_mm in ERODE_MM:
+        r = round(r_mm * PPM)
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
+        n, cores, stats, _c = cv2.connectedComponentsWithStats(cv2.erode(mask, disc))
+        keep = [t for t in range(1, n) if stats[t, cv2.CC_STAT_AREA] / PPM ** 2 >= MIN_CORE]
+        if len(keep) < 2:
+            continue
+        if len(keep) > 3:
+            return []
+        near = np.stack([cv2.distanceTransform((cores != t).astype(np.uint8), cv2.DIST_L2, 3)
+                         for t in keep])[:, ys - y0, xs - x0]
+        owner = np.argmin(near, axis=0)
+        out = []
+        for t in range(len(keep)):
+            mine = owner == t
+            p = patch_of(seen, colour, xs[mine], ys[mine])
+            if kind_of(p) is None or p.sides[1] > SQUARE * p.sides[0]:
+                return []
+            out.append((p, (xs[mine], ys[mine])))
+        return out
+    return []
 
 
 def patch_of(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray) -> Patch:

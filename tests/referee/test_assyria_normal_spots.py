@@ -233,3 +233,15 @@ def test_the_lowest_of_four_discs_blurred_teal_is_read_by_the_fans_shape():
     assert truth["offering"] == {"red": 0, "blue": 0, "green": 0, "yellow": 0}
     assert TRACK_UNCLEAR not in {p.code for p in verdict.problems}
     _exact(truth, verdict)
+
+
+def test_a_tan_print_a_dim_warm_light_saturated_is_no_red_piece():
+    truth, verdict = bench(100129, "mixed-light", 3.0, 3)   # tan hexes at saturation 93-107
+    assert PIECE_UNCLEAR not in {p.code for p in verdict.problems}
+    _exact(truth, verdict)
+
+
+def test_two_bases_overlapping_at_a_corner_are_read_apart():
+    truth, verdict = bench(100136, "bright", 3.0, 3)        # red on H14 and H15, level 2
+    assert truth["ziggurats"]["H14"]["owner"] == truth["ziggurats"]["H15"]["owner"] == "red"
+    _exact(truth, verdict)
