@@ -569,17 +569,35 @@ def ring_share(mask: np.ndarray, seen: Map, centre, r0: float, r1: float) -> flo
     return float(sub[ring].mean()) if ring.any() else 0.0
 
 
+TURN_STEP = 10                   # degrees between the level templates' turns
+GLYPH_LEAD = 0.05                # the glyph this far ahead of the roof is enough when it
+#                                  lies square to the base's outline (3 MP: a base's
+#                                  glyph 0.07-0.3 ahead, within 5 degrees of square; a
+#                                  roof's top at most 0.7 like the glyph, 0.2 behind)
+SQUARE_DEG = 8.0
+
+
+def _square_to(turn: float, p: Patch) -> bool:
+    """Whether the glyph, best matched turned by `turn` degrees, lies square to the
+    patch's outline (its rotated box's angle): a base's glyph is printed so."""
+    off = (turn + p.angle + 45.0) % 90.0 - 45.0
+    return abs(off) <= SQUARE_DEG
+
+
 def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
     """A ziggurat's level from its top (`top_look`): no white shape in the middle is a
     centre's plain top (level 2); the base's stepped glyph is level 1, the roof's white
     square level 3, each only when it matches clearly better than the other (on generated
     photos: the true one 0.83-0.99, the other at most 0.79; with no white contrast, a
-    centre's top matches either at most 0.7). Between: None (unclear)."""
+    centre's top matches either at most 0.7), or the glyph a little better and square to
+    the base's outline (its shape where 3 MP blurs its steps). Between: None (unclear)."""
     looks = top_look(seen, p.centre)
     glyph, roof, contrast = looks["glyph"], looks["roof"], looks["contrast"]
     if contrast < 0.12 and max(glyph, roof) < 0.75:
         return 2, looks
-    if contrast >= 0.2 and glyph >= 0.8 and glyph - roof >= 0.1:
+    lead = glyph - roof
+    if contrast >= 0.2 and glyph >= 0.8 and (
+            lead >= 0.1 or (lead >= GLYPH_LEAD and _square_to(looks["glyph_turn"], p))):
         return 1, looks
     if contrast >= 0.2 and roof >= 0.85 and roof - glyph >= 0.1:
         return 3, looks
@@ -827,7 +845,7 @@ def _level_templates() -> dict[int, list[np.ndarray]]:
         small = cv2.GaussianBlur(small, (0, 0), 0.35 * PPM)
         m = small.shape[0]
         keep = round(LOOK_MM * PPM)
-        turns = range(0, 360, 10) if level == 1 else range(0, 90, 10)
+        turns = range(0, 360, TURN_STEP) if level == 1 else range(0, 90, TURN_STEP)
         rotated = []
         for a in turns:
             r = cv2.getRotationMatrix2D(((m - 1) / 2, (m - 1) / 2), a, 1.0)
@@ -857,10 +875,11 @@ def top_look(seen: Map, centre) -> dict[str, float]:
     r = round(5.5 * PPM)
     mid = w[n - r:n + r + 1, n - r:n + r + 1]
     contrast = float(np.percentile(mid, 95) - np.percentile(mid, 40)) / max(seen.paper, 1.0)
-    best = {}
+    best, turn = {}, {}
     for level, temps in _level_templates().items():
-        best[level] = max(float(cv2.matchTemplate(whites[level][0], t,
-                                                  cv2.TM_CCOEFF_NORMED).max())
-                          for t in temps)
+        scores = [float(cv2.matchTemplate(whites[level][0], t, cv2.TM_CCOEFF_NORMED).max())
+                  for t in temps]
+        k = int(np.argmax(scores))
+        best[level], turn[level] = scores[k], k * TURN_STEP
     return {"glyph": round(best[1], 3), "roof": round(best[3], 3),
-            "contrast": round(contrast, 3)}
+            "contrast": round(contrast, 3), "glyph_turn": float(turn[1])}

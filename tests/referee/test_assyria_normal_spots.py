@@ -245,3 +245,9 @@ def test_two_bases_overlapping_at_a_corner_are_read_apart():
     truth, verdict = bench(100136, "bright", 3.0, 3)        # red on H14 and H15, level 2
     assert truth["ziggurats"]["H14"]["owner"] == truth["ziggurats"]["H15"]["owner"] == "red"
     _exact(truth, verdict)
+
+
+def test_a_bases_glyph_blurred_like_a_roof_is_told_by_lying_square_to_the_base():
+    truth, verdict = bench(100050, "mixed-light", 3.0, 4)   # glyph 0.90, roof 0.83
+    assert truth["ziggurats"]["H81"] == {"owner": "yellow", "level": 1}
+    _exact(truth, verdict)
