@@ -23,7 +23,7 @@ import numpy as np
 from pnp.geometry import assyria as geometry
 from pnp.rules.api import RulesError
 from pnp.rules.assyria.commands import COMMANDS
-from referee.assyria import found, read, tracks, unseen
+from referee.assyria import found, read, refine, tracks, unseen
 from referee.assyria.problems import (
     BOARD_MISALIGNED,
     HEX_UNCLEAR,
@@ -124,7 +124,12 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
         problems.append(plane.too_few)
         return AssyriaVerdict(None, problems, h, image.size, timings, image, markers=ids,
                               state_from=state_from)
-    seen = read.square_on(image.image, scaling(image.scale) @ h)
+    to_work = scaling(image.scale) @ h
+    board_view = tracks.board_square_on(image.image, to_work)
+    field = refine.correction(board_view, tracks.printed_board(), tracks.TPPM)
+    if field is not None:           # the plane mm off the print (a lens, blurred markers)
+        board_view = refine.shifted(board_view, field, (0.0, 0.0), tracks.TPPM)
+    seen = read.square_on(image.image, to_work, field)
     lap("rectify")
     if found.alignment(seen) < found.ALIGNED:
         problems.append(RefereeProblem(BOARD_MISALIGNED, "the board's markers do not line "
@@ -143,8 +148,7 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     pieces += well_pieces
     problems += more + hidden
     lap("wells")
-    on_board = read.exposed(read.balanced(tracks.board_square_on(
-        image.image, scaling(image.scale) @ h), seen.gain), seen.lift)
+    on_board = read.exposed(read.balanced(board_view, seen.gain), seen.lift)
     players = _players(board, base, on_board)
     out_of_view = _out_of_view(h, image.size)
     reading = tracks.read_tracks(on_board, players, out_of_view)

@@ -138,18 +138,18 @@ def in_window(hue: np.ndarray, colour: str) -> np.ndarray:
     return (d >= lo) & (d <= hi)
 
 
-def square_on(image: np.ndarray, to_work: np.ndarray) -> Map:
+def square_on(image: np.ndarray, to_work: np.ndarray, field: refine.Field | None = None
+              ) -> Map:
     """The map window seen square-on from the working image (`to_work`: board mm ->
-    working px)."""
+    working px), moved by `field` (refine.py) where the plane is off the print."""
     x0, y0, x1, y1 = window()
     pick = np.array([[1 / PPM, 0, x0 + 0.5 / PPM], [0, 1 / PPM, y0 + 0.5 / PPM], [0, 0, 1.0]])
     size = (round((x1 - x0) * PPM), round((y1 - y0) * PPM))
     bgr = cv2.warpPerspective(image, to_work @ pick, size,
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
-    coef = refine.correction(bgr, reference()[0], PPM)
-    if coef is not None:             # the map a few mm off its print: shifted onto it
-        bgr = _rewarped(image, to_work @ pick, coef, size)
+    if field is not None:            # the map a few mm off its print: shifted onto it
+        bgr = refine.shifted(bgr, field, (x0, y0), PPM)
     gain = white_balance(bgr)
     bgr = local_balance(balanced(bgr, gain))
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
@@ -160,18 +160,6 @@ def square_on(image: np.ndarray, to_work: np.ndarray) -> Map:
         hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
         paper = float(np.percentile(hsv[..., 2], 95))
     return Map(bgr, hsv, (x0, y0), max(paper, 40.0), gain, lift)
-
-
-def _rewarped(image: np.ndarray, to_image: np.ndarray, coef: np.ndarray,
-              size: tuple[int, int]) -> np.ndarray:
-    """The map window again from the working image, each pixel moved by the print's
-    field (refine.py) before the plane maps it (`to_image`: map px -> working px)."""
-    fx, fy = refine.field_on(coef, (size[1], size[0]), PPM)
-    ys, xs = np.mgrid[0:size[1], 0:size[0]].astype(np.float32)
-    pts = np.stack([xs + fx, ys + fy], axis=-1).reshape(-1, 1, 2)
-    at = cv2.perspectiveTransform(pts, to_image.astype(np.float64)).reshape(size[1], size[0], 2)
-    return cv2.remap(image, at[..., 0], at[..., 1], cv2.INTER_LINEAR,
-                     borderMode=cv2.BORDER_REPLICATE)
 
 
 DIM_PAPER = 170.0                # the paper's level below which a photo is brightened

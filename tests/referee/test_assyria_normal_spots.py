@@ -203,17 +203,17 @@ def test_a_huts_cut_edge_and_shadow_past_its_patch_hide_no_hex():
 @pytest.mark.parametrize(("seed", "megapixels", "players"),
                          [(300001, 12.0, 4), (300002, 3.0, 3)])
 def test_a_wide_lens_left_uncorrected_is_read_from_the_print(seed, megapixels, players):
-    # the markers' plane leaves mid-board hexes mm off their print: the map is shifted
+    # the markers' plane leaves mid-board hexes mm off their print: the board is shifted
     # back onto it (refine.py)
     truth, verdict = bench(seed, "lens", megapixels, players)
     _exact(truth, verdict)
 
 
-def test_the_map_is_kept_where_the_plane_fits_its_print_and_shifted_where_not():
+def test_the_board_is_kept_where_the_plane_fits_its_print_and_shifted_where_not():
     from referee.assyria import refine
 
-    ref, _ = read.reference()
-    assert refine.correction(ref, ref, read.PPM) is None
+    ref = tracks.printed_board()
+    assert refine.correction(ref, ref, tracks.TPPM) is None
     # the print as a barrel lens bends it about its middle: a field that undoes it
     h, w = ref.shape[:2]
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -221,11 +221,16 @@ def test_the_map_is_kept_where_the_plane_fits_its_print_and_shifted_where_not():
     bend = 1 + 0.02 * (u * u + v * v)
     bent = cv2.remap(ref, w / 2 + (xs - w / 2) * bend, h / 2 + (ys - h / 2) * bend,
                      cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    coef = refine.correction(bent, ref, read.PPM)
-    assert coef is not None
-    fx, fy = refine.field_on(coef, (h, w), read.PPM)
-    x, y = int(0.9 * w), int(0.9 * h)          # near a corner: pulled inwards
-    assert fx[y, x] < -2 and fy[y, x] < -2
+    field = refine.correction(bent, ref, tracks.TPPM)
+    assert field is not None
+    x, y = 0.9 * w / tracks.TPPM, 0.9 * h / tracks.TPPM     # near a corner: pulled in
+    dx, dy = field.at(np.array([x]), np.array([y]))
+    assert dx[0] < -2 and dy[0] < -2
+    # shifted by it, the bent print lies on the print again
+    back = refine.shifted(bent, field, (0.0, 0.0), tracks.TPPM)
+    inner = (slice(h // 10, -h // 10), slice(w // 10, -w // 10))
+    assert (np.abs(back[inner].astype(int) - ref[inner]).mean()
+            < 0.5 * np.abs(bent[inner].astype(int) - ref[inner]).mean())
 
 
 def test_the_lowest_of_four_discs_blurred_teal_is_read_by_the_fans_shape():
@@ -250,4 +255,9 @@ def test_two_bases_overlapping_at_a_corner_are_read_apart():
 def test_a_bases_glyph_blurred_like_a_roof_is_told_by_lying_square_to_the_base():
     truth, verdict = bench(100050, "mixed-light", 3.0, 4)   # glyph 0.90, roof 0.83
     assert truth["ziggurats"]["H81"] == {"owner": "yellow", "level": 1}
+    _exact(truth, verdict)
+
+
+def test_a_plane_blurred_markers_leave_mm_off_at_the_tracks_is_shifted_onto_the_print():
+    truth, verdict = bench(100041, "blur", 3.0, 4)          # 3 mm off by the score track
     _exact(truth, verdict)
