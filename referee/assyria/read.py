@@ -557,6 +557,10 @@ def ring_share(mask: np.ndarray, seen: Map, centre, r0: float, r1: float) -> flo
     return float(sub[ring].mean()) if ring.any() else 0.0
 
 
+NEITHER = 0.6                    # neither white shape matches even this: a centre's top,
+CENTRE_WHITE = 0.3               # ... its corner diamonds in the middle when laid off the
+#                                  base (3 MP: a centre's best match at most 0.69, white
+#                                  contrast 0.11-0.25; a glyph's or a roof's 0.88 or more)
 TURN_STEP = 10                   # degrees between the level templates' turns
 GLYPH_LEAD = 0.05                # the glyph this far ahead of the roof is enough when it
 #                                  lies square to the base's outline (3 MP: a base's
@@ -577,11 +581,13 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
     centre's plain top (level 2); the base's stepped glyph is level 1, the roof's white
     square level 3, each only when it matches clearly better than the other (on generated
     photos: the true one 0.83-0.99, the other at most 0.79; with no white contrast, a
-    centre's top matches either at most 0.7), or the glyph a little better and square to
+    centre's top matches either at most 0.7; neither matching at all, its corner diamonds
+    may show in the middle), or the glyph a little better and square to
     the base's outline (its shape where 3 MP blurs its steps). Between: None (unclear)."""
     looks = top_look(seen, p.centre)
     glyph, roof, contrast = looks["glyph"], looks["roof"], looks["contrast"]
-    if contrast < 0.12 and max(glyph, roof) < 0.75:
+    if (contrast < 0.12 and max(glyph, roof) < 0.75) or (
+            contrast < CENTRE_WHITE and max(glyph, roof) < NEITHER):
         return 2, looks
     lead = glyph - roof
     if contrast >= 0.2 and glyph >= 0.8 and (

@@ -261,3 +261,12 @@ def test_a_bases_glyph_blurred_like_a_roof_is_told_by_lying_square_to_the_base()
 def test_a_plane_blurred_markers_leave_mm_off_at_the_tracks_is_shifted_onto_the_print():
     truth, verdict = bench(100041, "blur", 3.0, 4)          # 3 mm off by the score track
     _exact(truth, verdict)
+
+
+@pytest.mark.parametrize(("seed", "preset", "megapixels"),
+                         [(200173, "home-print", 12.0), (200204, "cool", 3.0)])
+def test_a_centre_laid_off_its_base_is_level_two(seed, preset, megapixels):
+    # its corner diamonds in the base's middle: white, but neither a glyph nor a roof
+    truth, verdict = bench(seed, preset, megapixels, 2)
+    assert truth["ziggurats"]["H10"] == {"owner": "blue", "level": 2}
+    _exact(truth, verdict)
