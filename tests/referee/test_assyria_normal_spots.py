@@ -129,6 +129,11 @@ def test_a_spill_onto_an_empty_neighbour_but_not_under_a_fan():
     # blue lies on offering-0 too: red may be the lowest of its fan there: both (unclear)
     share[one.id]["blue"] = 0.3
     assert len(tracks.spilt_over([one, two], share, players, "red")) == 2
+    # ... unless the fan there plainly holds no disc beyond blue's: a spill after all
+    assert tracks.spilt_over([one, two], share, players, "red",
+                             lambda sp, on: False) == [two]
+    assert len(tracks.spilt_over([one, two], share, players, "red",
+                                 lambda sp, on: True)) == 2
 
 
 def test_a_disc_brighter_than_a_tan_print_counts_a_shadow_does_not():
@@ -269,4 +274,10 @@ def test_a_centre_laid_off_its_base_is_level_two(seed, preset, megapixels):
     # its corner diamonds in the base's middle: white, but neither a glyph nor a roof
     truth, verdict = bench(seed, preset, megapixels, 2)
     assert truth["ziggurats"]["H10"] == {"owner": "blue", "level": 2}
+    _exact(truth, verdict)
+
+
+def test_a_disc_over_the_line_onto_anothers_disc_is_a_spill_when_no_fan_is_there():
+    truth, verdict = bench(200117, "blur", 3.0, 3)          # red on offering 1, over green
+    assert truth["offering"]["red"] == 1 and truth["offering"]["green"] == 0
     _exact(truth, verdict)
