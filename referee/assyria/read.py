@@ -639,27 +639,29 @@ def well_far(seen: Map, covered: np.ndarray, at) -> float | None:
 
 
 SPOT_MM = 2.5                    # the printed spot's middle: a well covers it whole
-SPOT_CLEAR_MM = 1.0              # ... looked at this far past the pieces' grown patches
-#                                  (a slab's cut edge and shadow at 35 degrees: 1 mm more)
-SPOT_SEEN = 0.2                  # ... where at least this share of it lies so far
+SPOT_CLEAR_MM = (1.0, 0.0)       # ... looked at this far past the pieces' grown patches
+#                                  (a slab's cut edge and shadow at 35 degrees: 1 mm more),
+#                                  or, where that leaves too little, just past them
+SPOT_SEEN = 0.15                 # ... where at least this share of it lies so far
 
 
 def spot_unlike(seen: Map, covered: np.ndarray, at) -> float | None:
     """The share unlike the print of a vertex's printed spot where it lies clear of every
-    piece (their cut edges and shadows too): a well covers the whole spot, so a spot that
-    shows there is no well's, however much of the rim the pieces round it hide. None
-    when too little of the spot lies clear."""
+    piece (their cut edges and shadows too): a well covers the whole spot (its own middle
+    unlike the print's at the spot's rim), so a spot that shows there is no well's,
+    however much of the ring the pieces round it hide. None when too little of the spot
+    lies clear."""
     found = _unlike_round(seen, covered, at)
     if found is None:
         return None
     unlike, d, free = found
-    clear = (cv2.distanceTransform(free.astype(np.uint8), cv2.DIST_L2, 3)
-             >= SPOT_CLEAR_MM * PPM)
+    depth = cv2.distanceTransform(free.astype(np.uint8), cv2.DIST_L2, 3)
     spot = d <= SPOT_MM
-    shows = spot & clear
-    if shows.sum() < SPOT_SEEN * spot.sum():
-        return None
-    return float(unlike[shows].mean())
+    for clear_mm in SPOT_CLEAR_MM:
+        shows = spot & free & (depth >= clear_mm * PPM)
+        if shows.sum() >= SPOT_SEEN * spot.sum():
+            return float(unlike[shows].mean())
+    return None
 
 
 def _unlike_round(seen: Map, covered: np.ndarray, at

@@ -193,10 +193,12 @@ def test_two_pieces_of_a_colour_laid_close_are_read_apart():
         _exact(truth, verdict)
 
 
-def test_a_vertex_between_two_huts_laid_close_is_no_well():
-    truth, verdict = bench(100093, "tilt-35", 12.0, 3)      # the rim 70 % under them
-    assert "H21/H30/H31" not in truth["wells"]
-    assert {truth["huts"]["H30"], truth["huts"]["H31"]} == {"green"}
+@pytest.mark.parametrize(("seed", "vertex", "huts"),
+                         [(100093, "H21/H30/H31", ("H30", "H31")),    # the rim 70 % under
+                          (200099, "H33/H34/H44", ("H34", "H44"))])   # 73 %, corners by it
+def test_a_vertex_between_two_huts_laid_close_is_no_well(seed, vertex, huts):
+    truth, verdict = bench(seed, "tilt-35", 12.0, 3)
+    assert vertex not in truth["wells"] and all(h in truth["huts"] for h in huts)
     _exact(truth, verdict)
 
 
