@@ -782,9 +782,10 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | No
     return float(bad.sum()) / PPM ** 2
 
 
-EDGE_HALF_MM = 2.0               # a band this thin (half its width) hugging a piece: its
-#                                  cut edge (1 mm at 35 degrees) and shadow (cast 1.4 mm,
-#                                  softened 1 mm) reaching past its patch's 2 mm growth
+EDGE_HALF_MM = 2.5               # a band this thin (half its width) hugging a piece: its
+#                                  cut edge (1-1.8 mm at 35 degrees), shadow (cast 1.4 mm,
+#                                  softened 1 mm) and a 3 MP blurred rim left out of its
+#                                  patch reach past the patch's 2 mm growth (seen: 4.2 mm)
 
 
 def _past_edges(bad: np.ndarray, pieces: np.ndarray) -> np.ndarray:

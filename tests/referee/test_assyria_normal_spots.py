@@ -202,8 +202,10 @@ def test_a_vertex_between_two_huts_laid_close_is_no_well(seed, vertex, huts):
     _exact(truth, verdict)
 
 
-def test_a_huts_cut_edge_and_shadow_past_its_patch_hide_no_hex():
-    truth, verdict = bench(100121, "white-balance", 3.0, 3)  # a band along a blue hut on H30
+@pytest.mark.parametrize(("seed", "preset", "players"),
+                         [(100121, "white-balance", 3), (200212, "bright", 2)])
+def test_a_huts_cut_edge_and_shadow_past_its_patch_hide_no_hex(seed, preset, players):
+    truth, verdict = bench(seed, preset, 3.0, players)      # a band along a blue hut
     _exact(truth, verdict)
 
 
