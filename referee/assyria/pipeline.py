@@ -2,8 +2,9 @@
 `AssyriaVerdict` out (REFEREE.read calls `referee_photo`).
 
 Stages: board markers (shared detection) -> the plane (shared RANSAC fit, a second look
-for missing markers) -> the map seen square-on -> pieces (patches of a player's colour the
-print does not have: huts, ziggurats and their level) -> wells at the 58 vertices -> every
+for missing markers), refined against the print (refine.py) -> the map seen square-on
+-> pieces (patches of a player's colour the print does not have: huts, ziggurats and their
+level) -> wells at the 58 vertices -> every
 empty hex checked against the print (something covering it is a problem, never "empty")
 -> the tracks' discs and Ashur's huts (tracks.py) -> the state: the board and tracks
 from the photo, the rest (hands, cards) from `--state`, or without it a neutral rest
