@@ -1,12 +1,12 @@
 """Assyria's photo referee: its own stages on top of the shared ones in `referee/`.
 
-Stages: board markers -> the plane -> the map square-on, compared with the print -> huts
-and ziggurats (owner, level) by hex -> wells by vertex -> the tracks' discs and Ashur's huts
--> the state: board and tracks from the photo, hands and cards from `--state` (or, with
-`--turn`, a neutral rest that the turn's income does not depend on), through the rules
-core. `REFEREE` is what
-the registry points at (pnp/games.py: referee="referee.assyria:REFEREE");
-docs/referee.md ("Assyria") describes it.
+Stages: board markers -> the plane, refined against the print -> the map square-on,
+compared with the print -> huts and ziggurats (owner, level) by hex -> wells by vertex ->
+the tracks' discs and Ashur's huts -> the state: board and tracks from the photo, hands
+and cards from `--state` (or, with `--turn`, a neutral rest that the turn's income does
+not depend on), through the rules core. `REFEREE` is what the registry points at
+(pnp/games.py: referee="referee.assyria:REFEREE"); docs/referee.md ("Assyria") describes
+it.
 """
 
 from __future__ import annotations

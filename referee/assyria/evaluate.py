@@ -139,9 +139,19 @@ EXTRA: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
                            "tilt_deg": 20.0}, {"token_mm": 0.8}),
     "lens-wb-tilt": ("white-balance", {"distortion": -0.03, "tilt_deg": 33.0, "light": 0.5,
                                        "jpeg_quality": 74}, {"token_mm": 2.0}),
+    # held out from the work on fans, bases and the lens (looked at only at its end)
+    "hand-thick-cool": ("cool", {"jitter_mm": 5.0, "jitter_deg": 8.0, "blur_sigma": 1.1,
+                                 "texture": "check", "tilt_deg": 25.0},
+                        {"token_mm": 2.0, "level_off_mm": 3.5}),
+    "bright-home-grain": ("default", {"exposure": 1.3, "print_gamma": 0.7, "texture": "grain",
+                                      "tilt_deg": 32.0, "jpeg_quality": 78, "noise": 4.0},
+                          {}),
+    "mild-lens-warm": ("warm", {"distortion": -0.015, "tilt_deg": 18.0, "texture": "pattern",
+                                "jpeg_quality": 82}, {"token_mm": 1.2}),
 }
 HELD_OUT = ("thick-card", "dim-home-print", "dark-print", "blur-4px", "hard", "lamp-grain",
-            "thin-card", "lens-wb-tilt")
+            "thin-card", "lens-wb-tilt", "hand-thick-cool", "bright-home-grain",
+            "mild-lens-warm")
 # every piece plainly in view (tilt up to 35 degrees, home print, casts, hand-laid stacks,
 # a phone's usual blur, noise and JPEG): each such photo must be read exactly
 NORMAL = ("default", "sloppy", "blur", "dark", "white-table", "clutter", "grain",

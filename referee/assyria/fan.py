@@ -125,3 +125,65 @@ def _arc_fill(xs, ys, own, c: np.ndarray, nudge: np.ndarray):
         cell = crescent & (rel >= lo) & (rel < hi)
         least = min(least, float(own[cell].mean()) if cell.any() else 0.0)
     return least, crescent, c
+
+
+# --- a disc hidden in a fan, told by the fan's shape ---------------------------------------
+# A fan of n discs spans its space's diagonal whatever n is (fan_centres): one more disc
+# moves every disc's rim, so the colours' boundaries along the fan tell how many lie
+# there even where the lowest's crescent blurs into the next disc (green under blue
+# at 3 MP turns teal). Each pixel is given the nearest of the players' hues; a fan of the
+# discs seen, and one with the missing colour among them, are laid over it in every
+# order and nudged as a hand lays them; the missing disc is there when the fan with it
+# fits plainly better.
+FIT_MORE = 0.045        # the share of the fan's pixels one more disc must explain better
+#                         (generated fans: a disc there 0.01-0.07, none there at most 0.04)
+FIT_SAT, FIT_VAL, FIT_HUE = 60, 50, 25    # a pixel that has a player's hue at all
+FIT_REACH_MM, FIT_STEP_MM = 1.25, 0.25    # the whole fan's nudge tried (hand: 1 mm)
+FIT_EDGE_MM = 0.3       # of each disc's rim: not counted (its blurred edge)
+
+
+def one_more(hsv: np.ndarray, hues: dict[str, int], ppm: float, box, colours: list[str],
+             above: list[str], missing: str) -> bool:
+    """Whether `missing` lies in the fan of `above` on the space `box` (mm): `hsv` the
+    board at `ppm` px/mm, `colours` every player's (each pixel's nearest hue among
+    them)."""
+    if not above:
+        return False
+    xs, ys, (x0, y0, x1, y1) = _grid(box, ppm, 2.0)
+    if hsv.shape[0] < y1 or hsv.shape[1] < x1 or x0 < 0 or y0 < 0:
+        return False
+    h, s, v = (hsv[y0:y1, x0:x1, k] for k in range(3))
+    gaps = np.stack([_hue_gap(h, hues[c]) for c in colours])
+    label = np.argmin(gaps, axis=0)
+    coloured = (s >= FIT_SAT) & (v >= FIT_VAL) & (gaps.min(axis=0) <= FIT_HUE)
+    index = {c: k for k, c in enumerate(colours)}
+    less = _best_fit(xs, ys, label, coloured, box, [index[c] for c in above], None)
+    more = _best_fit(xs, ys, label, coloured, box, [index[c] for c in above],
+                     index[missing])
+    return more - less >= FIT_MORE
+
+
+def _best_fit(xs, ys, label, coloured, box, seen: list[int], extra: int | None) -> float:
+    """The best share of the fan's coloured pixels whose hue is the colour a fan of
+    `seen` (and `extra`, if given) puts there, over every order and nudge."""
+    n = len(seen) + (extra is not None)
+    centres = fan_centres(box, n)
+    orders = [p for p in itertools.permutations(seen + ([extra] if extra is not None else []))
+              if extra is None or extra in p]
+    steps = np.arange(-FIT_REACH_MM, FIT_REACH_MM + 1e-6, FIT_STEP_MM)
+    ncol = int(label.max()) + 1
+    best = 0.0
+    for dx in steps:
+        for dy in steps:
+            top = np.full(xs.shape, -1)
+            for k, (cx, cy) in enumerate(centres):
+                top[np.hypot(xs - cx - dx, ys - cy - dy) < R_MM - FIT_EDGE_MM] = k
+            use = coloured & (top >= 0)
+            total = int(use.sum())
+            if not total:
+                continue
+            counts = np.zeros((n, max(ncol, 1)), int)
+            np.add.at(counts, (top[use], label[use]), 1)
+            for order in orders:
+                best = max(best, sum(int(counts[k, c]) for k, c in enumerate(order)) / total)
+    return best

@@ -2,8 +2,9 @@
 `AssyriaVerdict` out (REFEREE.read calls `referee_photo`).
 
 Stages: board markers (shared detection) -> the plane (shared RANSAC fit, a second look
-for missing markers) -> the map seen square-on -> pieces (patches of a player's colour the
-print does not have: huts, ziggurats and their level) -> wells at the 58 vertices -> every
+for missing markers), refined against the print (refine.py) -> the map seen square-on
+-> pieces (patches of a player's colour the print does not have: huts, ziggurats and their
+level) -> wells at the 58 vertices -> every
 empty hex checked against the print (something covering it is a problem, never "empty")
 -> the tracks' discs and Ashur's huts (tracks.py) -> the state: the board and tracks
 from the photo, the rest (hands, cards) from `--state`, or without it a neutral rest
@@ -23,7 +24,7 @@ import numpy as np
 from pnp.geometry import assyria as geometry
 from pnp.rules.api import RulesError
 from pnp.rules.assyria.commands import COMMANDS
-from referee.assyria import found, read, tracks, unseen
+from referee.assyria import found, read, refine, tracks, unseen
 from referee.assyria.problems import (
     BOARD_MISALIGNED,
     HEX_UNCLEAR,
@@ -59,6 +60,8 @@ FAR_NONE = 0.1              # the rim away from pieces at most this unlike: no w
 #                             there (true wells 0.18-0.82; a hut's edge beside one 0-0.07)
 SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most this: it
 #                             shows whole, so no well covers it (true wells 0.32-1.0)
+SPOT_LIKE = 0.2             # the spot's part clear of pieces at most this unlike: it
+#                             shows, no well covers it (true wells' middles: 0.32-1.0)
 
 
 def _px(h: np.ndarray, mm) -> tuple[float, float]:
@@ -122,7 +125,12 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
         problems.append(plane.too_few)
         return AssyriaVerdict(None, problems, h, image.size, timings, image, markers=ids,
                               state_from=state_from)
-    seen = read.square_on(image.image, scaling(image.scale) @ h)
+    to_work = scaling(image.scale) @ h
+    board_view = tracks.board_square_on(image.image, to_work)
+    field = refine.correction(board_view, tracks.printed_board(), tracks.TPPM)
+    if field is not None:           # the plane mm off the print (a lens, blurred markers)
+        board_view = refine.shifted(board_view, field, (0.0, 0.0), tracks.TPPM)
+    seen = read.square_on(image.image, to_work, field)
     lap("rectify")
     if found.alignment(seen) < found.ALIGNED:
         problems.append(RefereeProblem(BOARD_MISALIGNED, "the board's markers do not line "
@@ -141,8 +149,7 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     pieces += well_pieces
     problems += more + hidden
     lap("wells")
-    on_board = read.exposed(read.balanced(tracks.board_square_on(
-        image.image, scaling(image.scale) @ h), seen.gain), seen.lift)
+    on_board = read.exposed(read.balanced(board_view, seen.gain), seen.lift)
     players = _players(board, base, on_board)
     out_of_view = _out_of_view(h, image.size)
     reading = tracks.read_tracks(on_board, players, out_of_view)
@@ -353,6 +360,8 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
             continue     # a neighbour's shadow on the rim, the printed spot whole: no well
         elif (far := read.well_far(seen, covered, w.at)) is not None and far <= FAR_NONE:
             continue     # the rim unlike only by a piece (its edge, its shadow): no well
+        elif (spot := read.spot_unlike(seen, covered, w.at)) is not None and spot <= SPOT_LIKE:
+            continue     # the printed spot shows by pieces that hide the rim: no well
         elif look > WELL_NO or hidden > WELL_HIDDEN:
             why = "a piece covers it" if hidden > WELL_HIDDEN else "half a well seen"
             problems.append(RefereeProblem(WELL_UNCLEAR, f"well vertex {w.name}: {why}; put "

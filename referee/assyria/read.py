@@ -13,6 +13,7 @@ guess.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from functools import cache
@@ -21,6 +22,7 @@ import cv2
 import numpy as np
 
 from pnp.geometry import assyria as geometry
+from referee.assyria import refine
 
 PPM = 100 / 25.4                 # px per mm of the square-on map (the reference's 100 dpi)
 PAD = 16.0                       # mm round the map frame (a ziggurat may overhang it)
@@ -136,15 +138,18 @@ def in_window(hue: np.ndarray, colour: str) -> np.ndarray:
     return (d >= lo) & (d <= hi)
 
 
-def square_on(image: np.ndarray, to_work: np.ndarray) -> Map:
+def square_on(image: np.ndarray, to_work: np.ndarray, field: refine.Field | None = None
+              ) -> Map:
     """The map window seen square-on from the working image (`to_work`: board mm ->
-    working px)."""
+    working px), moved by `field` (refine.py) where the plane is off the print."""
     x0, y0, x1, y1 = window()
     pick = np.array([[1 / PPM, 0, x0 + 0.5 / PPM], [0, 1 / PPM, y0 + 0.5 / PPM], [0, 0, 1.0]])
     size = (round((x1 - x0) * PPM), round((y1 - y0) * PPM))
     bgr = cv2.warpPerspective(image, to_work @ pick, size,
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
+    if field is not None:            # the map a few mm off its print: shifted onto it
+        bgr = refine.shifted(bgr, field, (x0, y0), PPM)
     gain = white_balance(bgr)
     bgr = local_balance(balanced(bgr, gain))
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
@@ -301,7 +306,9 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
                 found = patch_pieces(seen, colour, piece, ox, oy)
                 if colour in BRIDGED and _unread(found):
                     found = _unbridged(seen, colour, piece, own, ox, oy) or found
-                if _printed(found, printed[i], ys + oy, xs + ox):
+                if (_printed(found, printed[i], ys + oy, xs + ox)
+                        or _tinted_print(seen, found or [(patch_of(
+                            seen, colour, xs + ox, ys + oy), None)], ys + oy, xs + ox)):
                     # no piece; the hexes' check judges it with the rest
                     union[ys + oy, xs + ox] = 0
                     continue
@@ -352,6 +359,22 @@ def _printed(found: list, printed: np.ndarray, ys: np.ndarray, xs: np.ndarray) -
     if not found and (printed[ys, xs].mean() >= 0.5 or on_ink >= 0.5):
         return True
     return len(xs) / PPM ** 2 < HUT_AREA[0] and on_ink >= ICON_INK
+
+
+TINT_HUE = 8                     # the photo's hue this near the print's under a patch, ...
+TINTED_SAT = 30                  # ... a print this saturated at least (a tan, not paper)
+
+
+def _tinted_print(seen: Map, found: list, ys: np.ndarray, xs: np.ndarray) -> bool:
+    """A patch too pale for a player's fill (every piece in it below the colour's
+    PIECE_SAT) over a tinted print of its own hue: the print's tan, its saturation raised
+    by a warm or a brightened dim light, not a piece (the hexes' check judges it with the
+    rest: a card or a faded piece there is unlike the print)."""
+    if any(p.saturation >= PIECE_SAT.get(p.colour, 135) for p, _px in found):
+        return False
+    ref = cv2.cvtColor(reference()[0][ys, xs][None], cv2.COLOR_BGR2HSV)[0]
+    gap = np.abs((seen.hsv[ys, xs, 0].astype(np.int16) - ref[:, 0] + 90) % 180 - 90)
+    return bool(np.median(gap) <= TINT_HUE and np.median(ref[:, 1]) >= TINTED_SAT)
 
 
 def split_patch(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, int]]:
@@ -421,35 +444,80 @@ def patch_pieces(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
     left = float((piece & (cv2.dilate(opened, k) == 0)).sum()) / PPM ** 2
     if left <= CORE_LEFT and all(kind_of(p) is not None for p, _px in cores):
         return cores
-    return _two_pieces(seen, colour, xs, ys) or [(whole, (xs, ys))]
+    return (_pieces_apart(seen, colour, xs, ys) or _cores_apart(seen, colour, xs, ys)
+            or [(whole, (xs, ys))])
 
 
-TWO_APART_MM = 12.0              # two pieces' middles at least this far apart
+TWO_APART_MM = 12.0              # pieces' middles at least this far apart
 SQUARE = 1.3                     # ... each one's rotated box at most this long for its width
 
 
-def _two_pieces(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray
-                ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
-    """A patch of two pieces a shadow or a corner joins (two huts laid close, a hut's
-    white glyph open to its edge so no core is whole): its pixels in two clusters, each
-    whole piece by its hull's size; [] when they are not."""
+def _pieces_apart(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray
+                  ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+    """A patch of two or three pieces a shadow or a corner joins (huts laid close, a
+    hut's white glyph open to its edge so no core is whole, a hut and two bases touching
+    on neighbouring hexes): its pixels in as many clusters, each a whole square piece by
+    its hull's size; [] when no count of them is."""
     area = len(xs) / PPM ** 2
-    if not 2 * HUT_AREA[0] * 0.6 <= area <= 2 * ZIG_AREA[1]:
-        return []
     points = np.c_[xs, ys].astype(np.float32)
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-    cv2.setRNGSeed(1)                # the same split for the same photo
-    _c, labels, centres = cv2.kmeans(points, 2, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
-    if float(np.hypot(*(centres[0] - centres[1]))) / PPM < TWO_APART_MM:
-        return []
-    out = []
-    for t in (0, 1):
-        mine = labels.ravel() == t
-        p = patch_of(seen, colour, xs[mine], ys[mine])
-        if kind_of(p) is None or p.sides[1] > SQUARE * p.sides[0]:
-            return []            # each a square piece (a lump beside a hut is no hut)
-        out.append((p, (xs[mine], ys[mine])))
-    return out
+    for k in (2, 3):
+        if not k * HUT_AREA[0] * 0.6 <= area <= k * ZIG_AREA[1]:
+            continue
+        cv2.setRNGSeed(1)                # the same split for the same photo
+        _c, labels, centres = cv2.kmeans(points, k, None, criteria, 3,
+                                         cv2.KMEANS_PP_CENTERS)
+        if min(float(np.hypot(*(a - b))) for a, b in itertools.combinations(centres, 2)
+               ) / PPM < TWO_APART_MM:
+            continue
+        out = []
+        for t in range(k):
+            mine = labels.ravel() == t
+            p = patch_of(seen, colour, xs[mine], ys[mine])
+            if kind_of(p) is None or p.sides[1] > SQUARE * p.sides[0]:
+                break            # each a square piece (a lump beside a hut is no hut)
+            out.append((p, (xs[mine], ys[mine])))
+        else:
+            return out
+    return []
+
+
+ERODE_MM = (3.0, 4.5, 6.0, 7.5, 9.0, 10.5)   # pieces overlapping at a corner: apart under
+MIN_CORE = 10.0                  # mm²: a core this large at least (a piece's middle)
+
+
+def _cores_apart(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray
+                 ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+    """Pieces that overlap at a corner (two bases laid by hand on neighbouring hexes):
+    the patch eroded until it falls into two or three cores, each pixel then given to
+    its nearest core; each part a whole square piece, else []."""
+    x0, y0 = int(xs.min()) - 2, int(ys.min()) - 2
+    mask = np.zeros((int(ys.max()) - y0 + 3, int(xs.max()) - x0 + 3), np.uint8)
+    mask[ys - y0, xs - x0] = 1
+    # the pieces' white glyphs and corners are theirs: holes filled, only the outline erodes
+    outline, _h = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(mask, outline, -1, 1, cv2.FILLED)
+    for r_mm in ERODE_MM:
+        r = round(r_mm * PPM)
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
+        n, cores, stats, _c = cv2.connectedComponentsWithStats(cv2.erode(mask, disc))
+        keep = [t for t in range(1, n) if stats[t, cv2.CC_STAT_AREA] / PPM ** 2 >= MIN_CORE]
+        if len(keep) < 2:
+            continue
+        if len(keep) > 3:
+            return []
+        near = np.stack([cv2.distanceTransform((cores != t).astype(np.uint8), cv2.DIST_L2, 3)
+                         for t in keep])[:, ys - y0, xs - x0]
+        owner = np.argmin(near, axis=0)
+        out = []
+        for t in range(len(keep)):
+            mine = owner == t
+            p = patch_of(seen, colour, xs[mine], ys[mine])
+            if kind_of(p) is None or p.sides[1] > SQUARE * p.sides[0]:
+                return []
+            out.append((p, (xs[mine], ys[mine])))
+        return out
+    return []
 
 
 def patch_of(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray) -> Patch:
@@ -489,17 +557,41 @@ def ring_share(mask: np.ndarray, seen: Map, centre, r0: float, r1: float) -> flo
     return float(sub[ring].mean()) if ring.any() else 0.0
 
 
+NEITHER = 0.6                    # neither white shape matches even this: a centre's top,
+CENTRE_WHITE = 0.3               # ... its corner diamonds in the middle when laid off the
+#                                  base (3 MP: a centre's best match at most 0.69, white
+#                                  contrast 0.11-0.25; a glyph's or a roof's 0.88 or more)
+TURN_STEP = 10                   # degrees between the level templates' turns
+GLYPH_LEAD = 0.05                # the glyph this far ahead of the roof is enough when it
+#                                  lies square to the base's outline (3 MP: a base's
+#                                  glyph 0.07-0.3 ahead, within 5 degrees of square; a
+#                                  roof's top at most 0.7 like the glyph, 0.2 behind)
+SQUARE_DEG = 8.0
+
+
+def _square_to(turn: float, p: Patch) -> bool:
+    """Whether the glyph, best matched turned by `turn` degrees, lies square to the
+    patch's outline (its rotated box's angle): a base's glyph is printed so."""
+    off = (turn + p.angle + 45.0) % 90.0 - 45.0
+    return abs(off) <= SQUARE_DEG
+
+
 def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
     """A ziggurat's level from its top (`top_look`): no white shape in the middle is a
     centre's plain top (level 2); the base's stepped glyph is level 1, the roof's white
     square level 3, each only when it matches clearly better than the other (on generated
     photos: the true one 0.83-0.99, the other at most 0.79; with no white contrast, a
-    centre's top matches either at most 0.7). Between: None (unclear)."""
+    centre's top matches either at most 0.7; neither matching at all, its corner diamonds
+    may show in the middle), or the glyph a little better and square to
+    the base's outline (its shape where 3 MP blurs its steps). Between: None (unclear)."""
     looks = top_look(seen, p.centre)
     glyph, roof, contrast = looks["glyph"], looks["roof"], looks["contrast"]
-    if contrast < 0.12 and max(glyph, roof) < 0.75:
+    if (contrast < 0.12 and max(glyph, roof) < 0.75) or (
+            contrast < CENTRE_WHITE and max(glyph, roof) < NEITHER):
         return 2, looks
-    if contrast >= 0.2 and glyph >= 0.8 and glyph - roof >= 0.1:
+    lead = glyph - roof
+    if contrast >= 0.2 and glyph >= 0.8 and (
+            lead >= 0.1 or (lead >= GLYPH_LEAD and _square_to(looks["glyph_turn"], p))):
         return 1, looks
     if contrast >= 0.2 and roof >= 0.85 and roof - glyph >= 0.1:
         return 3, looks
@@ -544,6 +636,32 @@ def well_far(seen: Map, covered: np.ndarray, at) -> float | None:
     if far.sum() < 0.25 * ring.sum():
         return None
     return float(unlike[far].mean())
+
+
+SPOT_MM = 2.5                    # the printed spot's middle: a well covers it whole
+SPOT_CLEAR_MM = (1.0, 0.0)       # ... looked at this far past the pieces' grown patches
+#                                  (a slab's cut edge and shadow at 35 degrees: 1 mm more),
+#                                  or, where that leaves too little, just past them
+SPOT_SEEN = 0.15                 # ... where at least this share of it lies so far
+
+
+def spot_unlike(seen: Map, covered: np.ndarray, at) -> float | None:
+    """The share unlike the print of a vertex's printed spot where it lies clear of every
+    piece (their cut edges and shadows too): a well covers the whole spot (its own middle
+    unlike the print's at the spot's rim), so a spot that shows there is no well's,
+    however much of the ring the pieces round it hide. None when too little of the spot
+    lies clear."""
+    found = _unlike_round(seen, covered, at)
+    if found is None:
+        return None
+    unlike, d, free = found
+    depth = cv2.distanceTransform(free.astype(np.uint8), cv2.DIST_L2, 3)
+    spot = d <= SPOT_MM
+    for clear_mm in SPOT_CLEAR_MM:
+        shows = spot & free & (depth >= clear_mm * PPM)
+        if shows.sum() >= SPOT_SEEN * spot.sum():
+            return float(unlike[shows].mean())
+    return None
 
 
 def _unlike_round(seen: Map, covered: np.ndarray, at
@@ -659,7 +777,31 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | No
     bad = (keep & (resid > max(4.0 * noise, 45.0))).astype(np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
     bad = cv2.morphologyEx(bad, cv2.MORPH_OPEN, k)
+    if hide is not None:
+        bad = _past_edges(bad, hide[y0:y1, x0:x1])
     return float(bad.sum()) / PPM ** 2
+
+
+EDGE_HALF_MM = 2.5               # a band this thin (half its width) hugging a piece: its
+#                                  cut edge (1-1.8 mm at 35 degrees), shadow (cast 1.4 mm,
+#                                  softened 1 mm) and a 3 MP blurred rim left out of its
+#                                  patch reach past the patch's 2 mm growth (seen: 4.2 mm)
+
+
+def _past_edges(bad: np.ndarray, pieces: np.ndarray) -> np.ndarray:
+    """`bad` less every thin band along a piece's patch: a slab's cut edge and its shadow
+    (cast up to 1.4 mm off, softened) reach past the patch's 2 mm growth in a tilted or
+    low-lit photo; a card, a hand or an unread piece is no such band."""
+    n, labels = cv2.connectedComponents(bad, connectivity=8)
+    if n <= 1:
+        return bad
+    touch = cv2.dilate((pieces > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    depth = cv2.distanceTransform(bad, cv2.DIST_L2, 3)
+    for j in range(1, n):
+        part = labels == j
+        if touch[part].any() and float(depth[part].max()) <= EDGE_HALF_MM * PPM:
+            bad[part] = 0
+    return bad
 
 
 # --- a ziggurat's level by its top's look --------------------------------------------------
@@ -700,7 +842,7 @@ def _level_templates() -> dict[int, list[np.ndarray]]:
         small = cv2.GaussianBlur(small, (0, 0), 0.35 * PPM)
         m = small.shape[0]
         keep = round(LOOK_MM * PPM)
-        turns = range(0, 360, 10) if level == 1 else range(0, 90, 10)
+        turns = range(0, 360, TURN_STEP) if level == 1 else range(0, 90, TURN_STEP)
         rotated = []
         for a in turns:
             r = cv2.getRotationMatrix2D(((m - 1) / 2, (m - 1) / 2), a, 1.0)
@@ -730,10 +872,11 @@ def top_look(seen: Map, centre) -> dict[str, float]:
     r = round(5.5 * PPM)
     mid = w[n - r:n + r + 1, n - r:n + r + 1]
     contrast = float(np.percentile(mid, 95) - np.percentile(mid, 40)) / max(seen.paper, 1.0)
-    best = {}
+    best, turn = {}, {}
     for level, temps in _level_templates().items():
-        best[level] = max(float(cv2.matchTemplate(whites[level][0], t,
-                                                  cv2.TM_CCOEFF_NORMED).max())
-                          for t in temps)
+        scores = [float(cv2.matchTemplate(whites[level][0], t, cv2.TM_CCOEFF_NORMED).max())
+                  for t in temps]
+        k = int(np.argmax(scores))
+        best[level], turn[level] = scores[k], k * TURN_STEP
     return {"glyph": round(best[1], 3), "roof": round(best[3], 3),
-            "contrast": round(contrast, 3)}
+            "contrast": round(contrast, 3), "glyph_turn": float(turn[1])}

@@ -13,6 +13,7 @@ problem naming the track, never a guess.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -183,7 +184,9 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
             if not yes and not maybe and len(trace) <= 1:
                 yes = _under_a_fan(bgr, players, share, by_kind[track], c, trace, masks)
             if len(yes) == 2 and not maybe:
-                yes = spilt_over(yes, share, players, c)
+                yes = spilt_over(yes, share, players, c, lambda sp, on, c=c: fan.one_more(
+                    cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), read.HUES, TPPM, sp.box,
+                    players, on, c))
             if len(yes) == 1:
                 maybe = [sp for sp in maybe if not _spills(sp, yes[0], share, c)]
             for sp in maybe:
@@ -252,22 +255,30 @@ def _spills(sp: geometry.Space, home: geometry.Space, share: dict[str, dict[str,
 
 
 def spilt_over(yes: list[geometry.Space], share: dict[str, dict[str, float]],
-                players: list[str], colour: str) -> list[geometry.Space]:
+               players: list[str], colour: str,
+               holds_more: Callable[[geometry.Space, list[str]], bool] | None = None
+               ) -> list[geometry.Space]:
     """Two neighbouring spaces with `colour`: its disc on one reaching over the line onto
     the other (a disc fanned to its space's edge, seen at a tilt), when the lesser share
     is a small part of the other's and no other disc lies there (no fan to be lowest
-    under). Else both (unclear)."""
+    under), or the discs there show no fan holding one more (`holds_more(space, the
+    colours there)`: fan.one_more). Else both (unclear)."""
     home, over = sorted(yes, key=lambda sp: -share[sp.id][colour])
-    alone = all(share[over.id][o] < TRACK_YES for o in players if o != colour)
-    return [home] if alone and _spills(over, home, share, colour) else yes
+    others = [o for o in players if o != colour and share[over.id][o] >= TRACK_YES]
+    if not _spills(over, home, share, colour):
+        return yes
+    if not others or (holds_more is not None and not holds_more(over, others)):
+        return [home]
+    return yes
 
 
 def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str, float]],
                  spaces: list[geometry.Space], colour: str, trace: list[geometry.Space],
                  masks: dict[str, np.ndarray]) -> list[geometry.Space]:
     """The one space of a track where `colour`, missing from the whole track, lies lowest
-    under others' fanned discs, its crescent seen by place, shape and colour (fan.py);
-    none if no space, or more than one, shows it so."""
+    under others' fanned discs, its crescent seen by place, shape and colour, or the fan
+    there plainly holding one disc more than it shows (fan.py); none if no space, or
+    more than one, shows it so."""
     found = []
     for sp in trace or spaces:
         above = [o for o in players if o != colour and share[sp.id][o] >= TRACK_YES]
@@ -277,6 +288,9 @@ def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str,
             masks.update(colour_masks(bgr, players))
         top = max(above, key=lambda o: share[sp.id][o])
         hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
-        if fan.lowest_crescent(masks, hsv, read.HUES, TPPM, sp.box, colour, above, top):
+        if (fan.lowest_crescent(masks, hsv, read.HUES, TPPM, sp.box, colour, above, top)
+                or fan.one_more(hsv, read.HUES, TPPM, sp.box, players,
+                                [o for o in players if o != colour
+                                 and share[sp.id][o] > TRACE], colour)):
             found.append(sp)
     return found if len(found) == 1 else []

@@ -66,3 +66,23 @@ def test_a_crescent_in_the_middle_of_a_fan_is_read():
     # three discs and no green: no crescent of it anywhere in the fan
     assert not _lowest(_board(["blue", "yellow", "red"]), "green", ["blue", "yellow", "red"],
                        "red")
+
+
+def _one_more(bgr: np.ndarray, above: list[str], missing: str) -> bool:
+    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+    return fan.one_more(hsv, read.HUES, tracks.TPPM, _box(), PLAYERS, above, missing)
+
+
+def test_a_fan_of_four_is_told_from_three_by_its_shape():
+    # green lowest of four: the rims of blue and yellow lie where a fan of four puts
+    # them, not three (a 3 MP photo's teal crescent: test_assyria_normal_spots)
+    for blur in (3, 7):
+        bgr = _board(["green", "blue", "yellow", "red"], blur=blur)
+        assert _one_more(bgr, ["blue", "yellow", "red"], "green")
+
+
+def test_a_fan_of_three_holds_no_fourth():
+    for blur in (3, 7):
+        bgr = _board(["blue", "yellow", "red"], blur=blur)
+        assert not _one_more(bgr, ["blue", "yellow", "red"], "green")
+        assert not _one_more(_board(["yellow", "red"], blur=blur), ["yellow", "red"], "green")

@@ -129,6 +129,11 @@ def test_a_spill_onto_an_empty_neighbour_but_not_under_a_fan():
     # blue lies on offering-0 too: red may be the lowest of its fan there: both (unclear)
     share[one.id]["blue"] = 0.3
     assert len(tracks.spilt_over([one, two], share, players, "red")) == 2
+    # ... unless the fan there plainly holds no disc beyond blue's: a spill after all
+    assert tracks.spilt_over([one, two], share, players, "red",
+                             lambda sp, on: False) == [two]
+    assert len(tracks.spilt_over([one, two], share, players, "red",
+                                 lambda sp, on: True)) == 2
 
 
 def test_a_disc_brighter_than_a_tan_print_counts_a_shadow_does_not():
@@ -186,3 +191,97 @@ def test_two_pieces_of_a_colour_laid_close_are_read_apart():
         placed = {**truth["huts"], **truth["ziggurats"]}
         assert all(h in placed for h in hexes)
         _exact(truth, verdict)
+
+
+@pytest.mark.parametrize(("seed", "vertex", "huts"),
+                         [(100093, "H21/H30/H31", ("H30", "H31")),    # the rim 70 % under
+                          (200099, "H33/H34/H44", ("H34", "H44"))])   # 73 %, corners by it
+def test_a_vertex_between_two_huts_laid_close_is_no_well(seed, vertex, huts):
+    truth, verdict = bench(seed, "tilt-35", 12.0, 3)
+    assert vertex not in truth["wells"] and all(h in truth["huts"] for h in huts)
+    _exact(truth, verdict)
+
+
+@pytest.mark.parametrize(("seed", "preset", "players"),
+                         [(100121, "white-balance", 3), (200212, "bright", 2)])
+def test_a_huts_cut_edge_and_shadow_past_its_patch_hide_no_hex(seed, preset, players):
+    truth, verdict = bench(seed, preset, 3.0, players)      # a band along a blue hut
+    _exact(truth, verdict)
+
+
+@pytest.mark.parametrize(("seed", "megapixels", "players"),
+                         [(300001, 12.0, 4), (300002, 3.0, 3)])
+def test_a_wide_lens_left_uncorrected_is_read_from_the_print(seed, megapixels, players):
+    # the markers' plane leaves mid-board hexes mm off their print: the board is shifted
+    # back onto it (refine.py)
+    truth, verdict = bench(seed, "lens", megapixels, players)
+    _exact(truth, verdict)
+
+
+def test_the_board_is_kept_where_the_plane_fits_its_print_and_shifted_where_not():
+    from referee.assyria import refine
+
+    ref = tracks.printed_board()
+    assert refine.correction(ref, ref, tracks.TPPM) is None
+    # the print as a barrel lens bends it about its middle: a field that undoes it
+    h, w = ref.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    u, v = (xs - w / 2) / (w / 2), (ys - h / 2) / (h / 2)
+    bend = 1 + 0.02 * (u * u + v * v)
+    bent = cv2.remap(ref, w / 2 + (xs - w / 2) * bend, h / 2 + (ys - h / 2) * bend,
+                     cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    field = refine.correction(bent, ref, tracks.TPPM)
+    assert field is not None
+    x, y = 0.9 * w / tracks.TPPM, 0.9 * h / tracks.TPPM     # near a corner: pulled in
+    dx, dy = field.at(np.array([x]), np.array([y]))
+    assert dx[0] < -2 and dy[0] < -2
+    # shifted by it, the bent print lies on the print again
+    back = refine.shifted(bent, field, (0.0, 0.0), tracks.TPPM)
+    inner = (slice(h // 10, -h // 10), slice(w // 10, -w // 10))
+    assert (np.abs(back[inner].astype(int) - ref[inner]).mean()
+            < 0.5 * np.abs(bent[inner].astype(int) - ref[inner]).mean())
+
+
+def test_the_lowest_of_four_discs_blurred_teal_is_read_by_the_fans_shape():
+    truth, verdict = bench(100038, "blur", 3.0, 4)          # green under blue, 3 MP
+    assert truth["offering"] == {"red": 0, "blue": 0, "green": 0, "yellow": 0}
+    assert TRACK_UNCLEAR not in {p.code for p in verdict.problems}
+    _exact(truth, verdict)
+
+
+def test_a_tan_print_a_dim_warm_light_saturated_is_no_red_piece():
+    truth, verdict = bench(100129, "mixed-light", 3.0, 3)   # tan hexes at saturation 93-107
+    assert PIECE_UNCLEAR not in {p.code for p in verdict.problems}
+    _exact(truth, verdict)
+
+
+def test_two_bases_overlapping_at_a_corner_are_read_apart():
+    truth, verdict = bench(100136, "bright", 3.0, 3)        # red on H14 and H15, level 2
+    assert truth["ziggurats"]["H14"]["owner"] == truth["ziggurats"]["H15"]["owner"] == "red"
+    _exact(truth, verdict)
+
+
+def test_a_bases_glyph_blurred_like_a_roof_is_told_by_lying_square_to_the_base():
+    truth, verdict = bench(100050, "mixed-light", 3.0, 4)   # glyph 0.90, roof 0.83
+    assert truth["ziggurats"]["H81"] == {"owner": "yellow", "level": 1}
+    _exact(truth, verdict)
+
+
+def test_a_plane_blurred_markers_leave_mm_off_at_the_tracks_is_shifted_onto_the_print():
+    truth, verdict = bench(100041, "blur", 3.0, 4)          # 3 mm off by the score track
+    _exact(truth, verdict)
+
+
+@pytest.mark.parametrize(("seed", "preset", "megapixels"),
+                         [(200173, "home-print", 12.0), (200204, "cool", 3.0)])
+def test_a_centre_laid_off_its_base_is_level_two(seed, preset, megapixels):
+    # its corner diamonds in the base's middle: white, but neither a glyph nor a roof
+    truth, verdict = bench(seed, preset, megapixels, 2)
+    assert truth["ziggurats"]["H10"] == {"owner": "blue", "level": 2}
+    _exact(truth, verdict)
+
+
+def test_a_disc_over_the_line_onto_anothers_disc_is_a_spill_when_no_fan_is_there():
+    truth, verdict = bench(200117, "blur", 3.0, 3)          # red on offering 1, over green
+    assert truth["offering"]["red"] == 1 and truth["offering"]["green"] == 0
+    _exact(truth, verdict)
