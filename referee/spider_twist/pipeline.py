@@ -211,7 +211,8 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
     """Node k (not the female's): the male read there, or the problem that stops it; an
     unsure node whose own print shows (`_print_shows`) is empty."""
     piece, problem = _look_at_node(web, k)
-    if problem is not None and problem.cell == (k,) and _print_shows(web, k, _hide(web, k)):
+    if problem is not None and problem.cell == (k,) and _print_shows(web, k, _hide(web, k),
+                                                                     soft=True):
         return None, None
     return piece, problem
 
@@ -275,7 +276,11 @@ def _look_at_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem |
     if found_at.centre is not None:
         astray = _astray(web, k, found_at.centre)
         if astray is not None:
-            return None, astray
+            # his disc's look, pulled by blur or a neighbour, may lie astray where his
+            # face, sure, lies on his node
+            found_at = _placed_by_face(web, k, found_at, hide)
+            if _astray(web, k, found_at.centre) is not None:
+                return None, astray
     at = found_at.centre or tuple(float(v) for v in centre)
     token = tokens.read_token(rect, at, s.male, hide)
     if (look.verdict == "covered" and near_female and _plain(token)
@@ -452,11 +457,14 @@ def _soft_bead(web: _Web, k: int, look: tokens.NodeLook, hide: np.ndarray | None
     return face.score < NO_FACE
 
 
-def _print_shows(web: _Web, k: int, hide: np.ndarray | None) -> bool:
+def _print_shows(web: _Web, k: int, hide: np.ndarray | None, soft: bool = False) -> bool:
     """Node k's own print, nothing on it, fits the photo there (a covered node's at most
     0.45 on generated photos, an empty one's 0.65 and more however soft), better than any
-    male's face fits anywhere he could lie, and no face fits as a male's does (0.8)."""
-    empty = faces.empty_fit(web.rect, web.centres[k], hide)
+    male's face fits anywhere he could lie, and no face fits as a male's does (0.8).
+    `soft`: the print smeared more than the photo's px alone smear it, too (a blurred
+    photo; a covered node whose male's face is unsure fits it at most 0.51)."""
+    fit = faces.soft_empty_fit if soft else faces.empty_fit
+    empty = fit(web.rect, web.centres[k], hide)
     if empty < EMPTY_PRINT:
         return False
     s = geometry.spec()
