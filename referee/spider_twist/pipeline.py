@@ -371,6 +371,8 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
         what = ("a token only partly in view" if token.seen < 0.6
                 else "no male's face fits it" if face.score < faces.SURE
                 else f"a {face.colour} male, but which face is not sure")
+        if web.female is not None and _die_reaches(web, k):
+            what += " (the die on the female may hide it: photograph from higher up)"
         return None, RefereeProblem(TOKEN_UNREADABLE if look.verdict == "covered"
                                     else NODE_UNCLEAR, f"node {node}: {what}; uncover it "
                                     "(whose male, which face) or take it off", (k,), point)
