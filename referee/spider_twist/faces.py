@@ -221,19 +221,60 @@ def empty_fit(r: Rectified, centre, exclude: np.ndarray | None = None) -> float:
     photo is there, best within EMPTY_SEARCH_MM): an empty node looks like its print
     however soft the photo, a male covering it does not. Pixels in `exclude` (the
     female's disc overhanging the node) are left out of the correlation."""
-    k, step = round(EMPTY_HALF_MM * PPM), round(EMPTY_SEARCH_MM * PPM)
+    return print_fit(r, centre, EMPTY_HALF_MM, exclude)
+
+
+SOFTER = 4                  # BLUR_STEP steps beyond blur_for: a lens's or a shake's own blur
+
+
+def soft_empty_fit(r: Rectified, centre, exclude: np.ndarray | None = None) -> float:
+    """empty_fit with the print smeared up to SOFTER steps more than the photo's px
+    alone smear it (a soft photo: lens blur, shake), the best of them."""
+    base = blur_for(r, centre)
+    return max(print_fit(r, centre, EMPTY_HALF_MM, exclude, blur=min(MAX_BLUR, base + extra))
+               for extra in range(SOFTER + 1))
+
+
+SLOT_HALF_MM = 9.2          # an area slot's print: its dashed outline (8.5 mm round it)
+#                             and what it holds, a disc (a neighbour's male lies near)
+
+
+def slot_fit(r: Rectified, slot) -> float:
+    """How well the board's own print round a slot of a player's area, nothing on it (its
+    dashed outline and the paper inside), fits the board square-on there, smeared as the
+    photo is: an empty slot looks like its print, a male on it hides the outline and shows
+    his face."""
+    return print_fit(r, slot, SLOT_HALF_MM, disc=True)
+
+
+def print_fit(r: Rectified, centre, half_mm: float, exclude: np.ndarray | None = None,
+              disc: bool = False, blur: int | None = None) -> float:
+    """The board's own print in the square of half side `half_mm` round `centre` (mm) (its
+    inscribed disc if `disc`), smeared as the photo is there, against the board
+    square-on: the best normalised correlation within EMPTY_SEARCH_MM (pixels in
+    `exclude` left out); 0 off the board. `blur`: the print's smear in BLUR_STEP steps
+    (None: blur_for's)."""
+    k, step = round(half_mm * PPM), round(EMPTY_SEARCH_MM * PPM)
     x, y = np.round(r.px(centre)).astype(int)
     x0, y0, x1, y1 = x - k - step, y - k - step, x + k + step + 1, y + k + step + 1
-    board = _board(r.side, blur_for(r, centre))
+    board = _board(r.side, blur_for(r, centre) if blur is None else blur)
     if x0 < 0 or y0 < 0 or x1 > min(r.rel.shape[1], board.shape[1]) or \
             y1 > min(r.rel.shape[0], board.shape[0]):
         return 0.0
     window = r.rel[y0:y1, x0:x1].astype(np.float32)
     template = board[y - k:y + k + 1, x - k:x + k + 1]
     if exclude is None or not exclude[y0:y1, x0:x1].any():
-        res = cv2.matchTemplate(window, template, cv2.TM_CCOEFF_NORMED)
-        return round(float(np.nan_to_num(res, nan=-1.0).max()), 3)
+        res = cv2.matchTemplate(window, template, cv2.TM_CCOEFF_NORMED,
+                                mask=_disc_mask(k) if disc else None)
+        return round(float(np.nan_to_num(res, nan=-1.0, posinf=-1.0, neginf=-1.0).max()), 3)
     return _masked_fit(window, template, ~exclude[y0:y1, x0:x1])
+
+
+@cache
+def _disc_mask(k: int) -> np.ndarray:
+    mask = np.zeros((2 * k + 1, 2 * k + 1), np.float32)
+    cv2.circle(mask, (k, k), k, 1.0, -1)
+    return mask
 
 
 MIN_SEEN = 0.4              # of the square round a bead in view, for its print to tell

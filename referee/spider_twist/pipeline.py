@@ -26,6 +26,7 @@ from referee.pose import camera_pose
 from referee.problems import INVALID_LAYOUT, RefereeProblem
 from referee.spider_twist import board, faces, tokens
 from referee.spider_twist.die import DieLook, read_die
+from referee.spider_twist.markers import with_small_markers
 from referee.spider_twist.problems import (
     AREA_UNCLEAR,
     AREA_WRONG_COLOUR,
@@ -58,7 +59,9 @@ STRONG_FACE = 0.8           # a face this sure needs no male's look round it...
 LOCATE_NEAR_MM = 2.0        # ... else his look is looked for this near it
 HER_HIDES = 0.5             # of a bead under her disc: she may hide the rest (her overhang)
 TOKEN_MM = 2.0              # a male's card: his face lies this high (1-3 mm read alike)
-EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this well
+EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this well...
+SLOT_PRINT = 0.35           # ... or its own print fits this well (on generated photos an
+#                             occupied slot's at most 0.2, most empty ones' 0.5 and more)
 AREA_STRIDE = 3             # an area male's colour alone: every 18 degrees is enough
 AREA_SLOP_MM = 4.0          # a male in a player's area lies about this near his slot
 EMPTY_BUT_MALE = 0.42       # a male's look this clear round a node whose bead seems whole
@@ -84,7 +87,8 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
     if web is not None and web != side:
         problems.append(RefereeProblem(SIDE_UNCLEAR, f"the markers show the {side} side up, "
                                        f"not the {web} side you named", None, None))
-    mine = [m for m in ours if board.side_of(m.id) == side]
+    mine = with_small_markers(image, [m for m in ours if board.side_of(m.id) == side], side)
+    lap("small markers")
     model = board.marker_model(side)
     plane = fit_board(image, mine, model, MIN_MARKERS, lap)
     h, ids = plane.homography, plane.ids
@@ -204,6 +208,25 @@ def _read_female(web: _Web, image, found: _Found
 
 
 def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | None]:
+    """Node k (not the female's): the male read there, or the problem that stops it; an
+    unsure node whose own print shows (`_print_shows`) is empty."""
+    piece, problem = _look_at_node(web, k)
+    if problem is not None and problem.cell == (k,) and _print_shows(web, k, _hide(web, k),
+                                                                     soft=True):
+        return None, None
+    return piece, problem
+
+
+def _hide(web: _Web, k: int) -> np.ndarray | None:
+    """The female's disc where she may lie over node k's male (her overhang), else None."""
+    s = geometry.spec()
+    if web.female is None or web.under is None:
+        return None
+    off_her = float(np.hypot(*(web.centres[k] - np.array(web.female))))
+    return web.under if off_her < s.female / 2 + s.male / 2 + s.male * s.off_node else None
+
+
+def _look_at_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | None]:
     """Node k (not the female's): the male read there, or the problem that stops it."""
     s = geometry.spec()
     rect, node, centre = web.rect, web.names[k], web.centres[k]
@@ -228,7 +251,7 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
         # a white male's card and spider, well off his node, can pass for its bead: where
         # a male's look lies round a bead that is not plain, the face drawn there says (on
         # generated photos empty nodes correlate at most 0.31 with a male's look)
-        if look.bead >= tokens.BEAD_STRONG:
+        if look.bead >= tokens.BEAD_STRONG and not _male_beside_bead(web, k, found_at, hide):
             return None, None
         if found_at.centre is None:
             # no male's look round it: his face, if anywhere he could lie, says (a white
@@ -253,9 +276,16 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
     if found_at.centre is not None:
         astray = _astray(web, k, found_at.centre)
         if astray is not None:
-            return None, astray
+            # his disc's look, pulled by blur or a neighbour, may lie astray where his
+            # face, sure, lies on his node
+            found_at = _placed_by_face(web, k, found_at, hide)
+            if _astray(web, k, found_at.centre) is not None:
+                return None, astray
     at = found_at.centre or tuple(float(v) for v in centre)
     token = tokens.read_token(rect, at, s.male, hide)
+    if (look.verdict == "covered" and near_female and _plain(token)
+            and _under_her(centre, web.female) >= HER_HIDES):
+        return None, None                  # her overhang and its shadow hide this dot
     if (token.kind in ("paper", "female") and look.verdict == "covered"
             and (token.kind == "female" or near_female)):
         if _under_her(centre, web.female) >= HER_HIDES:
@@ -288,6 +318,18 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
             at = wide.centre
             token = tokens.read_token(rect, at, s.male, hide)
     return _read_male(web, k, at, look, token, hide)
+
+
+def _male_beside_bead(web: _Web, k: int, found_at: tokens.Located,
+                      hide: np.ndarray | None) -> bool:
+    """A plain bead at node k, yet a male's look within his reach with his face fitting as
+    strongly as males do, and the node's own print not showing: the paper between two
+    white males' printed rings can pass for the bead."""
+    if found_at.centre is None:
+        return False
+    face = faces.read_face(web.rect, found_at.centre, hide)
+    return (face.sure and face.score >= STRONG_FACE
+            and faces.empty_fit(web.rect, web.centres[k], hide) < EMPTY_PRINT)
 
 
 def _strong_face(web: _Web, k: int, hide: np.ndarray | None) -> faces.FaceLook | None:
@@ -329,6 +371,8 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
         what = ("a token only partly in view" if token.seen < 0.6
                 else "no male's face fits it" if face.score < faces.SURE
                 else f"a {face.colour} male, but which face is not sure")
+        if web.female is not None and _die_reaches(web, k):
+            what += " (the die on the female may hide it: photograph from higher up)"
         return None, RefereeProblem(TOKEN_UNREADABLE if look.verdict == "covered"
                                     else NODE_UNCLEAR, f"node {node}: {what}; uncover it "
                                     "(whose male, which face) or take it off", (k,), point)
@@ -415,11 +459,14 @@ def _soft_bead(web: _Web, k: int, look: tokens.NodeLook, hide: np.ndarray | None
     return face.score < NO_FACE
 
 
-def _print_shows(web: _Web, k: int, hide: np.ndarray | None) -> bool:
+def _print_shows(web: _Web, k: int, hide: np.ndarray | None, soft: bool = False) -> bool:
     """Node k's own print, nothing on it, fits the photo there (a covered node's at most
     0.45 on generated photos, an empty one's 0.65 and more however soft), better than any
-    male's face fits anywhere he could lie, and no face fits as a male's does (0.8)."""
-    empty = faces.empty_fit(web.rect, web.centres[k], hide)
+    male's face fits anywhere he could lie, and no face fits as a male's does (0.8).
+    `soft`: the print smeared more than the photo's px alone smear it, too (a blurred
+    photo; a covered node whose male's face is unsure fits it at most 0.51)."""
+    fit = faces.soft_empty_fit if soft else faces.empty_fit
+    empty = fit(web.rect, web.centres[k], hide)
     if empty < EMPTY_PRINT:
         return False
     s = geometry.spec()
@@ -473,8 +520,11 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray, pose
             seen = pose.seen_at(slot, TOKEN_MM)
             token = tokens.read_token(rect, seen, s.male)
             face = faces.read_face(rect, seen, search=AREA_SLOP_MM, stride=AREA_STRIDE)
-            if token.kind == "paper" and face.score < EMPTY_SLOT_FACE:
-                continue            # plain paper, and no face drawn there (glare pales both)
+            if token.kind == "paper" and (face.score < EMPTY_SLOT_FACE or (
+                    face.score < faces.SURE and faces.slot_fit(rect, slot) >= SLOT_PRINT)):
+                # plain paper, and no face drawn there (glare pales both), or the slot's
+                # own dashed outline in view round it
+                continue
             if face.score < faces.SURE:
                 # a male laid turned between the coarse turns, or further off his slot
                 face = faces.find_face(rect, seen, AREA_SLOP_MM + LOCATE_BEYOND_MM)

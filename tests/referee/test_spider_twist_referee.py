@@ -393,3 +393,48 @@ def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face()
     verdict = REFEREE.read(picture.jpeg)
     assert visible(verdict.state)["males"]["S8R4"] == ("white", False), verdict.problems
     assert verdict.is_certain and visible(verdict.state) == visible(state), verdict.problems
+
+
+@pytest.mark.parametrize(("preset", "megapixels", "web", "seed", "what"), [
+    ("loose", 12.0, "spiral", 400246, "a board small in the frame: the first look found "
+     "three markers on one edge only (every node was once flagged)"),
+    ("loose", 12.0, "rings", 400018, "an empty slot's paper fits a male's face (0.46): "
+     "its own dashed outline shows (once `area-unclear`)"),
+    ("blur", 3.0, "spiral", 400269, "a soft centre node: its print smeared more than the "
+     "photo's px alone smear it fits (once `token-unreadable`)"),
+    ("blur", 3.0, "spiral", 400117, "a male's disc look pulled astray by blur, his face "
+     "sure on his node (once `token-ambiguous`)"),
+    ("tilted-sloppy", 3.0, "rings", 400066, "a dot under her overhang, her shadow beside "
+     "it (once `token-unreadable`)"),
+    ("grain", 12.0, "rings", 400162, "the paper between two white males' rings passed for "
+     "a bead (once read empty, a wrong state without a flag)"),
+])
+def test_normal_photos_once_misread_are_read_exactly(preset, megapixels, web, seed, what):
+    state, picture = _photo_of(preset, megapixels, web, seed)
+    verdict = REFEREE.read(picture.jpeg)
+    assert verdict.is_certain, (what, verdict.problems)
+    assert visible(verdict.state) == visible(state), what
+
+
+def test_an_empty_slot_fits_its_print_and_an_occupied_one_does_not():
+    """A slot of a player's area, empty, looks like its printed dashed outline; a male on
+    it hides the outline (on generated photos occupied slots fit at most 0.2)."""
+    from referee.detect import detect_markers
+    from referee.image import scaling
+    from referee.opening import fit_board
+    from referee.spider_twist import board, faces, tokens
+    from referee.spider_twist.pipeline import SLOT_PRINT
+    from referee.timing import Laps
+
+    state, picture = shot(11, "rings", 12.0)
+    image = load_photo(picture.jpeg)
+    model = board.marker_model("rings")
+    mine = [m for m in detect_markers(image.image, image.scale) if m.id in model]
+    plane = fit_board(image, mine, model, 3, Laps())
+    rect = tokens.rectify_board(image.image, scaling(image.scale) @ plane.homography, "rings")
+    fits = {True: [], False: []}
+    for a in board.areas():
+        for k, slot in enumerate(a.slots):
+            fits[k < state[a.kind][a.colour]].append(faces.slot_fit(rect, slot))
+    assert fits[True] and fits[False]
+    assert max(fits[True]) < SLOT_PRINT <= float(np.median(fits[False])), fits
