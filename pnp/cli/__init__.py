@@ -151,16 +151,20 @@ def _main(argv: list[str] | None) -> int:
 
 
 def _run(args: list[str]) -> Any:
-    """Run the command: a plain `pnp build` without Typer (`pnp.cli.build_args`), the rest
-    through Typer."""
-    if args[:1] == ["build"]:
-        from pnp.cli.build_args import plain_build
+    """Run the command: a plain `pnp build` or `pnp score` without Typer
+    (`pnp.cli.plain_args`), the rest through Typer."""
+    if args[:1] in (["build"], ["score"]):
+        from pnp.cli import plain_args
 
-        given = plain_build(args[1:])
-        if given is not None:
+        given = plain_args.plain_args(getattr(plain_args, args[0].upper()), args[1:])
+        if given is not None and args[0] == "build":
             from pnp.cli.building import build
 
             return build(**given)
+        if given is not None:
+            from pnp.cli.scoring import score
+
+            return score(**given)
     from pnp.cli.root import load_commands
 
     return load_commands(args)(args=args, prog_name="pnp", standalone_mode=False)

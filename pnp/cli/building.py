@@ -1,5 +1,5 @@
 """What `pnp build` and `pnp export` do once their options are read, without Typer: a build
-whose command line is plain runs from here without loading it (`pnp.cli.build_args`)."""
+whose command line is plain runs from here without loading it (`pnp.cli.plain_args`)."""
 
 from __future__ import annotations
 

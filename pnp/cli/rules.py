@@ -14,33 +14,15 @@ from typing import Any
 import typer
 
 from pnp import games, inputs
-from pnp.cli.errors import CliError, dumps, echo_lines
+from pnp.cli import scoring
+from pnp.cli.errors import CliError, echo_lines
 from pnp.cli.options import game_command, given
 from pnp.cli.outputs import check_outputs
 from pnp.cli.root import app
+from pnp.cli.scoring import game_commands, load_state, print_report
 from pnp.rules.api import SEEDS, Report, RulesError
 
 GAME_HELP = "Game (see `pnp games`)."
-
-
-def game_commands(game: str) -> Any:
-    """The game's GameRules, or a one-line error naming the games that have rules."""
-    try:
-        return games.get_commands(game)
-    except games.UnknownGame as exc:
-        raise CliError(str(exc)) from None
-
-
-def load_state(game: str, path: Path) -> tuple[Any, Any]:
-    """(the game's GameRules, the validated state read from `path`)."""
-    commands = game_commands(game)
-    try:
-        data = inputs.read_json(path)
-        return commands, commands.read_state(data)
-    except inputs.InputError as exc:
-        raise CliError(f"{path}: {exc}") from None
-    except RulesError as exc:
-        raise CliError(*(f"{path}: {line}" for line in inputs.first_few(exc.lines))) from None
 
 
 # each command offers the options the game's rules declare for it
@@ -49,13 +31,6 @@ CHECK_COMMAND = game_command("commands", lambda game: games.get_commands(game).c
 SIMULATE_COMMAND = game_command("commands",
                                 lambda game: games.get_commands(game).simulate_options)
 PIECES_COMMAND = game_command("commands", lambda game: games.get_commands(game).pieces_options)
-
-
-def print_report(report: Report, as_json: bool) -> None:
-    if as_json:
-        typer.echo(dumps(report.data), nl=False)
-    else:
-        echo_lines(report.lines)
 
 
 @app.command("score", cls=SCORE_COMMAND)
@@ -67,13 +42,8 @@ def score_command(
     as_json: bool = typer.Option(False, "--json", help="JSON instead of a table."),
 ) -> None:
     """Score a table or game state: every player's points and the winners."""
-    commands, state = load_state(game, state_file)
-    options = given(ctx, commands.score_options, game, "score")
-    try:
-        report = commands.score_report(state, **options)
-    except RulesError as exc:
-        raise CliError(*exc.lines) from None
-    print_report(report, as_json)
+    options = given(ctx, game_commands(game).score_options, game, "score")
+    scoring.score(game, state_file, as_json, options)
 
 
 @app.command("check", cls=CHECK_COMMAND)
