@@ -12,12 +12,20 @@ VOTE_PPM = 4.0              # px per mm: where two prints differ (a wing's thin 
 
 def fit_print(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: float = 0.0
               ) -> tuple[np.ndarray, float]:
-    """The template on the photo's levels, keeping the print's colours: the white balance
-    from the tile's own paper (the photo's colour where the print has its corridors, over
-    the print's), then one gain (the light) and one offset (glare adds white) for all
-    channels, least squares over `use` (every other px), once more without the worst
-    third (a finger, a glare spot). Per-channel gains and offsets would map any
-    two-coloured print onto any other: a blue tile's walls onto red ones."""
+    """The template on the photo's levels (`print_levels`), and the gain."""
+    scale, offset, gain = print_levels(photo, tpl, use, min_gain)
+    return tpl * scale + np.float32(offset), gain
+
+
+def print_levels(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: float = 0.0
+                 ) -> tuple[np.ndarray, float, float]:
+    """How the template maps onto the photo's levels, keeping the print's colours: the
+    white balance from the tile's own paper (the photo's colour where the print has its
+    corridors, over the print's), then one gain (the light) and one offset (glare adds
+    white) for all channels, least squares over `use` (every other px), once more without
+    the worst third (a finger, a glare spot). Per-channel gains and offsets would map any
+    two-coloured print onto any other: a blue tile's walls onto red ones. Returns the
+    per-channel scale (balance times gain, float32), the offset and the gain."""
     sample = use.copy()
     sample[1::2, :] = False
     sample[:, 1::2] = False
@@ -42,7 +50,7 @@ def fit_print(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: flo
         offset = float(pk.mean()) - gain * float(tk.mean())
         err = channel_sum(np.abs(p - (t * gain + offset)))
         keep = err <= np.percentile(err, 67)
-    return tpl * (balance * gain).astype(np.float32) + np.float32(offset), gain
+    return (balance * gain).astype(np.float32), offset, gain
 
 
 SHADE_BLOCK = 3.0           # mm: the light is judged in blocks this wide ...
