@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from referee.asterion.art.occlusion import covered_patch
+from referee.asterion.art.pairs import differ, tile_frame_photo, turned_print
 from referee.asterion.art.photometry import (
     SHADE_NEAR,
     VOTE_PPM,
@@ -111,7 +112,9 @@ class Comparison:
                                                               (self.wa > 0) & self.clear)
         self.fa = self.ta * self.scale_a + np.float32(self.offset_a)
         self._prints: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
-        self._alone: tuple[np.ndarray, tuple[np.ndarray, np.ndarray], np.ndarray] | None = None
+        self.image, self.scale, self.grid = image, scale, grid
+        self._alone: tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray],
+                           np.ndarray] | None = None
 
     def _soft(self, image: np.ndarray) -> np.ndarray:
         return cv2.GaussianBlur(image, (0, 0), self.sigma) if self.sigma else image
@@ -134,31 +137,42 @@ class Comparison:
     def _angle(self, b: ArtMatch) -> float:
         return self.a.angle - self.a.rot + b.rot
 
-    def _a_alone(self) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray], np.ndarray]:
-        """The light across the cell judged from `a`'s print alone, how far it may vary
-        a few mm round, and how far each px lies outside `a`'s levels (once a comparison)."""
+    def _a_alone(self) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray],
+                                np.ndarray]:
+        """In `a`'s own frame (pairs.py), once a comparison: the photo, the light across
+        it judged from `a`'s print alone, how far the light may vary a few mm round, and
+        how far each px lies outside `a`'s levels."""
         if self._alone is None:
-            light = shading(self.photo, (self.fa,), (self.wa > 0) & self.clear)
+            a = self.a
+            photo = tile_frame_photo(self.image, self.scale, self.grid, a.centre, a.angle)
+            fa = turned_print(self.design, a.tile, 0, self.sigma) * self.scale_a + np.float32(
+                self.offset_a)
+            use = differ(self.design, a.tile, a.tile, 0, APART)[0]
+            light = shading(photo, (fa,), use)
             spread = _spread(light)
-            self._alone = (light, spread, off_range(self.photo, self.fa * light, *spread))
+            self._alone = (photo, light, spread, off_range(photo, fa * light, *spread))
         return self._alone
 
     def clearly_best(self, b: ArtMatch, least: int) -> bool:
-        """Whether `a` wins against `b` without a closer look: where their prints differ,
-        the photo shows `a`'s print at most px and hardly ever `b`'s, both mapped on `a`'s
-        levels and light (one fit and one light a comparison, not one a rival), at
-        `least` px. Only a clear win is told so: a close contest, a finger where they
-        differ (px like neither) or a loss goes to `maps`, which fits each print on its
-        own."""
-        sharp_b, wb = self._print_of(b)
-        use = (self.wa * wb) > 0
-        apart = use & (channel_max(np.abs(self.sharp_a - sharp_b)) > APART)
+        """Whether `a` wins against `b` without a closer look: where their prints differ
+        (known in advance, pairs.differ), the photo shows `a`'s print at `least` px and
+        at most of them, and hardly ever `b`'s, both mapped on `a`'s levels and light
+        (one fit, one light and one rectified photo a comparison, in `a`'s own frame).
+        Only a clear win is told so: a close contest, a finger where they differ (px like
+        neither), a finger found on `a`, or a loss goes to `maps`, which fits each print
+        on its own."""
+        a = self.a
+        if a.covered > 0:
+            return False
+        quarters = (b.rot - a.rot) // 90 % 4
+        use, apart = differ(self.design, a.tile, b.tile, quarters, APART)
         count = int(apart.sum())
         if use.sum() < SHARED or count < least:
             return False
-        light, spread, ea = self._a_alone()
-        fb = (self._soft(sharp_b) * self.scale_a + np.float32(self.offset_a)) * light
-        eb = off_range(self.photo, fb, *spread)
+        photo, light, spread, ea = self._a_alone()
+        fb = (turned_print(self.design, b.tile, quarters, self.sigma) * self.scale_a
+              + np.float32(self.offset_a)) * light
+        eb = off_range(photo, fb, *spread)
         noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
         like_a = int((apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)).sum())
         like_b = int((apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)).sum())

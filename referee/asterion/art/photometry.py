@@ -26,11 +26,9 @@ def print_levels(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: 
     the worst third (a finger, a glare spot). Per-channel gains and offsets would map any
     two-coloured print onto any other: a blue tile's walls onto red ones. Returns the
     per-channel scale (balance times gain, float32), the offset and the gain."""
-    sample = use.copy()
-    sample[1::2, :] = False
-    sample[:, 1::2] = False
-    t = tpl[sample].astype(np.float32)                # n x 3
-    p = photo[sample].astype(np.float32)
+    sample = use[::2, ::2]
+    t = tpl[::2, ::2][sample].astype(np.float32)      # n x 3
+    p = photo[::2, ::2][sample].astype(np.float32)
     low, high = channel_min(t), channel_max(t)
     paper = (low > 215) & (high - low < 40)
     balance = np.ones(3, np.float32)
