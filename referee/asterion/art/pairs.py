@@ -18,8 +18,8 @@ from referee.asterion.faces import printed_faces
 from referee.asterion.grid import Grid
 from referee.geometry import frame_to_photo, rectify
 
-PRINTS_KEPT = 192           # turned prints kept (a photo's rivals; ~0.4 MB each)
-PAIRS_KEPT = 4096           # pairs' masks kept (~60 kB each)
+PRINTS_KEPT = 128           # turned prints kept (a photo's rivals; 0.37 MB each)
+PAIRS_KEPT = 512            # pairs' masks kept (a photo's contests; 62 kB each)
 
 
 def _middle() -> slice:
