@@ -79,12 +79,13 @@ def main(argv: list[str] | None = None) -> int:
     photos = photos if presets else 0
     from floor import machine_floor  # benchmarks/floor.py, beside this script
 
-    floor_before = machine_floor()
+    floor_before = machine_floor(cpu=args.cpu)
     run = _run(referee, kit, presets, photos, args)
     _run_extras(referee, kit, extras, args, run)
-    floor = (floor_before + machine_floor()) / 2     # the machine's load may change
-    print(f"machine floor F = {floor * 1000:.0f} ms (benchmarks/floor.py: before the run "
-          f"{floor_before * 1000:.0f} ms, after {(2 * floor - floor_before) * 1000:.0f} ms)")
+    floor = (floor_before + machine_floor(cpu=args.cpu)) / 2   # the machine's load may change
+    print(f"machine floor F = {floor * 1000:.0f} ms{' of CPU' if args.cpu else ''} "
+          f"(benchmarks/floor.py: before the run {floor_before * 1000:.0f} ms, after "
+          f"{(2 * floor - floor_before) * 1000:.0f} ms)")
     every = _report(kit, presets, run, extras, floor)
     if args.log:
         args.log.write_text("\n".join(run.log) + "\n")
@@ -115,6 +116,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--extra-photos", type=int, default=4,
                         help="photos of each of the kit's extra cases (outside the cycle of "
                              "conditions; Asterion: art-only)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time `read` and the floor F by CPU time, not wall time (a "
+                             "machine others load makes wall times wait)")
     parser.add_argument("--marks", default=None,
                         help="the pieces' machine-mark design to photograph (Asterion: "
                              "classic or discreet; default: the kit's own)")
@@ -170,13 +174,14 @@ def _judge_one(referee: GameReferee, kit: AccuracyKit, case, seed: int,
                args: argparse.Namespace, run: Run) -> None:
     preset, megapixels, name = case.preset, case.megapixels, case.name
     jpeg = _photograph(kit, case, seed, args.cache, run.generation[megapixels])
-    start = time.perf_counter()
+    clock = time.process_time if args.cpu else time.perf_counter
+    start = clock()
     try:
         verdict = referee.read(jpeg, **case.options)
     except RefereeError as exc:          # refused (exit 2): flagged, never wrong
         verdict = None
         refusal = type(exc).__name__
-    run.latency[preset, megapixels].append(time.perf_counter() - start)
+    run.latency[preset, megapixels].append(clock() - start)
     outcome = (kit.judge(verdict, case.truth) if verdict is not None
                else Outcome(_pieces(kit, case), 0, False, False, False, (refusal,)))
     run.outcomes[preset].append(outcome)

@@ -57,6 +57,7 @@ VOTES = 120                 # px (4 per mm) where two prints differ that must sh
 VOTE_RATIO = 3.0            # ... and this many times more than the loser's, ...
 SEEN = 0.25                 # ... and at least this share of all the px where the prints
 #                             differ (the rest like neither: covered, or off by blur)
+CLEAR_VOTES = 2 * VOTES     # px a clear win (`Comparison.clearly_best`) shows at least
 TINT_PX = 1500              # px (94 mm^2) of walls, uncovered, to judge a tint by ...
 TINT_SHARE = 0.25           # ... the photo's median this much nearer one print's than the
 #                             other's (a quarter of the way between them at most)
@@ -493,6 +494,8 @@ def _twin(tile_id: str, colour: str | None) -> str | None:
 
 def _outcome(comparison: Comparison, best: ArtMatch, rival: ArtMatch, seen: set[str]
              ) -> str:
+    if comparison.clearly_best(rival, CLEAR_VOTES):
+        return "won"
     maps = comparison.maps(rival)
     if maps is None:
         return "tie"

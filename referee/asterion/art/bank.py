@@ -193,6 +193,16 @@ def fine_template(design: str, tile: str, angle: float, span: float, ppm: float,
     return np.ascontiguousarray(t), m, np.sqrt((t * t).sum(axis=1))
 
 
+@lru_cache(maxsize=TEMPLATES_KEPT)
+def grey_fine_template(design: str, tile: str, angle: float, span: float, ppm: float,
+                       variant: bool | str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`fine_template` in grey (its channels' mean, still zero mean where it counts): for
+    `masked_ncc` on a grey patch, a third of the work, where only the pose is sought."""
+    t, m, _ = fine_template(design, tile, angle, span, ppm, variant)
+    grey = np.ascontiguousarray(t.mean(axis=0, keepdims=True))
+    return grey, m, np.sqrt((grey * grey).sum(axis=1))
+
+
 def masked_ncc(patch: np.ndarray, templates: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
                step: int = 1, corners: np.ndarray | None = None
                ) -> tuple[np.ndarray, np.ndarray]:

@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from referee.asterion.art.occlusion import covered_patch
+from referee.asterion.art.pairs import differ, tile_frame_photo, turned_print
 from referee.asterion.art.photometry import (
     SHADE_NEAR,
     VOTE_PPM,
@@ -18,6 +19,7 @@ from referee.asterion.art.photometry import (
     channel_sum,
     fit_print,
     off_range,
+    print_levels,
     shading,
 )
 from referee.asterion.art.pose import ArtMatch, art_patch
@@ -28,6 +30,10 @@ MIN_GAIN = 0.6              # a rival's print keeps this share of the best's con
 APART = 10                  # levels (0-255) by which two prints differ there: two colours'
 #                             wall tints differ by 12 to 50 in some channel
 SOFTNESS = (0.0, 1.0, 2.0, 3.0)     # Gaussian sigmas (px at VOTE_PPM) tried on the prints
+SHARED = 400                # px both prints count on, at least, to compare them
+CLEAR_SHARE = 0.5           # the best wins at once if it explains this share of where the
+CLEAR_RATIO = 20.0          # prints differ, this many times the px the rival explains
+#                             (both on the best's levels: `Comparison.clearly_best`)
 
 
 def softness(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch) -> float:
@@ -102,7 +108,13 @@ class Comparison:
         self.ta = self._soft(self.sharp_a)
         # Each print is mapped onto the photo's levels by its own white balance, gain and
         # offset (so another colour is judged fairly), as soft as the photo.
-        self.fa, self.gain = fit_print(self.photo, self.ta, (self.wa > 0) & self.clear)
+        self.scale_a, self.offset_a, self.gain = print_levels(self.photo, self.ta,
+                                                              (self.wa > 0) & self.clear)
+        self.fa = self.ta * self.scale_a + np.float32(self.offset_a)
+        self._prints: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
+        self.image, self.scale, self.grid = image, scale, grid
+        self._alone: tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray],
+                           np.ndarray] | None = None
 
     def _soft(self, image: np.ndarray) -> np.ndarray:
         return cv2.GaussianBlur(image, (0, 0), self.sigma) if self.sigma else image
@@ -113,19 +125,70 @@ class Comparison:
             return 0, 0, 0
         return int(maps.like_a.sum()), int(maps.like_b.sum()), int(maps.covered.sum())
 
-    def maps(self, b: ArtMatch) -> VoteMaps | None:
+    def _print_of(self, b: ArtMatch) -> tuple[np.ndarray, np.ndarray]:
+        """A rival's print where `a` lies (b's quarter turn), sharp, and where it counts
+        with its markers' squares (`warp_face`): drawn once a rival."""
+        key = (b.tile, b.rot)
+        if key not in self._prints:
+            self._prints[key] = warp_face(self.design, b.tile, self.a.centre, self._angle(b),
+                                          self.origin, self.n, VOTE_PPM, markers=True)
+        return self._prints[key]
+
+    def _angle(self, b: ArtMatch) -> float:
+        return self.a.angle - self.a.rot + b.rot
+
+    def _a_alone(self) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray],
+                                np.ndarray]:
+        """In `a`'s own frame (pairs.py), once a comparison: the photo, the light across
+        it judged from `a`'s print alone, how far the light may vary a few mm round, and
+        how far each px lies outside `a`'s levels."""
+        if self._alone is None:
+            a = self.a
+            photo = tile_frame_photo(self.image, self.scale, self.grid, a.centre, a.angle)
+            fa = turned_print(self.design, a.tile, 0, self.sigma) * self.scale_a + np.float32(
+                self.offset_a)
+            use = differ(self.design, a.tile, a.tile, 0, APART)[0]
+            light = shading(photo, (fa,), use)
+            spread = _spread(light)
+            self._alone = (photo, light, spread, off_range(photo, fa * light, *spread))
+        return self._alone
+
+    def clearly_best(self, b: ArtMatch, least: int) -> bool:
+        """Whether `a` wins against `b` without a closer look: where their prints differ
+        (known in advance, pairs.differ), the photo shows `a`'s print at `least` px and
+        at most of them, and hardly ever `b`'s, both mapped on `a`'s levels and light
+        (one fit, one light and one rectified photo a comparison, in `a`'s own frame).
+        Only a clear win is told so: a close contest, a finger where they differ (px like
+        neither), a finger found on `a`, or a loss goes to `maps`, which fits each print
+        on its own."""
         a = self.a
-        angle = a.angle - a.rot + b.rot
-        sharp_b, wb = warp_face(self.design, b.tile, a.centre, angle, self.origin, self.n,
-                                VOTE_PPM, markers=True)
-        own_b = warp_face(self.design, b.tile, a.centre, angle, self.origin, self.n,
-                          VOTE_PPM)[1]
+        if a.covered > 0:
+            return False
+        quarters = (b.rot - a.rot) // 90 % 4
+        use, apart = differ(self.design, a.tile, b.tile, quarters, APART)
+        count = int(apart.sum())
+        if use.sum() < SHARED or count < least:
+            return False
+        photo, light, spread, ea = self._a_alone()
+        fb = (turned_print(self.design, b.tile, quarters, self.sigma) * self.scale_a
+              + np.float32(self.offset_a)) * light
+        eb = off_range(photo, fb, *spread)
+        noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
+        like_a = int((apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)).sum())
+        like_b = int((apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)).sum())
+        return like_a >= max(least, CLEAR_SHARE * count) and like_a >= CLEAR_RATIO * like_b
+
+    def maps(self, b: ArtMatch) -> VoteMaps | None:
+        sharp_b, wb = self._print_of(b)
         use = (self.wa * wb) > 0
-        if use.sum() < 400:
+        if use.sum() < SHARED:
             return None
         # compared only where the prints themselves differ, so that the two mappings
         # differing a little along shared edges decides nothing
         apart = use & (channel_max(np.abs(self.sharp_a - sharp_b)) > APART)
+        # (fitted where b's print counts without its markers' squares)
+        own_b = warp_face(self.design, b.tile, self.a.centre, self._angle(b), self.origin,
+                          self.n, VOTE_PPM)[1]
         fb, _ = fit_print(self.photo, self._soft(sharp_b), (own_b > 0) & self.clear,
                           MIN_GAIN * self.gain)
         # the light across the cell, from where both prints are equally light (so it
@@ -135,11 +198,7 @@ class Comparison:
         alike = np.abs(self.lum_a - channel_mean(sharp_b)) <= APART
         light = shading(self.photo, (self.fa, fb), use & alike)
         fa, fb = self.fa * light, fb * light
-        # the light is known only roughly where the prints differ over a large area (a
-        # chest, a marker): there a print may be as light as the light a few mm round
-        near = np.ones((SHADE_NEAR, SHADE_NEAR), np.uint8)
-        dim, bright = cv2.erode(light, near)[..., None], cv2.dilate(light, near)[..., None]
-        spread = (dim / light, bright / light)
+        spread = _spread(light)
         # a px may be a px off where it was printed (pose, lens, paper): it is explained
         # by a print if it lies within the print's levels around it
         ea, eb = off_range(self.photo, fa, *spread), off_range(self.photo, fb, *spread)
@@ -151,3 +210,12 @@ class Comparison:
         like_b = apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)
         covered = apart & (ea > 3.0 * noise) & (eb > 3.0 * noise)
         return VoteMaps(self.photo, fa, fb, like_a, like_b, covered, apart)
+
+
+def _spread(light: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How much darker and lighter than `light` the light may be at each px: it is known
+    only roughly where two prints differ over a large area (a chest, a marker), and there
+    a print may be as light as the light a few mm round."""
+    near = np.ones((SHADE_NEAR, SHADE_NEAR), np.uint8)
+    dim, bright = cv2.erode(light, near)[..., None], cv2.dilate(light, near)[..., None]
+    return dim / light, bright / light

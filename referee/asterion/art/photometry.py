@@ -12,17 +12,23 @@ VOTE_PPM = 4.0              # px per mm: where two prints differ (a wing's thin 
 
 def fit_print(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: float = 0.0
               ) -> tuple[np.ndarray, float]:
-    """The template on the photo's levels, keeping the print's colours: the white balance
-    from the tile's own paper (the photo's colour where the print has its corridors, over
-    the print's), then one gain (the light) and one offset (glare adds white) for all
-    channels, least squares over `use` (every other px), once more without the worst
-    third (a finger, a glare spot). Per-channel gains and offsets would map any
-    two-coloured print onto any other: a blue tile's walls onto red ones."""
-    sample = use.copy()
-    sample[1::2, :] = False
-    sample[:, 1::2] = False
-    t = tpl[sample].astype(np.float32)                # n x 3
-    p = photo[sample].astype(np.float32)
+    """The template on the photo's levels (`print_levels`), and the gain."""
+    scale, offset, gain = print_levels(photo, tpl, use, min_gain)
+    return tpl * scale + np.float32(offset), gain
+
+
+def print_levels(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: float = 0.0
+                 ) -> tuple[np.ndarray, float, float]:
+    """How the template maps onto the photo's levels, keeping the print's colours: the
+    white balance from the tile's own paper (the photo's colour where the print has its
+    corridors, over the print's), then one gain (the light) and one offset (glare adds
+    white) for all channels, least squares over `use` (every other px), once more without
+    the worst third (a finger, a glare spot). Per-channel gains and offsets would map any
+    two-coloured print onto any other: a blue tile's walls onto red ones. Returns the
+    per-channel scale (balance times gain, float32), the offset and the gain."""
+    sample = use[::2, ::2]
+    t = tpl[::2, ::2][sample].astype(np.float32)      # n x 3
+    p = photo[::2, ::2][sample].astype(np.float32)
     low, high = channel_min(t), channel_max(t)
     paper = (low > 215) & (high - low < 40)
     balance = np.ones(3, np.float32)
@@ -42,7 +48,7 @@ def fit_print(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: flo
         offset = float(pk.mean()) - gain * float(tk.mean())
         err = channel_sum(np.abs(p - (t * gain + offset)))
         keep = err <= np.percentile(err, 67)
-    return tpl * (balance * gain).astype(np.float32) + np.float32(offset), gain
+    return (balance * gain).astype(np.float32), offset, gain
 
 
 SHADE_BLOCK = 3.0           # mm: the light is judged in blocks this wide ...

@@ -16,10 +16,12 @@ from referee.asterion.art.bank import (
     COARSE_SPAN,
     TURNS,
     fine_template,
+    grey_fine_template,
     masked_ncc,
     rank,
     turned,
 )
+from referee.asterion.art.photometry import channel_mean
 from referee.asterion.art.templates import FINE_SPAN, variants
 from referee.asterion.grid import CELL, Grid, TilePose
 from referee.geometry import rectify
@@ -104,9 +106,10 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
 
 
 def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch:
-    """The match searched finely around its coarse pose: every angle step and template
-    variant at every FINE_STRIDE px in one product (bank.masked_ncc), then the px round
-    the best."""
+    """The match searched finely around its coarse pose: coarse to fine. First in grey
+    (the pose alone), every angle step and template variant at every FINE_STRIDE px in one
+    product (bank.masked_ncc); then in colour, the best angle's variants at the px round
+    the best (its score is the colour correlation)."""
     span = FINE_SPAN + 2 * FINE_SHIFT
     patch = art_patch(image, scale, grid, m.centre, span, FINE_PPM)
     origin = (m.centre[0] - span / 2, m.centre[1] - span / 2)
@@ -114,17 +117,19 @@ def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch
                     # the quarter turn itself (the coarse step may lean off it)
                     | ({float(m.rot)} if abs(m.angle - m.rot) <= QUARTER_REACH else set()))
     kinds = [(a, v) for a in angles for v in variants(grid.design)]
-    tpls = [fine_template(grid.design, m.tile, a, FINE_SPAN, FINE_PPM, v) for a, v in kinds]
-    scores, corners = masked_ncc(patch, tpls, FINE_STRIDE)
+    grey = [grey_fine_template(grid.design, m.tile, a, FINE_SPAN, FINE_PPM, v)
+            for a, v in kinds]
+    scores, corners = masked_ncc(channel_mean(patch)[..., None], grey, FINE_STRIDE)
     w, k = np.unravel_index(int(scores.argmax()), scores.shape)
-    # the px round the best window, for the best angle's templates
+    # the px round the best window, for the best angle's templates, in colour
     y0, x0 = corners[w]
     limit = patch.shape[0] - round(FINE_SPAN * FINE_PPM)
     near = np.array([(y, x) for y in range(y0 - 1, y0 + 2) for x in range(x0 - 1, x0 + 2)
                      if 0 <= y <= limit and 0 <= x <= limit])
     angle = kinds[k][0]
-    same = [j for j, (a, _) in enumerate(kinds) if a == angle]
-    close, near = masked_ncc(patch, [tpls[j] for j in same], corners=near)
+    same = [fine_template(grid.design, m.tile, angle, FINE_SPAN, FINE_PPM, v)
+            for a, v in kinds if a == angle]
+    close, near = masked_ncc(patch, same, corners=near)
     w2 = int(close.max(axis=1).argmax())
     score = float(close[w2].max())
     y, x = near[w2]

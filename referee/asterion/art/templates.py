@@ -117,7 +117,7 @@ def grey_template(design: str, tile_id: str, angle: float, span: float, ppm: flo
 
 
 @cache
-def _counts(design: str, tile_id: str, markers: bool = False) -> np.ndarray:
+def counts(design: str, tile_id: str, markers: bool = False) -> np.ndarray:
     """Where a tile's print counts when two prints are compared (face px, FACE_PPM): its
     middle FINE_SPAN mm, not its markers' squares (unless `markers`: for the best, they
     are what is covered; a rival's markers lie elsewhere, where the photo shows what the
@@ -136,7 +136,7 @@ def warp_face(design: str, tile_id: str, centre: tuple[float, float], angle: flo
               origin: tuple[float, float], n: int, ppm: float, markers: bool = False
               ) -> tuple[np.ndarray, np.ndarray]:
     """A tile's print lying at `centre` turned `angle`, seen in a table-frame patch (top
-    left `origin`, n px at `ppm`): float32 BGR, and where it counts (`_counts`; its
+    left `origin`, n px at `ppm`): float32 BGR, and where it counts (`counts`; its
     markers' squares too if `markers`)."""
     c = tile_spec().centre
     a = math.radians(angle)
@@ -148,6 +148,6 @@ def warp_face(design: str, tile_id: str, centre: tuple[float, float], angle: flo
     face = printed_faces(FACE_PPM, design)[tile_id]
     image = cv2.warpAffine(face, m, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                            borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    weight = cv2.warpAffine(_counts(design, tile_id, markers), m, (n, n),
+    weight = cv2.warpAffine(counts(design, tile_id, markers), m, (n, n),
                             flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0.0)
     return image, (weight > 0.99).astype(np.float32)
