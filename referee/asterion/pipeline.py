@@ -43,7 +43,12 @@ from referee.asterion.markers import TileMarker, identify
 from referee.asterion.outlines import OutlinePlane, mark_outlines, plane_from_outlines
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
 from referee.asterion.verdict import AsterionVerdict, TileSeen
-from referee.detect import detect_in_windows, detect_markers, merge_markers
+from referee.detect import (
+    detect_in_windows,
+    detect_with_squares,
+    merge_markers,
+    square_windows,
+)
 from referee.errors import BadOption, GridError, NoMarkers
 from referee.geometry import project, rotation
 from referee.image import Photo, PhotoInput, load_photo
@@ -60,13 +65,16 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     budget = ArtBudget(ART_BUDGET)
     image = load_photo(photo)
     lap("load")
-    markers = identify(detect_markers(image.image, image.scale))
+    found, squares = detect_with_squares(image.image, image.scale)
+    markers = identify(found)
     if image.scale < 1.0 and _too_small(markers, image.scale):
-        # Loose framing: the game fills a small part of a large photo, and its markers and
-        # art are too small in the working copy. Work at full resolution instead.
+        # Loose framing or the discreet print: the markers and art are too small in the
+        # working copy. Work at full resolution instead, reading markers only round the
+        # marker-like squares the working copy showed (half the time of the whole photo
+        # in windows; on 46 benchmark photos at 12 MP not one marker fewer).
         image = image.at_full_resolution()
-        markers = merge_markers(markers, identify(detect_in_windows(
-            image.image, _tiling(image.image.shape[1], image.image.shape[0]), 1.0)))
+        windows = square_windows(squares, SQUARE_SIDES)
+        markers = merge_markers(markers, identify(detect_in_windows(image.image, windows, 1.0)))
     elif image.scale >= 1.0 and _too_small(markers, image.scale):
         # A small photo of small markers (3 MP, the discreet print: ~20 px): they read
         # better enlarged, in small windows (the detector judges size against the window).
@@ -243,16 +251,19 @@ def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
 BOARD_SEEN = 4      # board markers that make a photo "on the board" (the fit needs 4)
 SMALL_MARKER = 30   # px in the working copy: smaller markers are often not read there
 TINY_MARKER = 24    # ... and these even when they were
+SQUARE_SIDES = (12, 160)    # px at full resolution: squares that may be markers the
+#                             working copy could not read (smaller ones cannot be read at
+#                             all, larger ones would have been; the board's squares are)
 READ_ENOUGH = 0.9   # share of tiles seen by both markers that says they were
 
 
 def _tiling(width: int, height: int, side: int = 640, overlap: int = 96
             ) -> list[tuple[int, int, int, int]]:
     """Windows covering the whole photo, overlapping by more than a small marker (the
-    detector judges a marker's size against its window, not the whole photo). (Only round
-    the markers the working copy read was tried: 0.04 s faster at 12 MP, but in a `worst`
-    photo whose working copy read one end of the table, 40 tiles of the other were lost:
-    benchmark seed 1 photo 526.)"""
+    detector judges a marker's size against its window, not the whole photo). (At full
+    resolution only round the marker-like squares the working copy showed: round the
+    markers it read only, a `worst` photo whose working copy read one end of the table
+    lost 40 tiles of the other: benchmark seed 1 photo 526.)"""
     step = side - overlap
     xs = range(0, max(width - overlap, 1), step)
     ys = range(0, max(height - overlap, 1), step)
