@@ -21,7 +21,7 @@ PNP = [sys.executable, "-c", "import sys; from pnp.cli import run; sys.argv[0] =
 GAMES = [
     ["asterion", "--edition", "crete"],
     ["asterion", "--edition", "revised"],
-    ["asterion", "--edition", "crete", "--marks", "discreet"],
+    ["asterion", "--edition", "crete", "--marks", "classic"],
     ["spider-twist"],
     ["constructo"],
     ["assyria"],

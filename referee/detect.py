@@ -22,6 +22,9 @@ from pnp.markers import dictionary_name
 from referee.errors import DetectError
 
 TINY_SHARPEN, TINY_SHARPEN_SIGMA = 1.5, 1.0    # unsharp mask of tiny markers' windows
+SQUARE_RATE = 0.015         # perimeter / the image's long side of the marker-like squares
+#                             `detect_with_squares` reports: half the detector's default, so
+#                             a 12 MP photo's 30 px markers still show in its half-size copy
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,8 @@ class Marker:
 
 
 @cache
-def _detector(small: bool = False, tiny: bool = False) -> cv2.aruco.ArucoDetector:
+def _detector(small: bool = False, tiny: bool = False,
+              squares: bool = False) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     params.cornerRefinementWinSize = 4
@@ -56,6 +60,8 @@ def _detector(small: bool = False, tiny: bool = False) -> cv2.aruco.ArucoDetecto
         params.minMarkerPerimeterRate = 0.02      # threshold window catches their outline
         params.adaptiveThreshWinSizeMin = 3
         params.adaptiveThreshWinSizeStep = 4
+    if squares:         # smaller outlines too, as candidates (detect_with_squares)
+        params.minMarkerPerimeterRate = SQUARE_RATE
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name()))
     return cv2.aruco.ArucoDetector(dictionary, params)
 
@@ -73,6 +79,47 @@ def detect_markers(image: np.ndarray, scale: float = 1.0) -> list[Marker]:
     except cv2.error as exc:
         raise DetectError(f"marker detection failed: {exc}") from None
     return _collect(corners, ids, 1.0 / scale, (0.0, 0.0))
+
+
+def detect_with_squares(image: np.ndarray, scale: float = 1.0
+                        ) -> tuple[list[Marker], list[np.ndarray]]:
+    """`detect_markers`' markers, and the marker-like squares of the image: those it could
+    not decode and those too small for it (at most half its smallest perimeter), each 4x2
+    in original photo px. One pass finds both: where a sharper copy of the photo may read
+    more markers (`square_windows`)."""
+    gray = to_gray(image)
+    try:
+        corners, ids, rejected = _detector(squares=True).detectMarkers(gray)
+    except cv2.error as exc:
+        raise DetectError(f"marker detection failed: {exc}") from None
+    # what the detector's own size limit keeps is read as `detect_markers` reads it
+    least = _detector().getDetectorParameters().minMarkerPerimeterRate * max(gray.shape)
+    kept = [i for i, quad in enumerate(corners) if _perimeter(quad) >= least]
+    markers = _collect([corners[i] for i in kept], None if ids is None else ids[kept],
+                       1.0 / scale, (0.0, 0.0))
+    small = [quad for i, quad in enumerate(corners) if i not in set(kept)]
+    squares = [(np.asarray(q, np.float64).reshape(4, 2) + 0.5) / scale - 0.5
+               for q in [*small, *rejected]]
+    return markers, squares
+
+
+def square_windows(squares: list[np.ndarray], sides: tuple[float, float],
+                   margin: float = 0.5) -> list[tuple[int, int, int, int]]:
+    """A window round each square whose side (original px) is within `sides`, `margin` of
+    its side beyond it on every side (the detector needs the marker's white surround)."""
+    windows = []
+    least, most = sides
+    for quad in squares:
+        side = _perimeter(quad) / 4
+        if least <= side <= most:
+            lo, hi = quad.min(axis=0) - margin * side, quad.max(axis=0) + margin * side
+            windows.append((int(lo[0]), int(lo[1]), int(hi[0]) + 1, int(hi[1]) + 1))
+    return windows
+
+
+def _perimeter(quad) -> float:
+    q = np.asarray(quad, np.float64).reshape(4, 2)
+    return float(np.sum(np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)))
 
 
 def detect_in_windows(image: np.ndarray, windows: list[tuple[int, int, int, int]],

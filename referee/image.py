@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import warnings
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import cv2
@@ -25,13 +26,6 @@ from referee.errors import BadPhoto
 
 MAX_PIXELS = 60_000_000       # a 50 MP phone photo fits; a decompression bomb does not
 WORK_SIDE = 2000              # px: the detector's copy has at least this long a side
-
-try:  # HEIC/HEIF (iPhones)
-    import pillow_heif
-
-    pillow_heif.register_heif_opener()
-except ImportError:  # pragma: no cover - a dependency, but keep plain JPEG/PNG working
-    pass
 
 PhotoInput = bytes | str | Path | np.ndarray
 
@@ -132,6 +126,27 @@ def _reduction(w: int, h: int, work_side: int) -> int:
     return reduce
 
 
+def _open(data: bytes) -> Image.Image:
+    """Pillow's image of `data`; HEIC/HEIF (iPhones) through pillow-heif, loaded only for
+    a photo Pillow cannot open alone (its import costs a JPEG's reading a third)."""
+    try:
+        return Image.open(io.BytesIO(data))
+    except UnidentifiedImageError:
+        if not _heif_registered():
+            raise
+        return Image.open(io.BytesIO(data))
+
+
+@cache
+def _heif_registered() -> bool:
+    try:
+        import pillow_heif
+    except ImportError:  # pragma: no cover - a dependency, but keep plain JPEG/PNG working
+        return False
+    pillow_heif.register_heif_opener()
+    return True
+
+
 def _decode(data: bytes | PhotoInput | None, reduce: int | None,
             work_side: int = WORK_SIDE, checked: bool = False
             ) -> tuple[np.ndarray, tuple[int, int], int]:
@@ -143,7 +158,7 @@ def _decode(data: bytes | PhotoInput | None, reduce: int | None,
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            im = Image.open(io.BytesIO(data))
+            im = _open(data)
             w, h = im.size
     except UnidentifiedImageError:
         raise BadPhoto("not an image (expected a JPEG, PNG or HEIC photo)") from None

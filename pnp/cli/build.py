@@ -30,8 +30,8 @@ GAME_HELP = "Game to print (see `pnp games`)."
 EDITION_HELP = "Edition (" + "; ".join(
     f"{g.name}: {' or '.join(g.editions)}, default {g.default_edition}"
     for g in GAMES.values() if g.editions) + ")."
-MARKS_HELP = ("Asterion's machine marks: classic (the default: two large marks a tile) or "
-              "discreet (one small mark a tile, 4.8 % of its face).")
+MARKS_HELP = ("Asterion's machine marks: discreet (the default: one small mark a tile, "
+              "4.8 % of its face) or classic (two large marks a tile, the older print).")
 
 
 @app.command("build")

@@ -24,6 +24,7 @@ from referee.asterion.tombs import TombReading, printed_hue, read_tombs, tile_to
 from referee.geometry import inside_share, rectify
 from referee.image import scaling
 from referee.problems import RefereeProblem
+from referee.quantiles import channel_medians, percentiles_u8
 
 __all__ = ["CellReading", "TombReading", "printed_hue", "read_cells", "read_tombs",
            "tile_to_photo"]
@@ -86,11 +87,10 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
     # fall-off across the table does not make an empty cell look occupied, and a cell
     # much brighter than the table round it (a tile washed out by glare) does not look
     # empty even when it is the only candidate.
-    medians = {c: np.median(p.reshape(-1, 3), axis=0) for c, p in patches.items()}
+    medians = {c: channel_medians(p) for c, p in patches.items()}
     for cell in _ring(taken, set(candidates), board_radius):
         if _visible_share(to_work, cell, w_img, h_img) >= 0.9:
-            medians.setdefault(cell, np.median(
-                _cell_patch(image, scale, grid, cell).reshape(-1, 3), axis=0))
+            medians.setdefault(cell, channel_medians(_cell_patch(image, scale, grid, cell)))
     # The photo's noise, from the same mostly-empty candidates (median: a covered tile
     # among them does not count)
     noise = float(np.median([_plain_noise(p) for p in patches.values()])) if patches else 0.0
@@ -190,8 +190,8 @@ def _visible_share(to_work: np.ndarray, cell: tuple[int, int], w: int, h: int) -
 
 def _plain_noise(patch_ycc: np.ndarray) -> float:
     """The lightness noise of a patch if it is plain: its lower spread, robustly."""
-    y = patch_ycc[..., 0].astype(np.float32)
-    return float(np.percentile(y, 50) - np.percentile(y, 5)) / 1.645
+    y = patch_ycc[..., 0]
+    return float(percentiles_u8(y, 50, np.float32) - percentiles_u8(y, 5, np.float32)) / 1.645
 
 
 def cell_features(patch_ycc: np.ndarray, background: np.ndarray | None,
@@ -208,11 +208,11 @@ def cell_features(patch_ycc: np.ndarray, background: np.ndarray | None,
     lightness = ycc[:, 0]
     # Dark line pixels: much darker than the patch's own bright level (corridor outlines,
     # marker modules, icon outlines). Plain cloth, wood or board land has next to none.
-    ref = float(np.percentile(lightness, 90))
+    ref = float(percentiles_u8(patch_ycc[..., 0], 90, np.float32))
     # ... and darker than the photo's noise can make a plain cell: in deep shadow a dark
     # cloth's noise alone reaches 0.55 of its bright level
     dark = float(np.mean(lightness < min(0.55 * ref, ref - 4.0 * noise)))
-    own = np.median(ycc, axis=0)
+    own = channel_medians(patch_ycc, np.float32)
     spread = float(np.mean(np.linalg.norm(ycc - own, axis=1) > 22.0))
     washed = float(np.mean(lightness > 250))
     if background is None:
@@ -248,7 +248,7 @@ def local_contrast(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int,
     patch = rectify(image, grid.homography, scale,
                     (CELL * cell[0] - half, CELL * cell[1] - half), CONTRAST_WINDOW, CELL_PPM)
     luma = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
-    low, high = np.percentile(luma, (_darkest_share(grid.design), 99))
+    low, high = percentiles_u8(luma, (_darkest_share(grid.design), 99))
     return float(low) / max(float(high), 1.0)
 
 
@@ -263,7 +263,7 @@ def _neighbours_veil(image: np.ndarray, scale: float, grid: Grid, cell: tuple[in
             patch = rectify(image, grid.homography, scale,
                             (CELL * near[0] - CELL / 2, CELL * near[1] - CELL / 2), CELL,
                             CELL_PPM)
-            low, high = np.percentile(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), (1, 99))
+            low, high = percentiles_u8(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), (1, 99))
             veil = max(veil, float(low) / max(float(high), 1.0))
     return veil
 

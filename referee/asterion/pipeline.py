@@ -43,7 +43,13 @@ from referee.asterion.markers import TileMarker, identify
 from referee.asterion.outlines import OutlinePlane, mark_outlines, plane_from_outlines
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
 from referee.asterion.verdict import AsterionVerdict, TileSeen
-from referee.detect import detect_in_windows, detect_markers, merge_markers
+from referee.detect import (
+    Marker,
+    detect_in_windows,
+    detect_with_squares,
+    merge_markers,
+    square_windows,
+)
 from referee.errors import BadOption, GridError, NoMarkers
 from referee.geometry import project, rotation
 from referee.image import Photo, PhotoInput, load_photo
@@ -60,19 +66,20 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     budget = ArtBudget(ART_BUDGET)
     image = load_photo(photo)
     lap("load")
-    markers = identify(detect_markers(image.image, image.scale))
+    found, squares = detect_with_squares(image.image, image.scale)
+    markers = identify(found)
     if image.scale < 1.0 and _too_small(markers, image.scale):
-        # Loose framing: the game fills a small part of a large photo, and its markers and
-        # art are too small in the working copy. Work at full resolution instead.
+        # Loose framing or the discreet print: the markers and art are too small in the
+        # working copy. Work at full resolution instead, reading markers only round the
+        # marker-like squares the working copy showed (half the time of the whole photo
+        # in windows; on 46 benchmark photos at 12 MP not one marker fewer).
         image = image.at_full_resolution()
-        markers = merge_markers(markers, identify(detect_in_windows(
-            image.image, _tiling(image.image.shape[1], image.image.shape[0]), 1.0)))
+        windows = square_windows(squares, SQUARE_SIDES)
+        markers = merge_markers(markers, identify(detect_in_windows(image.image, windows, 1.0)))
     elif image.scale >= 1.0 and _too_small(markers, image.scale):
         # A small photo of small markers (3 MP, the discreet print: ~20 px): they read
         # better enlarged, in small windows (the detector judges size against the window).
-        markers = merge_markers(markers, identify(detect_in_windows(
-            image.image, _tiling(image.image.shape[1], image.image.shape[0], 320, 64), 1.0,
-            upsample=2)))
+        markers = merge_markers(markers, identify(_look_closer(image.image, markers, squares)))
     lap("detect")
     if not any(m.tile is not None for m in markers):
         # No tile marker read: the classic print's are as large as the board's and would
@@ -243,20 +250,41 @@ def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
 BOARD_SEEN = 4      # board markers that make a photo "on the board" (the fit needs 4)
 SMALL_MARKER = 30   # px in the working copy: smaller markers are often not read there
 TINY_MARKER = 24    # ... and these even when they were
+SQUARE_SIDES = (12, 160)    # px at full resolution: squares that may be markers the
+#                             working copy could not read (smaller ones cannot be read at
+#                             all, larger ones would have been; the board's squares are)
 READ_ENOUGH = 0.9   # share of tiles seen by both markers that says they were
 
 
 def _tiling(width: int, height: int, side: int = 640, overlap: int = 96
             ) -> list[tuple[int, int, int, int]]:
     """Windows covering the whole photo, overlapping by more than a small marker (the
-    detector judges a marker's size against its window, not the whole photo). (Only round
-    the markers the working copy read was tried: 0.04 s faster at 12 MP, but in a `worst`
-    photo whose working copy read one end of the table, 40 tiles of the other were lost:
-    benchmark seed 1 photo 526.)"""
+    detector judges a marker's size against its window, not the whole photo). (At full
+    resolution only round the marker-like squares the working copy showed: round the
+    markers it read only, a `worst` photo whose working copy read one end of the table
+    lost 40 tiles of the other: benchmark seed 1 photo 526.)"""
     step = side - overlap
     xs = range(0, max(width - overlap, 1), step)
     ys = range(0, max(height - overlap, 1), step)
     return [(x, y, min(x + side, width), min(y + side, height)) for y in ys for x in xs]
+
+
+SMALL_PHOTO = 2500      # px, long side: a photo this small (3 MP) is looked at enlarged ...
+ENLARGE_BELOW = 20      # ... and a larger one if its markers read are smaller than this (px)
+
+
+def _look_closer(image: np.ndarray, markers: list[TileMarker], squares: list[np.ndarray]
+                 ) -> list[Marker]:
+    """Markers looked for again in a photo read at its own size: enlarged twice, in small
+    windows over the whole photo, if it is small or its markers tiny (their outlines may
+    not show); else at its own size round the marker-like squares it showed (an 8 MP photo
+    of the board, the discreet print's 27 px markers: every one read, in a fifth of the
+    time)."""
+    h, w = image.shape[:2]
+    sides = [m.side for m in markers if m.tile is not None]
+    if max(w, h) < SMALL_PHOTO or not sides or float(np.median(sides)) < ENLARGE_BELOW:
+        return detect_in_windows(image, _tiling(w, h, 320, 64), 1.0, upsample=2)
+    return detect_in_windows(image, square_windows(squares, SQUARE_SIDES), 1.0)
 
 
 def _too_small(markers: list[TileMarker], scale: float) -> bool:

@@ -33,3 +33,19 @@ def test_the_board_is_recognised_by_its_markers(capsys):
     assert code == 0
     assert seen["detection"]["board"] is True
     assert seen["detection"]["board_from"] == "photo (its markers)"
+
+
+def test_a_classic_print_photo_still_scores_exactly():
+    """A table printed before the default changed (`--marks classic`: two large marks a
+    tile) reads as exactly as the example: its table photographed with classic tiles."""
+    from referee.asterion.evaluate import judge
+    from referee.asterion.pipeline import referee_photo
+    from referee.asterion.synth import photo
+    from referee.synth.example import EXAMPLE_CONDITIONS
+
+    truth = json.loads((EXAMPLES / "endgame.json").read_text())
+    shot = photo(truth, EXAMPLE_CONDITIONS, 7, marks="classic")
+    verdict = referee_photo(shot.jpeg, kill_points=truth["kill_points"])
+    outcome = judge(verdict, truth)
+    assert verdict.marks == "classic"
+    assert outcome.certain and outcome.state_right and outcome.score_right

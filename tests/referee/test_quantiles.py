@@ -1,0 +1,43 @@
+"""The histogram percentiles give numpy's own values, dtypes included."""
+
+import numpy as np
+import pytest
+
+from referee.quantiles import channel_medians, median_u8, percentiles_u8
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_percentiles_match_numpy(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    for _ in range(200):
+        n = int(rng.integers(1, 3000))
+        pixels = (rng.integers(0, 256, n) if seed % 2 else
+                  np.clip(rng.normal(120, 25, n), 0, 255)).astype(np.uint8)
+        percents = rng.choice([0, 0.17, 1, 5, 33.3, 50, 90, 99, 100], 3)
+        for dtype in (np.float64, np.float32):
+            want = np.percentile(pixels.astype(dtype), percents)
+            got = percentiles_u8(pixels, percents, dtype)
+            assert got.dtype == want.dtype and np.array_equal(got, want)
+            for percent in (float(percents[0]), int(percents[1])):    # one, as numpy's
+                want = np.percentile(pixels.astype(dtype), percent)
+                got = percentiles_u8(pixels, percent, dtype)
+                assert got.dtype == want.dtype and got == want
+
+
+def test_medians_match_numpy() -> None:
+    rng = np.random.default_rng(7)
+    for shape in ((5, 7, 3), (4, 4, 3), (1, 1, 3), (9, 3)):
+        image = rng.integers(0, 256, shape).astype(np.uint8)
+        flat = image.reshape(-1, shape[-1])
+        for dtype in (np.float64, np.float32):
+            want = np.median(flat.astype(dtype), axis=0)
+            got = channel_medians(image, dtype)
+            assert got.dtype == want.dtype and np.array_equal(got, want)
+        assert median_u8(image) == float(np.median(image))
+
+
+def test_refuses_what_it_cannot_count() -> None:
+    with pytest.raises(ValueError):
+        percentiles_u8(np.zeros(3, np.float32), 50)
+    with pytest.raises(ValueError):
+        percentiles_u8(np.zeros(0, np.uint8), 50)
