@@ -51,6 +51,16 @@ def hut_hexes(s: State, colour: str) -> list[int]:
     return sorted(h for h in near if h not in s.huts and h not in s.ziggurats)
 
 
+def has_hut_hex(s: State, colour: str) -> bool:
+    """Whether `hut_hexes(s, colour)` is not empty, stopping at the first hex found."""
+    neighbours, in_play = board().neighbours, _hexes_in_play(s.n)
+    huts, ziggurats = s.huts, s.ziggurats
+    own = [h for h, c in huts.items() if c == colour]
+    own += [h for h, (c, _) in ziggurats.items() if c == colour]
+    return any(nb in in_play and nb not in huts and nb not in ziggurats
+               for h in own for nb in neighbours[h])
+
+
 @cache
 def _hexes_in_play(players: int) -> frozenset[int]:
     return frozenset(board().in_play(players))

@@ -5,6 +5,7 @@ next decision (phases.py). Rulings (docs/rules/assyria.md) are cited per functio
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from pnp.rules.assyria.cards import (
     BUILD_COST,
@@ -21,6 +22,7 @@ from pnp.rules.assyria.choices import (
     can_build,
     feed_moves,
     free_start_hexes,
+    has_hut_hex,
     hut_hexes,
     playable_cards,
     well_vertices,
@@ -55,6 +57,8 @@ from pnp.rules.assyria.phases import (
 )
 from pnp.rules.assyria.state import SCORING_PHASES, Log, State
 
+_place_hut = cache(PlaceHut)       # the huts step asks after every hut: built once
+
 
 def legal_moves(s: State) -> list[Move]:
     """Every legal move in a deterministic order."""
@@ -70,7 +74,7 @@ def legal_moves(s: State) -> list[Move]:
     if s.phase == "harvest":
         return [Harvest(i) for i, col in enumerate(s.sowing) if col is not None]
     if s.phase == "huts":
-        return [PlaceHut(h) for h in hut_hexes(s, c)]
+        return [_place_hut(h) for h in hut_hexes(s, c)]
     if s.phase == "supply":
         return list(feed_moves(s, c))
     if s.phase == "wells":
@@ -117,7 +121,7 @@ def apply_in_place(s: State, move: Move, log: Log = None, checked: bool = False)
         assert c is not None
         s.huts[move.hex] = c
         s.huts_to_place -= 1
-        if s.huts_to_place <= 0 or not hut_hexes(s, c):
+        if s.huts_to_place <= 0 or not has_hut_hex(s, c):
             begin_supply(s, log)
     elif isinstance(move, Feed):
         assert c is not None
@@ -143,7 +147,7 @@ def apply_in_place(s: State, move: Move, log: Log = None, checked: bool = False)
     else:
         assert c is not None
         _action(s, c, move)
-        if action_moves(s, c) == [Pass()]:
+        if len(action_moves(s, c)) == 1:
             end_actions(s, log)
     return s
 
