@@ -28,7 +28,6 @@ from pnp.rules.assyria.cards import (
     WILD,
     ZIGGURATS,
     camel_value,
-    can_feed,
     food_of,
     symbols,
 )
@@ -82,7 +81,11 @@ def playable_cards(s: State, colour: str) -> list[str]:
     huts (ruling II.C: the player must go on while there is one)."""
     food = hex_food()
     fed = s.supplied
-    foods = {food[h] for h, c in s.huts.items() if c == colour and h not in fed}
+    return _playable(s, colour, {food[h] for h, c in s.huts.items()
+                                 if c == colour and h not in fed})
+
+
+def _playable(s: State, colour: str, foods: set[str]) -> list[str]:
     if not foods:
         return []
     cards = sorted(set(s.hands.get(colour, [])))
@@ -91,16 +94,20 @@ def playable_cards(s: State, colour: str) -> list[str]:
     return [c for c in cards if c in (WILD, PLOUGH) or FOOD_OF[c] in foods]
 
 
+_feed = cache(Feed)          # the simulator asks after every card played: built once
+
+
 def feed_moves(s: State, colour: str) -> list[Feed]:
     """Ruling II.C: a k-symbol card of food F supplies up to k unsupplied huts on F hexes,
     as many as there are (the rest of its symbols are lost); wild and plough one hut."""
     food = hex_food()
     hungry = unsupplied(s, colour)
     moves: list[Feed] = []
-    for card in playable_cards(s, colour):
-        fits = [h for h in hungry if can_feed(card, food[h])]
+    for card in _playable(s, colour, {food[h] for h in hungry}):
+        feeds = FOOD_OF[card] if card not in (WILD, PLOUGH) else None
+        fits = [h for h in hungry if feeds is None or food[h] == feeds]
         k = min(SYMBOLS[card], len(fits))
-        moves.extend(Feed(card, combo) for combo in combinations(fits, k))
+        moves.extend(_feed(card, combo) for combo in combinations(fits, k))
     return moves
 
 
