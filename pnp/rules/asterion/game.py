@@ -9,14 +9,14 @@ import random
 
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.asterion.labyrinth import kind, xy
-from pnp.rules.asterion.moves import Discard, IllegalMove, Move, Place, parse_move
+from pnp.rules.asterion.moves import Discard, Move, Place, parse_move
 from pnp.rules.asterion.play import (
     action_candidates,
     apply,
     apply_in_place,
+    candidate_is_legal,
     is_over,
     legal_moves,
-    resolve,
 )
 from pnp.rules.asterion.scoring import ScoreResult, score
 from pnp.rules.asterion.state import State
@@ -88,11 +88,8 @@ def _first_legal_action(state: State, rng: random.Random) -> Move | None:
     rng.shuffle(order)           # as shuffling the moves themselves, without building them
     for index in order:
         move = candidates[index]
-        try:
-            resolve(state, move)
-        except IllegalMove:
-            continue
-        return move
+        if candidate_is_legal(state, move):
+            return move
     return None
 
 
