@@ -8,6 +8,7 @@ Rules (docs/rules/assyria.md): "A turn" II.E and "Income"; "Reign end" 1-4;
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, NamedTuple
 
 from pnp.rules.assyria.board import board
@@ -93,17 +94,24 @@ def river_camels(huts: int) -> int:
     return 0 if huts == 0 else RIVER_FIRST + RIVER_MORE * (huts - 1)
 
 
+@cache
+def hex_region() -> tuple[str, ...]:
+    """Each hex's region, by hex index."""
+    return tuple(h.region for h in board().hexes)
+
+
 # -- the turn's income and prestige ----------------------------------------------------------
 def income(state: State) -> Scoring:
     """Ruling "Income" (after II) with the new wells of II.E (6/5/4 by reign). Every hut on
     the board counts as supplied: famine has removed the others."""
-    b = board()
     out = Scoring("income", state.turn, state.reign)
     well_points = WELL_POINTS[state.reign]
+    region = hex_region()
     for c in state.order:
-        huts = state.huts_of(c)
-        by_region = {r: sum(1 for h in huts if b.hexes[h].region == r)
-                     for r in ("upper", "lower", "between", "outside")}
+        by_region = dict.fromkeys(("upper", "lower", "between", "outside"), 0)
+        for h, owner in state.huts.items():
+            if owner == c:
+                by_region[region[h]] += 1
         for river in ("upper", "lower"):
             k = by_region[river]
             gain = river_camels(k)
