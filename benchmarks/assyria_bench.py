@@ -22,7 +22,7 @@ from _timing import per_second
 
 from pnp.rules.assyria.game import simulate
 from pnp.rules.assyria.phases import new_game
-from pnp.rules.assyria.play import apply_in_place, legal_moves
+from pnp.rules.assyria.play import apply_in_place, legal_moves, play_on
 from pnp.rules.assyria.validate import validate
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -41,9 +41,9 @@ def bare_game(seed: int, players: int) -> int:
     """A random game without log or checks; returns its moves."""
     s = new_game(seed, COLOURS[:players])
     rng = random.Random(seed)
-    while s.phase != "over":
-        moves = legal_moves(s)
-        apply_in_place(s, moves[rng.randrange(len(moves))], checked=True)
+    moves = legal_moves(s)
+    while moves:
+        moves = play_on(s, moves[rng.randrange(len(moves))])
     return s.moves
 
 

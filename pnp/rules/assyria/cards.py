@@ -73,21 +73,34 @@ def is_food_card(name: str) -> bool:
     return name in FOOD_DECK
 
 
+def _food_of(card: str) -> str | None:
+    return None if card == WILD else card.rsplit("-", 1)[0]
+
+
+def _symbols(card: str) -> int:
+    return 1 if card in (WILD, PLOUGH) else int(card.rsplit("-", 1)[1])
+
+
+# Looked up per move by the simulator, so read from tables rather than parsed each time.
+FOOD_OF: dict[str, str | None] = {card: _food_of(card) for card in (*FOOD_CARDS, PLOUGH)}
+SYMBOLS: dict[str, int] = {card: _symbols(card) for card in (*FOOD_CARDS, PLOUGH)}
+CAMEL_VALUE: dict[str, int] = {card: 1 if card != WILD and SYMBOLS[card] == 1 else 2
+                               for card in FOOD_CARDS}
+
+
 def food_of(card: str) -> str | None:
     """The food a card feeds, None for wild (any food)."""
-    return None if card == WILD else card.rsplit("-", 1)[0]
+    return FOOD_OF[card] if card in FOOD_OF else _food_of(card)
 
 
 def symbols(card: str) -> int:
     """Huts a card can supply: k for a k-symbol food card, 1 for wild and plough."""
-    if card in (WILD, PLOUGH):
-        return 1
-    return int(card.rsplit("-", 1)[1])
+    return SYMBOLS[card] if card in SYMBOLS else _symbols(card)
 
 
 def camel_value(card: str) -> int:
     """Ruling "Components": 1-symbol cards cost 1 camel, the others (and wild) 2."""
-    return 1 if card != WILD and symbols(card) == 1 else 2
+    return CAMEL_VALUE[card] if card in CAMEL_VALUE else (2 if symbols(card) > 1 else 1)
 
 
 def sow_key(card: str) -> int:

@@ -13,19 +13,21 @@ from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import (
     BUILD_COST,
     CENTRE_COST,
+    FOOD_OF,
+    HUTS,
     OFFERING_COST,
     OFFERING_MAX,
     OFFERING_STEPS_PER_TURN,
     PLOUGH,
     PLOUGH_COST,
     ROOF_COST,
+    SYMBOLS,
     TIER_COST,
     TIER_SPACES,
     TIERS,
     WILD,
     ZIGGURATS,
     camel_value,
-    can_feed,
     food_of,
     symbols,
 )
@@ -40,12 +42,22 @@ def free_start_hexes(s: State) -> list[int]:
 def hut_hexes(s: State, colour: str) -> list[int]:
     """Ruling II.B: an in-play hex with no hut or ziggurat, next to one of the player's own
     huts or ziggurats. Wells do not block; river hexes are allowed."""
-    b = board()
+    neighbours = board().neighbours
     own = [h for h, c in s.huts.items() if c == colour]
     own += [h for h, (c, _) in s.ziggurats.items() if c == colour]
-    near = {nb for h in own for nb in b.neighbours[h]}
-    in_play = _hexes_in_play(s.n)
-    return sorted(h for h in near if h in in_play and h not in s.huts and h not in s.ziggurats)
+    near = {nb for h in own for nb in neighbours[h]}
+    near &= _hexes_in_play(s.n)
+    return sorted(h for h in near if h not in s.huts and h not in s.ziggurats)
+
+
+def has_hut_hex(s: State, colour: str) -> bool:
+    """Whether `hut_hexes(s, colour)` is not empty, stopping at the first hex found."""
+    neighbours, in_play = board().neighbours, _hexes_in_play(s.n)
+    huts, ziggurats = s.huts, s.ziggurats
+    own = [h for h, c in huts.items() if c == colour]
+    own += [h for h, (c, _) in ziggurats.items() if c == colour]
+    return any(nb in in_play and nb not in huts and nb not in ziggurats
+               for h in own for nb in neighbours[h])
 
 
 @cache
@@ -53,34 +65,49 @@ def _hexes_in_play(players: int) -> frozenset[int]:
     return frozenset(board().in_play(players))
 
 
+@cache
+def hex_food() -> tuple[str, ...]:
+    """Each hex's food, by hex index."""
+    return tuple(h.food for h in board().hexes)
+
+
 def unsupplied(s: State, colour: str) -> list[int]:
-    fed = set(s.supplied)
-    return [h for h in s.huts_of(colour) if h not in fed]
+    fed = s.supplied
+    return sorted(h for h, c in s.huts.items() if c == colour and h not in fed)
 
 
 def playable_cards(s: State, colour: str) -> list[str]:
     """The cards in hand (and the plough) that can supply one of the player's unsupplied
     huts (ruling II.C: the player must go on while there is one)."""
-    b = board()
-    foods = {b.hexes[h].food for h in unsupplied(s, colour)}
+    food = hex_food()
+    fed = s.supplied
+    return _playable(s, colour, {food[h] for h, c in s.huts.items()
+                                 if c == colour and h not in fed})
+
+
+def _playable(s: State, colour: str, foods: set[str]) -> list[str]:
     if not foods:
         return []
     cards = sorted(set(s.hands.get(colour, [])))
     if s.ploughs.get(colour, 0):
         cards.append(PLOUGH)
-    return [c for c in cards if any(can_feed(c, f) for f in foods)]
+    return [c for c in cards if c in (WILD, PLOUGH) or FOOD_OF[c] in foods]
+
+
+_feed = cache(Feed)          # the simulator asks after every card played: built once
 
 
 def feed_moves(s: State, colour: str) -> list[Feed]:
     """Ruling II.C: a k-symbol card of food F supplies up to k unsupplied huts on F hexes,
     as many as there are (the rest of its symbols are lost); wild and plough one hut."""
-    b = board()
+    food = hex_food()
     hungry = unsupplied(s, colour)
     moves: list[Feed] = []
-    for card in playable_cards(s, colour):
-        fits = [h for h in hungry if can_feed(card, b.hexes[h].food)]
-        k = min(symbols(card), len(fits))
-        moves.extend(Feed(card, combo) for combo in combinations(fits, k))
+    for card in _playable(s, colour, {food[h] for h in hungry}):
+        feeds = FOOD_OF[card] if card not in (WILD, PLOUGH) else None
+        fits = [h for h in hungry if feeds is None or food[h] == feeds]
+        k = min(SYMBOLS[card], len(fits))
+        moves.extend(_feed(card, combo) for combo in combinations(fits, k))
     return moves
 
 
@@ -126,34 +153,49 @@ def can_build(s: State, colour: str, h: int) -> str | None:
     return None
 
 
+# The simulator asks for the actions after every action: equal moves are built once.
+_build, _centre, _roof, _buy = cache(Build), cache(Centre), cache(Roof), cache(Buy)
+_ASHUR = {tier: Ashur(tier) for tier in TIERS}
+_OFFER, _PASS = Offer(), Pass()
+
+
 def action_moves(s: State, colour: str) -> list[Move]:
     """Ruling III: every action the player can pay for now, then pass."""
     camels = s.camels.get(colour, 0)
     moves: list[Move] = []
-    for h in s.huts_of(colour):
-        if can_build(s, colour, h) is None:
-            moves.append(Build(h))
-    grown = set(s.grown)
-    for h in s.ziggurats_of(colour):
-        level = s.ziggurats[h][1]
+    huts = sorted(h for h, c in s.huts.items() if c == colour)
+    zigs = sorted(h for h, (c, _) in s.ziggurats.items() if c == colour)
+    if camels >= BUILD_COST and len(zigs) < ZIGGURATS:
+        moves.extend(_build(h) for h in _buildable(s, huts))
+    grown = s.grown
+    for h in zigs:
         if h in grown:
             continue                    # one level per ziggurat per turn
+        level = s.ziggurats[h][1]
         if level == 1 and camels >= CENTRE_COST:
-            moves.append(Centre(h))
+            moves.append(_centre(h))
         elif level == 2 and camels >= ROOF_COST:
-            moves.append(Roof(h))
-    if s.hut_stock(colour) > 0:
+            moves.append(_roof(h))
+    if HUTS - len(huts) - s.ashur_huts(colour) > 0:
         for tier in TIERS:
             if camels >= TIER_COST[tier] and len(s.ashur[tier]) < TIER_SPACES[tier]:
-                moves.append(Ashur(tier))
+                moves.append(_ASHUR[tier])
     if (camels >= OFFERING_COST and s.offered.get(colour, 0) < OFFERING_STEPS_PER_TURN
             and s.offering.get(colour, 0) < OFFERING_MAX):
-        moves.append(Offer())
+        moves.append(_OFFER)
     if camels >= PLOUGH_COST and not s.ploughs.get(colour, 0) and s.used_ploughs > 0:
-        moves.append(Buy(PLOUGH))
+        moves.append(_buy(PLOUGH))
     if colour not in s.bought:
         for card in sorted(set(s.leftover())):
             if camel_value(card) <= camels:
-                moves.append(Buy(card))
-    moves.append(Pass())
+                moves.append(_buy(card))
+    moves.append(_PASS)
     return moves
+
+
+def _buildable(s: State, huts: list[int]) -> list[int]:
+    """The player's huts (sorted) off the rivers and touching no well (can_build's hex
+    conditions)."""
+    b = board()
+    wet = {h for v in s.wells for h in b.vertices[v].hexes}
+    return [h for h in huts if h not in wet and not b.hexes[h].is_river]

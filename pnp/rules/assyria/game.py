@@ -15,7 +15,7 @@ from pnp.rules.api import GameBase, seat_players
 from pnp.rules.assyria.board import colours
 from pnp.rules.assyria.moves import Move, parse_move
 from pnp.rules.assyria.phases import new_game
-from pnp.rules.assyria.play import apply, apply_in_place, legal_moves
+from pnp.rules.assyria.play import apply, legal_moves, play_on
 from pnp.rules.assyria.read import state_from_json
 from pnp.rules.assyria.state import State
 
@@ -35,8 +35,9 @@ def simulate(seed: int, players: int | Sequence[str] = 4) -> tuple[State, list[s
     log: list[str] = []
     state = new_game(seed, players_of(players), log)
     rng = random.Random(f"assyria-player:{seed}")
-    while state.phase != "over":
-        apply_in_place(state, random_move(state, rng), log, checked=True)
+    moves = legal_moves(state)
+    while moves:
+        moves = play_on(state, moves[rng.randrange(len(moves))], log)
     ranking = sorted(state.players, key=lambda c: -state.score[c])
     log.append("final score: " + ", ".join(f"{c} {state.score[c]}" for c in ranking))
     return state, log

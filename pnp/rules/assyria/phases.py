@@ -21,12 +21,11 @@ from pnp.rules.assyria.cards import (
 from pnp.rules.assyria.chance import chance, draw_card, draw_expansion, sow
 from pnp.rules.assyria.choices import (
     action_moves,
-    hut_hexes,
+    has_hut_hex,
     playable_cards,
     unsupplied,
     well_vertices,
 )
-from pnp.rules.assyria.moves import Pass
 from pnp.rules.assyria.scoring import Scoring, score_due
 from pnp.rules.assyria.state import Log, State
 
@@ -100,7 +99,7 @@ def _begin_expansion(s: State, c: str, log: Log) -> None:
     s.phase, s.to_move = "huts", c
     s.huts_to_place = min(s.expansion_value(), s.hut_stock(c))
     s.supplied = []
-    if s.huts_to_place <= 0 or not hut_hexes(s, c):
+    if s.huts_to_place <= 0 or not has_hut_hex(s, c):
         begin_supply(s, log)
 
 
@@ -137,7 +136,7 @@ def end_expansion(s: State, log: Log) -> None:
 
 def _begin_actions(s: State, c: str, log: Log) -> None:
     s.phase, s.to_move = "actions", c
-    if action_moves(s, c) == [Pass()]:
+    if len(action_moves(s, c)) == 1:
         end_actions(s, log)
 
 

@@ -5,6 +5,7 @@ next decision (phases.py). Rulings (docs/rules/assyria.md) are cited per functio
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from pnp.rules.assyria.cards import (
     BUILD_COST,
@@ -22,7 +23,6 @@ from pnp.rules.assyria.choices import (
     feed_moves,
     free_start_hexes,
     hut_hexes,
-    playable_cards,
     well_vertices,
 )
 from pnp.rules.assyria.moves import (
@@ -55,6 +55,8 @@ from pnp.rules.assyria.phases import (
 )
 from pnp.rules.assyria.state import SCORING_PHASES, Log, State
 
+_place_hut = cache(PlaceHut)       # the huts step asks after every hut: built once
+
 
 def legal_moves(s: State) -> list[Move]:
     """Every legal move in a deterministic order."""
@@ -70,7 +72,7 @@ def legal_moves(s: State) -> list[Move]:
     if s.phase == "harvest":
         return [Harvest(i) for i, col in enumerate(s.sowing) if col is not None]
     if s.phase == "huts":
-        return [PlaceHut(h) for h in hut_hexes(s, c)]
+        return [_place_hut(h) for h in hut_hexes(s, c)]
     if s.phase == "supply":
         return list(feed_moves(s, c))
     if s.phase == "wells":
@@ -91,61 +93,112 @@ def apply_in_place(s: State, move: Move, log: Log = None, checked: bool = False)
     move from `legal_moves(s)` and it need not be looked up again)."""
     if not checked and move not in legal_moves(s):
         raise _illegal(s, move, _why_illegal(s, move))
+    _play(s, move, log)
+    return s
+
+
+def play_on(s: State, move: Move, log: Log = None) -> list[Move]:
+    """Play `move`, taken from `legal_moves(s)`, on `s` in place and return the legal moves
+    after it. The steps that must know whether the player can go on find those moves
+    anyway, so the simulator does not look for them twice."""
+    after = _play(s, move, log)
+    return legal_moves(s) if after is None else after
+
+
+Step = Callable[[State, str, Move, Log], "list[Move] | None"]
+
+
+def _play(s: State, move: Move, log: Log) -> list[Move] | None:
+    """Play `move`; the legal moves after it when the step found them, else None."""
     c = s.to_move
     s.moves += 1
-    if log is not None and not isinstance(move, Continue):
-        log.append(f"  {c}: {move}")
     if isinstance(move, Continue):
         run_scoring(s, log)
-    elif isinstance(move, Start):
-        assert c is not None
-        s.ziggurats[move.hex] = (c, 1)
-        _pass_on(s, c, lambda: begin_draft(s, log))
-    elif isinstance(move, Draft):
-        assert c is not None
-        s.draft.remove(move.card)
-        s.hands[c] = sorted(s.hands[c] + [move.card])
-        _pass_on(s, c, lambda: _first_harvest(s, log))
-    elif isinstance(move, Harvest):
-        assert c is not None
-        cards = s.sowing[move.column] or []
-        s.sowing[move.column] = None
-        s.hands[c] = sorted(s.hands[c] + cards)
-        s.harvest[c] = move.column
-        _pass_on(s, c, lambda: end_harvest(s, log))
-    elif isinstance(move, PlaceHut):
-        assert c is not None
-        s.huts[move.hex] = c
-        s.huts_to_place -= 1
-        if s.huts_to_place <= 0 or not hut_hexes(s, c):
-            begin_supply(s, log)
-    elif isinstance(move, Feed):
-        assert c is not None
-        if move.card == PLOUGH:
-            s.ploughs[c] = 0
-            s.used_ploughs += 1
-        else:
-            s.hands[c].remove(move.card)
-            s.discard[move.card] += 1
-        s.supplied.extend(move.hexes)
-        if not playable_cards(s, c):
-            famine(s, log)
-    elif isinstance(move, Well):
-        assert c is not None
-        s.wells = sorted([*s.wells, move.vertex])
-        s.new_wells.setdefault(c, []).append(move.vertex)
-        if not well_vertices(s, c):
-            end_expansion(s, log)
-    elif isinstance(move, Pass) and s.phase == "wells":
-        end_expansion(s, log)
-    elif isinstance(move, Pass):
-        end_actions(s, log)
+        return None
+    assert c is not None
+    if log is not None:
+        log.append(f"  {c}: {move}")
+    return _STEPS.get(type(move), _act)(s, c, move, log)
+
+
+def _start(s: State, c: str, move: Move, log: Log) -> None:
+    assert isinstance(move, Start)
+    s.ziggurats[move.hex] = (c, 1)
+    _pass_on(s, c, lambda: begin_draft(s, log))
+
+
+def _draft(s: State, c: str, move: Move, log: Log) -> None:
+    assert isinstance(move, Draft)
+    s.draft.remove(move.card)
+    s.hands[c] = sorted(s.hands[c] + [move.card])
+    _pass_on(s, c, lambda: _first_harvest(s, log))
+
+
+def _harvest(s: State, c: str, move: Move, log: Log) -> None:
+    assert isinstance(move, Harvest)
+    cards = s.sowing[move.column] or []
+    s.sowing[move.column] = None
+    s.hands[c] = sorted(s.hands[c] + cards)
+    s.harvest[c] = move.column
+    _pass_on(s, c, lambda: end_harvest(s, log))
+
+
+def _place_hut_step(s: State, c: str, move: Move, log: Log) -> list[Move] | None:
+    assert isinstance(move, PlaceHut)
+    s.huts[move.hex] = c
+    s.huts_to_place -= 1
+    hexes = hut_hexes(s, c) if s.huts_to_place > 0 else []
+    if not hexes:
+        begin_supply(s, log)
+        return None
+    return [_place_hut(h) for h in hexes]
+
+
+def _feed(s: State, c: str, move: Move, log: Log) -> list[Move] | None:
+    assert isinstance(move, Feed)
+    if move.card == PLOUGH:
+        s.ploughs[c] = 0
+        s.used_ploughs += 1
     else:
-        assert c is not None
-        _action(s, c, move)
-        if action_moves(s, c) == [Pass()]:
-            end_actions(s, log)
-    return s
+        s.hands[c].remove(move.card)
+        s.discard[move.card] += 1
+    s.supplied.extend(move.hexes)
+    feeds: list[Move] = list(feed_moves(s, c))      # none exactly when no card plays
+    if not feeds:
+        famine(s, log)
+        return None
+    return feeds
+
+
+def _well(s: State, c: str, move: Move, log: Log) -> list[Move] | None:
+    assert isinstance(move, Well)
+    s.wells = sorted([*s.wells, move.vertex])
+    s.new_wells.setdefault(c, []).append(move.vertex)
+    vertices = well_vertices(s, c)
+    if not vertices:
+        end_expansion(s, log)
+        return None
+    return [*(Well(v) for v in vertices), Pass()]
+
+
+def _pass(s: State, c: str, move: Move, log: Log) -> None:
+    if s.phase == "wells":
+        end_expansion(s, log)
+    else:
+        end_actions(s, log)
+
+
+def _act(s: State, c: str, move: Move, log: Log) -> list[Move] | None:
+    _action(s, c, move)
+    actions = action_moves(s, c)
+    if len(actions) == 1:                   # only pass is left
+        end_actions(s, log)
+        return None
+    return actions
+
+
+_STEPS: dict[type, Step] = {Start: _start, Draft: _draft, Harvest: _harvest,
+                            PlaceHut: _place_hut_step, Feed: _feed, Well: _well, Pass: _pass}
 
 
 def apply(s: State, move: Move, log: Log = None) -> State:

@@ -8,6 +8,7 @@ Rules (docs/rules/assyria.md): "A turn" II.E and "Income"; "Reign end" 1-4;
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pnp.rules.assyria.board import board
@@ -93,17 +94,24 @@ def river_camels(huts: int) -> int:
     return 0 if huts == 0 else RIVER_FIRST + RIVER_MORE * (huts - 1)
 
 
+@cache
+def hex_region() -> tuple[str, ...]:
+    """Each hex's region, by hex index."""
+    return tuple(h.region for h in board().hexes)
+
+
 # -- the turn's income and prestige ----------------------------------------------------------
 def income(state: State) -> Scoring:
     """Ruling "Income" (after II) with the new wells of II.E (6/5/4 by reign). Every hut on
     the board counts as supplied: famine has removed the others."""
-    b = board()
     out = Scoring("income", state.turn, state.reign)
     well_points = WELL_POINTS[state.reign]
+    region = hex_region()
     for c in state.order:
-        huts = state.huts_of(c)
-        by_region = {r: sum(1 for h in huts if b.hexes[h].region == r)
-                     for r in ("upper", "lower", "between", "outside")}
+        by_region = dict.fromkeys(("upper", "lower", "between", "outside"), 0)
+        for h, owner in state.huts.items():
+            if owner == c:
+                by_region[region[h]] += 1
         for river in ("upper", "lower"):
             k = by_region[river]
             gain = river_camels(k)
@@ -262,8 +270,14 @@ def apply_lines(state: State, scoring: Scoring) -> None:
     """Move the score and camel tracks and hand out ploughs (in place). The camel track
     stops at 10 for every gain (ruling "Income"); a middle-priest plough comes from the
     used-plough space."""
-    for c in state.players:
-        points, camels, ploughs = scoring.totals(c)
+    totals = {c: [0, 0, 0] for c in state.players}
+    for line in scoring.lines:
+        if line.player in totals:
+            total = totals[line.player]
+            total[0] += line.points
+            total[1] += line.camels
+            total[2] += line.ploughs
+    for c, (points, camels, ploughs) in totals.items():
         state.score[c] = state.score.get(c, 0) + points
         state.camels[c] = min(CAMELS_MAX, state.camels.get(c, 0) + camels)
         if ploughs and not state.ploughs.get(c, 0) and state.used_ploughs > 0:

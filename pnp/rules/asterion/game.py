@@ -9,14 +9,14 @@ import random
 
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.asterion.labyrinth import kind, xy
-from pnp.rules.asterion.moves import Discard, IllegalMove, Move, Place, parse_move
+from pnp.rules.asterion.moves import Discard, Move, Place, parse_move
 from pnp.rules.asterion.play import (
     action_candidates,
     apply,
     apply_in_place,
+    candidate_is_legal,
     is_over,
     legal_moves,
-    resolve,
 )
 from pnp.rules.asterion.scoring import ScoreResult, score
 from pnp.rules.asterion.state import State
@@ -84,16 +84,28 @@ def scores(state: State) -> dict[str, int]:
 def _first_legal_action(state: State, rng: random.Random) -> Move | None:
     """A uniformly random legal action: the first legal one in a random order."""
     candidates = action_candidates(state)
-    order = list(range(len(candidates)))
-    rng.shuffle(order)           # as shuffling the moves themselves, without building them
-    for index in order:
+    for index in shuffled_range(rng, len(candidates)):
         move = candidates[index]
-        try:
-            resolve(state, move)
-        except IllegalMove:
-            continue
-        return move
+        if candidate_is_legal(state, move):
+            return move
     return None
+
+
+def shuffled_range(rng: random.Random, n: int) -> list[int]:
+    """`rng.shuffle(list(range(n)))`'s list, drawing exactly the same random bits: the same
+    Fisher-Yates pass, each index drawn as `Random._randbelow` does (getrandbits of the
+    bound's bit length, again while too big), inlined because the simulator shuffles
+    hundreds of action candidates a game. A test holds it to `rng.shuffle`."""
+    order = list(range(n))
+    getrandbits = rng.getrandbits
+    for i in range(n - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 def random_move(state: State, rng: random.Random) -> Move:

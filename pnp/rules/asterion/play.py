@@ -13,6 +13,7 @@ from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.labyrinth import STEP, Labyrinth, key, kind, xy
 from pnp.rules.asterion.moves import Discard, IllegalMove, Move, Place, Rotate, Shift, Swap
 from pnp.rules.asterion.state import State
+from pnp.rules.asterion.tiles import MINOTAUR_ID
 
 
 # -- legal moves ----------------------------------------------------------------------------
@@ -221,27 +222,75 @@ def resolve(state: State, move: Move) -> tuple[Labyrinth, list[str], bool]:
         if legal_placements(state) or legal_actions(state):
             raise IllegalMove("discard: a legal move exists (discard only when none does)")
         return lab, [], False
-    rots = {t: r for t, _, _, r in state.tiles}
     if isinstance(move, Rotate):
         _check_action_tiles(state, colour, (move.tile,), move)
         k = kind(move.tile)
-        if k.canonical[move.rot // 90] == k.canonical[rots[move.tile] // 90]:
+        if k.canonical[move.rot // 90] == k.canonical[_rotation(state, move.tile) // 90]:
             raise IllegalMove(f"{move}: the tile would look the same")
-        new = [*_without(lab, move.tile), (move.tile, lab.tile_cell[move.tile], move.rot)]
-        return (*_after_action(state, new, False, move), False)
-    if isinstance(move, Swap):
+    elif isinstance(move, Swap):
         _check_action_tiles(state, colour, (move.a, move.b), move)
-        a, b = lab.tile_cell[move.a], lab.tile_cell[move.b]
-        new = [*_without(lab, move.a, move.b), (move.a, b, rots[move.a]), (move.b, a, rots[move.b])]
-        return (*_after_action(state, new, False, move), False)
-    if isinstance(move, Shift):
+    elif isinstance(move, Shift):
         _check_action_tiles(state, colour, (move.tile,), move)
-        cell = key(move.x, move.y)
-        if cell in lab.cells:
+        if key(move.x, move.y) in lab.cells:
             raise IllegalMove(f"{move}: that cell is taken")
-        new = [*_without(lab, move.tile), (move.tile, cell, move.rot)]
-        return (*_after_action(state, new, True, move), False)
-    raise IllegalMove(f"{move!r} is not an Asterion move")
+    else:
+        raise IllegalMove(f"{move!r} is not an Asterion move")
+    return (*_after_action(state, _acted(state, move), isinstance(move, Shift), move), False)
+
+
+def _rotation(state: State, tile: str) -> int:
+    return next(r for t, _, _, r in state.tiles if t == tile)
+
+
+def _acted(state: State, move: Rotate | Swap | Shift) -> list[tuple[str, int, int]]:
+    """The (tile, cell, rot) placements after an action."""
+    lab = state.lab()
+    if isinstance(move, Rotate):
+        return [*_without(lab, move.tile), (move.tile, lab.tile_cell[move.tile], move.rot)]
+    if isinstance(move, Swap):
+        a, b = lab.tile_cell[move.a], lab.tile_cell[move.b]
+        return [*_without(lab, move.a, move.b), (move.a, b, _rotation(state, move.a)),
+                (move.b, a, _rotation(state, move.b))]
+    return [*_without(lab, move.tile), (move.tile, key(move.x, move.y), move.rot)]
+
+
+def candidate_is_legal(state: State, move: Move) -> bool:
+    """Whether an action from `action_candidates(state)` (its tile conditions met) is legal:
+    what `resolve` decides, without building the labyrinth after it (the simulator tries
+    candidates until one is legal)."""
+    assert isinstance(move, (Rotate, Swap, Shift))
+    if isinstance(move, Shift) and key(move.x, move.y) in state.lab().cells:
+        return False
+    placements = _acted(state, move)
+    if isinstance(move, Shift) and len(_pieces({cell for _, cell, _ in placements})) > 1:
+        return False
+    return asterion_escapes(placements)
+
+
+def asterion_escapes(placements: list[tuple[str, int, int]]) -> bool:
+    """Whether Asterion's component among these (tile, cell, rot) placements has an exit (a
+    port facing a cell with no tile): `Labyrinth.build(...).asterion_exits() > 0`, found by
+    walking his component from his region until the first exit."""
+    tiles = {cell: kind(t).facing[rot // 90] for t, cell, rot in placements}
+    home = next((cell for t, cell, _ in placements if t == MINOTAUR_ID), None)
+    if home is None:
+        return False
+    start = (home, kind(MINOTAUR_ID).asterion)
+    seen, todo = {start}, [start]
+    while todo:
+        cell, region = todo.pop()
+        for d, j in enumerate(tiles[cell]):
+            if j != region:
+                continue
+            near = cell + STEP[d]
+            facing = tiles.get(near)
+            if facing is None:
+                return True
+            other = facing[d ^ 2]
+            if other >= 0 and (near, other) not in seen:
+                seen.add((near, other))
+                todo.append((near, other))
+    return False
 
 
 def apply_in_place(state: State, move: Move) -> State:

@@ -105,6 +105,21 @@ def reach(web: Web, males: Mapping[str, str], node: str) -> tuple[int, int | Non
     return len(counted), spoke, counted
 
 
+def reach_count(web: Web, males: Mapping[str, str], node: str) -> int:
+    """`reach(...)[0]` without listing the males counted (the simulator asks on every
+    disturbance)."""
+    if node == CENTRE:
+        return reach(web, males, node)[0]
+    spots = web.spots
+    spoke = spots[node].spoke
+    return sum(1 for n in males if n == CENTRE or spots[n].spoke == spoke)
+
+
+def walks(web: Web, female: str, males: Mapping[str, str], node: str) -> tuple[Outcome, ...]:
+    """`react(...).outcomes` with no die on her, for a male standing on `node`."""
+    return outcomes(web, female, node, reach_count(web, males, node), males)
+
+
 def walk(route: tuple[str, ...], steps: int, males: Mapping[str, str]) -> Outcome:
     """How she walks `route` (her node first) with `steps` of reach."""
     for i in range(1, min(steps, len(route) - 1) + 1):

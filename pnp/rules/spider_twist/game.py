@@ -14,7 +14,7 @@ from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.spider_twist.moves import Done, End, Move, Pass, parse_move
-from pnp.rules.spider_twist.play import Choices, apply, apply_in_place, legal_moves
+from pnp.rules.spider_twist.play import Choices, apply, legal_moves, play_legal
 from pnp.rules.spider_twist.read import read_state
 from pnp.rules.spider_twist.scoring import score, scores
 from pnp.rules.spider_twist.state import COLOURS, MALES, State
@@ -54,7 +54,15 @@ def random_move(state: State, rng: random.Random) -> Move:
     """The simulator's policy: her walks and the die uniformly; the player in turn picks a
     uniformly random action (placement, move or mating), ends the turn with probability
     END_RATE once he has acted, and now and then (DONE_RATE) turns a male instead."""
-    if state.is_over() or state.react is not None or state.roll:
+    if state.is_over():
+        moves = legal_moves(state)
+        return moves[rng.randrange(len(moves))]          # none: as any empty choice fails
+    return _move_in_play(state, rng)
+
+
+def _move_in_play(state: State, rng: random.Random) -> Move:
+    """`random_move` in a game not over."""
+    if state.react is not None or state.roll:
         moves = legal_moves(state)
         return moves[rng.randrange(len(moves))]
     # The player in turn: his legal moves are acts, then turnable males, then `end` once he
@@ -92,8 +100,8 @@ def playout(seed: int, web: str = "rings") -> Playout:
            f"turn 1: {state.turn}"]
     count, turns = 0, 1
     while (player := state.current()) is not None:
-        move = random_move(state, rng)
-        events = apply_in_place(state, move)
+        move = _move_in_play(state, rng)
+        events = play_legal(state, move)
         count += 1
         after = f"  ({'; '.join(events)})" if events else ""
         log.append(f"{count:5d} {player:<5} {move}{after}")

@@ -10,7 +10,7 @@ one action; `pass` is the only move when no action is possible.
 
 from __future__ import annotations
 
-from pnp.rules.spider_twist.female import Outcome, countdown, react
+from pnp.rules.spider_twist.female import Outcome, countdown, outcomes, reach_count, walks
 from pnp.rules.spider_twist.moves import (
     Done,
     End,
@@ -109,8 +109,7 @@ def actions(state: State) -> list[Move]:
 
 def female_moves(state: State) -> list[Female]:
     assert state.react is not None
-    reaction = react(state.graph, state.female, None, state.males, state.react)
-    return [Female(o.path) for o in reaction.outcomes]
+    return [Female(o.path) for o in walks(state.graph, state.female, state.males, state.react)]
 
 
 def legal_moves(state: State) -> list[Move]:
@@ -141,14 +140,59 @@ def apply_in_place(state: State, move: Move) -> list[str]:
     followed, as short texts for a log (her walk, what she ate, the die, the game end)."""
     if state.is_over():
         raise IllegalMove(f"{move}: the game is over")
+    if state.react is None and state.roll and not isinstance(move, Roll):
+        raise IllegalMove(f"{move}: she has eaten; {state.opponent} rolls the die first "
+                          "(roll 1..6)")
+    if state.react is None and not state.roll:
+        _check_action(state, move)
+    return play_legal(state, move)
+
+
+def play_legal(state: State, move: Move) -> list[str]:
+    """`apply_in_place` for a move known to be legal (taken from `legal_moves` or the random
+    player in a game not over): the action's checks are not made again."""
     if state.react is not None:
         return _choose_walk(state, move)
-    if state.roll:
-        if not isinstance(move, Roll):
-            raise IllegalMove(f"{move}: she has eaten; {state.opponent} rolls the die first "
-                              "(roll 1..6)")
+    events: list[str] = []
+    if isinstance(move, Roll):
         state.die, state.roll = move.value, False
-        return [f"die {move.value} on her"]
+        events.append(f"die {move.value} on her")
+    elif isinstance(move, Place):
+        state.stock[state.turn] -= 1
+        state.males[move.node] = state.turn
+        state.done.add(move.node)              # a placed male cannot move this turn
+        state.placed = move.node
+        _disturb(state, move.node, events)
+    elif isinstance(move, Step):
+        del state.males[move.frm]
+        state.males[move.to] = state.turn
+        state.done.add(move.to)
+        state.moved.append((move.frm, move.to))
+        _disturb(state, move.to, events)
+    elif isinstance(move, Mate):
+        _mate(state, move, events)
+    elif isinstance(move, Done):
+        state.done.add(move.node)
+    else:                                      # end, or pass when no action is possible
+        _end_turn(state)
+        if isinstance(move, Pass):
+            events.append("no action possible")
+    return events
+
+
+def _mate(state: State, move: Mate, events: list[str]) -> None:
+    del state.males[move.frm]
+    state.mated[state.turn] += 1
+    state.mating = move.frm
+    events.append(f"{state.turn} mated")
+    # Ruling "The female's reaction": a mating is no disturbance, but counts a die down.
+    if state.die is not None:
+        events.append(_count_down(state))
+    _game_end(state, events)
+
+
+def _check_action(state: State, move: Move) -> None:
+    """IllegalMove unless the player in turn may make `move` now."""
     if isinstance(move, (Female, Roll)):
         raise IllegalMove(f"{move}: the female only moves in reaction to a disturbance")
     web = state.graph
@@ -157,60 +201,40 @@ def apply_in_place(state: State, move: Move) -> list[str]:
         if node is not None and not web.is_node(node):
             raise IllegalMove(f"{move}: no node {node} on the {web.name} web "
                               f"({web.node_names()})")
-    events: list[str] = []
     if isinstance(move, Place):
         _check_place(state, move)
-        state.stock[state.turn] -= 1
-        state.males[move.node] = state.turn
-        state.done.add(move.node)              # a placed male cannot move this turn
-        state.placed = move.node
-        _disturb(state, move.node, events)
     elif isinstance(move, Step):
-        _check_mover(state, move.frm, move)
-        if not web.is_adjacent(move.frm, move.to):
-            raise IllegalMove(f"{move}: {move.to} is not next to {move.frm}")
-        if move.to == state.female:
-            raise IllegalMove(f"{move}: the female is on {move.to}; to mate write "
-                              f"'mate {move.frm}'")
-        if move.to in state.males:
-            raise IllegalMove(f"{move}: a {state.males[move.to]} male is on {move.to}")
-        del state.males[move.frm]
-        state.males[move.to] = state.turn
-        state.done.add(move.to)
-        state.moved.append((move.frm, move.to))
-        _disturb(state, move.to, events)
+        _check_step(state, move)
     elif isinstance(move, Mate):
         if state.mating is not None:
             raise IllegalMove(f"{move}: one mating a turn (already from {state.mating})")
         _check_mover(state, move.frm, move)
         if not web.is_adjacent(move.frm, state.female):
             raise IllegalMove(f"{move}: the female ({state.female}) is not next to {move.frm}")
-        del state.males[move.frm]
-        state.mated[state.turn] += 1
-        state.mating = move.frm
-        events.append(f"{state.turn} mated")
-        # Ruling "The female's reaction": a mating is no disturbance, but counts a die down.
-        if state.die is not None:
-            events.append(_count_down(state))
-        _game_end(state, events)
     elif isinstance(move, Done):
         _check_mover(state, move.node, move)
         if move not in legal_moves(state):
             raise IllegalMove(f"{move}: {state.turn} has not acted yet and this male's "
                               "moves are his only actions left")
-        state.done.add(move.node)
     elif isinstance(move, End):
         if not state.has_acted:
             raise IllegalMove("end: at least one action (placement, move or mating) first")
-        _end_turn(state)
     elif isinstance(move, Pass):
         if state.has_acted or actions(state):
             raise IllegalMove("pass: only when no action is possible")
-        _end_turn(state)
-        events.append("no action possible")
     else:
         raise IllegalMove(f"{move!r} is not a Spider Twist move")
-    return events
+
+
+def _check_step(state: State, move: Step) -> None:
+    _check_mover(state, move.frm, move)
+    if not state.graph.is_adjacent(move.frm, move.to):
+        raise IllegalMove(f"{move}: {move.to} is not next to {move.frm}")
+    if move.to == state.female:
+        raise IllegalMove(f"{move}: the female is on {move.to}; to mate write "
+                          f"'mate {move.frm}'")
+    if move.to in state.males:
+        raise IllegalMove(f"{move}: a {state.males[move.to]} male is on {move.to}")
 
 
 def _check_place(state: State, move: Place) -> None:
@@ -253,14 +277,16 @@ def _disturb(state: State, node: str, events: list[str]) -> None:
     if state.die is not None:
         events.append(_count_down(state))
         return
-    reaction = react(state.graph, state.female, None, state.males, node)
-    if len(reaction.outcomes) == 1:
-        events.append(f"reach {reaction.reach}")
-        _walk(state, reaction.outcomes[0], events)
+    web = state.graph
+    steps = reach_count(web, state.males, node)
+    found = outcomes(web, state.female, node, steps, state.males)
+    if len(found) == 1:
+        events.append(f"reach {steps}")
+        _walk(state, found[0], events)
     else:
         state.react = node
-        events.append(f"reach {reaction.reach}: {state.opponent} chooses her walk "
-                      f"({len(reaction.outcomes)} allowed)")
+        events.append(f"reach {steps}: {state.opponent} chooses her walk "
+                      f"({len(found)} allowed)")
 
 
 def _choose_walk(state: State, move: Move) -> list[str]:
@@ -268,14 +294,14 @@ def _choose_walk(state: State, move: Move) -> list[str]:
         raise IllegalMove(f"{move}: the female must react to the disturbance on "
                           f"{state.react} first ({state.opponent} moves her)")
     assert state.react is not None
-    reaction = react(state.graph, state.female, None, state.males, state.react)
-    for outcome in reaction.outcomes:
+    found = walks(state.graph, state.female, state.males, state.react)
+    for outcome in found:
         if outcome.path == move.path:
             state.react = None
             events: list[str] = []
             _walk(state, outcome, events, echo=False)
             return events
-    allowed = ", ".join("-".join(o.path) for o in reaction.outcomes)
+    allowed = ", ".join("-".join(o.path) for o in found)
     raise IllegalMove(f"{move}: not an allowed walk (allowed: {allowed})")
 
 

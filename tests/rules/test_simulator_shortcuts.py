@@ -1,0 +1,50 @@
+"""The simulators' shortcuts against the checked path they skip: Assyria's `play_on`
+returns exactly `legal_moves` of the position it leaves, and Spider Twist's `play_legal`
+changes a state as `apply_in_place` does, in seeded random games."""
+
+from __future__ import annotations
+
+import random
+
+from pnp.rules.assyria.phases import new_game
+from pnp.rules.assyria.play import apply_in_place as assyria_apply
+from pnp.rules.assyria.play import legal_moves as assyria_moves
+from pnp.rules.assyria.play import play_on
+from pnp.rules.spider_twist.game import initial_state, random_move
+from pnp.rules.spider_twist.play import apply_in_place as spider_apply
+from pnp.rules.spider_twist.play import play_legal
+
+ASSYRIA_COLOURS = ("red", "blue", "green", "yellow")
+
+
+def test_assyria_play_on_returns_the_legal_moves_after_the_move():
+    moves_checked = 0
+    for seed in range(12):
+        players = ASSYRIA_COLOURS[:2 + seed % 3]
+        fast, checked = new_game(seed, players), new_game(seed, players)
+        rng = random.Random(seed)
+        moves = assyria_moves(fast)
+        while moves:
+            move = moves[rng.randrange(len(moves))]
+            fast_log: list[str] = []
+            checked_log: list[str] = []
+            moves = play_on(fast, move, fast_log)
+            assyria_apply(checked, move, checked_log)
+            assert moves == assyria_moves(checked)
+            assert fast_log == checked_log and fast.to_json() == checked.to_json()
+            moves_checked += 1
+    assert moves_checked > 2000
+
+
+def test_spider_twist_play_legal_matches_apply_in_place():
+    moves_checked = 0
+    for seed in range(40):
+        fast = initial_state(seed, 2, ("rings", "spiral")[seed % 2])
+        checked = initial_state(seed, 2, ("rings", "spiral")[seed % 2])
+        rng = random.Random(seed)
+        while not fast.is_over():
+            move = random_move(fast, rng)
+            assert play_legal(fast, move) == spider_apply(checked, move)
+            assert fast.to_json() == checked.to_json()
+            moves_checked += 1
+    assert moves_checked > 3000
