@@ -14,12 +14,12 @@ facts are computed from scratch by connect.py; the property tests check that the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import overload
 
 from pnp.rules.asterion.tiles import MINOTAUR_ID, ROTATIONS, tiles_by_id
+from pnp.rules.indexed import Indexed
 
 OFFSET = 256          # |x|, |y| <= 200 (table.MAX_COORD) stay inside one row
 STRIDE = 512
@@ -290,11 +290,11 @@ class Labyrinth:
         return self.tile_cell.get(MINOTAUR_ID)
 
 
-class Placements(Sequence[tuple[int, int]]):
+class Placements(Indexed[tuple[int, int]]):
     """The legal (cell, rot) pairs: every rotation on every frontier cell but `last`, where
     only `kept` are legal. Indexed without listing them (the simulator picks one)."""
 
-    __slots__ = ("cells", "kept", "last_at", "rotations", "size")
+    __slots__ = ("cells", "kept", "last_at", "rotations")
 
     def __init__(self, cells: list[int], rotations: tuple[int, ...], last: int | None,
                  kept: tuple[int, ...]) -> None:
@@ -306,21 +306,7 @@ class Placements(Sequence[tuple[int, int]]):
         trimmed = len(rotations) - len(kept) if self.last_at < len(cells) else 0
         self.size = len(cells) * len(rotations) - trimmed
 
-    def __len__(self) -> int:
-        return self.size
-
-    @overload
-    def __getitem__(self, index: int) -> tuple[int, int]: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[tuple[int, int]]: ...
-
-    def __getitem__(self, index: int | slice) -> tuple[int, int] | list[tuple[int, int]]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.size))]
-        if index < 0:
-            index += self.size
-        if not 0 <= index < self.size:
-            raise IndexError(index)
+    def _at(self, index: int) -> tuple[int, int]:
         full = len(self.rotations)
         before = self.last_at * full        # pairs on the cells before `last`
         if index < before:

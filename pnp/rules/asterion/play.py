@@ -5,15 +5,14 @@ docs/rules/asterion.md).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
 from itertools import combinations
-from typing import overload
 
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.labyrinth import STEP, Labyrinth, key, kind, xy
 from pnp.rules.asterion.moves import Discard, IllegalMove, Move, Place, Rotate, Shift, Swap
 from pnp.rules.asterion.state import State
 from pnp.rules.asterion.tiles import MINOTAUR_ID
+from pnp.rules.indexed import Indexed
 
 
 # -- legal moves ----------------------------------------------------------------------------
@@ -58,12 +57,12 @@ def _without(lab: Labyrinth, *tiles: str) -> list[tuple[str, int, int]]:
     return [p for p in lab.placements() if p[0] not in tiles]
 
 
-class ActionCandidates(Sequence[Move]):
+class ActionCandidates(Indexed[Move]):
     """Actions that meet the tile conditions, before the group and no-trap checks: rotations,
     swaps, then each eligible tile's moves to every frontier cell at each of its rotations.
     A move is built when indexed (the simulator tries a few in random order)."""
 
-    __slots__ = ("cells", "first", "shifters", "size")
+    __slots__ = ("cells", "first", "shifters")
 
     def __init__(self, first: list[Move], shifters: list[tuple[str, tuple[int, ...]]],
                  cells: list[int]) -> None:
@@ -72,21 +71,7 @@ class ActionCandidates(Sequence[Move]):
         self.cells = cells                  # the frontier, sorted
         self.size = len(first) + sum(len(cells) * len(rots) for _, rots in shifters)
 
-    def __len__(self) -> int:
-        return self.size
-
-    @overload
-    def __getitem__(self, index: int) -> Move: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Move]: ...
-
-    def __getitem__(self, index: int | slice) -> Move | list[Move]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.size))]
-        if index < 0:
-            index += self.size
-        if not 0 <= index < self.size:
-            raise IndexError(index)
+    def _at(self, index: int) -> Move:
         if index < len(self.first):
             return self.first[index]
         index -= len(self.first)
