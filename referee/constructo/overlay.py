@@ -24,6 +24,7 @@ def draw_overlay(verdict: ConstructoVerdict, image: np.ndarray, image_scale: flo
                          [q.point for q in verdict.problems if q.point])
     canvas = faded(image, image_scale, view, size)
     unit = unit_of(view, outlines)
+    flagged = {q.cell for q in verdict.problems if q.cell is not None}
     for t in verdict.tiles:
         poly = project(view, hexes[t.number])
         outline(canvas, poly, unit)
@@ -35,7 +36,9 @@ def draw_overlay(verdict: ConstructoVerdict, image: np.ndarray, image_scale: flo
             + f"{stack[-1][0]} {stack[-1][1]}")
         # the tile's place (q,r), as the state file and `pnp check --tile` name it
         where = f"{t.place[0]},{t.place[1]}: " if t.place is not None else ""
-        label(canvas, where + text, poly.mean(axis=0), unit, INK)
+        # a problem's code is labelled just below a tile's centre: this one goes above it
+        lift = 12 * unit if t.place is not None and t.place in flagged else 0.0
+        label(canvas, where + text, poly.mean(axis=0) - (0.0, lift), unit, INK)
     for q in verdict.problems:
         tile = next((t for t in verdict.tiles if q.cell is not None and t.place == q.cell),
                     None)

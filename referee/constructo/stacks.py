@@ -37,6 +37,7 @@ DARK_SHARE = 0.5            # of the tile's own red level: below is a black piec
 # red, a light print lifts the black), never the paper's: a black face lies under 0.37 of
 # it (a print's greys a third lighter), a white one in a piece's shadow over 0.5
 DARK_OF_PAPER = 0.42
+FACE_SPREAD = 1.15           # a black face's level this far over them: the same face
 MIN_LAYER_MM2 = 25.0        # smaller patches are crumbs (edges, dots), not layers
 INNER_MM2 = 150.0           # a piece on another shows at least this (a small disc: 314)
 DOT_MM2 = 12.0              # light patches this small inside black are its white dots
@@ -222,7 +223,7 @@ def classify(tile: np.ndarray,
     red_top = float(np.median(top[free]))
     red_hue = float(np.median(hue[free]))
     cls = np.full(top.shape, LIGHT, np.uint8)
-    black = top < max(DARK_SHARE * red_top, DARK_OF_PAPER * paper_of(top))
+    black = _black(top, max(DARK_SHARE * red_top, DARK_OF_PAPER * paper_of(top)))
     cls[black] = DARK
     red = (hue > RED_SHARE * max(red_hue, 0.15)) & (top > 0.2 * red_top)
     # a black face in warm light is a little red, and a dim room's noise lifts that: at a
@@ -235,6 +236,19 @@ def classify(tile: np.ndarray,
         cv2.MORPH_ELLIPSE, (k, k)))
     cls[(dark > 0) & (opened == 0)] = LIGHT
     return cls, _usable()
+
+
+def _black(top: np.ndarray, level: float) -> np.ndarray:
+    """Where a black piece's face lies: below `level`, and a little above it where that
+    joins such a face. A home print's lighter greys lift a black face to about `level`,
+    splitting one face into black and white patches; a face is one piece, one colour."""
+    sure = (top < level).astype(np.uint8)
+    near = (top < FACE_SPREAD * level).astype(np.uint8)
+    n, labels = cv2.connectedComponents(near, connectivity=8)
+    touched = np.zeros(n, bool)
+    touched[np.unique(labels[sure > 0])] = True
+    touched[0] = False
+    return touched[labels]
 
 
 @dataclass

@@ -228,6 +228,30 @@ def test_a_black_face_is_judged_against_the_paper_not_only_the_red():
     assert np.mean(cls[shaded_white] == stacks.LIGHT) > 0.95
 
 
+def test_a_black_face_lifted_to_the_threshold_stays_one_black_face():
+    """A home print's lighter greys lift a black ring's face to about the black threshold:
+    the part of it just over (its lit side) joins the part under, so the ring is one black
+    face with white dots, not black and white patches; a white piece's shadow well over
+    the threshold stays white even where it touches the face."""
+    n = round(2 * stacks.HALF * stacks.PPM)
+    tile = np.full((n, n, 3), (40, 50, 110), np.uint8)
+    tile[stacks._marker_mask(n)] = (126, 126, 126)
+    xs, ys = stacks._grid()
+    r = np.hypot(xs, ys)
+    face = (r > 13) & (r < 22)
+    lit = (50 + 0.27 * (xs + 22)).clip(0, 255).astype(np.uint8)  # 50 to 62 across it
+    tile[face] = np.stack([lit[face]] * 3, axis=-1)
+    for a in np.linspace(0, 2 * np.pi, 12, endpoint=False):
+        tile[np.hypot(xs - 17.5 * np.cos(a), ys - 17.5 * np.sin(a)) < 1.5] = (130, 130, 130)
+    shaded_white = (r >= 22) & (r < 26) & (xs > 0)
+    tile[shaded_white] = (72, 72, 72)                            # 0.57 of the paper
+    level = max(stacks.DARK_SHARE * 110, stacks.DARK_OF_PAPER * 126)
+    assert np.mean(tile[face][:, 0] > level) > 0.4               # much of it over
+    cls, usable = stacks.classify(tile)
+    assert np.mean(cls[face & usable] == stacks.DARK) > 0.85       # all but its dots
+    assert np.mean(cls[shaded_white & usable] == stacks.LIGHT) > 0.95
+
+
 def test_a_black_face_in_warm_light_is_not_the_tile_but_the_tile_in_shadow_is():
     """A black face in a warm dim room is a little red, and noise makes some of it as red
     as a shadowed tile's edge of the red threshold: at a black piece's level only nearly
@@ -280,6 +304,17 @@ def test_benchmark_photos_once_misread_are_exact(i, why):
     verdict = REFEREE.read(kit.photograph(case, 500_000 + i).jpeg, **case.options)
     outcome = judge(verdict, case.truth)
     assert outcome.certain and outcome.state_right, why
+
+
+def test_lone_black_rings_in_a_home_print_are_read():
+    """A home print at 12 MP (benchmark photo 89 of seed 9): two lone black rings whose
+    faces the print lifted to the black threshold, once split into black and white patches
+    and flagged as glare on a medium disc. Each is one black ring now."""
+    kit = ConstructoAccuracy()
+    case = kit.case(89, 900_089)
+    verdict = REFEREE.read(kit.photograph(case, 900_089).jpeg, **case.options)
+    outcome = judge(verdict, case.truth)
+    assert outcome.certain and outcome.state_right, [p.message for p in verdict.problems]
 
 
 def test_a_ring_missed_under_a_medium_laid_far_off_is_pinned():
