@@ -38,6 +38,7 @@ DARK_SHARE = 0.5            # of the tile's own red level: below is a black piec
 # it (a print's greys a third lighter), a white one in a piece's shadow over 0.5
 DARK_OF_PAPER = 0.42
 FACE_SPREAD = 1.15           # a black face's level this far over them: the same face
+FACE_AROUND_MM = 4.0        # and no brighter than that much of what is round it
 MIN_LAYER_MM2 = 25.0        # smaller patches are crumbs (edges, dots), not layers
 INNER_MM2 = 150.0           # a piece on another shows at least this (a small disc: 314)
 DOT_MM2 = 12.0              # light patches this small inside black are its white dots
@@ -241,9 +242,12 @@ def classify(tile: np.ndarray,
 def _black(top: np.ndarray, level: float) -> np.ndarray:
     """Where a black piece's face lies: below `level`, and a little above it where that
     joins such a face. A home print's lighter greys lift a black face to about `level`,
-    splitting one face into black and white patches; a face is one piece, one colour."""
+    splitting one face into black and white patches; a face is one piece, one colour.
+    Its white dots, dimmed in a shadow, stand out of the face round them: not joined."""
     sure = (top < level).astype(np.uint8)
-    near = (top < FACE_SPREAD * level).astype(np.uint8)
+    k = round(FACE_AROUND_MM * PPM) | 1
+    around = cv2.blur(top, (k, k))
+    near = ((top < FACE_SPREAD * level) & (top < FACE_SPREAD * around)).astype(np.uint8)
     n, labels = cv2.connectedComponents(near, connectivity=8)
     touched = np.zeros(n, bool)
     touched[np.unique(labels[sure > 0])] = True
