@@ -252,6 +252,23 @@ def test_a_black_face_lifted_to_the_threshold_stays_one_black_face():
     assert np.mean(cls[shaded_white & usable] == stacks.LIGHT) > 0.95
 
 
+def test_a_black_face_s_dots_in_a_shadow_stay_white():
+    """A dark print in a dim room, a black small disc in a ring's shadow: its dots lie a
+    little over the black threshold, yet far over the face round them; they are its white
+    dots, not part of its black face."""
+    n = round(2 * stacks.HALF * stacks.PPM)
+    tile = np.full((n, n, 3), (40, 50, 110), np.uint8)
+    tile[stacks._marker_mask(n)] = (126, 126, 126)
+    xs, ys = stacks._grid()
+    tile[np.hypot(xs, ys) < 10] = (42, 42, 42)
+    dots = np.zeros(xs.shape, bool)
+    for a in np.linspace(0, 2 * np.pi, 6, endpoint=False):
+        dots |= np.hypot(xs - 6.5 * np.cos(a), ys - 6.5 * np.sin(a)) < 1.5
+    tile[dots] = (60, 60, 60)                    # over the threshold (55), under 1.15 of it
+    cls, usable = stacks.classify(tile)
+    assert np.mean(cls[dots & usable] == stacks.LIGHT) > 0.9
+
+
 def test_a_black_face_in_warm_light_is_not_the_tile_but_the_tile_in_shadow_is():
     """A black face in a warm dim room is a little red, and noise makes some of it as red
     as a shadowed tile's edge of the red threshold: at a black piece's level only nearly
