@@ -11,6 +11,7 @@ cases each (tests/inputs/test_fuzz.py).
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import tempfile
 import time
@@ -57,7 +58,10 @@ def run_target(name: str, strategy, make_argv, cases: int, rng_seed: int) -> dic
             lost += 1
 
     start = time.perf_counter()
-    case()
+    try:
+        case()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return {"name": name, "cases": sum(codes.values()), "codes": dict(codes),
             "faults": faults, "lost": lost, "seconds": time.perf_counter() - start}
 

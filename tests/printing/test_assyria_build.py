@@ -8,8 +8,6 @@ from __future__ import annotations
 import ctypes
 import math
 from functools import cache
-from pathlib import Path
-from tempfile import mkdtemp
 
 import cv2
 import numpy as np
@@ -27,11 +25,12 @@ from pnp.printing.cuts import MARKS
 from pnp.printing.placement import Component, Item, furniture, papers
 from pnp.printing.split.pieces import piece_for
 from tests.printing.pdfgeom import MM, crop_marks, page_size, path_boxes
+from tests.scratch import scratch_folder
 
 R = geo.spec().side
 VU = math.sqrt(3) / 2 * R
 CUT_GREY = (51, 51, 51)
-FOLDER = Path(mkdtemp(prefix="assyria-build-"))
+FOLDER = scratch_folder("assyria-build-")
 DPI = 150
 
 

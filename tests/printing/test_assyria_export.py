@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from tempfile import mkdtemp
 
 import cv2
 import numpy as np
@@ -23,6 +22,7 @@ from pnp.printing.draw_split import mix
 from pnp.printing.export import export
 from pnp.printing.style import WHITE
 from pnp.rules.assyria.board import board as rules_board
+from tests.scratch import scratch_folder
 
 DPI = 72
 SCALE = DPI / 25.4
@@ -30,7 +30,7 @@ SCALE = DPI / 25.4
 
 @cache
 def exported() -> tuple[Path, dict]:
-    folder = Path(mkdtemp(prefix="assyria-export-"))
+    folder = scratch_folder("assyria-export-")
     export(BuildRequest("assyria", printing=PRINTING), folder, dpi=DPI)
     return folder, json.loads((folder / "manifest.json").read_text())
 
