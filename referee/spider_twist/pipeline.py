@@ -58,6 +58,8 @@ EMPTY_PRINT = 0.6           # the board's own print fits an empty node this well
 STRONG_FACE = 0.8           # a face this sure needs no male's look round it...
 LOCATE_NEAR_MM = 2.0        # ... else his look is looked for this near it
 HER_HIDES = 0.5             # of a bead under her disc: she may hide the rest (her overhang)
+HER_SHADOW_MM = 2.0         # her 2 mm slab's shadow reaches about this far beyond her edge
+BEAD_SEEN = 0.5             # of a bead beside her edge and shadow, left to tell it by
 TOKEN_MM = 2.0              # a male's card: his face lies this high (1-3 mm read alike)
 EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this well...
 SLOT_PRINT = 0.35           # ... or its own print fits this well (on generated photos an
@@ -211,8 +213,8 @@ def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | No
     """Node k (not the female's): the male read there, or the problem that stops it; an
     unsure node whose own print shows (`_print_shows`) is empty."""
     piece, problem = _look_at_node(web, k)
-    if problem is not None and problem.cell == (k,) and _print_shows(web, k, _hide(web, k),
-                                                                     soft=True):
+    if problem is not None and problem.cell == (k,) and _print_shows(
+            web, k, _her_edge(web, k), soft=True):
         return None, None
     return piece, problem
 
@@ -224,6 +226,30 @@ def _hide(web: _Web, k: int) -> np.ndarray | None:
         return None
     off_her = float(np.hypot(*(web.centres[k] - np.array(web.female))))
     return web.under if off_her < s.female / 2 + s.male / 2 + s.male * s.off_node else None
+
+
+def _her_edge(web: _Web, k: int) -> np.ndarray | None:
+    """Where the female's slab may show beside node k (`_hide`'s disc, her cut edge seen
+    down to her base and her soft shadow round it); None where her disc cannot reach k, or
+    where that leaves too little of k's bead to tell by (then only `_hide`'s disc)."""
+    hide = _hide(web, k)
+    if hide is None:
+        return None
+    away, per_mm = web.pose.lean(web.female, TOKEN_MM)
+    base = np.asarray(web.female, float) - away * per_mm * TOKEN_MM
+    edge = tokens.female_edge_mask(web.rect, web.female, base, HER_SHADOW_MM)
+    return edge if _bead_seen(web, k, edge) >= BEAD_SEEN else hide
+
+
+def _bead_seen(web: _Web, k: int, mask: np.ndarray) -> float:
+    """The share of node k's printed bead outside `mask`."""
+    s = geometry.spec()
+    c, r = web.rect.px(web.centres[k]), (s.node_radius + 0.25) * tokens.PPM
+    ys, xs = np.mgrid[-r:r:15j, -r:r:15j]
+    inside = np.hypot(xs, ys) <= r
+    px = np.round(np.stack([xs[inside] + c[0], ys[inside] + c[1]], axis=-1)).astype(int)
+    px = np.clip(px, 0, np.array(mask.shape[::-1]) - 1)
+    return float(np.mean(~mask[px[:, 1], px[:, 0]]))
 
 
 def _look_at_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | None]:

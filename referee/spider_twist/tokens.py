@@ -372,6 +372,18 @@ def female_mask(r: Rectified, centre) -> np.ndarray:
     return mask > 0
 
 
+def female_edge_mask(r: Rectified, top, base, reach: float) -> np.ndarray:
+    """Board-size mask of what her slab shows beyond her top's disc: her cut edge down to
+    her base (`base`: her base's centre as seen, mm) and her shadow, `reach` mm round both
+    (a little grown, as female_mask is)."""
+    mask = np.zeros(r.rel.shape, np.uint8)
+    radius = round((geometry.spec().female / 2 + 1.0 + reach) * PPM)
+    for centre in (top, base):
+        c = r.px(centre)
+        cv2.circle(mask, (round(c[0]), round(c[1])), radius, 1, -1)
+    return mask > 0
+
+
 def node_of(point, names: tuple[str, ...], centres: np.ndarray) -> tuple[str, float, float]:
     """The nearest node to a point (mm), its distance, and the second nearest's."""
     d = np.hypot(*(centres - np.asarray(point)).T)

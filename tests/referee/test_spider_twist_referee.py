@@ -408,6 +408,8 @@ def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face()
      "it (once `token-unreadable`)"),
     ("grain", 12.0, "rings", 400162, "the paper between two white males' rings passed for "
      "a bead (once read empty, a wrong state without a flag)"),
+    ("loose", 3.0, "rings", 500056, "a soft bead just beyond her rim, her cut edge and "
+     "shadow on its side: the print round them fits (once `token-unreadable`)"),
 ])
 def test_normal_photos_once_misread_are_read_exactly(preset, megapixels, web, seed, what):
     state, picture = _photo_of(preset, megapixels, web, seed)
