@@ -71,13 +71,7 @@ def draw_tile_front(canvas: Canvas, number: int, cx: float, cy: float, style: St
     with saved(canvas):
         canvas.translate(cx, cy)
         canvas.rotate(turn)
-        grown = hex_outline(bleed)
-        _clip_polygon(canvas, grown)
-        canvas.setFillColor(style.tile_fill)
-        polygon(canvas, list(grown), stroke=0, fill=1)
-        canvas.setStrokeColor(style.tile_line)
-        canvas.setLineWidth(mm(data["bevel_width"]))
-        canvas.setLineJoin(1)
+        _tile_ground(canvas, style, hex_outline(bleed), data)
         polygon(canvas, list(hex_outline(-mm(data["bevel_inset"]))), stroke=1, fill=0)
         canvas.setStrokeColor(style.guide)
         canvas.setLineWidth(mm(data["guide_width"]))
@@ -103,15 +97,19 @@ def draw_tile_back(canvas: Canvas, cx: float, cy: float, style: Style, bleed: fl
                    lambda: _tile_back(canvas, style, bleed, turn))
 
 
-def _tile_back(canvas: Canvas, style: Style, bleed: float, turn: float) -> None:
-    data = layouts.load("constructo")["tile"]
-    grown = _hexagon(bleed, turn)
+def _tile_ground(canvas: Canvas, style: Style, grown, data: dict) -> None:
+    """A tile's red, clipped to its grown outline, and the pen set for its bevel lines."""
     _clip_polygon(canvas, grown)
     canvas.setFillColor(style.tile_fill)
     polygon(canvas, list(grown), stroke=0, fill=1)
     canvas.setStrokeColor(style.tile_line)
     canvas.setLineWidth(mm(data["bevel_width"]))
     canvas.setLineJoin(1)
+
+
+def _tile_back(canvas: Canvas, style: Style, bleed: float, turn: float) -> None:
+    data = layouts.load("constructo")["tile"]
+    _tile_ground(canvas, style, _hexagon(bleed, turn), data)
     for k in (1, 2):                      # a double bevel
         polygon(canvas, _hexagon(-k * mm(data["bevel_inset"]), turn), stroke=1, fill=0)
     # a ring's rim, darker, round the game's name: a stamp of the game's largest piece
