@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None, reason=INSTA
 
 
 @pytest.fixture
-def browser():
+def browser(tmp_path_factory):
     webdriver = pytest.importorskip("selenium.webdriver", reason=INSTALL)
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -41,7 +41,10 @@ def browser():
                 "--no-first-run", "--disable-extensions", "--hide-scrollbars"):
         options.add_argument(arg)
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
-    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
+    # Chromium leaves a folder in TMPDIR: keep it in pytest's, not the system's
+    scratch = {**os.environ, "TMPDIR": str(tmp_path_factory.mktemp("chromium"))}
+    driver = webdriver.Chrome(service=Service(executable_path=DRIVER, env=scratch),
+                              options=options)
     driver.set_page_load_timeout(30)
     try:
         yield driver
