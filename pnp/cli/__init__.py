@@ -154,20 +154,25 @@ def _run(args: list[str]) -> Any:
     """Run the command: a plain `pnp build` or `pnp score` without Typer
     (`pnp.cli.plain_args`), the rest through Typer."""
     if args[:1] in (["build"], ["score"]):
-        from pnp.cli import plain_args
+        from pnp.cli.plain_args import PLAIN, plain_args
 
-        given = plain_args.plain_args(getattr(plain_args, args[0].upper()), args[1:])
-        if given is not None and args[0] == "build":
-            from pnp.cli.building import build
-
-            return build(**given)
+        given = plain_args(PLAIN[args[0]], args[1:])
         if given is not None:
-            from pnp.cli.scoring import score
-
-            return score(**given)
+            return _plain_command(args[0])(**given)
     from pnp.cli.root import load_commands
 
     return load_commands(args)(args=args, prog_name="pnp", standalone_mode=False)
+
+
+def _plain_command(name: str) -> Any:
+    """The function a plain command line runs, loaded only for that command."""
+    if name == "build":
+        from pnp.cli.building import build
+
+        return build
+    from pnp.cli.scoring import score
+
+    return score
 
 
 def run() -> None:

@@ -53,6 +53,8 @@ SCORE = Plain(
     defaults={"as_json": False},
 )
 
+PLAIN = {"build": BUILD, "score": SCORE}
+
 
 def plain_args(plain: Plain, argv: list[str]) -> dict[str, Any] | None:
     """The arguments of the command ARGV for its function, or None when Typer must read
