@@ -14,6 +14,8 @@ with the size things appear at.
 from __future__ import annotations
 
 import math
+import struct
+import zlib
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from pathlib import Path
@@ -190,14 +192,56 @@ def write_overlay(path: Path, overlay: np.ndarray) -> None:
     ext = path.suffix.lower()
     if ext not in (".png", ".jpg", ".jpeg"):
         raise OverlayError(f"cannot write {path}: the overlay is a .png or .jpg file")
-    params = [cv2.IMWRITE_JPEG_QUALITY, 90] if ext != ".png" else []
-    ok, png = cv2.imencode(".png" if ext == ".png" else ".jpg", overlay, params)
-    if not ok:
-        raise OverlayError(f"could not encode the overlay as {ext[1:].upper()}")
+    if ext == ".png":
+        data = png_bytes(overlay)
+    else:
+        ok, jpeg = cv2.imencode(".jpg", overlay, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        if not ok:
+            raise OverlayError("could not encode the overlay as JPG")
+        data = jpeg.tobytes()
     try:
-        fileio.write_bytes(path, png.tobytes())
+        fileio.write_bytes(path, data)
     except OSError as exc:
         raise OverlayError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+# PNG colour types by channels: gray, BGR (written RGB), BGRA (written RGBA)
+_PNG_COLOUR = {1: (0, None), 3: (2, cv2.COLOR_BGR2RGB), 4: (6, cv2.COLOR_BGRA2RGBA)}
+
+
+def png_bytes(image: np.ndarray) -> bytes:
+    """An 8-bit gray, BGR or BGRA image as PNG: every row filtered "up" and deflated at
+    ISA-L's fastest level. A faded photo hardly compresses, and zlib's fastest level took a
+    quarter of a referee run on the 2000 px overlay; ISA-L makes a file of the same size in
+    a quarter of the time. Same pixels, same bytes every time."""
+    if image.dtype != np.uint8 or image.ndim not in (2, 3):
+        raise OverlayError(f"cannot write a {image.dtype} image of shape {image.shape} as PNG")
+    channels = 1 if image.ndim == 2 else image.shape[2]
+    if channels not in _PNG_COLOUR or min(image.shape[:2]) < 1:
+        raise OverlayError(f"cannot write an image of shape {image.shape} as PNG")
+    colour_type, conversion = _PNG_COLOUR[channels]
+    h, w = image.shape[:2]
+    rows = (image if conversion is None else cv2.cvtColor(image, conversion)).reshape(h, -1)
+    filtered = np.empty((h, rows.shape[1] + 1), np.uint8)
+    filtered[:, 0] = 2                                  # filter type 2, "up": minus the row above
+    filtered[0, 1:] = rows[0]
+    np.subtract(rows[1:], rows[:-1], out=filtered[1:, 1:])
+    header = struct.pack(">IIBBBBB", w, h, 8, colour_type, 0, 0, 0)
+    return b"".join([b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header),
+                     _chunk(b"IDAT", _deflate(filtered)), _chunk(b"IEND", b"")])
+
+
+def _deflate(data: np.ndarray) -> bytes:
+    try:
+        from isal import isal_zlib
+    except ImportError:          # a platform without ISA-L's wheel: zlib, slower, same pixels
+        return zlib.compress(data, 1)
+    return isal_zlib.compress(data, 1)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    crc = zlib.crc32(data, zlib.crc32(kind))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
 
 # --- primitives --------------------------------------------------------------------------
