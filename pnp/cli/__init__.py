@@ -151,7 +151,7 @@ def _main(argv: list[str] | None) -> int:
 
 
 def _run(args: list[str]) -> Any:
-    """Run the command: a plain `pnp build` or `pnp score` without Typer
+    """Run the command: a plain `pnp build`, `pnp score` or `pnp referee` without Typer
     (`pnp.cli.plain_args`), the rest through Typer."""
     if args[:1] in (["build"], ["score"]):
         from pnp.cli.plain_args import PLAIN, plain_args
@@ -159,6 +159,12 @@ def _run(args: list[str]) -> Any:
         given = plain_args(PLAIN[args[0]], args[1:])
         if given is not None:
             return _plain_command(args[0])(**given)
+    if args[:1] == ["referee"]:
+        from pnp.cli import refereeing
+
+        given = refereeing.plain(args[1:])
+        if given is not None:
+            return refereeing.referee(**given)
     from pnp.cli.root import load_commands
 
     return load_commands(args)(args=args, prog_name="pnp", standalone_mode=False)

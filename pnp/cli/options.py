@@ -20,6 +20,7 @@ from typer.core import TyperCommand
 
 from pnp import games
 from pnp.cli.errors import CliError
+from pnp.cli.game_values import given_values, not_applicable
 from pnp.rules.options import Option
 
 GIVEN = "pnp.game_options"     # ctx.meta: {name: (merged Option, value as the shell gave it)}
@@ -131,30 +132,7 @@ def game_command(part: str, offers: Offers) -> type[GameCommand]:
     return type("GameCommand", (GameCommand,), {"part": part, "offers": staticmethod(offers)})
 
 
-def not_applicable(flag: str, command: str, game: str, takes: Sequence[Option]) -> str:
-    return (f"{flag} does not apply to `pnp {command} {game}`"
-            + (f" (it takes: {', '.join(o.flag for o in takes)})" if takes else ""))
-
-
 def given(ctx: Any, options: Sequence[Option], game: str,
           command: str) -> dict[str, Any]:
-    """The game options the user gave, parsed by the game's Options: a flag left off is
-    absent, `--no-board` is given, and so is "0". One that does not apply to `game` is an
-    error."""
-    known = {o.name: o for o in options}
-    values = {}
-    for name, (offered, value) in ctx.meta.get(GIVEN, {}).items():
-        if value is None or (value is False and offered.kind == "flag"):
-            continue
-        option = known.get(name)
-        if option is None:
-            raise CliError(not_applicable(offered.flag, command, game, options))
-        values[name] = value if isinstance(value, bool) else parsed(option, value)
-    return values
-
-
-def parsed(option: Option, text: str) -> Any:
-    try:
-        return option.value(text)
-    except ValueError as exc:
-        raise CliError(str(exc) or f"{option.flag}: not understood") from None
+    """The game options the user gave (`pnp.cli.game_values.given_values`)."""
+    return given_values(ctx.meta.get(GIVEN, {}), options, game, command)

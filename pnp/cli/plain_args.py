@@ -1,7 +1,7 @@
-"""Plain command lines of `pnp build` and `pnp score`, read without Typer: loading Typer
-would cost a build a sixth of its time and a score nearly half. Plain: the command's
-arguments in order and its known options, each as `--flag VALUE`, `--flag=VALUE` or
-`-e VALUE`, every value one Typer would take. Anything else (help, a missing or extra word,
+"""Plain command lines of `pnp build`, `pnp score` and `pnp referee`, read without Typer:
+loading Typer would cost a build a sixth of its time and a score nearly half. Plain: the
+command's arguments in order and its known options, each as `--flag VALUE`, `--flag=VALUE`
+or `-e VALUE`, every value one Typer would take. Anything else (help, a missing or extra word,
 an unknown option such as a game's own, a value Typer would refuse) returns None, and Typer
 reads it as always, errors and all. A test checks each table here against Typer's.
 """
@@ -73,8 +73,8 @@ def plain_args(plain: Plain, argv: list[str]) -> dict[str, Any] | None:
             given[name] = kind(word)
             continue
         flag, equals, value = word.partition("=")
-        if flag not in plain.flags or (equals and flag == "-e"):
-            return None
+        if flag not in plain.flags or (equals and not flag.startswith("--")):
+            return None                     # unknown, or Typer's own reading of `-e=x`
         name, takes = plain.flags[flag]
         if takes not in TYPES:
             if equals:
