@@ -129,6 +129,18 @@ def test_truncated_and_missing_files(tmp_path):
         load_photo(tmp_path)
 
 
+@pytest.mark.parametrize("mode", ["RGB", "L", "CMYK"])
+def test_a_whole_jpeg_reads_as_pillow_decodes_it(mode):
+    # an upright colour or gray JPEG is decoded by OpenCV: the very pixels of Pillow's
+    image = cv2.resize(_marked(), (640, 480))
+    image[::7] = (30, 200, 90)
+    buffer = io.BytesIO()
+    Image.fromarray(cv2.cvtColor(image, cv2.COLOR_BGR2RGB)).convert(mode).save(buffer, "JPEG")
+    pillows = np.asarray(Image.open(io.BytesIO(buffer.getvalue())).convert("RGB"))
+    assert np.array_equal(load_photo(buffer.getvalue()).image,
+                          cv2.cvtColor(pillows, cv2.COLOR_RGB2BGR))
+
+
 def test_arrays_are_checked():
     assert load_photo(np.zeros((10, 10), np.uint8)).image.shape == (10, 10, 3)
     with pytest.raises(BadPhoto, match="8-bit"):
