@@ -1,6 +1,6 @@
 """Each command imports what it uses: `pnp --help` starts without Typer, `pnp score` without
 the drawing and vision libraries or the other commands, a build without Typer or the photo
-referee."""
+referee, a referee run without Typer or the PDF drawing."""
 
 from __future__ import annotations
 
@@ -52,3 +52,17 @@ def test_a_build_imports_no_vision_no_referee_and_no_numpy(game: str, tmp_path: 
         "numpy imported: run `python -m pnp.cli.stored_plans` to store the answers anew"
     assert "typer" not in modules          # a plain build's options are read without it
     assert list(tmp_path.glob("*.pdf"))
+
+
+def test_the_readme_referee_run_imports_no_typer_and_no_pdf_drawing(tmp_path: Path) -> None:
+    from referee.asterion.faces import printed_faces
+    from referee.asterion.tombs import PPM
+
+    printed_faces(PPM, "discreet")          # drawn once (with reportlab) and kept on disk
+    modules = _modules_after(["referee", "asterion", "examples/endgame.jpg", "--kill-points",
+                              "yellow=-2,blue=1,green=1", "--overlay", str(tmp_path / "o.png")])
+    assert "referee.asterion" in modules           # the probe sees what was imported
+    unused = ("typer", "click", "rich", "pydantic", "reportlab", "svgwrite", "pnp.printing",
+              "pnp.cli.root", "pnp.cli.options")
+    assert [m for m in unused if m in modules] == []
+    assert (tmp_path / "o.png").stat().st_size > 0
