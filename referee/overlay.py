@@ -89,10 +89,13 @@ def view_of(image: np.ndarray, image_scale: float, outlines: Sequence[np.ndarray
 
 def faded(image: np.ndarray, image_scale: float, view: np.ndarray,
           size: tuple[int, int]) -> np.ndarray:
-    """The photo seen through `view`, faded towards white so drawing on it stands out."""
-    canvas = cv2.warpPerspective(image, view @ np.linalg.inv(scaling(image_scale)), size,
-                                 flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-    return cv2.addWeighted(canvas, 0.55, np.full_like(canvas, 255), 0.45, 0)
+    """The photo seen through `view`, faded towards white so drawing on it stands out.
+    `view` only scales and shifts: an affine warp (bilinear, as a perspective one would
+    sample it), faded in place (55 % photo, 45 % white)."""
+    to_canvas = (view @ np.linalg.inv(scaling(image_scale)))[:2]
+    canvas = cv2.warpAffine(image, to_canvas, size, flags=cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)
+    return cv2.convertScaleAbs(canvas, canvas, 0.55, 0.45 * 255)
 
 
 def unit_of(view: np.ndarray, outlines: Sequence[np.ndarray], per: float = 110.0) -> float:
