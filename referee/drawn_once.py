@@ -2,6 +2,10 @@
 name) in the user's cache folder, under a key that changes whenever what draws them may
 have changed, so a run reads them in milliseconds instead of drawing them anew.
 
+The file: MAGIC, the length of a JSON index (8 bytes, little-endian), the index (each
+image's name, dtype, shape and where its bytes start) and the images' bytes, read in one go
+(a third of the time numpy's .npz took, and no zipfile to import).
+
 The key: a name and parameters from the caller, the content of every file of the `pnp`
 package, the layouts and the fonts, the Python version, and the identity (path, size,
 time) of the drawing libraries. The folder: $PNP_CACHE_DIR, else $XDG_CACHE_HOME/pnp, else
@@ -13,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib.util
+import json
 import os
 import sys
 import tempfile
@@ -24,6 +29,8 @@ import numpy as np
 
 Images = dict[str, np.ndarray]
 LIBRARIES = ("reportlab", "pypdfium2", "PIL", "numpy", "cv2")
+MAGIC = b"pnp images 1\n"
+SUFFIX = ".images"
 
 
 def cache_dir() -> Path:
@@ -42,8 +49,7 @@ def _sources_digest() -> str:
     digest = hashlib.sha256(sys.version.encode())
     roots = [Path(pnp.__file__).parent, layouts_dir(), fonts_dir()]
     for root in roots:
-        for path in sorted(p for p in root.rglob("*") if p.is_file()
-                           and "__pycache__" not in p.parts):
+        for path in _files(root):
             digest.update(str(path.relative_to(root)).encode())
             digest.update(path.read_bytes())
     for name in LIBRARIES:
@@ -55,32 +61,68 @@ def _sources_digest() -> str:
     return digest.hexdigest()[:32]
 
 
+def _files(root: Path) -> list[Path]:
+    """Every file under `root` but Python's bytecode, in a fixed order (os.walk: a third
+    of Path.rglob's time)."""
+    found = []
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = [d for d in subfolders if d != "__pycache__"]
+        found += [Path(folder, f) for f in files]
+    return sorted(found)
+
+
 def drawn_once(name: str, draw: Callable[[], Images]) -> Images:
     """`draw()`'s images, from the cache when this version drew them before under `name`
     (which must say every parameter of `draw`); drawn and kept otherwise."""
-    path = cache_dir() / f"{name}-{_sources_digest()}.npz"
+    path = cache_dir() / f"{name}-{_sources_digest()}{SUFFIX}"
     try:
-        with np.load(path, allow_pickle=False) as kept:
-            return {key: kept[key] for key in kept.files}
-    except (OSError, ValueError, KeyError):
+        return _read(path)
+    except (OSError, ValueError, KeyError, TypeError):
         pass
     images = draw()
     _keep(path, images)
-    for older in path.parent.glob(f"{name}-*.npz"):      # drawn by an earlier version
-        if older != path:
+    for older in path.parent.glob(f"{name}-*"):      # drawn by an earlier version
+        if older != path and not older.name.endswith(".part"):
             with contextlib.suppress(OSError):
                 older.unlink()
     return images
 
 
+def _read(path: Path) -> Images:
+    """The images of a kept file (writable arrays); ValueError if it is not one, whole."""
+    data = bytearray(path.read_bytes())
+    start = len(MAGIC) + 8
+    if data[:len(MAGIC)] != MAGIC:
+        raise ValueError(f"{path} is not a file of images")
+    end = start + int.from_bytes(data[len(MAGIC):start], "little")
+    index = json.loads(data[start:end])
+    images = {}
+    for entry in index:
+        dtype, shape = np.dtype(entry["dtype"]), tuple(entry["shape"])
+        count = int(np.prod(shape))
+        if end + entry["at"] + count * dtype.itemsize > len(data):
+            raise ValueError(f"{path} is cut short")
+        images[entry["name"]] = np.frombuffer(data, dtype, count,
+                                              end + entry["at"]).reshape(shape)
+    return images
+
+
 def _keep(path: Path, images: Images) -> None:
     """Write the images whole or not at all (a temporary file renamed into place)."""
+    arrays = {name: np.ascontiguousarray(image) for name, image in images.items()}
+    index, at = [], 0
+    for name, image in arrays.items():
+        index.append({"name": name, "dtype": image.dtype.str, "shape": image.shape, "at": at})
+        at += image.nbytes
+    header = json.dumps(index).encode()
     part = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, part = tempfile.mkstemp(dir=path.parent, suffix=".part")
         with os.fdopen(handle, "wb") as out:
-            np.savez(out, **images)
+            out.write(MAGIC + len(header).to_bytes(8, "little") + header)
+            for image in arrays.values():
+                out.write(image.data)
         os.replace(part, path)
     except OSError:
         if part is not None:

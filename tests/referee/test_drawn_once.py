@@ -35,15 +35,16 @@ def test_drawn_once_then_read_back_exactly(tmp_path: Path, monkeypatch: pytest.M
     first = drawn_once.drawn_once("faces-a", _counted(calls))
     second = drawn_once.drawn_once("faces-a", _counted(calls))
     assert calls == [1] and _same(first, _faces()) and _same(second, _faces())
-    assert [p.suffix for p in tmp_path.iterdir()] == [".npz"]      # no .part left
+    assert [p.suffix for p in tmp_path.iterdir()] == [drawn_once.SUFFIX]      # no .part left
+    second["Y01"][0, 0] = 0                                  # what is read back is writable
 
 
 def test_an_unreadable_file_is_drawn_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
     calls: list[int] = []
     drawn_once.drawn_once("faces-b", _counted(calls))
-    for kept in tmp_path.glob("*.npz"):
-        kept.write_bytes(b"not an npz")
+    for kept in tmp_path.glob(f"*{drawn_once.SUFFIX}"):
+        kept.write_bytes(b"not a file of images")
     assert _same(drawn_once.drawn_once("faces-b", _counted(calls)), _faces())
     assert calls == [1, 1]
 
@@ -62,3 +63,13 @@ def test_an_unwritable_cache_still_draws(tmp_path: Path, monkeypatch: pytest.Mon
     blocked.write_text("a file where the folder should be")
     monkeypatch.setenv("PNP_CACHE_DIR", str(blocked / "pnp"))
     assert _same(drawn_once.drawn_once("faces-d", _faces), _faces())
+
+
+def test_a_file_cut_short_is_drawn_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    calls: list[int] = []
+    drawn_once.drawn_once("faces-e", _counted(calls))
+    (kept,) = tmp_path.iterdir()
+    kept.write_bytes(kept.read_bytes()[:-10])
+    assert _same(drawn_once.drawn_once("faces-e", _counted(calls)), _faces())
+    assert calls == [1, 1]
