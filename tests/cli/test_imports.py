@@ -1,6 +1,6 @@
 """Each command imports what it uses: `pnp --help` starts without Typer, `pnp score` without
 the drawing and vision libraries or the other commands, a build without Typer or the photo
-referee, a referee run without Typer or the PDF drawing."""
+referee, a referee run without Typer, the PDF drawing or Pillow."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_a_build_imports_no_vision_no_referee_and_no_numpy(game: str, tmp_path: 
     assert list(tmp_path.glob("*.pdf"))
 
 
-def test_the_readme_referee_run_imports_no_typer_and_no_pdf_drawing(tmp_path: Path) -> None:
+def test_the_readme_referee_run_imports_no_typer_pdf_drawing_or_pillow(tmp_path: Path) -> None:
     from referee.asterion.faces import printed_faces
     from referee.asterion.tombs import PPM
 
@@ -62,7 +62,8 @@ def test_the_readme_referee_run_imports_no_typer_and_no_pdf_drawing(tmp_path: Pa
     modules = _modules_after(["referee", "asterion", "examples/endgame.jpg", "--kill-points",
                               "yellow=-2,blue=1,green=1", "--overlay", str(tmp_path / "o.png")])
     assert "referee.asterion" in modules           # the probe sees what was imported
+    # (an 8 MP JPEG, whole: OpenCV alone reads it)
     unused = ("typer", "click", "rich", "pydantic", "reportlab", "svgwrite", "pnp.printing",
-              "pnp.cli.root", "pnp.cli.options")
+              "pnp.cli.root", "pnp.cli.options", "PIL")
     assert [m for m in unused if m in modules] == []
     assert (tmp_path / "o.png").stat().st_size > 0

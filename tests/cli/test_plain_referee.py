@@ -61,7 +61,8 @@ def _typer_reads(argv: list[str], monkeypatch) -> dict:
     """The arguments Typer hands `refereeing.referee` for `pnp referee ARGV`."""
     seen = []
     names = ("game", "photo", "as_json", "overlay", "save_state", "partial", "game_values")
-    monkeypatch.setattr(refereeing, "referee", lambda *a: seen.append(dict(zip(names, a))))
+    monkeypatch.setattr(refereeing, "referee",
+                        lambda *a: seen.append(dict(zip(names, a, strict=True))))
     load_commands(["referee"])(args=["referee", *argv], prog_name="pnp", standalone_mode=False)
     return seen[0]
 

@@ -141,6 +141,14 @@ def test_a_whole_jpeg_reads_as_pillow_decodes_it(mode):
                           cv2.cvtColor(pillows, cv2.COLOR_RGB2BGR))
 
 
+@pytest.mark.parametrize("tail", [b"", b"a phone's own trailer", b"\xff\xd9"])
+def test_a_jpeg_with_bytes_after_its_end_reads_the_same(tail):
+    data = _jpeg(cv2.resize(_marked(), (800, 600)), orientation=6)
+    photo = load_photo(data + tail)
+    assert photo.size == (600, 800)
+    assert np.array_equal(photo.image, load_photo(data).image)
+
+
 def test_arrays_are_checked():
     assert load_photo(np.zeros((10, 10), np.uint8)).image.shape == (10, 10, 3)
     with pytest.raises(BadPhoto, match="8-bit"):
