@@ -136,16 +136,35 @@ def _asterion(canvas, grid, poses, results, view, unit) -> None:
         if table_comp is None:
             return
     nodes = comp.nodes if comp is not None else (("M", 0),)
-    layer = canvas.copy()
+    strokes = []                                    # (canvas px polyline, width)
     for tile, region in nodes:
         if tile in poses:
             m = _to_px(grid, poses[tile], view)
             px_per_mm = np.linalg.norm(project(m, np.array([[0, 0], [10, 0]]))[1]
                                        - project(m, np.array([[0, 0]]))[0]) / 10
-            for line in _region_lines(tile, region):
-                cv2.polylines(layer, [pts(project(m, line))], False, ASTERION,
-                              max(2, round(8 * px_per_mm)), cv2.LINE_AA)
-    cv2.addWeighted(layer, 0.45, canvas, 0.55, 0, dst=canvas)
+            width = max(2, round(8 * px_per_mm))
+            strokes += [(pts(project(m, line)), width) for line in _region_lines(tile, region)]
+    _shade(canvas, strokes, ASTERION, (0.45, 0.55))
+
+
+def _shade(canvas: np.ndarray, strokes: list[tuple[np.ndarray, int]], colour,
+           weights: tuple[float, float]) -> None:
+    """The strokes blended into the canvas (`weights`: the strokes', the canvas's), only
+    within their bounding box: elsewhere the blend would give back the same pixels."""
+    if not strokes:
+        return
+    ends = np.vstack([line.reshape(-1, 2) for line, _ in strokes])
+    pad = max(width for _, width in strokes)
+    x0, y0 = np.maximum(ends.min(axis=0) - pad, 0)
+    x1, y1 = np.minimum(ends.max(axis=0) + pad + 1, (canvas.shape[1], canvas.shape[0]))
+    if x0 >= x1 or y0 >= y1:
+        return
+    box = canvas[y0:y1, x0:x1]
+    layer = box.copy()
+    for line, width in strokes:
+        cv2.polylines(layer, [line - np.array([x0, y0], np.int32)], False, colour, width,
+                      cv2.LINE_AA)
+    cv2.addWeighted(layer, weights[0], box, weights[1], 0, dst=box)
 
 
 def _escapes(canvas, grid, poses, results, view, unit) -> None:
