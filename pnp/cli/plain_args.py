@@ -2,8 +2,9 @@
 loading Typer would cost a build a sixth of its time and a score nearly half. Plain: the
 command's arguments in order and its known options, each as `--flag VALUE`, `--flag=VALUE`
 or `-e VALUE`, every value one Typer would take. Anything else (help, a missing or extra word,
-an unknown option such as a game's own, a value Typer would refuse) returns None, and Typer
-reads it as always, errors and all. A test checks each table here against Typer's.
+an unknown option such as a game's own for build and score, a value Typer would refuse)
+returns None, and Typer reads it as always, errors and all. A test checks each table
+(`pnp referee`'s: `pnp.cli.refereeing`) against Typer's.
 """
 
 from __future__ import annotations
