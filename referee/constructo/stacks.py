@@ -39,6 +39,8 @@ DARK_SHARE = 0.5            # of the tile's own red level: below is a black piec
 DARK_OF_PAPER = 0.42
 FACE_SPREAD = 1.15           # a black face's level this far over them: the same face
 FACE_AROUND_MM = 4.0        # and no brighter than that much of what is round it
+FACE_SEED_MM = 1.2          # a face is this wide at least (a white piece's grey line is
+#                             0.35 mm)
 MIN_LAYER_MM2 = 25.0        # smaller patches are crumbs (edges, dots), not layers
 INNER_MM2 = 150.0           # a piece on another shows at least this (a small disc: 314)
 DOT_MM2 = 12.0              # light patches this small inside black are its white dots
@@ -243,16 +245,39 @@ def _black(top: np.ndarray, level: float) -> np.ndarray:
     """Where a black piece's face lies: below `level`, and a little above it where that
     joins such a face. A home print's lighter greys lift a black face to about `level`,
     splitting one face into black and white patches; a face is one piece, one colour.
-    Its white dots, dimmed in a shadow, stand out of the face round them: not joined."""
-    sure = (top < level).astype(np.uint8)
+    Its white dots, dimmed in a shadow, stand out of the face round them: not joined.
+    One level for the whole face: what joins it lies within FACE_SPREAD of the face's
+    own level, so a face far under `level` (plainly black) takes in no white piece in a
+    shadow whose cut edge ramps down to it; a face is wider than a white piece's grey
+    line or cut outline, which starts none."""
+    sure = top < level
     k = round(FACE_AROUND_MM * PPM) | 1
     around = cv2.blur(top, (k, k))
-    near = ((top < FACE_SPREAD * level) & (top < FACE_SPREAD * around)).astype(np.uint8)
-    n, labels = cv2.connectedComponents(near, connectivity=8)
-    touched = np.zeros(n, bool)
-    touched[np.unique(labels[sure > 0])] = True
-    touched[0] = False
-    return touched[labels]
+    near = (top < FACE_SPREAD * level) & (top < FACE_SPREAD * around)
+    n, labels = cv2.connectedComponents(near.astype(np.uint8), connectivity=8)
+    faces = np.zeros(n, bool)
+    faces[labels[_open(sure, FACE_SEED_MM)]] = True
+    faces[0] = False
+    # every third pixel each way (half a mm) tells a face's level
+    level_of = _medians(top[::3, ::3], labels[::3, ::3], faces)
+    return sure | (faces[labels] & (top < FACE_SPREAD * level_of[labels]))
+
+
+def _medians(values: np.ndarray, labels: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+    """The median level (whole grey steps, 0 to 255) of each label `chosen` picks out
+    (0 for the others), by each one's histogram."""
+    index = np.cumsum(chosen) * chosen - 1          # the chosen ones numbered 0, 1, ...
+    m = int(chosen.sum())
+    out = np.zeros(len(chosen), np.float32)
+    if m == 0:
+        return out
+    at = index[labels]
+    keep = at >= 0
+    steps = np.clip(values[keep], 0, 255).astype(np.int64)
+    hist = np.bincount(at[keep] * 256 + steps, minlength=m * 256).reshape(m, 256)
+    cum = np.cumsum(hist, axis=1)
+    out[chosen] = np.argmax(cum >= (cum[:, -1:] + 1) // 2, axis=1)
+    return out
 
 
 @dataclass
