@@ -758,11 +758,13 @@ def _outline_step(hue: np.ndarray, blob: _Blob, lean: Lean
     None where too little of the tile shows round it to say."""
     xs, ys = _grid()
     rad = np.hypot(xs - blob.disc[0], ys - blob.disc[1])
-    seen = _far(blob.disc, lean) & _usable()
     r = blob.radius
+    # the pixels within 3.5 mm of the outline, once: each ring below is some of them
+    band = _far(blob.disc, lean) & _usable() & (np.abs(rad - r) < 3.5)
+    rad, hue = rad[band], hue[band]
 
     def level(lo: float, hi: float) -> float | None:
-        ring = seen & (rad > r + lo) & (rad < r + hi)
+        ring = (rad > r + lo) & (rad < r + hi)
         return float(np.median(hue[ring])) if ring.sum() > 4 * PPM ** 2 else None
 
     near = (level(-1.2, -0.5), level(0.5, 1.2))
