@@ -39,6 +39,8 @@ DARK_SHARE = 0.5            # of the tile's own red level: below is a black piec
 DARK_OF_PAPER = 0.42
 FACE_SPREAD = 1.15           # a black face's level this far over them: the same face
 FACE_AROUND_MM = 4.0        # and no brighter than that much of what is round it
+FACE_SEED_MM = 1.2          # a face is this wide at least (a white piece's grey line is
+#                             0.35 mm)
 MIN_LAYER_MM2 = 25.0        # smaller patches are crumbs (edges, dots), not layers
 INNER_MM2 = 150.0           # a piece on another shows at least this (a small disc: 314)
 DOT_MM2 = 12.0              # light patches this small inside black are its white dots
@@ -170,7 +172,8 @@ def red_of(seen: tuple[np.ndarray, np.ndarray, np.ndarray]) -> float:
 def glare_mm2(seen: tuple[np.ndarray, np.ndarray, np.ndarray], red_hue: float,
               piece: np.ndarray | None = None) -> float:
     """How much of the tile is pale pink: its red washed towards white, brighter than its
-    red and paler, over more than a crumb (glare pales it little by little). `piece`:
+    red and paler, over more than a crumb (glare pales it little by little; under
+    GLARE_MM2, crumbs and all). `piece`:
     where a piece with a sharp outline lies (a white piece in a pink cast is pale pink
     too, but it has an outline; glare has none)."""
     top, hue, pink = seen
@@ -179,6 +182,9 @@ def glare_mm2(seen: tuple[np.ndarray, np.ndarray, np.ndarray], red_hue: float,
               & _usable())
     if piece is not None:
         washed &= ~piece
+    if washed.sum() <= GLARE_MM2 * PPM ** 2:
+        return float(washed.sum()) / PPM ** 2     # under glare's least either way: the
+    #                                             opening (crumbs off) only takes away
     return float(_open(washed, 1.5).sum()) / PPM ** 2
 
 
@@ -243,16 +249,39 @@ def _black(top: np.ndarray, level: float) -> np.ndarray:
     """Where a black piece's face lies: below `level`, and a little above it where that
     joins such a face. A home print's lighter greys lift a black face to about `level`,
     splitting one face into black and white patches; a face is one piece, one colour.
-    Its white dots, dimmed in a shadow, stand out of the face round them: not joined."""
-    sure = (top < level).astype(np.uint8)
+    Its white dots, dimmed in a shadow, stand out of the face round them: not joined.
+    One level for the whole face: what joins it lies within FACE_SPREAD of the face's
+    own level, so a face far under `level` (plainly black) takes in no white piece in a
+    shadow whose cut edge ramps down to it; a face is wider than a white piece's grey
+    line or cut outline, which starts none."""
+    sure = top < level
     k = round(FACE_AROUND_MM * PPM) | 1
     around = cv2.blur(top, (k, k))
-    near = ((top < FACE_SPREAD * level) & (top < FACE_SPREAD * around)).astype(np.uint8)
-    n, labels = cv2.connectedComponents(near, connectivity=8)
-    touched = np.zeros(n, bool)
-    touched[np.unique(labels[sure > 0])] = True
-    touched[0] = False
-    return touched[labels]
+    near = (top < FACE_SPREAD * level) & (top < FACE_SPREAD * around)
+    n, labels = cv2.connectedComponents(near.astype(np.uint8), connectivity=8)
+    faces = np.zeros(n, bool)
+    faces[labels[_open(sure, FACE_SEED_MM)]] = True
+    faces[0] = False
+    # every third pixel each way (half a mm) tells a face's level
+    level_of = _medians(top[::3, ::3], labels[::3, ::3], faces)
+    return sure | (faces[labels] & (top < FACE_SPREAD * level_of[labels]))
+
+
+def _medians(values: np.ndarray, labels: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+    """The median level (whole grey steps, 0 to 255) of each label `chosen` picks out
+    (0 for the others), by each one's histogram."""
+    index = np.cumsum(chosen) * chosen - 1          # the chosen ones numbered 0, 1, ...
+    m = int(chosen.sum())
+    out = np.zeros(len(chosen), np.float32)
+    if m == 0:
+        return out
+    at = index[labels]
+    keep = at >= 0
+    steps = np.clip(values[keep], 0, 255).astype(np.int64)
+    hist = np.bincount(at[keep] * 256 + steps, minlength=m * 256).reshape(m, 256)
+    cum = np.cumsum(hist, axis=1)
+    out[chosen] = np.argmax(cum >= (cum[:, -1:] + 1) // 2, axis=1)
+    return out
 
 
 @dataclass
@@ -278,23 +307,29 @@ def _fill(mask: np.ndarray) -> np.ndarray:
     return filled > 0
 
 
-def _dots(cls: np.ndarray, usable: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
-    """A black piece's white dots (small light patches) made part of the black round them."""
+def _dots(cls: np.ndarray, usable: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A black piece's white dots (small light patches) made part of the black round them,
+    and the dots large enough to count, numbered (0: none)."""
     px2 = 1.0 / PPM ** 2
     cls = cls.copy()
     light = (cls == LIGHT) & usable
     # a dot may touch the piece's light cut edge: thin bridges do not join patches
     light = _open(light, 0.8)
-    n, labels, stats, _c = cv2.connectedComponentsWithStats(light.astype(np.uint8), 8)
-    dots = []
+    _n, labels, stats, _c = cv2.connectedComponentsWithStats(light.astype(np.uint8), 8)
+    area = stats[:, cv2.CC_STAT_AREA] * px2
+    small = area < DOT_MM2
+    small[0] = False
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-    for i in range(1, n):
-        if stats[i, cv2.CC_STAT_AREA] * px2 < DOT_MM2:
-            dot = cv2.dilate((labels == i).astype(np.uint8), grow).astype(bool)
-            cls[dot & (cls == LIGHT)] = DARK
-            if stats[i, cv2.CC_STAT_AREA] * px2 > 1.5:
-                dots.append(labels == i)
-    return cls, dots
+    dot = cv2.dilate(small[labels].astype(np.uint8), grow) > 0
+    cls[dot & (cls == LIGHT)] = DARK
+    counted = small & (area > 1.5)
+    return cls, np.where(counted[labels], labels, 0)
+
+
+def _count(numbered: np.ndarray, where: np.ndarray) -> int:
+    """How many of the numbered patches (0: none) reach into `where`."""
+    found = np.unique(numbered[where])
+    return int(np.count_nonzero(found))
 
 
 def _open(mask: np.ndarray, mm: float) -> np.ndarray:
@@ -346,7 +381,7 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
         dark = int(np.sum(cls[edge] == DARK))
         colour = LIGHT if light >= dark else DARK
         own = region & (cls == colour)
-        n_dots = sum(bool((d & region).any()) for d in dots) if colour == DARK else 0
+        n_dots = _count(dots, region) if colour == DARK else 0
         out.append(_Blob(colour, own, region, float(region.sum()) * px2, centre, n_dots,
                          radius, disc))
         other = DARK if colour == LIGHT else LIGHT
@@ -597,10 +632,20 @@ def _centre_at(points: np.ndarray, radius: float, start: tuple[float, float],
 def _convex_part(outline: np.ndarray) -> np.ndarray:
     """An outline's points on its convex hull: a disc's own edge, not the bay a piece on
     it leaves where it hangs over its edge (enough of them, else the whole outline)."""
-    hull = cv2.convexHull(outline.astype(np.int32))
-    near = np.array([abs(cv2.pointPolygonTest(hull, (float(x), float(y)), True)) < 1.5
-                     for x, y in outline])
+    hull = cv2.convexHull(outline.astype(np.int32)).reshape(-1, 2).astype(np.float64)
+    near = _to_polygon(outline.astype(np.float64), hull) < 1.5
     return outline[near] if near.sum() >= 24 else outline
+
+
+def _to_polygon(points: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """Each point's distance (px) to the nearest side of the closed polygon `corners`."""
+    a = corners
+    side = np.roll(corners, -1, axis=0) - a
+    length2 = np.maximum((side ** 2).sum(axis=1), 1e-12)
+    rel = points[:, None, :] - a[None, :, :]
+    t = np.clip((rel * side[None]).sum(axis=2) / length2, 0.0, 1.0)
+    off = rel - t[:, :, None] * side[None]
+    return np.sqrt((off ** 2).sum(axis=2).min(axis=1))
 
 
 def _fit_top(outline: np.ndarray, lean: Lean, cut: np.ndarray | None = None
@@ -694,7 +739,10 @@ def _covered(seen: tuple[np.ndarray, np.ndarray, np.ndarray], cls: np.ndarray,
     the tile's red (less red, and more green than blue) nor a piece's white or black;
     what lies under it may be a piece's missing part."""
     _top, hue, pink = seen
-    skin = _open(~pink & (hue > 0.45 * red_hue) & (hue < 0.85 * red_hue) & _usable(), 2.0)
+    skin = ~pink & (hue > 0.45 * red_hue) & (hue < 0.85 * red_hue) & _usable()
+    if skin.sum() < SKIN_MM2 * PPM ** 2:
+        return False            # opening only takes away: too little either way
+    skin = _open(skin, 2.0)
     if skin.sum() < SKIN_MM2 * PPM ** 2:
         return False
     k = max(3, round(4.0 * PPM) | 1)
@@ -710,11 +758,13 @@ def _outline_step(hue: np.ndarray, blob: _Blob, lean: Lean
     None where too little of the tile shows round it to say."""
     xs, ys = _grid()
     rad = np.hypot(xs - blob.disc[0], ys - blob.disc[1])
-    seen = _far(blob.disc, lean) & _usable()
     r = blob.radius
+    # the pixels within 3.5 mm of the outline, once: each ring below is some of them
+    band = _far(blob.disc, lean) & _usable() & (np.abs(rad - r) < 3.5)
+    rad, hue = rad[band], hue[band]
 
     def level(lo: float, hi: float) -> float | None:
-        ring = seen & (rad > r + lo) & (rad < r + hi)
+        ring = (rad > r + lo) & (rad < r + hi)
         return float(np.median(hue[ring])) if ring.sum() > 4 * PPM ** 2 else None
 
     near = (level(-1.2, -0.5), level(0.5, 1.2))
@@ -949,9 +999,9 @@ def _unread_mm2(cls: np.ndarray, usable: np.ndarray, look: StackLook, lean: Lean
     and shadows: the result checked against the photo before it is believed."""
     where = _where_pieces(look, lean)
     assert where is not None
-    k = 2 * round(UNREAD_MARGIN_MM * PPM) + 1
-    near = cv2.dilate(where.astype(np.uint8), cv2.getStructuringElement(
-        cv2.MORPH_ELLIPSE, (k, k))) > 0
+    # within the margin of them: by distance, many times quicker than a dilation so wide
+    near = cv2.distanceTransform((~where).astype(np.uint8), cv2.DIST_L2,
+                                 5) <= round(UNREAD_MARGIN_MM * PPM)
     x, y = _grid()
     inner = x ** 2 + y ** 2 <= UNREAD_REACH_MM ** 2
     return float(((cls == DARK) & usable & inner & ~near).sum()) / PPM ** 2

@@ -269,6 +269,35 @@ def test_a_black_face_s_dots_in_a_shadow_stay_white():
     assert np.mean(cls[dots & usable] == stacks.LIGHT) > 0.9
 
 
+def test_a_white_disc_in_a_black_ring_s_hole_stays_white_in_a_shadow():
+    """A dim, grainy 12 MP photo (benchmark photo 10 of seed 7): a white small disc in a
+    black ring's hole, in shadow just over the black threshold, its grey line under it,
+    its cut edge ramping down to the ring's face where it lies against the hole's wall.
+    The ring's face is plainly black, far under the threshold: it takes in no white piece
+    (one level for the whole face), so the disc stays white and the stack reads whole."""
+    n = round(2 * stacks.HALF * stacks.PPM)
+    tile = np.full((n, n, 3), (45, 50, 117), np.uint8)
+    tile[stacks._marker_mask(n)] = (163, 163, 163)               # threshold 68.5
+    xs, ys = stacks._grid()
+    r = np.hypot(xs, ys)
+    tile[r < 22] = (35, 35, 35)                                  # the black ring's face
+    for a in np.linspace(0, 2 * np.pi, 16, endpoint=False):
+        tile[np.hypot(xs - 17.5 * np.cos(a), ys - 17.5 * np.sin(a)) < 1.5] = (140, 140, 140)
+    tile[r < 13] = (20, 20, 20)                                  # the black medium under
+    at = (-2.2, 2.2)                                             # against the hole's wall
+    edge = np.hypot(xs - at[0] + 1.8, ys - at[1] - 1.8) < 10      # its cut edge, near side
+    tile[edge] = (58, 58, 58)
+    d = np.hypot(xs - at[0], ys - at[1])
+    disc = d < 10
+    tile[disc] = (77, 77, 77)
+    tile[np.abs(d - 5) < 0.3] = (62, 62, 62)                    # a white piece's grey line
+    cls, usable = stacks.classify(tile)
+    assert np.mean(cls[disc & usable & (d < 9)] == stacks.LIGHT) > 0.95
+    look = stacks.read_stack(tile)
+    assert look.code is None, look.problem
+    assert look.stack() == [(B, "medium"), (W, "small"), (B, "ring")]
+
+
 def test_a_black_face_in_warm_light_is_not_the_tile_but_the_tile_in_shadow_is():
     """A black face in a warm dim room is a little red, and noise makes some of it as red
     as a shadowed tile's edge of the red threshold: at a black piece's level only nearly
