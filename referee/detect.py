@@ -44,9 +44,13 @@ class Marker:
         return float(np.mean(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1)))
 
 
+WINDOW_LEAST = 64.0         # px: the least perimeter a 640 px window of `detect_in_windows`
+#                             keeps (its `small` rate), kept by `detect_enlarged` too
+
+
 @cache
 def _detector(small: bool = False, tiny: bool = False,
-              squares: bool = False) -> cv2.aruco.ArucoDetector:
+              squares: bool = False, whole: int = 0) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     params.cornerRefinementWinSize = 4
@@ -62,6 +66,10 @@ def _detector(small: bool = False, tiny: bool = False,
         params.adaptiveThreshWinSizeStep = 4
     if squares:         # smaller outlines too, as candidates (detect_with_squares)
         params.minMarkerPerimeterRate = SQUARE_RATE
+    if whole:           # a whole enlarged image of `whole` px (detect_enlarged): a window's
+        params.minMarkerPerimeterRate = WINDOW_LEAST / whole    # least marker, and no
+        params.adaptiveThreshWinSizeMin = 13    # 3 px threshold window (under a module
+        #                                         enlarged: on 24 3 MP photos it read none)
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name()))
     return cv2.aruco.ArucoDetector(dictionary, params)
 
@@ -148,6 +156,19 @@ def detect_in_windows(image: np.ndarray, windows: list[tuple[int, int, int, int]
         corners = [(c + 0.5) / upsample - 0.5 for c in corners]
         found += _collect(corners, ids, 1.0 / scale, (x0, y0))
     return found
+
+
+def detect_enlarged(image: np.ndarray, scale: float = 1.0, upsample: int = 2) -> list[Marker]:
+    """Every marker of the whole image enlarged `upsample` times (small markers read better
+    so), corners in original photo px: what `detect_in_windows` finds in windows tiling
+    the image, in one pass (a third less time: no overlap read twice, no finest threshold)."""
+    gray = _enlarged(to_gray(image), upsample, sharpen=False)
+    try:
+        corners, ids, _ = _detector(whole=max(gray.shape)).detectMarkers(gray)
+    except cv2.error as exc:
+        raise DetectError(f"marker detection failed: {exc}") from None
+    corners = [(c + 0.5) / upsample - 0.5 for c in corners]
+    return _collect(corners, ids, 1.0 / scale, (0.0, 0.0))
 
 
 def unread_squares(image: np.ndarray, scale: float = 1.0, upsample: int = 2,

@@ -77,13 +77,19 @@ def _sample(patch: np.ndarray, points_px: np.ndarray) -> np.ndarray:
     return out.reshape(shape).astype(np.float32)
 
 
-def _poses(shift: float, step: float, turn: float, turn_step: float,
-           centre: tuple[float, float, float]) -> np.ndarray:
-    """(dx, dy, deg) poses about `centre` (mm, mm, deg)."""
-    s = np.arange(-shift, shift + step / 2, step)
-    a = np.arange(-turn, turn + turn_step / 2, turn_step)
-    dx, dy, da = np.meshgrid(s, s, a, indexing="ij")
-    return np.c_[dx.ravel(), dy.ravel(), da.ravel()] + np.asarray(centre)
+def _steps(search: tuple[float, float, float, float]) -> tuple[np.ndarray, np.ndarray]:
+    """A pose search's shifts (mm, both axes) and turns (deg) about its centre."""
+    shift, step, turn, turn_step = search
+    return (np.arange(-shift, shift + step / 2, step),
+            np.arange(-turn, turn + turn_step / 2, turn_step))
+
+
+def _pose_at(search: tuple[float, float, float, float], centre: np.ndarray, k: int
+             ) -> np.ndarray:
+    """Pose k (dx, dy, deg) of a search about `centre`: x shifts slowest, turns fastest."""
+    s, a = _steps(search)
+    ix, iy, ia = np.unravel_index(k, (len(s), len(s), len(a)))
+    return np.array([s[ix], s[iy], a[ia]]) + centre
 
 
 def _points(poses: np.ndarray, module: float, pattern: np.ndarray) -> np.ndarray:
@@ -92,6 +98,26 @@ def _points(poses: np.ndarray, module: float, pattern: np.ndarray) -> np.ndarray
     c, s = np.cos(rad)[:, None], np.sin(rad)[:, None]
     x, y = pattern[:, 0] * module, pattern[:, 1] * module
     return np.stack([poses[:, :1] + c * x - s * y, poses[:, 1:2] + s * x + c * y], axis=-1)
+
+
+def _sample_poses(patch: np.ndarray, search: tuple[float, float, float, float],
+                  centre: np.ndarray, half_mm: float, pattern_mm: np.ndarray) -> np.ndarray:
+    """Bilinear grey values of the pattern's points (mm about the pose) at every pose of a
+    search about `centre` (`_pose_at` order), (poses, points): each point's x computed
+    once per x shift and turn, y once per y shift and turn, not once per pose (the search
+    is most of a mark's reading)."""
+    s, a = _steps(search)
+    rad = np.radians(a + centre[2])
+    c, sn = np.cos(rad)[:, None], np.sin(rad)[:, None]
+    x, y = pattern_mm[:, 0], pattern_mm[:, 1]
+    # (x shifts, y shifts, turns, points)
+    xs = (((s + centre[0])[:, None, None] + c * x - sn * y) + half_mm) * PPM - 0.5
+    ys = (((s + centre[1])[:, None, None] + sn * x + c * y) + half_mm) * PPM - 0.5
+    shape = (len(s), len(s), len(a), len(x))
+    map_x = np.broadcast_to(xs[:, None], shape).astype(np.float32).reshape(-1, len(x))
+    map_y = np.broadcast_to(ys[None, :], shape).astype(np.float32).reshape(-1, len(x))
+    out = cv2.remap(patch, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return out.astype(np.float32)
 
 
 def find_frame(patch: np.ndarray, half_mm: float, module: float
@@ -103,13 +129,12 @@ def find_frame(patch: np.ndarray, half_mm: float, module: float
     best = np.zeros(3)
     for shift, step, turn, turn_step in ((SEARCH_MM, 0.4, SEARCH_DEG, 3.0),
                                          (0.4, 0.1, 3.0, 0.75)):
-        poses = _poses(shift, step, turn, turn_step, tuple(best))
-        pts = _points(poses, module, _NINE[QUIET | BORDER])
-        v = _sample(patch, (pts + half_mm) * to_px - 0.5)
+        search = (shift, step, turn, turn_step)
+        v = _sample_poses(patch, search, best, half_mm, _NINE[QUIET | BORDER] * module)
         ring = _RING[QUIET | BORDER]
         q, b = v[:, ring == 4], v[:, ring == 3]
         score = q.mean(1) - b.mean(1) - 0.5 * (q.std(1) + b.std(1))
-        best = poses[int(np.argmax(score))]
+        best = _pose_at(search, best, int(np.argmax(score)))
     pts = _points(best[None], module, _NINE)[0]
     v = _sample(patch, (pts + half_mm) * to_px - 0.5)
     quiet, border = float(np.mean(v[QUIET])), float(np.mean(v[BORDER]))

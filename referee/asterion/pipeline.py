@@ -22,6 +22,7 @@ from pnp.rules.asterion.tiles import load_tileset
 from referee.asterion.assemble import assemble
 from referee.asterion.bits import read_cell
 from referee.asterion.classify import (
+    BOARD_SQUARES,
     CellReading,
     TombReading,
     read_cells,
@@ -45,12 +46,13 @@ from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
 from referee.asterion.verdict import AsterionVerdict, TileSeen
 from referee.detect import (
     Marker,
+    detect_enlarged,
     detect_in_windows,
     detect_with_squares,
     merge_markers,
     square_windows,
 )
-from referee.errors import BadOption, GridError, NoMarkers
+from referee.errors import BadOption, GridError, NoMarkers, RefereeError
 from referee.geometry import project, rotation
 from referee.image import Photo, PhotoInput, load_photo
 from referee.problems import RefereeProblem
@@ -68,7 +70,12 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     lap("load")
     found, squares = detect_with_squares(image.image, image.scale)
     markers = identify(found)
+    lap("detect")
     if image.scale < 1.0 and _too_small(markers, image.scale):
+        plain = _read_plain(image, markers, squares, lap, edition=edition, board=board,
+                            players=players, kill_points=kill_points)
+        if plain is not None:
+            return plain
         # Loose framing or the discreet print: the markers and art are too small in the
         # working copy. Work at full resolution instead, reading markers only round the
         # marker-like squares the working copy showed (half the time of the whole photo
@@ -78,7 +85,7 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
         markers = merge_markers(markers, identify(detect_in_windows(image.image, windows, 1.0)))
     elif image.scale >= 1.0 and _too_small(markers, image.scale):
         # A small photo of small markers (3 MP, the discreet print: ~20 px): they read
-        # better enlarged, in small windows (the detector judges size against the window).
+        # better enlarged.
         markers = merge_markers(markers, identify(_look_closer(image.image, markers, squares)))
     lap("detect")
     if not any(m.tile is not None for m in markers):
@@ -102,7 +109,6 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
           board: bool | None, players: list[str] | None,
           kill_points: dict[str, int] | None, design: str, budget: ArtBudget
           ) -> AsterionVerdict:
-    timings = lap.timings
     board_inferred = board is None
     if board is None:
         board = edition == "crete" and sum(m.tile is None for m in markers) >= BOARD_SEEN
@@ -149,6 +155,15 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
     if not grid.tiles:
         raise NoMarkers("no Asterion tiles in the photo (the board's markers were read, but "
                       "no tile marker, and no tile was known by its art)")
+    return _finish(image, grid, cells, cell_problems, lap, edition=edition, board=board,
+                   players=players, kill_points=kill_points, board_inferred=board_inferred)
+
+
+def _finish(image: Photo, grid: Grid, cells: list[CellReading],
+            cell_problems: list[RefereeProblem], lap: Laps, *, edition: str, board: bool,
+            players: list[str] | None, kill_points: dict[str, int] | None,
+            board_inferred: bool) -> AsterionVerdict:
+    """Every tile placed and every cell next to them judged: the tombs, and the verdict."""
     dead, tombs, tomb_problems = read_tombs(image.image, image.scale, grid)
     lap("tombs")
     made = assemble(grid, dead, edition=edition, board=board, players=players,
@@ -156,10 +171,72 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
     lap("assemble")
     problems = grid.problems + cell_problems + tomb_problems + made.problems
     seen = _tiles_seen(grid, tombs, problems)
-    return AsterionVerdict(made.table, problems, grid.homography, image.size, timings, image,
-                           tiles=seen, players_inferred=made.players_inferred,
+    return AsterionVerdict(made.table, problems, grid.homography, image.size, lap.timings,
+                           image, tiles=seen, players_inferred=made.players_inferred,
                            board_inferred=board_inferred, kill_points_given=bool(kill_points),
                            tombs=tombs, cells=cells, grid=grid)
+
+
+def _read_plain(image: Photo, markers: list[TileMarker], squares: list[np.ndarray], lap: Laps,
+                *, edition: str,
+                board: bool | None, players: list[str] | None,
+                kill_points: dict[str, int] | None) -> AsterionVerdict | None:
+    """A large photo whose markers are small in its working copy, read there if nothing
+    in it asks for a closer look: the plane fitted without a doubt and every cell next to
+    the tiles plainly empty (every tile's marker read). Else None: the photo is read at
+    full resolution. (Benchmark seed 1, 46 photos at 12 MP: the full decode and the second
+    detection were 40 % of such a photo's reading.)"""
+    if not any(m.tile is not None for m in markers):
+        return None
+    try:
+        check_edition(markers, edition)
+        design = design_of(markers)
+    except RefereeError:
+        return None          # said again, and in full, at full resolution
+    board_inferred = board is None
+    if board is None:
+        board = edition == "crete" and sum(m.tile is None for m in markers) >= BOARD_SEEN
+    if _needs_outlines(markers, board, design):
+        return None
+    try:
+        grid = fit_grid(markers, board, None, design)
+    except GridError:
+        return None
+    lap("grid")
+    if not grid.tiles or grid.problems or _squares_off_tiles(grid, squares, markers):
+        return None
+    _radius, cells, cell_problems = _judge_cells(image, grid, board, players)
+    lap("cells")
+    if cell_problems or any(not c.empty for c in cells):
+        return None
+    verdict = _finish(image, grid, cells, cell_problems, lap, edition=edition, board=board,
+                      players=players, kill_points=kill_points, board_inferred=board_inferred)
+    verdict.marks = design
+    return verdict
+
+
+def _squares_off_tiles(grid: Grid, squares: list[np.ndarray],
+                       markers: list[TileMarker]) -> bool:
+    """Whether the working copy showed a marker-like square of a tile marker's size off
+    every tile read (on the board, on its squares): a tile whose marker only the full
+    resolution may read (the cells judged are only those next to the tiles, and on the
+    board those its players play so far)."""
+    sides = [m.side for m in markers if m.tile is not None]
+    least, most = max(SQUARE_SIDES[0], 0.7 * float(np.median(sides))), 1.4 * float(
+        np.median(sides))
+    quads = [q for q in squares if least <= _side(q) <= min(most, SQUARE_SIDES[1])]
+    if not quads:
+        return False
+    where = project(np.linalg.inv(grid.homography), np.array([q.mean(axis=0) for q in quads]))
+    cells = np.rint(where / CELL).astype(int)
+    taken = {p.cell for p in grid.tiles}
+    off = [(int(x), int(y)) not in taken and (not grid.board or abs(x) + abs(y) <= BOARD_SQUARES)
+           for x, y in cells]
+    return any(off)
+
+
+def _side(quad: np.ndarray) -> float:
+    return float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
 
 
 def _outlines(image: Photo, markers: list[TileMarker], board: bool, design: str
@@ -167,9 +244,14 @@ def _outlines(image: Photo, markers: list[TileMarker], board: bool, design: str
     """An open table of the discreet print where fewer than two tile marks were read (too
     few to fit its plane): the plane from the marks' outlines, if enough show (benchmark
     seed 1 photo 256: blur, 3 MP, a 4-player open table, not one mark decoded)."""
-    if board or design != "discreet" or len({m.tile for m in markers if m.tile}) >= 2:
+    if not _needs_outlines(markers, board, design):
         return None
     return plane_from_outlines(mark_outlines(image.image, image.scale))
+
+
+def _needs_outlines(markers: list[TileMarker], board: bool, design: str) -> bool:
+    return (not board and design == "discreet"
+            and len({m.tile for m in markers if m.tile}) < 2)
 
 
 ART_BUDGET = 100    # cells a photo may compare with the tiles' art (0.05-0.3 s each); the
@@ -256,34 +338,20 @@ SQUARE_SIDES = (12, 160)    # px at full resolution: squares that may be markers
 READ_ENOUGH = 0.9   # share of tiles seen by both markers that says they were
 
 
-def _tiling(width: int, height: int, side: int = 640, overlap: int = 96
-            ) -> list[tuple[int, int, int, int]]:
-    """Windows covering the whole photo, overlapping by more than a small marker (the
-    detector judges a marker's size against its window, not the whole photo). (At full
-    resolution only round the marker-like squares the working copy showed: round the
-    markers it read only, a `worst` photo whose working copy read one end of the table
-    lost 40 tiles of the other: benchmark seed 1 photo 526.)"""
-    step = side - overlap
-    xs = range(0, max(width - overlap, 1), step)
-    ys = range(0, max(height - overlap, 1), step)
-    return [(x, y, min(x + side, width), min(y + side, height)) for y in ys for x in xs]
-
-
 SMALL_PHOTO = 2500      # px, long side: a photo this small (3 MP) is looked at enlarged ...
 ENLARGE_BELOW = 20      # ... and a larger one if its markers read are smaller than this (px)
 
 
 def _look_closer(image: np.ndarray, markers: list[TileMarker], squares: list[np.ndarray]
                  ) -> list[Marker]:
-    """Markers looked for again in a photo read at its own size: enlarged twice, in small
-    windows over the whole photo, if it is small or its markers tiny (their outlines may
-    not show); else at its own size round the marker-like squares it showed (an 8 MP photo
-    of the board, the discreet print's 27 px markers: every one read, in a fifth of the
-    time)."""
+    """Markers looked for again in a photo read at its own size: the whole photo enlarged
+    twice, if it is small or its markers tiny (their outlines may not show); else at its
+    own size round the marker-like squares it showed (an 8 MP photo of the board, the
+    discreet print's 27 px markers: every one read, in a fifth of the time)."""
     h, w = image.shape[:2]
     sides = [m.side for m in markers if m.tile is not None]
     if max(w, h) < SMALL_PHOTO or not sides or float(np.median(sides)) < ENLARGE_BELOW:
-        return detect_in_windows(image, _tiling(w, h, 320, 64), 1.0, upsample=2)
+        return detect_enlarged(image, 1.0, upsample=2)
     return detect_in_windows(image, square_windows(squares, SQUARE_SIDES), 1.0)
 
 

@@ -11,7 +11,7 @@ from pnp.geometry.asterion.markers import tile_marker_ids
 from pnp.markers import dictionary_name
 from referee.asterion.grid import marker_model
 from referee.asterion.markers import identify, is_ours
-from referee.detect import detect_in_windows, detect_markers
+from referee.detect import detect_enlarged, detect_in_windows, detect_markers
 from referee.geometry import project, rotation
 
 from .conftest import small_table, table
@@ -97,3 +97,21 @@ def test_tiny_option_reads_a_small_blurred_marker_the_plain_look_misses():
     # where the marker is (a blurred corner may be a px or two off: the grid fits all four)
     assert np.abs(found[0].centre - truth.mean(axis=0)).max() < 1.0
     assert np.abs(found[0].corners - truth).max() < 2.5
+
+
+def test_the_whole_image_enlarged_reads_small_markers_where_they_lie():
+    # three 5x5 markers of 21 px (the discreet print at 3 MP), one near the image's edge
+    d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary_name()))
+    image = np.full((300, 400), 210, np.uint8)
+    places = {3: (40, 50), 11: (200, 120), 27: (372, 260)}
+    for marker_id, (x, y) in places.items():
+        mark = cv2.resize(cv2.aruco.generateImageMarker(d, marker_id, 140), (21, 21),
+                          interpolation=cv2.INTER_AREA)
+        image[y:y + 21, x:x + 21] = mark
+    found = detect_enlarged(image, 0.5)
+    assert [m.id for m in found] == sorted(places)
+    for m in found:
+        x, y = places[m.id]
+        edges = np.array([[x, y], [x + 21, y], [x + 21, y + 21], [x, y + 21]], float)
+        # the image is the photo at half size: its px edges at twice, as pixel centres
+        assert np.abs(m.corners - (edges * 2 - 0.5)).max() < 2.0
