@@ -65,15 +65,6 @@ def art_patch(image: np.ndarray, scale: float, grid: Grid, centre: tuple[float, 
     return rectify(image, grid.homography, scale, origin, span, ppm).astype(np.float32)
 
 
-def best_in_patch(patch: np.ndarray, tpl: tuple[np.ndarray, np.ndarray],
-                  origin: tuple[float, float], ppm: float, span: float
-                  ) -> tuple[float, tuple[float, float]]:
-    """The best score of `tpl` in `patch` and where the tile's centre then lies (mm)."""
-    score = _score_map(patch, tpl)
-    _, best, _, (dx, dy) = cv2.minMaxLoc(score)
-    return float(best), (origin[0] + dx / ppm + span / 2, origin[1] + dy / ppm + span / 2)
-
-
 def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
           candidates: list[str]) -> list[ArtMatch]:
     """The best few (tile, quarter turn) found in the cell, refined, best first. Every
