@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from functools import reduce
 from operator import or_
 
+import cv2
 import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
@@ -195,6 +196,7 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
     out = Resolution(cells, problems)
     table = TableLook(image, scale, grid, cells, board_radius)
     tints = TableTints(image, scale, grid)
+    grey: np.ndarray | None = None                # the photo, for the marks read bit by bit
     looked: set[tuple[int, int]] = set()          # compared with the candidates' art
     scores: dict[str, float] = {}                 # tiles read by markers: their art's score
     for _ in range(ROUNDS):
@@ -226,7 +228,10 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
             # a colour no tile was read in yet joins by its walls' tint, unless the players
             # are given
             twins = deck_unseen(grid, edition, players or list(COLOURS))
-            verdict = (_by_bits(image, scale, grid, reading.cell, unseen, bits_tried)
+            if grey is None and grid.design == "discreet":
+                # once a photo, not once a cell (12 MP)
+                grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+            verdict = (_by_bits(grey, scale, grid, reading.cell, unseen, bits_tried)
                        or judge_cell(image, scale, grid, reading, unseen, table, tints, scores,
                                      twins))
             if isinstance(verdict, TilePose):
