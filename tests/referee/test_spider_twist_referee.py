@@ -410,6 +410,11 @@ def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face()
      "a bead (once read empty, a wrong state without a flag)"),
     ("loose", 3.0, "rings", 500056, "a soft bead just beyond her rim, her cut edge and "
      "shadow on its side: the print round them fits (once `token-unreadable`)"),
+    ("blur", 3.0, "spiral", 500117, "an empty node just beyond her rim, under half its "
+     "bead beside her edge and shadow: the rest fits the print strongly (once "
+     "`token-unreadable`)"),
+    ("phone-loose-tilt", 3.0, "rings", 500224, "the same beside a die's female at a tilt "
+     "(once `token-unreadable`)"),
 ])
 def test_normal_photos_once_misread_are_read_exactly(preset, megapixels, web, seed, what):
     state, picture = _photo_of(preset, megapixels, web, seed)
