@@ -10,6 +10,7 @@ Everything unsure is a problem with its place, never a guess (docs/referee.md).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -55,6 +56,8 @@ NO_FACE = 0.45              # no male's face fits this well (a soft empty bead f
 CLEAR_BEAD, CLEAR_RESPONSE = 0.25, 0.4      # a bead no covered node shows (0.19, 0.36)
 DIE_REACH_MM = 45.0         # her radius and a large die's height seen from 40 degrees
 EMPTY_PRINT = 0.6           # the board's own print fits an empty node this well
+LINES_PRINT = 0.8           # ... its lines alone, shade aside (on generated photos empty
+#                             nodes 0.86 and more, covered ones at most 0.46)
 STRONG_FACE = 0.8           # a face this sure needs no male's look round it...
 LOCATE_NEAR_MM = 2.0        # ... else his look is looked for this near it
 HER_HIDES = 0.5             # of a bead under her disc: she may hide the rest (her overhang)
@@ -212,11 +215,13 @@ def _read_female(web: _Web, image, found: _Found
 
 def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | None]:
     """Node k (not the female's): the male read there, or the problem that stops it; an
-    unsure node whose own print shows (`_print_shows`) is empty."""
+    unsure node whose own print shows (`_print_shows`), or its lines do, shade aside, is
+    empty."""
     piece, problem = _look_at_node(web, k)
-    if problem is not None and problem.cell == (k,) and any(
-            _print_shows(web, k, mask, soft=True, least=least)
-            for mask, least in _beside_her(web, k)):
+    if problem is not None and problem.cell == (k,) and (any(
+            _print_shows(web, k, mask, faces.soft_empty_fit, least)
+            for mask, least in _beside_her(web, k))
+            or _print_shows(web, k, _hide(web, k), faces.lines_fit, LINES_PRINT)):
         return None, None
     return piece, problem
 
@@ -494,15 +499,15 @@ def _soft_bead(web: _Web, k: int, look: tokens.NodeLook, hide: np.ndarray | None
     return face.score < NO_FACE
 
 
-def _print_shows(web: _Web, k: int, hide: np.ndarray | None, soft: bool = False,
+def _print_shows(web: _Web, k: int, hide: np.ndarray | None,
+                 fit: Callable[..., float] = faces.empty_fit,
                  least: float = EMPTY_PRINT) -> bool:
-    """Node k's own print, nothing on it, fits the photo there (a covered node's at most
-    0.45 on generated photos, an empty one's 0.65 and more however soft), better than any
-    male's face fits anywhere he could lie, and no face fits as a male's does (0.8).
-    `soft`: the print smeared more than the photo's px alone smear it, too (a blurred
-    photo; a covered node whose male's face is unsure fits it at most 0.51). `least`: the
-    fit needed."""
-    fit = faces.soft_empty_fit if soft else faces.empty_fit
+    """Node k's own print, nothing on it, fits the photo there (`fit`, at least `least`:
+    `empty_fit`, a covered node's at most 0.45 on generated photos, an empty one's 0.65
+    and more however soft), better than any male's face fits anywhere he could lie, and
+    no face fits as a male's does (0.8). `soft_empty_fit`: the print smeared more than
+    the photo's px alone smear it, too (a blurred photo; a covered node whose male's face
+    is unsure fits it at most 0.51); `lines_fit`: its lines alone, shade aside."""
     empty = fit(web.rect, web.centres[k], hide)
     if empty < least:
         return False

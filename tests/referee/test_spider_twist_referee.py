@@ -415,6 +415,8 @@ def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face()
      "`token-unreadable`)"),
     ("phone-loose-tilt", 3.0, "rings", 500224, "the same beside a die's female at a tilt "
      "(once `token-unreadable`)"),
+    ("loose", 3.0, "rings", 500208, "an empty node between a male's soft shadow and hers: "
+     "its print's lines fit, shade aside (once `token-unreadable`)"),
 ])
 def test_normal_photos_once_misread_are_read_exactly(preset, megapixels, web, seed, what):
     state, picture = _photo_of(preset, megapixels, web, seed)
@@ -445,3 +447,30 @@ def test_an_empty_slot_fits_its_print_and_an_occupied_one_does_not():
             fits[k < state[a.kind][a.colour]].append(faces.slot_fit(rect, slot))
     assert fits[True] and fits[False]
     assert max(fits[True]) < SLOT_PRINT <= float(np.median(fits[False])), fits
+
+
+def test_an_empty_nodes_lines_fit_its_print_and_a_covered_ones_do_not():
+    """The print's lines alone, shade aside: every empty node clear of her fits them far
+    better than a node a male covers (his card hides the lines)."""
+    from referee.detect import detect_markers
+    from referee.image import scaling
+    from referee.opening import fit_board
+    from referee.spider_twist import board, faces, tokens
+    from referee.spider_twist.pipeline import LINES_PRINT
+    from referee.timing import Laps
+
+    state, picture = _photo_of("loose", 3.0, "rings", 500208)
+    image = load_photo(picture.jpeg)
+    model = board.marker_model("rings")
+    mine = [m for m in detect_markers(image.image, image.scale) if m.id in model]
+    plane = fit_board(image, mine, model, 3, Laps())
+    rect = tokens.rectify_board(image.image, scaling(image.scale) @ plane.homography, "rings")
+    names, centres = board.nodes("rings")
+    her = np.array(centres[names.index(state["female"])])
+    males = {m["node"] for m in state["males"]}
+    fits = {True: [], False: []}
+    for node, centre in zip(names, centres, strict=True):
+        if np.hypot(*(centre - her)) > 30.0:         # clear of her slab and her die
+            fits[node in males].append(faces.lines_fit(rect, centre))
+    assert fits[True] and fits[False]
+    assert max(fits[True]) < LINES_PRINT <= min(fits[False]), fits
