@@ -425,22 +425,29 @@ def test_normal_photos_once_misread_are_read_exactly(preset, megapixels, web, se
     assert visible(verdict.state) == visible(state), what
 
 
-def test_an_empty_slot_fits_its_print_and_an_occupied_one_does_not():
-    """A slot of a player's area, empty, looks like its printed dashed outline; a male on
-    it hides the outline (on generated photos occupied slots fit at most 0.2)."""
+def _rectified(jpeg: bytes, side: str):
+    """The board of a photo square-on, as the referee sees it (`tokens.Rectified`)."""
     from referee.detect import detect_markers
     from referee.image import scaling
     from referee.opening import fit_board
-    from referee.spider_twist import board, faces, tokens
-    from referee.spider_twist.pipeline import SLOT_PRINT
+    from referee.spider_twist import board, tokens
     from referee.timing import Laps
 
-    state, picture = shot(11, "rings", 12.0)
-    image = load_photo(picture.jpeg)
-    model = board.marker_model("rings")
+    image = load_photo(jpeg)
+    model = board.marker_model(side)
     mine = [m for m in detect_markers(image.image, image.scale) if m.id in model]
     plane = fit_board(image, mine, model, 3, Laps())
-    rect = tokens.rectify_board(image.image, scaling(image.scale) @ plane.homography, "rings")
+    return tokens.rectify_board(image.image, scaling(image.scale) @ plane.homography, side)
+
+
+def test_an_empty_slot_fits_its_print_and_an_occupied_one_does_not():
+    """A slot of a player's area, empty, looks like its printed dashed outline; a male on
+    it hides the outline (on generated photos occupied slots fit at most 0.2)."""
+    from referee.spider_twist import board, faces
+    from referee.spider_twist.pipeline import SLOT_PRINT
+
+    state, picture = shot(11, "rings", 12.0)
+    rect = _rectified(picture.jpeg, "rings")
     fits = {True: [], False: []}
     for a in board.areas():
         for k, slot in enumerate(a.slots):
@@ -452,19 +459,11 @@ def test_an_empty_slot_fits_its_print_and_an_occupied_one_does_not():
 def test_an_empty_nodes_lines_fit_its_print_and_a_covered_ones_do_not():
     """The print's lines alone, shade aside: every empty node clear of her fits them far
     better than a node a male covers (his card hides the lines)."""
-    from referee.detect import detect_markers
-    from referee.image import scaling
-    from referee.opening import fit_board
-    from referee.spider_twist import board, faces, tokens
+    from referee.spider_twist import board, faces
     from referee.spider_twist.pipeline import LINES_PRINT
-    from referee.timing import Laps
 
     state, picture = _photo_of("loose", 3.0, "rings", 500208)
-    image = load_photo(picture.jpeg)
-    model = board.marker_model("rings")
-    mine = [m for m in detect_markers(image.image, image.scale) if m.id in model]
-    plane = fit_board(image, mine, model, 3, Laps())
-    rect = tokens.rectify_board(image.image, scaling(image.scale) @ plane.homography, "rings")
+    rect = _rectified(picture.jpeg, "rings")
     names, centres = board.nodes("rings")
     her = np.array(centres[names.index(state["female"])])
     males = {m["node"] for m in state["males"]}
