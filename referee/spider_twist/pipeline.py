@@ -215,15 +215,22 @@ def _read_female(web: _Web, image, found: _Found
 
 def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | None]:
     """Node k (not the female's): the male read there, or the problem that stops it; an
-    unsure node whose own print shows (`_print_shows`), or its lines do, shade aside, is
-    empty."""
+    unsure node whose print shows after all (`_empty_after_all`) is empty."""
     piece, problem = _look_at_node(web, k)
-    if problem is not None and problem.cell == (k,) and (any(
-            _print_shows(web, k, mask, faces.soft_empty_fit, least)
-            for mask, least in _beside_her(web, k))
-            or _print_shows(web, k, _hide(web, k), faces.lines_fit, LINES_PRINT)):
+    if problem is not None and problem.cell == (k,) and _empty_after_all(web, k, problem):
         return None, None
     return piece, problem
+
+
+def _empty_after_all(web: _Web, k: int, problem: RefereeProblem) -> bool:
+    """Node k, left unsure, is empty: its print, smeared as a soft photo is, fits beside
+    her (`_beside_her`), or its lines alone do, shade aside (a male seen astray towards a
+    neighbour stays pinned)."""
+    if any(_print_shows(web, k, mask, faces.soft_empty_fit, least)
+           for mask, least in _beside_her(web, k)):
+        return True
+    return problem.code != TOKEN_AMBIGUOUS and _print_shows(
+        web, k, _hide(web, k), faces.lines_fit, LINES_PRINT)
 
 
 def _hide(web: _Web, k: int) -> np.ndarray | None:
