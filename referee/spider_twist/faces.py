@@ -235,6 +235,52 @@ def soft_empty_fit(r: Rectified, centre, exclude: np.ndarray | None = None) -> f
                for extra in range(SOFTER + 1))
 
 
+SHADE_MM = 1.2             # a token's soft shadow, a lamp's fall-off: wider than this; the
+#                             print's lines and bead: narrower
+
+
+@cache
+def _lines(side: str, blur: int) -> np.ndarray:
+    """The side's print, smeared by `blur` steps, less its own shade (`_shadeless`)."""
+    return _shadeless(_board(side, blur))
+
+
+def _shadeless(levels: np.ndarray) -> np.ndarray:
+    """Levels less their blur over SHADE_MM: what a shadow or a lamp adds, nearly flat at
+    that size, falls out; the print's lines and bead stay."""
+    return levels - cv2.GaussianBlur(levels, (0, 0), SHADE_MM * PPM)
+
+
+def lines_fit(r: Rectified, centre, exclude: np.ndarray | None = None) -> float:
+    """soft_empty_fit of the print's lines alone (`_shadeless`, photo and print alike): a
+    neighbour's soft shadow or her slab's across an empty node's bead darkens it unevenly,
+    which a plain correlation takes for something on it; a male on the node hides the
+    lines themselves."""
+    base = blur_for(r, centre)
+    return max(_lines_fit(r, centre, exclude, min(MAX_BLUR, base + extra))
+               for extra in range(SOFTER + 1))
+
+
+def _lines_fit(r: Rectified, centre, exclude: np.ndarray | None, blur: int) -> float:
+    k, step = round(EMPTY_HALF_MM * PPM), round(EMPTY_SEARCH_MM * PPM)
+    pad = round(3 * SHADE_MM * PPM)              # the shade's reach, so the cut is exact
+    x, y = np.round(r.px(centre)).astype(int)
+    lo, hi = k + step + pad, k + step + pad + 1
+    board = _lines(r.side, blur)
+    if x - lo < 0 or y - lo < 0 or x + hi > min(r.rel.shape[1], board.shape[1]) or \
+            y + hi > min(r.rel.shape[0], board.shape[0]):
+        return 0.0
+    window = _shadeless(r.rel[y - lo:y + hi, x - lo:x + hi].astype(np.float32))
+    window = window[pad:-pad, pad:-pad]
+    template = board[y - k:y + k + 1, x - k:x + k + 1]
+    if exclude is None or not exclude[y - k - step:y + k + step + 1,
+                                      x - k - step:x + k + step + 1].any():
+        res = cv2.matchTemplate(window, template, cv2.TM_CCOEFF_NORMED)
+        return round(float(np.nan_to_num(res, nan=-1.0, posinf=-1.0, neginf=-1.0).max()), 3)
+    seen = ~exclude[y - k - step:y + k + step + 1, x - k - step:x + k + step + 1]
+    return _masked_fit(window, template, seen)
+
+
 SLOT_HALF_MM = 9.2          # an area slot's print: its dashed outline (8.5 mm round it)
 #                             and what it holds, a disc (a neighbour's male lies near)
 

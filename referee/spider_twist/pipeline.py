@@ -10,6 +10,7 @@ Everything unsure is a problem with its place, never a guess (docs/referee.md).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -55,11 +56,14 @@ NO_FACE = 0.45              # no male's face fits this well (a soft empty bead f
 CLEAR_BEAD, CLEAR_RESPONSE = 0.25, 0.4      # a bead no covered node shows (0.19, 0.36)
 DIE_REACH_MM = 45.0         # her radius and a large die's height seen from 40 degrees
 EMPTY_PRINT = 0.6           # the board's own print fits an empty node this well
+LINES_PRINT = 0.8           # ... its lines alone, shade aside (on generated photos empty
+#                             nodes 0.86 and more, covered ones at most 0.46)
 STRONG_FACE = 0.8           # a face this sure needs no male's look round it...
 LOCATE_NEAR_MM = 2.0        # ... else his look is looked for this near it
 HER_HIDES = 0.5             # of a bead under her disc: she may hide the rest (her overhang)
 HER_SHADOW_MM = 2.0         # her 2 mm slab's shadow reaches about this far beyond her edge
-BEAD_SEEN = 0.5             # of a bead beside her edge and shadow, left to tell it by
+BEAD_SEEN = 0.5             # of a bead beside her edge and shadow, left to tell it by...
+BEAD_GLIMPSE = 0.35         # ... or this much, where its print fits as a male's face does
 TOKEN_MM = 2.0              # a male's card: his face lies this high (1-3 mm read alike)
 EMPTY_SLOT_FACE = 0.45      # an empty slot's paper fits no male's face this well...
 SLOT_PRINT = 0.35           # ... or its own print fits this well (on generated photos an
@@ -211,12 +215,22 @@ def _read_female(web: _Web, image, found: _Found
 
 def _read_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem | None]:
     """Node k (not the female's): the male read there, or the problem that stops it; an
-    unsure node whose own print shows (`_print_shows`) is empty."""
+    unsure node whose print shows after all (`_empty_after_all`) is empty."""
     piece, problem = _look_at_node(web, k)
-    if problem is not None and problem.cell == (k,) and _print_shows(
-            web, k, _her_edge(web, k), soft=True):
+    if problem is not None and problem.cell == (k,) and _empty_after_all(web, k, problem):
         return None, None
     return piece, problem
+
+
+def _empty_after_all(web: _Web, k: int, problem: RefereeProblem) -> bool:
+    """Node k, left unsure, is empty: its print, smeared as a soft photo is, fits beside
+    her (`_beside_her`), or its lines alone do, shade aside (a male seen astray towards a
+    neighbour stays pinned)."""
+    if any(_print_shows(web, k, mask, faces.soft_empty_fit, least)
+           for mask, least in _beside_her(web, k)):
+        return True
+    return problem.code != TOKEN_AMBIGUOUS and _print_shows(
+        web, k, _hide(web, k), faces.lines_fit, LINES_PRINT)
 
 
 def _hide(web: _Web, k: int) -> np.ndarray | None:
@@ -228,17 +242,24 @@ def _hide(web: _Web, k: int) -> np.ndarray | None:
     return web.under if off_her < s.female / 2 + s.male / 2 + s.male * s.off_node else None
 
 
-def _her_edge(web: _Web, k: int) -> np.ndarray | None:
-    """Where the female's slab may show beside node k (`_hide`'s disc, her cut edge seen
-    down to her base and her soft shadow round it); None where her disc cannot reach k, or
-    where that leaves too little of k's bead to tell by (then only `_hide`'s disc)."""
+def _beside_her(web: _Web, k: int) -> list[tuple[np.ndarray | None, float]]:
+    """What to leave out of node k's print, and how well the rest must fit it: nothing
+    where her disc cannot reach k; else her slab (`_hide`'s disc, her cut edge seen down
+    to her base and her soft shadow round it) while half the bead stays in view, or a
+    glimpse of it if the print fits as strongly as a male's face does (a male on k would
+    hide all of its bead); and her disc alone."""
     hide = _hide(web, k)
     if hide is None:
-        return None
+        return [(None, EMPTY_PRINT)]
     away, per_mm = web.pose.lean(web.female, TOKEN_MM)
     base = np.asarray(web.female, float) - away * per_mm * TOKEN_MM
     edge = tokens.female_edge_mask(web.rect, web.female, base, HER_SHADOW_MM)
-    return edge if _bead_seen(web, k, edge) >= BEAD_SEEN else hide
+    seen = _bead_seen(web, k, edge)
+    if seen >= BEAD_SEEN:
+        return [(edge, EMPTY_PRINT)]
+    if seen >= BEAD_GLIMPSE:
+        return [(edge, STRONG_FACE), (hide, EMPTY_PRINT)]
+    return [(hide, EMPTY_PRINT)]
 
 
 def _bead_seen(web: _Web, k: int, mask: np.ndarray) -> float:
@@ -485,15 +506,17 @@ def _soft_bead(web: _Web, k: int, look: tokens.NodeLook, hide: np.ndarray | None
     return face.score < NO_FACE
 
 
-def _print_shows(web: _Web, k: int, hide: np.ndarray | None, soft: bool = False) -> bool:
-    """Node k's own print, nothing on it, fits the photo there (a covered node's at most
-    0.45 on generated photos, an empty one's 0.65 and more however soft), better than any
-    male's face fits anywhere he could lie, and no face fits as a male's does (0.8).
-    `soft`: the print smeared more than the photo's px alone smear it, too (a blurred
-    photo; a covered node whose male's face is unsure fits it at most 0.51)."""
-    fit = faces.soft_empty_fit if soft else faces.empty_fit
+def _print_shows(web: _Web, k: int, hide: np.ndarray | None,
+                 fit: Callable[..., float] = faces.empty_fit,
+                 least: float = EMPTY_PRINT) -> bool:
+    """Node k's own print, nothing on it, fits the photo there (`fit`, at least `least`:
+    `empty_fit`, a covered node's at most 0.45 on generated photos, an empty one's 0.65
+    and more however soft), better than any male's face fits anywhere he could lie, and
+    no face fits as a male's does (0.8). `soft_empty_fit`: the print smeared more than
+    the photo's px alone smear it, too (a blurred photo; a covered node whose male's face
+    is unsure fits it at most 0.51); `lines_fit`: its lines alone, shade aside."""
     empty = fit(web.rect, web.centres[k], hide)
-    if empty < EMPTY_PRINT:
+    if empty < least:
         return False
     s = geometry.spec()
     face = faces.find_face(web.rect, web.pose.seen_at(web.centres[k], TOKEN_MM),

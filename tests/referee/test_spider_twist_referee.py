@@ -410,6 +410,13 @@ def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face()
      "a bead (once read empty, a wrong state without a flag)"),
     ("loose", 3.0, "rings", 500056, "a soft bead just beyond her rim, her cut edge and "
      "shadow on its side: the print round them fits (once `token-unreadable`)"),
+    ("blur", 3.0, "spiral", 500117, "an empty node just beyond her rim, under half its "
+     "bead beside her edge and shadow: the rest fits the print strongly (once "
+     "`token-unreadable`)"),
+    ("phone-loose-tilt", 3.0, "rings", 500224, "the same beside a die's female at a tilt "
+     "(once `token-unreadable`)"),
+    ("loose", 3.0, "rings", 500208, "an empty node between a male's soft shadow and hers: "
+     "its print's lines fit, shade aside (once `token-unreadable`)"),
 ])
 def test_normal_photos_once_misread_are_read_exactly(preset, megapixels, web, seed, what):
     state, picture = _photo_of(preset, megapixels, web, seed)
@@ -418,25 +425,51 @@ def test_normal_photos_once_misread_are_read_exactly(preset, megapixels, web, se
     assert visible(verdict.state) == visible(state), what
 
 
-def test_an_empty_slot_fits_its_print_and_an_occupied_one_does_not():
-    """A slot of a player's area, empty, looks like its printed dashed outline; a male on
-    it hides the outline (on generated photos occupied slots fit at most 0.2)."""
+def _rectified(jpeg: bytes, side: str):
+    """The board of a photo square-on, as the referee sees it (`tokens.Rectified`)."""
     from referee.detect import detect_markers
     from referee.image import scaling
     from referee.opening import fit_board
-    from referee.spider_twist import board, faces, tokens
-    from referee.spider_twist.pipeline import SLOT_PRINT
+    from referee.spider_twist import board, tokens
     from referee.timing import Laps
 
-    state, picture = shot(11, "rings", 12.0)
-    image = load_photo(picture.jpeg)
-    model = board.marker_model("rings")
+    image = load_photo(jpeg)
+    model = board.marker_model(side)
     mine = [m for m in detect_markers(image.image, image.scale) if m.id in model]
     plane = fit_board(image, mine, model, 3, Laps())
-    rect = tokens.rectify_board(image.image, scaling(image.scale) @ plane.homography, "rings")
+    return tokens.rectify_board(image.image, scaling(image.scale) @ plane.homography, side)
+
+
+def test_an_empty_slot_fits_its_print_and_an_occupied_one_does_not():
+    """A slot of a player's area, empty, looks like its printed dashed outline; a male on
+    it hides the outline (on generated photos occupied slots fit at most 0.2)."""
+    from referee.spider_twist import board, faces
+    from referee.spider_twist.pipeline import SLOT_PRINT
+
+    state, picture = shot(11, "rings", 12.0)
+    rect = _rectified(picture.jpeg, "rings")
     fits = {True: [], False: []}
     for a in board.areas():
         for k, slot in enumerate(a.slots):
             fits[k < state[a.kind][a.colour]].append(faces.slot_fit(rect, slot))
     assert fits[True] and fits[False]
     assert max(fits[True]) < SLOT_PRINT <= float(np.median(fits[False])), fits
+
+
+def test_an_empty_nodes_lines_fit_its_print_and_a_covered_ones_do_not():
+    """The print's lines alone, shade aside: every empty node clear of her fits them far
+    better than a node a male covers (his card hides the lines)."""
+    from referee.spider_twist import board, faces
+    from referee.spider_twist.pipeline import LINES_PRINT
+
+    state, picture = _photo_of("loose", 3.0, "rings", 500208)
+    rect = _rectified(picture.jpeg, "rings")
+    names, centres = board.nodes("rings")
+    her = np.array(centres[names.index(state["female"])])
+    males = {m["node"] for m in state["males"]}
+    fits = {True: [], False: []}
+    for node, centre in zip(names, centres, strict=True):
+        if np.hypot(*(centre - her)) > 30.0:         # clear of her slab and her die
+            fits[node in males].append(faces.lines_fit(rect, centre))
+    assert fits[True] and fits[False]
+    assert max(fits[True]) < LINES_PRINT <= min(fits[False]), fits
