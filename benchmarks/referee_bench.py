@@ -105,6 +105,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="only these presets/conditions, comma-separated (the design's "
                              "photo numbers are kept, so each photo is the same as in a full "
                              "run)")
+    parser.add_argument("--only", type=_indices, default=None,
+                        help="read only these photo numbers of the design, comma-separated "
+                             "(e.g. 439,211: the same photos as in a full run)")
     parser.add_argument("--log", type=Path, default=None,
                         help="write one line per photo (name, certain, state right, seconds, "
                              "problem codes) to this file")
@@ -123,6 +126,17 @@ def _parser() -> argparse.ArgumentParser:
                         help="the pieces' machine-mark design to photograph (Asterion: "
                              "classic or discreet; default: the kit's own)")
     return parser
+
+
+def _indices(text: str) -> list[int]:
+    """`--only`'s photo numbers: non-negative integers, comma-separated."""
+    try:
+        numbers = [int(n) for n in text.split(",") if n.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not photo numbers: {text!r}") from None
+    if not numbers or min(numbers) < 0:
+        raise argparse.ArgumentTypeError(f"not photo numbers: {text!r}")
+    return numbers
 
 
 @dataclass
@@ -147,6 +161,11 @@ def _run(referee: GameReferee, kit: AccuracyKit, presets: tuple[str, ...], photo
     run = Run()
     warm = kit.case(0, 0)
     referee.read(kit.photograph(warm, 0).jpeg, **warm.options)      # imports, caches
+    if args.only is not None:
+        for i in args.only:
+            seed = args.seed * 100_000 + i
+            _judge_one(referee, kit, kit.case(i, seed), seed, args, run)
+        return run
     done, i = 0, -1
     while done < photos:
         i += 1
