@@ -21,6 +21,7 @@ from referee.assyria.evaluate import (
     NORMAL,
     AssyriaAccuracy,
     conditions,
+    judge,
     pieces,
     visible,
 )
@@ -68,6 +69,16 @@ def test_a_vertex_beside_a_hut_is_no_well_and_no_problem():
     assert "H33/H34/H44" not in truth.get("wells", [])
     assert WELL_UNCLEAR not in {p.code for p in verdict.problems}
     _exact(truth, verdict)
+
+
+def test_a_well_whose_blue_middle_lies_on_the_printed_spot_is_not_cleared_by_it():
+    truth, verdict = bench(100439, "home-print", 3.0, 2)    # no piece near its rim
+    well = next(w for w in geometry.wells() if w.name == "H24/H33/H34")
+    assert well.name in truth["wells"]
+    pinned = {tuple(p.cell) for p in verdict.problems if p.cell}
+    assert well.name in verdict.state["wells"] or (well.index,) in pinned
+    outcome = judge(verdict, truth)
+    assert not outcome.wrong_unflagged and outcome.unpinned == 0
 
 
 def test_a_yellow_disc_on_a_home_prints_tan_space_is_seen():
