@@ -81,6 +81,24 @@ def test_a_well_whose_blue_middle_lies_on_the_printed_spot_is_not_cleared_by_it(
     assert not outcome.wrong_unflagged and outcome.unpinned == 0
 
 
+def test_a_home_prints_well_spots_are_fitted_apart_from_its_paper():
+    ref, _ = read.reference()
+    ref = cv2.GaussianBlur(ref, (0, 0), 0.6 * read.PPM)     # as a phone sees it
+    origin = read.window()[:2]
+    covered = np.zeros(ref.shape[:2], np.uint8)
+    as_printed = read.Map(ref, cv2.cvtColor(ref, cv2.COLOR_BGR2HSV), origin, 255.0)
+    assert np.allclose(read.spot_tone(as_printed, covered), 1.0, atol=0.02)
+    # a home print (the generator's print_tone): black 50, white 232, greys lighter
+    tone = np.round(50 + (np.arange(256) / 255.0) ** 0.6 * (232 - 50)).astype(np.uint8)
+    faded = cv2.LUT(ref, tone)
+    seen = read.Map(faded, cv2.cvtColor(faded, cv2.COLOR_BGR2HSV), origin, 255.0)
+    spots = [read.spot_unlike(seen, covered, w.at) for w in geometry.wells()]
+    assert max(spots) > pipeline.SPOT_LIKE                   # the paper's gain alone
+    fitted = replace(seen, spot_tone=read.spot_tone(seen, covered))
+    spots = [read.spot_unlike(fitted, covered, w.at) for w in geometry.wells()]
+    assert max(spots) <= pipeline.SPOT_LIKE
+
+
 def test_a_yellow_disc_on_a_home_prints_tan_space_is_seen():
     truth, verdict = bench(100056, "home-print", 3.0, 4)
     assert truth["score"]["yellow"] % 10 == 0                # a tenth space: tan
