@@ -99,6 +99,14 @@ def test_a_home_prints_well_spots_are_fitted_apart_from_its_paper():
     assert max(spots) <= pipeline.SPOT_LIKE
 
 
+def test_a_thin_blue_crescent_in_a_fan_of_four_is_read_where_four_discs_lie():
+    # seed 2's photo 48: green lowest (only its crescent), yellow, blue, red on top
+    truth, verdict = bench(200048, "grain", 3.0, 4)
+    assert set(truth["offering"].values()) == {0}
+    assert TRACK_UNCLEAR not in {p.code for p in verdict.problems}
+    _exact(truth, verdict)
+
+
 def test_a_yellow_disc_on_a_home_prints_tan_space_is_seen():
     truth, verdict = bench(100056, "home-print", 3.0, 4)
     assert truth["score"]["yellow"] % 10 == 0                # a tenth space: tan
