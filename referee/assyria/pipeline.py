@@ -15,7 +15,6 @@ rules core (`read_state`: its validation) before it is believed.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -341,7 +340,7 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
     pieces, or half unlike, is unclear; so is a well seen beside a piece not read (one
     of the `doubtful` hexes)."""
     names, pieces, problems = [], [], []
-    seen = replace(seen, spot_tone=read.spot_tone(seen, covered))
+    seen = read.with_spot_tone(seen, covered)
     grey = read.grey_mask(seen)
     zigs = {n for n, (kind, _c, _lv) in board.items() if kind == "ziggurat"}
     for w in geometry.wells():

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import cv2
@@ -732,6 +732,11 @@ def spot_tone(seen: Map, covered: np.ndarray) -> tuple[float, float, float]:
         return (1.0, 1.0, 1.0)
     r, g, b = np.median(np.array(ratios), axis=0)
     return (float(r), float(g), float(b))
+
+
+def with_spot_tone(seen: Map, covered: np.ndarray) -> Map:
+    """`seen` with its well spots' ink fitted (`spot_tone`)."""
+    return replace(seen, spot_tone=spot_tone(seen, covered))
 
 
 @cache
