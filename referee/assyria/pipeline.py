@@ -358,7 +358,7 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
                                                "seen beside a piece that could not be read; "
                                                "is it a well?", (w.index,), point))
         elif by_zig or _no_well(seen, covered, w.at, hidden, middle):
-            continue     # by a ziggurat: its cut edge or shadow (the rules: no well there)
+            continue     # by a ziggurat its edge or shadow (the rules: no well there)
         elif look > WELL_NO or hidden > WELL_HIDDEN:
             why = "a piece covers it" if hidden > WELL_HIDDEN else "half a well seen"
             problems.append(RefereeProblem(WELL_UNCLEAR, f"well vertex {w.name}: {why}; put "

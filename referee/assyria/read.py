@@ -730,8 +730,8 @@ def spot_tone(seen: Map, covered: np.ndarray) -> tuple[float, float, float]:
                                                                   1.0))
     if len(ratios) < TONE_VERTICES:
         return (1.0, 1.0, 1.0)
-    r, g, b = np.median(np.array(ratios), axis=0)
-    return (float(r), float(g), float(b))
+    blue, green, red = np.median(np.array(ratios), axis=0)     # BGR, as the map
+    return (float(blue), float(green), float(red))
 
 
 def with_spot_tone(seen: Map, covered: np.ndarray) -> Map:
