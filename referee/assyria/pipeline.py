@@ -58,6 +58,8 @@ BY_ZIG_MIDDLE = 0.5         # by a ziggurat, a well must cover the spot this muc
 BY_ZIG_HIDDEN = 0.3         # ... and show whole (its cut edge beside a base's own: 0.54)
 FAR_NONE = 0.1              # the rim away from pieces at most this unlike: no well
 #                             there (true wells 0.18-0.82; a hut's edge beside one 0-0.07)
+FAR_WELL = 0.25             # ... at least this: no piece's edge nor shadow (the spot
+#                             tests below cannot clear it; a well on a home print: 0.37)
 SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most this: it
 #                             shows whole, so no well covers it (true wells 0.32-1.0)
 SPOT_LIKE = 0.2             # the spot's part clear of pieces at most this unlike: it
@@ -338,6 +340,7 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
     pieces, or half unlike, is unclear; so is a well seen beside a piece not read (one
     of the `doubtful` hexes)."""
     names, pieces, problems = [], [], []
+    seen = read.with_spot_tone(seen, covered)
     grey = read.grey_mask(seen)
     zigs = {n for n, (kind, _c, _lv) in board.items() if kind == "ziggurat"}
     for w in geometry.wells():
@@ -354,20 +357,31 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
                 problems.append(RefereeProblem(WELL_UNCLEAR, f"well vertex {w.name}: a well "
                                                "seen beside a piece that could not be read; "
                                                "is it a well?", (w.index,), point))
-        elif by_zig:
-            continue
-        elif hidden <= WELL_HIDDEN and middle <= SPOT_WHOLE:
-            continue     # a neighbour's shadow on the rim, the printed spot whole: no well
-        elif (far := read.well_far(seen, covered, w.at)) is not None and far <= FAR_NONE:
-            continue     # the rim unlike only by a piece (its edge, its shadow): no well
-        elif (spot := read.spot_unlike(seen, covered, w.at)) is not None and spot <= SPOT_LIKE:
-            continue     # the printed spot shows by pieces that hide the rim: no well
+        elif by_zig or _no_well(seen, covered, w.at, hidden, middle):
+            continue     # by a ziggurat its edge or shadow (the rules: no well there)
         elif look > WELL_NO or hidden > WELL_HIDDEN:
             why = "a piece covers it" if hidden > WELL_HIDDEN else "half a well seen"
             problems.append(RefereeProblem(WELL_UNCLEAR, f"well vertex {w.name}: {why}; put "
                                            "the well (if any) squarely on its vertex, in view",
                                            (w.index,), point))
     return names, pieces, problems
+
+
+def _no_well(seen: read.Map, covered: np.ndarray, at, hidden: float, middle: float
+             ) -> bool:
+    """A vertex whose rim is not plainly a well's holds none when its rim is unlike only
+    beside pieces (their edges and shadows) or its printed spot shows. Yet a rim unlike
+    far from every piece (FAR_WELL) is no piece's edge nor shadow: a well whose own blue
+    middle lies on the spot, so the spot cannot clear it."""
+    far = read.well_far(seen, covered, at)
+    if far is not None and far <= FAR_NONE:
+        return True      # the rim unlike only by a piece (its edge, its shadow)
+    if far is not None and far >= FAR_WELL:
+        return False
+    if hidden <= WELL_HIDDEN and middle <= SPOT_WHOLE:
+        return True      # a neighbour's shadow on the rim, the printed spot whole
+    spot = read.spot_unlike(seen, covered, at)
+    return spot is not None and spot <= SPOT_LIKE   # the spot shows by pieces hiding the rim
 
 
 def _covered_hexes(seen: read.Map, covered: np.ndarray, taken: set[str], h: np.ndarray

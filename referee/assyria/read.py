@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import cv2
@@ -74,6 +74,7 @@ class Map:
     paper: float                     # the photo's paper level (V)
     gain: tuple[float, float, float] = (1.0, 1.0, 1.0)   # the white balance applied
     lift: float = 1.0                # the exposure applied (a dim photo brightened)
+    spot_tone: tuple[float, float, float] = (1.0, 1.0, 1.0)  # the well spots' ink (spot_tone)
 
     def px(self, mm) -> np.ndarray:
         return (np.asarray(mm, float) - self.origin) * PPM
@@ -666,8 +667,23 @@ def spot_unlike(seen: Map, covered: np.ndarray, at) -> float | None:
 
 def _unlike_round(seen: Map, covered: np.ndarray, at
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Round a vertex (9 mm): where the photo is unlike the print after a per-channel
-    gain fitted 6.5-9 mm out, each pixel's distance (mm) and whether no piece covers it."""
+    """Round a vertex (9 mm): where the photo is unlike the print (`_paper_fit`, the
+    spot's dot by the photo's `spot_tone`), each pixel's distance (mm) and whether no
+    piece covers it."""
+    found = _paper_fit(seen, covered, at)
+    if found is None:
+        return None
+    a, fit, d, free = found
+    fit = fit * (1.0 + (np.float32(seen.spot_tone) - 1.0) * _dot_weight(d)[..., None])
+    unlike = np.abs(a - fit).sum(axis=2) / np.maximum(fit.sum(axis=2), 30.0) > 0.15
+    return unlike, d, free
+
+
+def _paper_fit(seen: Map, covered: np.ndarray, at
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Round a vertex (9 mm): the photo, the print after a per-channel gain fitted 6.5-9
+    mm out (beyond a well's own shadow: light and shadow cancel), each pixel's distance
+    (mm) and whether no piece covers it; None when too little of it shows."""
     ref = _soft_ref()
     c = seen.px(at)
     n = math.ceil(9 * PPM) + 1
@@ -682,9 +698,45 @@ def _unlike_round(seen: Map, covered: np.ndarray, at
     if around.sum() < 20 or ring.sum() < 10:
         return None
     gain = np.median(a[around], axis=0) / np.maximum(np.median(b[around], axis=0), 1.0)
-    fit = b * gain
-    unlike = np.abs(a - fit).sum(axis=2) / np.maximum(fit.sum(axis=2), 30.0) > 0.15
-    return unlike, d, free
+    return a, b * gain, d, free
+
+
+DOT_MM = (1.0, 2.0)              # the printed spot's blue dot: whole within, gone beyond
+
+
+def _dot_weight(d: np.ndarray) -> np.ndarray:
+    """How much of a pixel `d` mm from a vertex is the printed spot's blue dot (the soft
+    print's blur: a ramp between DOT_MM)."""
+    return np.clip((DOT_MM[1] - d) / (DOT_MM[1] - DOT_MM[0]), 0.0, 1.0).astype(np.float32)
+
+
+TONE_VERTICES = 5                # clear vertices needed to fit the spots' ink
+
+
+def spot_tone(seen: Map, covered: np.ndarray) -> tuple[float, float, float]:
+    """How the printed spots' blue ink looks in this photo beside the paper round it, per
+    channel (a home print shifts ink and paper apart, by more than one gain fits): the
+    median, over vertices with no piece within 9 mm, of the dot's middle against the print
+    there after the paper's gain. A well on a few of them does not move the median."""
+    ratios = []
+    for w in geometry.wells():
+        found = _paper_fit(seen, covered, w.at)
+        if found is None:
+            continue
+        a, fit, d, free = found
+        dot = d <= DOT_MM[0] - 0.2
+        if free.all() and dot.sum() >= 5:
+            ratios.append(np.median(a[dot], axis=0) / np.maximum(np.median(fit[dot], axis=0),
+                                                                  1.0))
+    if len(ratios) < TONE_VERTICES:
+        return (1.0, 1.0, 1.0)
+    blue, green, red = np.median(np.array(ratios), axis=0)     # BGR, as the map
+    return (float(blue), float(green), float(red))
+
+
+def with_spot_tone(seen: Map, covered: np.ndarray) -> Map:
+    """`seen` with its well spots' ink fitted (`spot_tone`)."""
+    return replace(seen, spot_tone=spot_tone(seen, covered))
 
 
 @cache

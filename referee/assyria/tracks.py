@@ -281,9 +281,9 @@ def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str,
     more than one, shows it so."""
     found = []
     for sp in trace or spaces:
-        above = [o for o in players if o != colour and share[sp.id][o] >= TRACK_YES]
-        if not above:
+        if not any(share[sp.id][o] >= TRACK_YES for o in players if o != colour):
             continue
+        above = _fanned_here(sp, spaces, share, players, colour)
         if not masks:
             masks.update(colour_masks(bgr, players))
         top = max(above, key=lambda o: share[sp.id][o])
@@ -294,3 +294,14 @@ def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str,
                                  and share[sp.id][o] > TRACE], colour)):
             found.append(sp)
     return found if len(found) == 1 else []
+
+
+def _fanned_here(sp: geometry.Space, spaces: list[geometry.Space],
+                 share: dict[str, dict[str, float]], players: list[str], colour: str
+                 ) -> list[str]:
+    """The other colours whose disc lies on `sp`: plainly seen there, or only a trace
+    there and nowhere more on the track (the lowest of a fan, its crescent): each one
+    moves where the fan's discs lie (fan.fan_centres)."""
+    return [o for o in players if o != colour
+            and (share[sp.id][o] >= TRACK_YES
+                 or TRACE < share[sp.id][o] == max(share[s.id][o] for s in spaces))]

@@ -21,6 +21,7 @@ from referee.assyria.evaluate import (
     NORMAL,
     AssyriaAccuracy,
     conditions,
+    judge,
     pieces,
     visible,
 )
@@ -67,6 +68,42 @@ def test_a_vertex_beside_a_hut_is_no_well_and_no_problem():
     truth, verdict = bench(100118, "warm", 3.0, 3)          # a hut's edge on the rim
     assert "H33/H34/H44" not in truth.get("wells", [])
     assert WELL_UNCLEAR not in {p.code for p in verdict.problems}
+    _exact(truth, verdict)
+
+
+def test_a_well_whose_blue_middle_lies_on_the_printed_spot_is_not_cleared_by_it():
+    truth, verdict = bench(100439, "home-print", 3.0, 2)    # no piece near its rim
+    well = next(w for w in geometry.wells() if w.name == "H24/H33/H34")
+    assert well.name in truth["wells"]
+    pinned = {tuple(p.cell) for p in verdict.problems if p.cell}
+    assert well.name in verdict.state["wells"] or (well.index,) in pinned
+    outcome = judge(verdict, truth)
+    assert not outcome.wrong_unflagged and outcome.unpinned == 0
+
+
+def test_a_home_prints_well_spots_are_fitted_apart_from_its_paper():
+    ref, _ = read.reference()
+    ref = cv2.GaussianBlur(ref, (0, 0), 0.6 * read.PPM)     # as a phone sees it
+    origin = read.window()[:2]
+    covered = np.zeros(ref.shape[:2], np.uint8)
+    as_printed = read.Map(ref, cv2.cvtColor(ref, cv2.COLOR_BGR2HSV), origin, 255.0)
+    assert np.allclose(read.spot_tone(as_printed, covered), 1.0, atol=0.02)
+    # a home print (the generator's print_tone): black 50, white 232, greys lighter
+    tone = np.round(50 + (np.arange(256) / 255.0) ** 0.6 * (232 - 50)).astype(np.uint8)
+    faded = cv2.LUT(ref, tone)
+    seen = read.Map(faded, cv2.cvtColor(faded, cv2.COLOR_BGR2HSV), origin, 255.0)
+    spots = [read.spot_unlike(seen, covered, w.at) for w in geometry.wells()]
+    assert max(spots) > pipeline.SPOT_LIKE                   # the paper's gain alone
+    fitted = replace(seen, spot_tone=read.spot_tone(seen, covered))
+    spots = [read.spot_unlike(fitted, covered, w.at) for w in geometry.wells()]
+    assert max(spots) <= pipeline.SPOT_LIKE
+
+
+def test_a_thin_blue_crescent_in_a_fan_of_four_is_read_where_four_discs_lie():
+    # seed 2's photo 48: green lowest (only its crescent), yellow, blue, red on top
+    truth, verdict = bench(200048, "grain", 3.0, 4)
+    assert set(truth["offering"].values()) == {0}
+    assert TRACK_UNCLEAR not in {p.code for p in verdict.problems}
     _exact(truth, verdict)
 
 
