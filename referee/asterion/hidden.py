@@ -31,7 +31,6 @@ from dataclasses import dataclass, field, replace
 from functools import reduce
 from operator import or_
 
-import cv2
 import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
@@ -156,28 +155,16 @@ class ArtBudget:
         return True
 
 
-# cell -> the plane (the grid's homography) it was read on bit by bit, and the tiles looked for
-BitsTried = dict[tuple[int, int], tuple[bytes, frozenset[str]]]
-
-
-def plane_key(grid: Grid) -> bytes:
-    """What a cell's reading bit by bit depends on besides the photo: the grid's plane."""
-    return grid.homography.tobytes()
-
-
 def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
             problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
-            board_radius: int | None, budget: ArtBudget | None = None,
-            bits_tried: BitsTried | None = None) -> Resolution:
+            board_radius: int | None, budget: ArtBudget | None = None) -> Resolution:
     """Settle the cells `read_cells` could not: see the module's docstring. `grid` gains
     the tiles identified from their art. Once `budget` is spent no cell is compared with
-    the art any more: each left is pinned as not read. `bits_tried`: cells whose mark was
-    read bit by bit already, in vain, on this plane and for at least the tiles unseen now
-    (the pipeline's second look): not read again."""
+    the art any more: each left is pinned as not read."""
     with one_thread():
         return _resolve(image, scale, grid, cells, problems, edition=edition,
                         players=players, board_radius=board_radius,
-                        budget=budget or ArtBudget(math.inf), bits_tried=bits_tried or {})
+                        budget=budget or ArtBudget(math.inf))
 
 
 def _over_budget(reading: CellReading) -> RefereeProblem:
@@ -191,12 +178,10 @@ def _over_budget(reading: CellReading) -> RefereeProblem:
 
 def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
              problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
-             board_radius: int | None, budget: ArtBudget, bits_tried: BitsTried
-             ) -> Resolution:
+             board_radius: int | None, budget: ArtBudget) -> Resolution:
     out = Resolution(cells, problems)
     table = TableLook(image, scale, grid, cells, board_radius)
     tints = TableTints(image, scale, grid)
-    grey: np.ndarray | None = None                # the photo, for the marks read bit by bit
     looked: set[tuple[int, int]] = set()          # compared with the candidates' art
     scores: dict[str, float] = {}                 # tiles read by markers: their art's score
     for _ in range(ROUNDS):
@@ -228,10 +213,7 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
             # a colour no tile was read in yet joins by its walls' tint, unless the players
             # are given
             twins = deck_unseen(grid, edition, players or list(COLOURS))
-            if grey is None and grid.design == "discreet":
-                # once a photo, not once a cell (12 MP)
-                grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-            verdict = (_by_bits(grey, scale, grid, reading.cell, unseen, bits_tried)
+            verdict = (_by_bits(image, scale, grid, reading.cell, unseen)
                        or judge_cell(image, scale, grid, reading, unseen, table, tints, scores,
                                      twins))
             if isinstance(verdict, TilePose):
@@ -265,15 +247,11 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
 
 
 def _by_bits(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
-             unseen: list[str], tried: BitsTried) -> TilePose | None:
+             unseen: list[str]) -> TilePose | None:
     """The discreet print's one small marker, read bit by bit where the cell puts it
     (bits.py): surer than the art, where a cell opened only after other tiles were known
-    by their art (benchmark seed 1 photo 317: B06 told by its marker, its art B06 or B04).
-    Not where it was read in vain on this plane already (`tried`)."""
+    by their art (benchmark seed 1 photo 317: B06 told by its marker, its art B06 or B04)."""
     if grid.design != "discreet":
-        return None
-    plane, looked_for = tried.get(cell, (b"", frozenset()))
-    if plane == plane_key(grid) and looked_for.issuperset(unseen):
         return None
     got = read_cell(image, scale, grid, cell, set(unseen))
     if not got:

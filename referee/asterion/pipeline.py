@@ -39,14 +39,7 @@ from referee.asterion.grid import (
     marker_model,
     normalise,
 )
-from referee.asterion.hidden import (
-    ArtBudget,
-    BitsTried,
-    Resolution,
-    deck_unseen,
-    plane_key,
-    resolve,
-)
+from referee.asterion.hidden import ArtBudget, Resolution, deck_unseen, resolve
 from referee.asterion.markers import TileMarker, identify
 from referee.asterion.outlines import OutlinePlane, mark_outlines, plane_from_outlines
 from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
@@ -140,11 +133,11 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
     # (an open table with no tile placed: the cells its marks' outlines put tiles in are
     # read from their art below, classify.read_cells)
     for refit in range(REFITS + 1):
-        grid, markers, radius, cells, cell_problems, tried = _read_marks(
+        grid, markers, radius, cells, cell_problems = _read_marks(
             image, grid, markers, lap, edition=edition, board=board, players=players,
             outlines=outlines)
         settled = _read_art(image, grid, cells, cell_problems, radius, edition=edition,
-                            board=board, players=players, budget=budget, bits_tried=tried)
+                            board=board, players=players, budget=budget)
         lap("art")
         # The marks hidden.py read bit by bit, in cells the art's tiles opened, fix the
         # plane as well as any: fitted again with them, the far cells' marks fall where
@@ -271,10 +264,9 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
                 edition: str, board: bool, players: list[str] | None,
                 outlines: OutlinePlane | None = None
                 ) -> tuple[Grid, list[TileMarker], int | None, list[CellReading],
-                           list[RefereeProblem], BitsTried]:
+                           list[RefereeProblem]]:
     """Cells judged next to the tiles, and the marks missed read bit by bit and looked for
-    again: the grid refitted with them, the markers, the board's area, the cells, and the
-    plane each cell was read bit by bit on (hidden.py need not read it again there)."""
+    again: the grid refitted with them, the markers, the board's area and the cells."""
     radius, cells, cell_problems = _judge_cells(image, grid, board, players)
     lap("cells")
     # Second look, at full resolution, where a marker is missing: the other corner of a
@@ -282,16 +274,14 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
     # (Not when every tile in play is seen: no tile can lie in those cells.)
     occupied = _occupied(cells, grid, edition, players)
     looked: set[tuple[int, int]] = set()
-    tried: BitsTried = {}
     while grid.design == "discreet" and any(c.cell not in looked for c in occupied):
         # Small markers the detector missed, read bit by bit where the grid puts them
         # (bits.py): far faster and surer than reading those tiles from their art. The
         # tiles found open new cells next to them: those are looked at in turn.
         fresh = [c for c in occupied if c.cell not in looked]
         looked |= {c.cell for c in fresh}
-        unseen = deck_unseen(grid, edition, players)
-        tried |= {c.cell: (plane_key(grid), frozenset(unseen)) for c in fresh}
-        read = _read_bits(image, grid, [c.cell for c in fresh], unseen)
+        read = _read_bits(image, grid, [c.cell for c in fresh],
+                          deck_unseen(grid, edition, players))
         lap("bits")
         if read:
             markers = merge_markers(markers, read)
@@ -307,19 +297,17 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
         lap("grid")
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         lap("cells")
-    return grid, markers, radius, cells, cell_problems, tried
+    return grid, markers, radius, cells, cell_problems
 
 
 def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
               cell_problems: list[RefereeProblem], radius: int | None, *, edition: str,
-              board: bool, players: list[str] | None, budget: ArtBudget,
-              bits_tried: BitsTried) -> Resolution:
+              board: bool, players: list[str] | None, budget: ArtBudget) -> Resolution:
     """Cells that look occupied: a tile known by its art, or empty after all (hidden.py);
     `grid` gains the tiles known by their art."""
     had_minotaur = any(p.tile == MINOTAUR for p in grid.tiles)
     settled = resolve(image.image, image.scale, grid, cells, cell_problems, edition=edition,
-                      players=players, board_radius=radius, budget=budget,
-                      bits_tried=bits_tried)
+                      players=players, board_radius=radius, budget=budget)
     if not had_minotaur and any(p.tile == MINOTAUR for p in grid.tiles):
         # The Minotaur was known by its art: the table is turned and moved to it now, as
         # it would have been from its markers, and its cells judged again in that frame.
@@ -327,7 +315,7 @@ def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         settled = resolve(image.image, image.scale, grid, cells, cell_problems,
                           edition=edition, players=players, board_radius=radius,
-                          budget=budget, bits_tried=bits_tried)
+                          budget=budget)
     while (wider := _board_radius(board, players, grid)) is not None and wider > radius:
         # A colour first known by its art adds a player, and the board's area in play
         # grows with the player count (ruling asterion.md "A turn" 1: 25, 41 or all 61
@@ -337,7 +325,7 @@ def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
         radius, cells, cell_problems = _judge_cells(image, grid, board, players)
         settled = resolve(image.image, image.scale, grid, cells, cell_problems,
                           edition=edition, players=players, board_radius=radius,
-                          budget=budget, bits_tried=bits_tried)
+                          budget=budget)
     return settled
 
 

@@ -11,8 +11,7 @@ import pytest
 
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.asterion.art.bank import bank, fine_template, masked_ncc, rank
-from referee.asterion.art.photometry import channel_mean
-from referee.asterion.art.pose import FINE_PPM, REFINE, _score_map, lucas_kanade
+from referee.asterion.art.pose import FINE_PPM, REFINE, _score_map
 from referee.asterion.art.templates import FINE_SPAN, template, variants, warp_face
 
 
@@ -42,23 +41,6 @@ def test_the_batched_masked_correlation_is_opencvs():
         assert np.allclose(got[:, j], _score_map(patch, tpl).ravel(), atol=1e-4)
     # the planted template is found where it was planted
     assert tuple(corners[got[:, 0].argmax()]) == (5, 7)
-
-
-@pytest.mark.parametrize(("tile", "rot", "shift", "turn"), [("G07", 90, (1.0, -0.7), 2.0),
-                                                              ("R12", 270, (-2.0, 1.5), -3.0),
-                                                              ("Y03", 180, (2.5, 2.5), 3.5)])
-def test_the_fine_pose_is_found_from_the_coarse_one(tile, rot, shift, turn):
-    # a 50 mm patch round the coarse pose at 2 px/mm, the tile lying a few mm and degrees
-    # off it, blurred and dimmed; the template at the coarse quarter turn
-    face, _ = warp_face("discreet", tile, shift, rot + turn, (-25.0, -25.0), 100, FINE_PPM)
-    patch = cv2.GaussianBlur(channel_mean(face), (0, 0), 1.2) * 0.6 + 40.0
-    tpl, mask = template("discreet", tile, float(rot), FINE_SPAN, FINE_PPM, True)
-    found, centre, fit = lucas_kanade(patch, channel_mean(tpl), mask)
-    assert abs(found - turn) < 0.3
-    # the template's centre in patch px (px i covers i to i + 1 half mm, from -25 mm)
-    want = (49.5 + FINE_PPM * shift[0], 49.5 + FINE_PPM * shift[1])
-    assert np.hypot(centre[0] - want[0], centre[1] - want[1]) < 0.3
-    assert fit > 0.6
 
 
 @pytest.mark.parametrize("design", ["classic", "discreet"])

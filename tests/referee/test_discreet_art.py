@@ -133,24 +133,3 @@ def test_a_hidden_tile_the_art_cannot_tell_is_flagged_never_guessed():
     assert not outcome.wrong_unflagged
     unread = set(truth) - {p.cell for p in verdict.grid.tiles}
     assert unread and unread <= {p.cell for p in verdict.problems}
-
-
-def test_a_mark_read_in_vain_on_this_plane_is_not_read_again(monkeypatch):
-    from referee.asterion import hidden
-    from referee.asterion.grid import Grid
-
-    read: list[tuple[int, int]] = []
-    monkeypatch.setattr(hidden, "read_cell", lambda image, scale, grid, cell, allowed:
-                        read.append(cell) or [])
-    grid = Grid(np.eye(3), [], False, design="discreet")
-    grey = np.zeros((8, 8), np.uint8)
-    tried = {(1, 0): (hidden.plane_key(grid), frozenset({"Y01", "Y02"}))}
-    # the pipeline read it on this plane for these tiles already: not again
-    assert hidden._by_bits(grey, 1.0, grid, (1, 0), ["Y01"], tried) is None
-    assert read == []
-    # a tile it did not look for, another cell, or another plane: read
-    hidden._by_bits(grey, 1.0, grid, (1, 0), ["Y01", "R01"], tried)
-    hidden._by_bits(grey, 1.0, grid, (0, 1), ["Y01"], tried)
-    moved = Grid(np.diag([1.0, 1.0, 1.01]), [], False, design="discreet")
-    hidden._by_bits(grey, 1.0, moved, (1, 0), ["Y01"], tried)
-    assert read == [(1, 0), (0, 1), (1, 0)]

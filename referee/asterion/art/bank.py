@@ -185,13 +185,8 @@ def fine_template(design: str, tile: str, angle: float, span: float, ppm: float,
                   variant: bool | str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A template ready for `masked_ncc`: per channel zero mean where it counts and 0
     elsewhere (channels x px), its mask (px) and its length per channel."""
-    return masked_template(*template(design, tile, angle, span, ppm, variant))
-
-
-def masked_template(image: np.ndarray, mask: np.ndarray
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A BGR template and its (1/0) mask as `masked_ncc` takes them (`fine_template`)."""
-    m = mask.ravel().astype(np.float32)
+    image, mask = template(design, tile, angle, span, ppm, variant)
+    m = mask.ravel()
     t = image.reshape(-1, image.shape[2]).T.astype(np.float32)
     count = max(float(m.sum()), 1.0)
     t = (t - (t * m).sum(axis=1, keepdims=True) / count) * m

@@ -7,7 +7,6 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from referee.asterion.art.bank import masked_ncc, masked_template
 from referee.asterion.art.photometry import fit_print, px_length
 from referee.asterion.art.pose import (
     FINE_PPM,
@@ -15,6 +14,7 @@ from referee.asterion.art.pose import (
     FINE_STEPS,
     ArtMatch,
     art_patch,
+    best_in_patch,
 )
 from referee.asterion.art.templates import FINE_SPAN, template
 from referee.asterion.grid import Grid
@@ -41,16 +41,15 @@ def unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
         share = float(covered.mean())
         patch = art_patch(image, scale, grid, best.centre, span, FINE_PPM)
         origin = (best.centre[0] - span / 2, best.centre[1] - span / 2)
-        # every angle's template without what covers it, at every shift, in one product
-        angles = [round((best.angle + da) * 2) / 2 for da in FINE_STEPS]
-        tpls = [masked_template(image_t, mask * (1.0 - covered)) for image_t, mask in
-                (template(grid.design, best.tile, a, FINE_SPAN, FINE_PPM, True)
-                 for a in angles)]
-        scores, corners = masked_ncc(patch, tpls)
-        w, k = np.unravel_index(int(scores.argmax()), scores.shape)
-        y, x = corners[w]
-        at = (origin[0] + x / FINE_PPM + FINE_SPAN / 2, origin[1] + y / FINE_PPM + FINE_SPAN / 2)
-        best = ArtMatch(best.tile, best.rot, at, angles[k], float(scores[w, k]), share)
+        found = best
+        for da in FINE_STEPS:
+            angle = round((best.angle + da) * 2) / 2
+            image_t, mask = template(grid.design, best.tile, angle, FINE_SPAN, FINE_PPM, True)
+            s, at = best_in_patch(patch, (image_t, mask * (1.0 - covered)), origin,
+                                  FINE_PPM, FINE_SPAN)
+            if found is best or s > found.score:
+                found = ArtMatch(best.tile, best.rot, at, angle, s, share)
+        best = found
     return best, share
 
 

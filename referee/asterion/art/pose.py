@@ -16,12 +16,13 @@ from referee.asterion.art.bank import (
     COARSE_SPAN,
     TURNS,
     fine_template,
+    grey_fine_template,
     masked_ncc,
     rank,
     turned,
 )
 from referee.asterion.art.photometry import channel_mean
-from referee.asterion.art.templates import FINE_SPAN, template, variants
+from referee.asterion.art.templates import FINE_SPAN, variants
 from referee.asterion.grid import CELL, Grid, TilePose
 from referee.geometry import rectify
 
@@ -29,8 +30,10 @@ FINE_PPM = 2.0              # px per mm: the best few
 REACH = 9.0                 # mm: how far a tile's centre may lie from its cell's centre
 COARSE_ANGLES = (-6.0, 6.0)  # degrees off the quarter turn, coarse, for the best ...
 TURNED = 12                 # ... (tile, turn) found square
-FINE_STEPS = (-3.0, -1.5, 0.0, 1.5, 3.0)   # degrees around a pose (occlusion.py)
-FINE_SHIFT = 3.0            # mm around the coarse best
+FINE_STEPS = (-3.0, -1.5, 0.0, 1.5, 3.0)   # degrees around the coarse best
+FINE_SHIFT = 3.0            # mm around the coarse best ...
+QUARTER_REACH = 6.0         # degrees: the quarter turn is always tried this near it
+FINE_STRIDE = 2             # ... every this many px, then the px round the best
 REFINE = 4                  # candidates (tile, turn) refined
 
 
@@ -65,6 +68,15 @@ def art_patch(image: np.ndarray, scale: float, grid: Grid, centre: tuple[float, 
     return rectify(image, grid.homography, scale, origin, span, ppm).astype(np.float32)
 
 
+def best_in_patch(patch: np.ndarray, tpl: tuple[np.ndarray, np.ndarray],
+                  origin: tuple[float, float], ppm: float, span: float
+                  ) -> tuple[float, tuple[float, float]]:
+    """The best score of `tpl` in `patch` and where the tile's centre then lies (mm)."""
+    score = _score_map(patch, tpl)
+    _, best, _, (dx, dy) = cv2.minMaxLoc(score)
+    return float(best), (origin[0] + dx / ppm + span / 2, origin[1] + dy / ppm + span / 2)
+
+
 def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
           candidates: list[str]) -> list[ArtMatch]:
     """The best few (tile, quarter turn) found in the cell, refined, best first. Every
@@ -94,92 +106,35 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
 
 
 def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch:
-    """The match's pose found finely from its coarse one: a Lucas-Kanade fit of the tile's
-    shift and turn (`lucas_kanade`, in grey, coarse to fine); then in colour, every
-    template variant at the angle found, at the px round where it lies (its score is the
-    best's colour correlation)."""
+    """The match searched finely around its coarse pose: coarse to fine. First in grey
+    (the pose alone), every angle step and template variant at every FINE_STRIDE px in one
+    product (bank.masked_ncc); then in colour, the best angle's variants at the px round
+    the best (its score is the colour correlation)."""
     span = FINE_SPAN + 2 * FINE_SHIFT
     patch = art_patch(image, scale, grid, m.centre, span, FINE_PPM)
     origin = (m.centre[0] - span / 2, m.centre[1] - span / 2)
-    start = round(m.angle * 2) / 2
-    # the pose from the print least likely covered (the discreet print's: without its
-    # marker and prisoners, where fingers and tombs lie)
-    tpl, mask = template(grid.design, m.tile, start, FINE_SPAN, FINE_PPM,
-                         variants(grid.design)[:2][-1])
-    turn, centre, _ = lucas_kanade(channel_mean(patch), channel_mean(tpl), mask)
-    angle = round((start + max(-MAX_TURN, min(MAX_TURN, turn))) * 2) / 2
-    n = round(FINE_SPAN * FINE_PPM)
-    limit = patch.shape[0] - n
-    y0, x0 = (round(float(c) - (n - 1) / 2) for c in centre[::-1])
+    angles = sorted({round((m.angle + da) * 2) / 2 for da in FINE_STEPS}
+                    # the quarter turn itself (the coarse step may lean off it)
+                    | ({float(m.rot)} if abs(m.angle - m.rot) <= QUARTER_REACH else set()))
+    kinds = [(a, v) for a in angles for v in variants(grid.design)]
+    grey = [grey_fine_template(grid.design, m.tile, a, FINE_SPAN, FINE_PPM, v)
+            for a, v in kinds]
+    scores, corners = masked_ncc(channel_mean(patch)[..., None], grey, FINE_STRIDE)
+    w, k = np.unravel_index(int(scores.argmax()), scores.shape)
+    # the px round the best window, for the best angle's templates, in colour
+    y0, x0 = corners[w]
+    limit = patch.shape[0] - round(FINE_SPAN * FINE_PPM)
     near = np.array([(y, x) for y in range(y0 - 1, y0 + 2) for x in range(x0 - 1, x0 + 2)
-                     if 0 <= y <= limit and 0 <= x <= limit]
-                    or [(limit // 2, limit // 2)])
+                     if 0 <= y <= limit and 0 <= x <= limit])
+    angle = kinds[k][0]
     same = [fine_template(grid.design, m.tile, angle, FINE_SPAN, FINE_PPM, v)
-            for v in variants(grid.design)]
+            for a, v in kinds if a == angle]
     close, near = masked_ncc(patch, same, corners=near)
     w2 = int(close.max(axis=1).argmax())
     score = float(close[w2].max())
     y, x = near[w2]
     at = (origin[0] + x / FINE_PPM + FINE_SPAN / 2, origin[1] + y / FINE_PPM + FINE_SPAN / 2)
     return ArtMatch(m.tile, m.rot, at, angle, score)
-
-
-LK_SIGMAS = (2.0, 0.8)      # px: the fit on the blurred patch first, then nearly sharp ...
-LK_STEPS = 8                # ... at most this many Gauss-Newton steps each
-MAX_TURN = 4.0              # degrees the fine pose may turn from the coarse one
-MAX_SHIFT = FINE_SHIFT      # mm it may move
-
-
-def lucas_kanade(patch: np.ndarray, tpl: np.ndarray, mask: np.ndarray
-                 ) -> tuple[float, np.ndarray, float]:
-    """Where a grey template (n x n, turned as the coarse pose says) lies in a larger grey
-    patch centred on that pose: an inverse compositional Lucas-Kanade fit of a turn and a
-    shift (the template's gradients and their 3 x 3 normal matrix computed once a level),
-    the photo's levels matched to the template's at each step (gain and offset: the
-    correlation's invariance). Returns the turn (degrees, clockwise), the template centre
-    in patch px, and the masked correlation there."""
-    n, size = tpl.shape[0], patch.shape[0]
-    c = (n - 1) / 2
-    ys, xs = np.mgrid[0:n, 0:n].astype(np.float32)
-    u, v = xs - c, ys - c
-    use = mask > 0
-    warp = np.array([[1.0, 0.0, (size - 1) / 2], [0.0, 1.0, (size - 1) / 2], [0, 0, 1.0]])
-    # (the warp takes a template px relative to its centre; OpenCV's, a px index)
-    index_to_centred = np.array([[1.0, 0.0, -c], [0.0, 1.0, -c], [0, 0, 1.0]])
-    reach = MAX_SHIFT * FINE_PPM
-    for sigma in LK_SIGMAS:
-        t = cv2.GaussianBlur(tpl, (0, 0), sigma)
-        img = cv2.GaussianBlur(patch, (0, 0), sigma)
-        gx = cv2.Sobel(t, cv2.CV_32F, 1, 0, ksize=3, scale=1 / 8)
-        gy = cv2.Sobel(t, cv2.CV_32F, 0, 1, ksize=3, scale=1 / 8)
-        sd = np.stack([gx[use], gy[use], (gy * u - gx * v)[use]], axis=1)   # px x 3
-        hessian = sd.T @ sd
-        if np.linalg.cond(hessian) > 1e8:
-            break
-        tu = t[use]
-        t_mean, t_std = float(tu.mean()), float(tu.std())
-        for _ in range(LK_STEPS):
-            seen = cv2.warpAffine(img, (warp @ index_to_centred)[:2], (n, n), flags=cv2.INTER_LINEAR
-                                  | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-            su = seen[use]
-            spread = float(su.std())
-            if spread < 1e-3:
-                break
-            err = (su - float(su.mean())) * (t_std / spread) + t_mean - tu
-            dx, dy, dt = np.linalg.solve(hessian, sd.T @ err)
-            step = np.array([[np.cos(dt), -np.sin(dt), dx], [np.sin(dt), np.cos(dt), dy],
-                             [0, 0, 1.0]])
-            warp = warp @ np.linalg.inv(step)
-            centre = warp[:2, 2] - (size - 1) / 2
-            warp[:2, 2] = (size - 1) / 2 + np.clip(centre, -reach, reach)
-            if abs(dx) + abs(dy) < 0.02 and abs(dt) < 2e-4:
-                break
-    turn = float(np.degrees(np.arctan2(warp[1, 0], warp[0, 0])))
-    seen = cv2.warpAffine(patch, (warp @ index_to_centred)[:2], (n, n), flags=cv2.INTER_LINEAR
-                          | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-    a, b = seen[use] - seen[use].mean(), tpl[use] - tpl[use].mean()
-    fit = float((a * b).sum() / max(float(np.sqrt((a * a).sum() * (b * b).sum())), 1e-6))
-    return turn, warp[:2, 2].copy(), fit
 
 
 def score_at(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> float:
