@@ -171,7 +171,7 @@ class SpiderTwistCommands:
         web = options.get("web") or "rings"
         if web not in WEBS:
             raise RulesError(f"unknown web {web!r} (choose from: {', '.join(WEBS)})")
-        from pnp.rules.spider_twist.game import playout   # the game API: for simulate only
+        from pnp.rules.spider_twist.game import playout  # the game API: for simulate only
 
         game = playout(seed, web)
         res = score(game.state)

@@ -1,0 +1,89 @@
+"""The methods `dataclasses` writes for each class (`__init__`, `__eq__`, `__hash__`, ...),
+compiled once and kept between runs, as Python keeps a module's bytecode: a build defines
+some fifty frozen dataclasses, six methods each, and compiling their source is an eighth
+of its time.
+
+`install()` hands `dataclasses` an `exec` that runs, for each method's source text, the
+code object `compile` makes of that same text, read back (marshal) from a file in the
+cache folder when an earlier run compiled it. The classes are exactly those `dataclasses`
+makes: only the compiling is skipped. The file is keyed by the Python version; a missing,
+stale or unreadable one costs only the compiling, and a run that compiled something new
+writes it again at exit. The folder: $PNP_CACHE_DIR, else $XDG_CACHE_HOME/pnp, else
+~/.cache/pnp.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import dataclasses
+import marshal
+import os
+import sys
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+MAX_KEPT = 5000                 # texts kept in the file; beyond, only this run's are
+_codes: dict[str, CodeType] = {}      # source text -> its code object
+_used: set[str] = set()               # the texts this run executed
+_new: set[str] = set()                # those it compiled
+
+
+def cache_dir() -> Path:
+    """The user's cache folder for `pnp`."""
+    if os.environ.get("PNP_CACHE_DIR"):
+        return Path(os.environ["PNP_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "pnp"
+
+
+def store() -> Path:
+    return cache_dir() / f"dataclass-methods-{sys.implementation.cache_tag}.marshal"
+
+
+def install() -> None:
+    """From now on, every dataclass's methods come compiled from the store when it has
+    them."""
+    _codes.update(_read())
+    dataclasses.exec = _exec  # type: ignore[attr-defined]   # shadows the builtin there
+
+
+def _read() -> dict[str, CodeType]:
+    try:
+        version, codes = marshal.loads(store().read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return {}
+    if version != sys.version or not isinstance(codes, dict):
+        return {}
+    return codes
+
+
+def _exec(source: Any, globals: Any = None, locals: Any = None) -> None:
+    """`exec(source, globals, locals)`, a source text's code object compiled once."""
+    if isinstance(source, str):
+        code = _codes.get(source)
+        if code is None:
+            # as exec compiles a text called from dataclasses: none of our __future__ flags
+            code = _codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
+            if not _new:
+                atexit.register(save)
+            _new.add(source)
+        _used.add(source)
+        source = code
+    exec(source, globals, locals)
+
+
+def save() -> None:
+    """Write the store anew when this run compiled a text it did not have."""
+    if not _new:
+        return
+    kept = _codes if len(_codes) <= MAX_KEPT else {s: _codes[s] for s in _used}
+    _new.clear()
+    path = store()
+    with contextlib.suppress(OSError):
+        from pnp.fileio import atomic_path
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_path(path) as temp:
+            temp.write_bytes(marshal.dumps((sys.version, kept)))
