@@ -8,8 +8,7 @@ code object `compile` makes of that same text, read back (marshal) from a file i
 cache folder when an earlier run compiled it. The classes are exactly those `dataclasses`
 makes: only the compiling is skipped. The file is keyed by the Python version; a missing,
 stale or unreadable one costs only the compiling, and a run that compiled something new
-writes it again at exit. The folder: $PNP_CACHE_DIR, else $XDG_CACHE_HOME/pnp, else
-~/.cache/pnp.
+writes it again at exit. The folder: `pnp.fileio.cache_dir()`.
 """
 
 from __future__ import annotations
@@ -18,24 +17,17 @@ import atexit
 import contextlib
 import dataclasses
 import marshal
-import os
 import sys
 from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from pnp.fileio import atomic_path, cache_dir
+
 MAX_KEPT = 5000                 # texts kept in the file; beyond, only this run's are
 _codes: dict[str, CodeType] = {}      # source text -> its code object
 _used: set[str] = set()               # the texts this run executed
 _new: set[str] = set()                # those it compiled
-
-
-def cache_dir() -> Path:
-    """The user's cache folder for `pnp`."""
-    if os.environ.get("PNP_CACHE_DIR"):
-        return Path(os.environ["PNP_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "pnp"
 
 
 def store() -> Path:
@@ -82,8 +74,6 @@ def save() -> None:
     _new.clear()
     path = store()
     with contextlib.suppress(OSError):
-        from pnp.fileio import atomic_path
-
         path.parent.mkdir(parents=True, exist_ok=True)
         with atomic_path(path) as temp:
             temp.write_bytes(marshal.dumps((sys.version, kept)))
