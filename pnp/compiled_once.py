@@ -36,9 +36,12 @@ def store() -> Path:
 
 def install() -> None:
     """From now on, every dataclass's methods come compiled from the store when it has
-    them."""
+    them, and every layout file parsed (`parsed`)."""
+    from pnp import layouts
+
     _codes.update(_read())
     dataclasses.exec = _exec  # type: ignore[attr-defined]   # shadows the builtin there
+    layouts.parse = parsed
 
 
 def _read() -> dict[str, CodeType]:
@@ -77,3 +80,25 @@ def save() -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         with atomic_path(path) as temp:
             temp.write_bytes(marshal.dumps((sys.version, kept)))
+
+
+def parsed(text: bytes) -> dict[str, Any]:
+    """A layout file's data (`layouts.parse_toml`), kept between runs under a digest of
+    its bytes: parsing a game's three files cost a build as much as a tenth of its
+    drawing."""
+    import hashlib
+
+    from pnp.layouts import parse_toml
+
+    key = hashlib.sha256(text).hexdigest()[:32]
+    path = cache_dir() / f"layout-{sys.implementation.cache_tag}-{key}.marshal"
+    with contextlib.suppress(OSError, EOFError, ValueError, TypeError):
+        kept = marshal.loads(path.read_bytes())
+        if isinstance(kept, dict):
+            return kept
+    data = parse_toml(text)
+    with contextlib.suppress(OSError, ValueError):      # ValueError: not marshal's types
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_path(path) as temp:
+            temp.write_bytes(marshal.dumps(data))
+    return data

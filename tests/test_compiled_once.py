@@ -4,6 +4,7 @@ classes as `dataclasses` alone: each run here is a fresh interpreter, as a build
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import subprocess
 import sys
@@ -57,3 +58,20 @@ def test_a_class_is_the_same_compiled_now_read_back_or_without_the_store(tmp_pat
     broken, compiled = _probe("cached", tmp_path)
     assert (broken, compiled > 0) == (plain, True)
     assert _probe("cached", tmp_path) == (plain, 0)     # and written anew
+
+
+def test_a_layout_file_is_parsed_once_and_read_back(tmp_path: Path, monkeypatch) -> None:
+    from pnp.compiled_once import parsed
+    from pnp.layouts import layouts_dir, parse_toml
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    text = (layouts_dir() / "asterion.toml").read_bytes()
+    expected = parse_toml(text)
+    assert parsed(text) == expected                     # parsed, and kept
+    [kept] = tmp_path.glob("layout-*.marshal")
+    kept.write_bytes(marshal.dumps({"read": "back"}))   # what a later run finds
+    assert parsed(text) == {"read": "back"}
+    kept.write_bytes(b"not marshal data")
+    assert parsed(text) == expected
+    assert parsed(text + b"\n") == expected             # other bytes: another entry
+    assert len(list(tmp_path.glob("layout-*.marshal"))) == 2
