@@ -29,6 +29,7 @@ LABEL_GREY = HexColor("#6F6F6F")
 
 @dataclass(frozen=True)
 class BuildResult:
+    """What a build wrote: the PDF, its pages and sheets, and what it printed."""
     path: Path
     pages: int
     sheets: int
