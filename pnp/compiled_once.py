@@ -24,7 +24,7 @@ from typing import Any
 
 from pnp.fileio import atomic_path, cache_dir
 
-MAX_KEPT = 5000                 # texts kept in the file; beyond, only this run's are
+MAX_KEPT = 1500     # texts kept (all the games' builds use 500); beyond, only this run's
 _codes: dict[str, CodeType] = {}      # source text -> its code object
 _used: set[str] = set()               # the texts this run executed
 _new: set[str] = set()                # those it compiled
