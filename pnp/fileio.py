@@ -90,3 +90,12 @@ def atomic_folder(path: Path) -> Iterator[Path]:
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)
         raise
+
+
+def cache_dir() -> Path:
+    """The user's cache folder for `pnp`: $PNP_CACHE_DIR, else $XDG_CACHE_HOME/pnp, else
+    ~/.cache/pnp."""
+    if os.environ.get("PNP_CACHE_DIR"):
+        return Path(os.environ["PNP_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "pnp"

@@ -15,6 +15,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class GameInfo:
+    """A game in the registry: names, editions, and its parts as "module:attribute"."""
     name: str
     title: str
     editions: tuple[str, ...] = ()        # () for a game with one edition

@@ -6,7 +6,7 @@ Standard library only: the rules core reads the tileset through this module.
 from __future__ import annotations
 
 import os
-import tomllib
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,16 +29,28 @@ def fonts_dir() -> Path:
     return layouts_dir().parent / "fonts"
 
 
+def parse_toml(text: bytes) -> dict[str, Any]:
+    import tomllib  # imported when a file is parsed: a build reads them kept parsed
+
+    return tomllib.loads(text.decode())
+
+
+# how a layout file's bytes become its data: a build reads them kept between runs
+# (`pnp.compiled_once.install`)
+parse: Callable[[bytes], dict[str, Any]] = parse_toml
+
+
 @cache
 def load(name: str) -> dict[str, Any]:
     """Parse `layouts/<name>.toml`. Cached: callers must not mutate the result."""
     path = layouts_dir() / f"{name}.toml"
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        text = path.read_bytes()
     except FileNotFoundError as exc:
         raise LayoutError(f"no layout file {path}") from exc
-    except tomllib.TOMLDecodeError as exc:
+    try:
+        return parse(text)
+    except (UnicodeDecodeError, ValueError) as exc:    # tomllib.TOMLDecodeError included
         raise LayoutError(f"{path}: {exc}") from exc
 
 

@@ -21,10 +21,10 @@ class MarkerError(ValueError):
 @cache
 def marker_bits(marker_id: int) -> tuple[tuple[int, ...], ...]:
     """The inner bits of an ArUco marker (1 = white module), top row first."""
-    table = _codec()
-    if marker_id not in table:
+    rows = _codec_rows().get(marker_id)
+    if rows is None:
         raise KeyError(f"marker id {marker_id} is not in the dictionary")
-    return table[marker_id]
+    return tuple(tuple(map(int, row)) for row in rows)
 
 
 def _data() -> dict[str, Any]:
@@ -32,14 +32,16 @@ def _data() -> dict[str, Any]:
 
 
 @cache
-def _codec() -> dict[int, tuple[tuple[int, ...], ...]]:
+def _codec_rows() -> dict[int, list[str]]:
+    """Each id's rows of bits as written in the codec file (read into bits by the id: a
+    build prints a few of the 250)."""
     name = _data()["dictionary"]["codec_file"]
-    codes: dict[int, tuple[tuple[int, ...], ...]] = {}
+    codes: dict[int, list[str]] = {}
     for line in layouts.data_file(name).read_text().splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         number, *rows = line.split()
-        codes[int(number)] = tuple(tuple(int(b) for b in row) for row in rows)
+        codes[int(number)] = rows
     return codes
 
 

@@ -27,17 +27,12 @@ from pathlib import Path
 
 import numpy as np
 
+from pnp.fileio import cache_dir
+
 Images = dict[str, np.ndarray]
 LIBRARIES = ("reportlab", "pypdfium2", "PIL", "numpy", "cv2")
 MAGIC = b"pnp images 1\n"
 SUFFIX = ".images"
-
-
-def cache_dir() -> Path:
-    if os.environ.get("PNP_CACHE_DIR"):
-        return Path(os.environ["PNP_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "pnp"
 
 
 @cache

@@ -49,6 +49,7 @@ SQRT3 = math.sqrt(3.0)
 
 @dataclass(frozen=True)
 class Spec(MarkerSizes):
+    """The board's printed sizes, mm (layouts/assyria.toml)."""
     side: float                 # R: a hex's side (and centre-to-corner), mm
     track_columns: int          # score spaces along the top between the corners
     track_rows: int             # score spaces along each side between the corners
@@ -349,6 +350,7 @@ def _inset(box: Box, left: float = 0.0, right: float = 0.0) -> Box:
 
 @dataclass(frozen=True)
 class HexPlace:
+    """Where a hex is printed, and its food and region."""
     index: int                  # the rules core's hex index (0..63)
     name: str                   # "H23"
     q: int
@@ -392,6 +394,7 @@ def hexes() -> tuple[HexPlace, ...]:
 
 @dataclass(frozen=True)
 class WellPlace:
+    """Where a well is printed: a vertex of three hexes."""
     index: int                  # the rules core's vertex index
     name: str                   # "H01/H10/H11"
     coords: tuple[int, int, int]
@@ -460,6 +463,7 @@ def unused_area(players: int) -> Polygon:
 
 @dataclass(frozen=True)
 class BoardMarker:
+    """A board marker: its id, name and place."""
     id: int
     name: str                   # "corner NW", "top 3", "right 2", ...
     centre: Point

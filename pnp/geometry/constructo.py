@@ -47,6 +47,7 @@ def rotate(point: Point, degrees: float) -> Point:
 
 @dataclass(frozen=True)
 class TileSpec:
+    """A hex tile's printed sizes and its markers' (layouts/constructo.toml)."""
     count: int
     across_flats: float
     module: float                # marker module
@@ -181,6 +182,7 @@ def tile_for_marker(marker_id: int) -> tuple[int, str] | None:
 
 @dataclass(frozen=True)
 class PieceSpec:
+    """A kind of piece's printed sizes and pattern, mm."""
     kind: str                    # the rules' kind: "ring", "medium", "small"
     name: str                    # "ring", "medium disc", "small disc" (the component kind)
     diameter: float

@@ -50,6 +50,7 @@ MARKER_NAMES = ("NE", "E", "SE", "SW", "W", "NW")   # clockwise from the north-e
 
 @dataclass(frozen=True)
 class BoardSpec(MarkerSizes):
+    """The board's printed sizes, mm (layouts/spider-twist.toml)."""
     width: float
     height: float
     outer_radius: float
@@ -239,6 +240,7 @@ def to_image(point: Point) -> Point:
 
 @dataclass(frozen=True)
 class BoardMarker:
+    """A board marker: its id, side and place."""
     id: int
     side: str                   # "rings" or "spiral": the side it is printed on
     name: str                   # NE, E, SE, SW, W, NW

@@ -22,6 +22,7 @@ def wrap(string: str, font: str, size: float, width: float) -> list[str]:
 
 @dataclass(frozen=True)
 class Prose:
+    """A player aid's body text: its size and leading."""
     size: float         # body text, pt
     leading: float      # mm between lines of body text
 
@@ -35,6 +36,7 @@ class Prose:
 
 @dataclass(frozen=True)
 class Heading:
+    """A player aid's heading: its size and the step to the next baseline."""
     size: float         # pt, bold, black
     step: float         # mm from its baseline to the next baseline
 

@@ -37,6 +37,7 @@ class BuildError(ValueError):
 
 @dataclass(frozen=True)
 class BuildRequest:
+    """A build's options, as the CLI reads them, with the game's printing part."""
     game: str
     edition: str | None = None
     paper: str = "a4"

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class DrawContext:
+    """What a game's drawing code is given besides the item: game, edition, style, options."""
     printing: GamePrinting   # the game's part: its drawing, titles, editions
     edition: str | None      # "crete" or "revised"; None for a game with one edition
     style: Any               # the game's style (`printing.style(ink_saver)`)

@@ -38,6 +38,7 @@ Paint = Callable[[Canvas, float], None]     # (canvas in the board frame, bleed 
 
 @dataclass(frozen=True)
 class PieceStyle:
+    """How a board piece's cut lines, marks and assembly diagram are drawn."""
     cut_line: float          # width of the cut outlines, mm
     mark_line: float         # width of the alignment marks, mm
     diagram_fill: Color      # the other pieces in the assembly diagram

@@ -115,6 +115,7 @@ def _turned(grid: Grid) -> Grid:
 
 @dataclass(frozen=True)
 class Group:
+    """`count` pieces of one size, packed as a grid."""
     count: int
     grid: Grid
 
@@ -148,6 +149,7 @@ class Block:
 
 @dataclass
 class Sheet:
+    """A sheet being filled: its frame, free rectangles and the blocks placed on it."""
     frame: Frame
     landscape: bool
     free: list[Box]              # maximal free rectangles, grown by half the spacing

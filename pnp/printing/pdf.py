@@ -18,6 +18,7 @@ from pnp import layouts
 from pnp.fileio import atomic_path
 from pnp.printing import pen
 from pnp.printing.context import DrawContext
+from pnp.printing.pdf_canvas import PdfCanvas
 from pnp.printing.placement import Item, Page
 from pnp.printing.style import BLACK, FONT, register_fonts
 from pnp.units import pt
@@ -28,6 +29,7 @@ LABEL_GREY = HexColor("#6F6F6F")
 
 @dataclass(frozen=True)
 class BuildResult:
+    """What a build wrote: the PDF, its pages and sheets, and what it printed."""
     path: Path
     pages: int
     sheets: int
@@ -93,7 +95,7 @@ def write_pdf(pages: list[Page], ctx: DrawContext, out_path: Path,
               progress: Progress | None = None) -> BuildResult:
     register_fonts()
     with atomic_path(out_path) as temp:
-        canvas = Canvas(str(temp), invariant=1, pageCompression=1, initialFontName=FONT)
+        canvas = PdfCanvas(str(temp), invariant=1, pageCompression=1, initialFontName=FONT)
         canvas.setTitle(f"{ctx.printing.title} — print and play")
         canvas.setAuthor("pnp")
         canvas.setCreator("pnp")

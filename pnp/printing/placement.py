@@ -43,6 +43,7 @@ class PlacementError(ValueError):
 
 @dataclass(frozen=True)
 class Paper:
+    """A paper size, in mm, as printed (portrait unless turned)."""
     name: str
     width: float
     height: float
@@ -128,6 +129,7 @@ class Component:
 
 @dataclass(frozen=True)
 class Item:
+    """A component's face placed on a page."""
     component: Component
     x: float                     # cut box, top-left corner, mm from the page's top-left
     y: float
@@ -144,6 +146,7 @@ class Item:
 
 @dataclass(frozen=True)
 class Mark:
+    """A crop mark: a line from (x1, y1) to (x2, y2) on the page, mm."""
     x1: float
     y1: float
     x2: float
@@ -152,6 +155,7 @@ class Mark:
 
 @dataclass(frozen=True)
 class Label:
+    """Where the sheet label goes: its baseline's centre and the room it has."""
     x: float                     # centre of the baseline
     y: float
     max_width: float
@@ -159,6 +163,7 @@ class Label:
 
 @dataclass(frozen=True)
 class Page:
+    """One side of a sheet: its items, crop marks and label, in mm from its top-left."""
     width: float
     height: float
     side: str                    # "front" or "back"
@@ -171,6 +176,7 @@ class Page:
 
 @dataclass(frozen=True)
 class Options:
+    """How a build places its pages: paper, bleed, duplex and the page furniture."""
     paper: Paper
     bleed: float = 2.0
     duplex: str = "long"

@@ -14,6 +14,7 @@ from pnp.printing.pen import polygon
 
 @dataclass(frozen=True)
 class Symbols:
+    """The proportions of the colour-blind symbols, in units of their 'radius'."""
     square: float               # the square's side, in r
     square_corner: float        # its corners' radius, in r (0: sharp corners)
     diamond: float              # the diamond's half diagonal, in r

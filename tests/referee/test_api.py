@@ -34,7 +34,7 @@ def _game_packages(folder: Path) -> set[str]:
 # rules, geometry, printing and the referee never ask it (they are handed the parts), nor
 # import a game, and a game's modules import no other game's.
 LAYERS = (
-    ("pnp.units", "pnp.layouts", "pnp.markers", "pnp.fileio", "pnp.inputs"),
+    ("pnp.units", "pnp.layouts", "pnp.markers", "pnp.fileio", "pnp.inputs", "pnp.compiled_once"),
     ("pnp.rules",),
     ("pnp.geometry",),
     ("pnp.printing", "referee"),

@@ -40,6 +40,7 @@ SQRT2 = math.sqrt(2.0)
 
 @dataclass(frozen=True)
 class BoardSpec(MarkerSizes):
+    """The Crete board's printed sizes, mm (layouts/asterion.toml)."""
     square: float               # side of a square, mm
     radius: int                 # squares with |i| + |j| <= radius
     coast: float                # from the staircase's convex corners to the diamond edge
@@ -163,6 +164,7 @@ def grid_lines() -> list[tuple[Point, Point]]:
 
 @dataclass(frozen=True)
 class BoardMarker:
+    """A board marker: its id, name and place, board frame."""
     id: int
     name: str                   # "N tip", "NE 1" .. "NE 5" (north to east), "E tip", ...
     centre: Point               # board frame, mm

@@ -21,6 +21,7 @@ from pnp.units import mm
 
 @dataclass(frozen=True)
 class TileSpec(MarkerSizes):
+    """A tile's printed sizes, mm (layouts/asterion.toml)."""
     size: float
     path_width: float
     path_outline: float
@@ -82,6 +83,7 @@ def tile_spec(design: str | None = None) -> TileSpec:
 
 @dataclass(frozen=True)
 class Segment:
+    """A straight stretch of corridor, tile frame."""
     start: Point
     end: Point
     round_end: bool = False      # a dead end: the corridor stops here with a rounded cap
@@ -89,6 +91,7 @@ class Segment:
 
 @dataclass(frozen=True)
 class Arc:
+    """A curved stretch of corridor: a circle's arc, tile frame."""
     centre: Point
     radius: float
     start_deg: float             # angles from +x towards +y (clockwise on the page)
@@ -105,18 +108,21 @@ Stroke = Segment | Arc
 
 @dataclass(frozen=True)
 class Feature:
+    """Something printed on a corridor: a prisoner, coin, wing or Asterion."""
     kind: str                    # "prisoner", "coin", "wing" or "asterion"
     at: Point
 
 
 @dataclass(frozen=True)
 class RegionArt:
+    """What a region of a tile draws: its corridor strokes and features."""
     strokes: tuple[Stroke, ...]
     features: tuple[Feature, ...]
 
 
 @dataclass(frozen=True)
 class MarkerPlace:
+    """Where a tile's marker is printed, tile frame."""
     corner: str                  # "NE" or "SW" as printed
     x: float                     # the marker's top-left corner, tile frame
     y: float

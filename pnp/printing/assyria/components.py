@@ -21,6 +21,7 @@ from pnp.units import mm
 
 @dataclass(frozen=True)
 class CardFace:
+    """A card design and how many of it the game has."""
     key: str            # "grape-2", "wild", "plough", "expansion-3", "bonus"
     deck: str           # its back: "food", "plough" or "expansion"
     count: int          # identical cards in the game

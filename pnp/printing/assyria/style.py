@@ -17,6 +17,7 @@ FADE = 0.6          # how far the ink saver moves a fill towards white
 
 @dataclass(frozen=True)
 class Player:
+    """One player's colours and symbol."""
     name: str           # "red"
     fill: Color
     dark: Color         # outlines and the symbol on the fill
@@ -25,6 +26,7 @@ class Player:
 
 @dataclass(frozen=True)
 class Style:
+    """Assyria's colours (ink-saver or full) and each player's."""
     ink_saver: bool
     ink: Color
     sand: Color

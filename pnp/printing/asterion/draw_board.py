@@ -34,6 +34,7 @@ from pnp.units import PT_PER_MM, mm
 
 @dataclass(frozen=True)
 class BoardStyle:
+    """The Crete board's colours, line widths and area dashes."""
     sea: Color
     land: dict[int, Color]        # players -> the land colour of the ring only they use
     line: Color

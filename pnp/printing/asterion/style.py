@@ -12,6 +12,7 @@ from pnp import layouts
 
 @dataclass(frozen=True)
 class Palette:
+    """One tile colour's inks and symbol."""
     fill: Color          # the colour itself: prisoners, backs
     wall: Color          # the tile's background between corridors
     dark: Color          # outlines and text on this colour
@@ -20,6 +21,7 @@ class Palette:
 
 @dataclass(frozen=True)
 class Style:
+    """Asterion's colours (ink-saver or full) and each tile colour's palette."""
     ink_saver: bool
     corridor: Color
     outline: Color

@@ -13,6 +13,7 @@ from pnp.units import mm
 
 @dataclass(frozen=True)
 class Owner:
+    """How one player's pieces are printed: colours and pattern."""
     fill: Color
     ink: Color           # the pattern: a black piece's dots, a white piece's line
     cut: Color           # the cut outline and centre mark
@@ -22,6 +23,7 @@ class Owner:
 
 @dataclass(frozen=True)
 class Style:
+    """Constructo's colours (ink-saver or full) and each player's."""
     ink_saver: bool
     tile_fill: Color
     tile_line: Color

@@ -13,6 +13,7 @@ from pnp.units import mm
 
 @dataclass(frozen=True)
 class Style:
+    """Spider Twist's colours (ink-saver or full), per side where they differ."""
     ink_saver: bool
     ground: dict[str, Color]        # side -> the board round the web
     web: dict[str, Color]           # side -> the disc behind the web

@@ -85,6 +85,7 @@ class Seam:
 
 @dataclass(frozen=True)
 class BoardPiece:
+    """One piece of a split board: its cells, cut outline, art outline and seams."""
     label: str                  # "A1": row band letter (A = top), piece number (1 = left)
     band: int                   # 0-based
     index: int                  # 0-based within the band

@@ -126,6 +126,7 @@ def _fits(board: Board, width: float, height: float, paper: Paper,
 
 @dataclass(frozen=True)
 class _Cost:
+    """A split's cost, compared field by field: the search keeps the cheapest."""
     pieces: int
     glue: float                 # total length of the tabs: less glueing, fewer seams
     cuts: tuple[int, ...]       # the cut positions, for a deterministic tie-break

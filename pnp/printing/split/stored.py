@@ -34,13 +34,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 def describe(value: Any) -> Any:
     """`value` as JSON data that says everything the split functions read of it: a
     dataclass by its fields, a function by its name, floats exactly."""
+    # the commonest first: a board is mostly tuples of floats
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, (tuple, list)):         # faster than the union type
+        return [describe(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return [type(value).__name__,
                 [describe(getattr(value, f.name)) for f in dataclasses.fields(value)]]
-    if isinstance(value, tuple | list):
-        return [describe(v) for v in value]
-    if isinstance(value, float):
-        return repr(value)
     if callable(value):   # a function by its name (anything else by a repr never stored)
         return f"{value.__module__}.{getattr(value, '__qualname__', repr(value))}"
     return value

@@ -4,24 +4,23 @@ Standard library only; never draws. See docs/assyria-rules-core.md (the code) an
 docs/rules/assyria.md (the rules, cited by section as `ruling "..."`).
 """
 
-from pnp.rules.assyria.board import Board, BoardError, board
-from pnp.rules.assyria.moves import IllegalMove, MoveSyntaxError, parse_move
-from pnp.rules.assyria.phases import new_game
-from pnp.rules.assyria.play import apply, legal_moves
-from pnp.rules.assyria.read import read_state
-from pnp.rules.assyria.scoring import (
-    Line,
-    Scoring,
-    ashur_ranking,
-    game_end,
-    income,
-    reign_end,
-    settle,
-)
-from pnp.rules.assyria.state import Problem, State, StateError
-from pnp.rules.assyria.validate import validate
+from typing import Any
 
-__all__ = ["Board", "BoardError", "IllegalMove", "Line", "MoveSyntaxError", "Problem",
-           "Scoring", "State", "StateError", "apply", "ashur_ranking", "board", "game_end",
-           "income", "legal_moves", "new_game", "parse_move", "read_state", "reign_end",
-           "settle", "validate"]
+from pnp.rules.lazy import Exports
+
+# the exports by submodule, each imported on first use (pnp/rules/lazy.py)
+_EXPORTS = Exports(__name__, {
+    "board": ("Board", "BoardError", "board"),
+    "moves": ("IllegalMove", "MoveSyntaxError", "parse_move"),
+    "phases": ("new_game",),
+    "play": ("apply", "legal_moves"),
+    "read": ("read_state",),
+    "scoring": ("Line", "Scoring", "ashur_ranking", "game_end", "income", "reign_end", "settle"),
+    "state": ("Problem", "State", "StateError"),
+    "validate": ("validate",),
+})
+__all__ = _EXPORTS.names
+
+
+def __getattr__(name: str) -> Any:
+    return _EXPORTS.load(name)

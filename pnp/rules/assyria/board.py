@@ -32,6 +32,7 @@ class BoardError(ValueError):
 
 @dataclass(frozen=True)
 class Hex:
+    """A hex of the board: its index, name and coordinates."""
     index: int
     name: str
     q: int
@@ -53,6 +54,7 @@ class Hex:
 
 @dataclass(frozen=True)
 class Vertex:
+    """An interior vertex: where three hexes meet."""
     index: int
     q: int
     r: int
@@ -67,6 +69,7 @@ class Vertex:
 
 @dataclass(frozen=True)
 class Board:
+    """The board as a graph: hexes, their neighbours and the vertices between them."""
     hexes: tuple[Hex, ...]
     neighbours: tuple[tuple[int, ...], ...]     # per hex, on-board neighbours (sorted)
     vertices: tuple[Vertex, ...]                # interior vertices (all three hexes exist)

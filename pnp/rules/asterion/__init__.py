@@ -4,68 +4,23 @@ The functions the print side, the CLI and the photo referee use are exported her
 documented in docs/asterion-rules-core.md.
 """
 
-from pnp.rules.asterion.check import CheckResult, PrisonerCheck, check, check_text
-from pnp.rules.asterion.connect import Component, Network, network
-from pnp.rules.asterion.read import table_from_dict, table_from_json
-from pnp.rules.asterion.scoring import (
-    PlayerScore,
-    PrisonerResult,
-    ScoreResult,
-    prisoner_components,
-    score,
-)
-from pnp.rules.asterion.table import (
-    BOARD_RADIUS,
-    SETUP_DISCARDS,
-    Placement,
-    Problem,
-    Table,
-    TableError,
-)
-from pnp.rules.asterion.tiles import (
-    COLOURS,
-    EDITIONS,
-    PORTS,
-    Region,
-    Tile,
-    TilesetError,
-    load_tileset,
-    rotate_port,
-    unrotate_port,
-)
-from pnp.rules.asterion.validate import FATAL, fatal_problems, validate
+from typing import Any
 
-__all__ = [
-    "BOARD_RADIUS",
-    "COLOURS",
-    "EDITIONS",
-    "FATAL",
-    "PORTS",
-    "SETUP_DISCARDS",
-    "CheckResult",
-    "Component",
-    "Network",
-    "Placement",
-    "PlayerScore",
-    "PrisonerCheck",
-    "PrisonerResult",
-    "Problem",
-    "Region",
-    "ScoreResult",
-    "Table",
-    "TableError",
-    "Tile",
-    "TilesetError",
-    "check",
-    "check_text",
-    "fatal_problems",
-    "load_tileset",
-    "network",
-    "prisoner_components",
-    "rotate_port",
-    "score",
-    "table_from_dict",
-    "table_from_json",
-    "unrotate_port",
-    "validate",
-]
+from pnp.rules.lazy import Exports
+
+# the exports by submodule, each imported on first use (pnp/rules/lazy.py)
+_EXPORTS = Exports(__name__, {
+    "check": ("CheckResult", "PrisonerCheck", "check", "check_text"),
+    "connect": ("Component", "Network", "network"),
+    "read": ("table_from_dict", "table_from_json"),
+    "scoring": ("PlayerScore", "PrisonerResult", "ScoreResult", "prisoner_components", "score"),
+    "table": ("BOARD_RADIUS", "SETUP_DISCARDS", "Placement", "Problem", "Table", "TableError"),
+    "tiles": ("COLOURS", "EDITIONS", "PORTS", "Region", "Tile", "TilesetError", "load_tileset",
+              "rotate_port", "unrotate_port"),
+    "validate": ("FATAL", "fatal_problems", "validate"),
+})
+__all__ = _EXPORTS.names
+
+
+def __getattr__(name: str) -> Any:
+    return _EXPORTS.load(name)

@@ -44,6 +44,7 @@ def unrotate_port(direction: str, rot: int) -> str:
 
 @dataclass(frozen=True)
 class Region:
+    """A region of a tile: the ports its corridors join and what lies on them."""
     ports: frozenset[str]
     prisoners: int = 0
     coins: int = 0
@@ -60,6 +61,7 @@ class Region:
 
 @dataclass(frozen=True)
 class Tile:
+    """A tile of the catalogue: its id, colour, design and regions."""
     id: str                     # "Y07", or "M" for the Minotaur
     colour: str | None          # None for the Minotaur
     design: int                 # 1-based design number shared by all colours; 0 for M

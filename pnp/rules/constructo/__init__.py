@@ -6,61 +6,24 @@ moves (notation), play (legal actions, apply, round end), scoring,
 game (the `Game` API and a random game), commands (the `GameRules` adapter for the CLI).
 """
 
-from pnp.rules.api import Problem
-from pnp.rules.constructo.hexes import PATTERN_NAMES, PATTERNS, Tile, parse_tile, tile_text
-from pnp.rules.constructo.moves import (
-    Action,
-    ChoosePattern,
-    IllegalMove,
-    Move,
-    MoveSyntaxError,
-    Place,
-    parse_move,
-)
-from pnp.rules.constructo.pieces import KINDS, PLAYERS, Piece, is_tower, stack_problem
-from pnp.rules.constructo.play import (
-    apply,
-    current_player,
-    is_over,
-    is_round_over,
-    legal_actions,
-    why_illegal,
-)
-from pnp.rules.constructo.read import read_state, state_and_problems
-from pnp.rules.constructo.scoring import round_points, totals, towers, winners
-from pnp.rules.constructo.state import State, StateError
+from typing import Any
 
-__all__ = [
-    "KINDS",
-    "PATTERNS",
-    "PATTERN_NAMES",
-    "PLAYERS",
-    "Action",
-    "ChoosePattern",
-    "IllegalMove",
-    "Move",
-    "MoveSyntaxError",
-    "Piece",
-    "Place",
-    "Problem",
-    "State",
-    "StateError",
-    "Tile",
-    "apply",
-    "current_player",
-    "is_over",
-    "is_round_over",
-    "is_tower",
-    "legal_actions",
-    "parse_move",
-    "parse_tile",
-    "read_state",
-    "round_points",
-    "stack_problem",
-    "state_and_problems",
-    "tile_text",
-    "totals",
-    "towers",
-    "why_illegal",
-    "winners",
-]
+from pnp.rules.lazy import Exports
+
+# the exports by submodule, each imported on first use (pnp/rules/lazy.py)
+_EXPORTS = Exports(__name__, {
+    "pnp.rules.api": ("Problem",),
+    "hexes": ("PATTERN_NAMES", "PATTERNS", "Tile", "parse_tile", "tile_text"),
+    "moves": ("Action", "ChoosePattern", "IllegalMove", "Move", "MoveSyntaxError", "Place",
+              "parse_move"),
+    "pieces": ("KINDS", "PLAYERS", "Piece", "is_tower", "stack_problem"),
+    "play": ("apply", "current_player", "is_over", "is_round_over", "legal_actions", "why_illegal"),
+    "read": ("read_state", "state_and_problems"),
+    "scoring": ("round_points", "totals", "towers", "winners"),
+    "state": ("State", "StateError"),
+})
+__all__ = _EXPORTS.names
+
+
+def __getattr__(name: str) -> Any:
+    return _EXPORTS.load(name)

@@ -22,6 +22,7 @@ GOES_ONTO: dict[str, str] = {"ring": "small", "medium": "ring", "small": "medium
 
 @dataclass(frozen=True, order=True)
 class Piece:
+    """A player's piece of one kind."""
     owner: str                        # "white" | "black"
     kind: str                         # "ring" | "medium" | "small" ("piece" in JSON)
 

@@ -7,66 +7,24 @@ turn), scoring.py, game.py (the game API), commands.py (score/check/simulate).
 Documented in docs/spider-twist-rules-core.md.
 """
 
-from pnp.rules.api import Problem
-from pnp.rules.spider_twist.female import Outcome, Reaction, Route, countdown, reach, react
-from pnp.rules.spider_twist.moves import (
-    Done,
-    End,
-    Female,
-    IllegalMove,
-    Mate,
-    Move,
-    MoveSyntaxError,
-    Pass,
-    Place,
-    Roll,
-    Step,
-    parse_move,
-)
-from pnp.rules.spider_twist.play import legal_moves
-from pnp.rules.spider_twist.read import position, read_state, state_and_problems
-from pnp.rules.spider_twist.scoring import PlayerScore, ScoreResult, score, scores
-from pnp.rules.spider_twist.state import COLOURS, MALES, State, StateError
-from pnp.rules.spider_twist.web import CENTRE, SPOKES, WEBS, Edge, Spot, UnknownWeb, Web, get_web
+from typing import Any
 
-__all__ = [
-    "CENTRE",
-    "COLOURS",
-    "MALES",
-    "SPOKES",
-    "WEBS",
-    "Done",
-    "Edge",
-    "End",
-    "Female",
-    "IllegalMove",
-    "Mate",
-    "Move",
-    "MoveSyntaxError",
-    "Outcome",
-    "Pass",
-    "Place",
-    "PlayerScore",
-    "Problem",
-    "Reaction",
-    "Roll",
-    "Route",
-    "ScoreResult",
-    "Spot",
-    "State",
-    "StateError",
-    "Step",
-    "UnknownWeb",
-    "Web",
-    "countdown",
-    "get_web",
-    "legal_moves",
-    "parse_move",
-    "position",
-    "reach",
-    "react",
-    "read_state",
-    "score",
-    "scores",
-    "state_and_problems",
-]
+from pnp.rules.lazy import Exports
+
+# the exports by submodule, each imported on first use (pnp/rules/lazy.py)
+_EXPORTS = Exports(__name__, {
+    "pnp.rules.api": ("Problem",),
+    "female": ("Outcome", "Reaction", "Route", "countdown", "reach", "react"),
+    "moves": ("Done", "End", "Female", "IllegalMove", "Mate", "Move", "MoveSyntaxError", "Pass",
+              "Place", "Roll", "Step", "parse_move"),
+    "play": ("legal_moves",),
+    "read": ("position", "read_state", "state_and_problems"),
+    "scoring": ("PlayerScore", "ScoreResult", "score", "scores"),
+    "state": ("COLOURS", "MALES", "State", "StateError"),
+    "web": ("CENTRE", "SPOKES", "WEBS", "Edge", "Spot", "UnknownWeb", "Web", "get_web"),
+})
+__all__ = _EXPORTS.names
+
+
+def __getattr__(name: str) -> Any:
+    return _EXPORTS.load(name)

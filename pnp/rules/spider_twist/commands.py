@@ -17,7 +17,6 @@ from typing import Any
 from pnp.rules.api import Report, RulesError, Simulation
 from pnp.rules.options import Option
 from pnp.rules.spider_twist.female import Reaction, react, routes
-from pnp.rules.spider_twist.game import playout
 from pnp.rules.spider_twist.read import read_state
 from pnp.rules.spider_twist.scoring import ScoreResult, score
 from pnp.rules.spider_twist.state import COLOURS, MALES, State
@@ -172,6 +171,8 @@ class SpiderTwistCommands:
         web = options.get("web") or "rings"
         if web not in WEBS:
             raise RulesError(f"unknown web {web!r} (choose from: {', '.join(WEBS)})")
+        from pnp.rules.spider_twist.game import playout  # the game API: for simulate only
+
         game = playout(seed, web)
         res = score(game.state)
         points = ", ".join(f"{c} {s.points} (mated {s.mated}, eaten {s.eaten})"

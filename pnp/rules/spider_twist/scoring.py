@@ -13,6 +13,7 @@ EATEN_POINTS = -1
 
 @dataclass(frozen=True)
 class PlayerScore:
+    """A player's mated and eaten males."""
     colour: str
     mated: int
     eaten: int
@@ -27,6 +28,7 @@ class PlayerScore:
 
 @dataclass(frozen=True)
 class ScoreResult:
+    """Every player's score, who leads, and whether the game is over."""
     players: dict[str, PlayerScore]
     leaders: tuple[str, ...]        # most points now (both when equal)
     over: bool

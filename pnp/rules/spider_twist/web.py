@@ -44,6 +44,7 @@ class Spot:
 
 @dataclass(frozen=True)
 class Edge:
+    """A thread of the web between two nodes: a spoke or a strand."""
     a: str
     b: str
     kind: str          # "spoke" (dotted, includes the edges to C) or "strand" (solid)
@@ -51,6 +52,7 @@ class Edge:
 
 @dataclass(frozen=True, eq=False)
 class Web:
+    """One side's web as a graph: its nodes, edges and entry nodes."""
     name: str
     nodes: tuple[str, ...]                 # C first, then outermost to innermost
     edges: tuple[Edge, ...]
