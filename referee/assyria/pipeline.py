@@ -156,6 +156,8 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     out_of_view = _out_of_view(h, image.size)
     reading = tracks.read_tracks(on_board, players, out_of_view)
     problems += _track_problems(reading, h)
+    if base is None:
+        problems += discs_without_pieces(board, players, reading, h)
     lap("tracks")
     data, more = assemble(board, wells, base, n_players, h, reading, players, turn_no,
                            wells_new)
@@ -182,6 +184,22 @@ def _players(board: dict[str, tuple[str, str, int | None]], base: dict[str, Any]
     seen |= {c for c in every for sp in tracks.tracked_spaces() if sp.kind == "turn"
              and share[sp.id][c] >= tracks.TRACK_YES}
     return [c for c in every if c in seen]
+
+
+def discs_without_pieces(board: dict[str, tuple[str, str, int | None]], players: list[str],
+                          reading: tracks.TrackReading, h: np.ndarray) -> list[RefereeProblem]:
+    """A colour with discs on the tracks but no piece on the map may be no player at all
+    (a stray disc, or a print's tint taken for one: every player has a ziggurat from the
+    setup on), so each of its discs, the turn order's too, is pinned."""
+    on_map = {c for _k, c, _lv in board.values()}
+    out = []
+    for track, colour, space, at in reading.seen:
+        if colour in players and colour not in on_map and not track.startswith("ashur"):
+            out.append(RefereeProblem(TRACK_UNCLEAR, f"the {track} track: {colour}'s disc "
+                                      f"({space}), but no {colour} piece on the map; a "
+                                      "player's ziggurat in view, or the stray disc taken "
+                                      "away", (track, colour), _px(h, at)))
+    return out
 
 
 def _out_of_view(h: np.ndarray, size: tuple[int, int]) -> set[str]:

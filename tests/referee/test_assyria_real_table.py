@@ -20,6 +20,7 @@ from referee.assyria.problems import (
     BOARD_MISALIGNED,
     LEVEL_UNCLEAR,
     PIECE_UNCLEAR,
+    TRACK_UNCLEAR,
     WELL_UNCLEAR,
 )
 from referee.assyria.synth import Pieces, layout, photo, simulated_state
@@ -203,3 +204,17 @@ def test_a_misread_hut_is_unpinned_unless_a_problem_is_on_its_hex(table):
     pinned = [RefereeProblem(PIECE_UNCLEAR, "unclear", (place.q, place.r), None)]
     assert unpinned(_Verdict(wrong, pinned), visible(table), visible(wrong)) == 0
     assert judge(_Verdict(table, []), table).unpinned == 0
+
+
+def test_discs_of_a_colour_with_no_piece_on_the_map_are_pinned():
+    # a home print's tint read as yellow discs on every track of a 2-player game: yellow has
+    # no piece on the map, so every disc of it, the turn order's too, is pinned
+    board = {"H01": ("hut", "red", None), "H02": ("ziggurat", "blue", 1)}
+    reading = tracks.TrackReading(seen=[("score", "red", "score-5", (10.0, 10.0)),
+                                        ("score", "yellow", "score-5", (10.0, 10.0)),
+                                        ("turn", "yellow", "turn-1", (20.0, 10.0)),
+                                        ("turn", "blue", "turn-2", (30.0, 10.0))])
+    got = pipeline.discs_without_pieces(board, ["red", "blue", "yellow"], reading, np.eye(3))
+    assert {(p.code, p.cell) for p in got} == {(TRACK_UNCLEAR, ("score", "yellow")),
+                                               (TRACK_UNCLEAR, ("turn", "yellow"))}
+    assert not pipeline.discs_without_pieces(board, ["red", "blue"], reading, np.eye(3))
