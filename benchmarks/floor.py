@@ -39,13 +39,13 @@ def time_process(argv: list[str], repeats: int = 5, cpu: bool = False) -> float:
     waited)."""
     samples = []
     for _ in range(repeats):
-        start, used = time.perf_counter(), _children_cpu()
+        start, used = time.perf_counter(), children_cpu()
         subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        samples.append(_children_cpu() - used if cpu else time.perf_counter() - start)
+        samples.append(children_cpu() - used if cpu else time.perf_counter() - start)
     return statistics.median(samples)
 
 
-def _children_cpu() -> float:
+def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 

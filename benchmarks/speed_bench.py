@@ -1,13 +1,15 @@
 """Every speed target of `pnp` in one run: each command as a whole process, as a multiple of
 F (benchmarks/floor.py: a plain reportlab 64-tile sheet), and the rules cores' own figures.
 
-Usage: python benchmarks/speed_bench.py [--repeats N] [--games N] [--suite]
+Usage: python benchmarks/speed_bench.py [--repeats N] [--games N] [--suite] [--cpu]
 After one untimed run of each command (which writes Python's bytecode and the referee's
 drawn-once faces, as a user's first run does), the commands are timed in rounds: each round
 runs the floor sheet and then every command once, so F and each command see the same load;
 a row's figure is its median over the rounds divided by F's median. `--suite` also times
 the README's test command (minutes). Prints the load (`os.getloadavg`) before and after:
-on a busy machine the multiples still compare, the seconds do not.
+on a busy machine the multiples still compare, the seconds do not. `--cpu` times each
+process's CPU (user + system) instead of the wall clock: what a command costs, not how long
+it waited, for a machine others load.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from floor import SHEET
+from floor import SHEET, children_cpu
 from rules_bench import target_rows
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,17 +73,17 @@ REFERENCES = [
 ]
 
 
-def run_once(argv: list[str]) -> float:
-    """Wall time in seconds of one whole process, run from the repository's root, with its
-    bytecode cached as on a user's machine (an environment that forbids writing it would
-    time Python compiling every module instead)."""
+def run_once(argv: list[str], cpu: bool = False) -> float:
+    """Wall time (with `cpu`, CPU time) in seconds of one whole process, run from the
+    repository's root, with its bytecode cached as on a user's machine (an environment that
+    forbids writing it would time Python compiling every module instead)."""
     paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    start = time.perf_counter()
+    start, used = time.perf_counter(), children_cpu()
     done = subprocess.run(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True)
-    elapsed = time.perf_counter() - start
+    elapsed = children_cpu() - used if cpu else time.perf_counter() - start
     if done.returncode not in (0, 3):        # the referee exits 3 when unsure: still timed
         sys.exit(f"error: {' '.join(argv[3:])} failed: {done.stderr.strip()[-300:]}")
     return elapsed
@@ -91,7 +93,7 @@ def load() -> str:
     return "load " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def time_commands(repeats: int) -> tuple[list[float], dict[str, list[float]]]:
+def time_commands(repeats: int, cpu: bool) -> tuple[list[float], dict[str, list[float]]]:
     """F's samples and each command's, `repeats` interleaved rounds."""
     floor: list[float] = []
     samples: dict[str, list[float]] = {label: [] for label, _, _ in COMMANDS}
@@ -99,12 +101,13 @@ def time_commands(repeats: int) -> tuple[list[float], dict[str, list[float]]]:
         for _label, args, _ in COMMANDS:         # a first run: bytecode and caches written
             run_once([*PNP, *(a.format(out=tmp) for a in args)])
         for _ in range(repeats):
-            floor.append(run_once([sys.executable, "-c", SHEET, str(Path(tmp) / "floor.pdf")]))
+            floor.append(run_once([sys.executable, "-c", SHEET, str(Path(tmp) / "floor.pdf")],
+                                  cpu))
             for label, args, _ in COMMANDS:
                 argv = [*PNP, *(a.format(out=tmp) for a in args)]
-                samples[label].append(run_once(argv))
+                samples[label].append(run_once(argv, cpu))
             for label, argv in REFERENCES:
-                samples.setdefault(label, []).append(run_once(argv))
+                samples.setdefault(label, []).append(run_once(argv, cpu))
     return floor, samples
 
 
@@ -112,11 +115,11 @@ def verdict(holds: bool) -> str:
     return "holds" if holds else "MISSES"
 
 
-def print_commands(repeats: int) -> None:
+def print_commands(repeats: int, cpu: bool) -> None:
     print(f"before the commands: {load()}")
-    floor, samples = time_commands(repeats)
+    floor, samples = time_commands(repeats, cpu)
     f = statistics.median(floor)
-    print(f"F = {f * 1000:.0f} ms (plain reportlab, 64 tiles, one page; "
+    print(f"F = {f * 1000:.0f} ms{' of CPU' if cpu else ''} (plain reportlab, 64 tiles, one page; "
           f"median of {repeats}, {min(floor) * 1000:.0f}-{max(floor) * 1000:.0f} ms)")
     print(f"{'what':56s} {'xF':>6s} {'range xF':>11s} {'target':>7s}")
     for label, _, target in COMMANDS:
@@ -152,8 +155,10 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="rounds of every command")
     parser.add_argument("--games", type=int, default=300, help="random games per rules row")
     parser.add_argument("--suite", action="store_true", help="also time the test suite")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time each process's CPU, not the wall clock (on a loaded machine)")
     args = parser.parse_args()
-    print_commands(args.repeats)
+    print_commands(args.repeats, args.cpu)
     print_rules(args.games)
     if args.suite:
         print_suite()

@@ -6,7 +6,8 @@ of its time.
 `install()` hands `dataclasses` an `exec` that runs, for each method's source text, the
 code object `compile` makes of that same text, read back (marshal) from a file in the
 cache folder when an earlier run compiled it. The classes are exactly those `dataclasses`
-makes: only the compiling is skipped. The file is keyed by the Python version; a missing,
+makes: only the compiling is skipped. The file is keyed by the command (a referee run reads
+none of the builds' texts) and the Python version; a missing,
 stale or unreadable one costs only the compiling, and a run that compiled something new
 writes it again at exit. The folder: `pnp.fileio.cache_dir()`.
 """
@@ -28,17 +29,20 @@ MAX_KEPT = 1500     # texts kept (all the games' builds use 500); beyond, only t
 _codes: dict[str, CodeType] = {}      # source text -> its code object
 _used: set[str] = set()               # the texts this run executed
 _new: set[str] = set()                # those it compiled
+_kind = "build"                       # whose store: each command reads only what it runs
 
 
 def store() -> Path:
-    return cache_dir() / f"dataclass-methods-{sys.implementation.cache_tag}.marshal"
+    return cache_dir() / f"dataclass-methods-{_kind}-{sys.implementation.cache_tag}.marshal"
 
 
-def install() -> None:
-    """From now on, every dataclass's methods come compiled from the store when it has
-    them, and every layout file parsed (`parsed`)."""
+def install(kind: str = "build") -> None:
+    """From now on, every dataclass's methods come compiled from `kind`'s store (a
+    command's name) when it has them, and every layout file parsed (`parsed`)."""
+    global _kind
     from pnp import layouts
 
+    _kind = kind
     _codes.update(_read())
     dataclasses.exec = _exec  # type: ignore[attr-defined]   # shadows the builtin there
     layouts.parse = parsed

@@ -189,15 +189,18 @@ LEAN = ("build", "referee")
 
 def run() -> None:
     """The `pnp` command. A lean command (LEAN) has its files closed and in place, and its
-    output flushed, before the exit skips the teardown. A build's dataclasses' methods come
-    compiled from the cache (`pnp.compiled_once`)."""
+    output flushed, before the exit skips the teardown. Its dataclasses' methods and
+    layout files come compiled from the cache (`pnp.compiled_once`)."""
     lean = len(sys.argv) > 1 and sys.argv[1] in LEAN
     if lean:
         gc.disable()
-    if sys.argv[1:2] == ["build"]:
         from pnp import compiled_once
 
-        compiled_once.install()
+        compiled_once.install(sys.argv[1])
+    if sys.argv[1:2] == ["referee"]:
+        # numpy's products here are small: OpenBLAS's extra threads only spin, on the
+        # CPU the reading needs (a user's own setting wins)
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     code = main()
     if lean:
         _exit_without_teardown(code)
