@@ -15,11 +15,12 @@ from referee.overlay import MAX_SIDE, faded, view_of
 def _dots(h: int, w: int, at: list[tuple[int, int]]) -> np.ndarray:
     """A black photo with round white dots (a blur of 4 px) centred on `at` (photo px):
     smooth, so their centre is seen to a tenth of a pixel after any resampling."""
-    ys, xs = np.mgrid[:h, :w]
-    photo = np.zeros((h, w), float)
+    ys, xs = np.mgrid[-20:21, -20:21]
+    dot = np.round(255 * np.exp(-(xs ** 2 + ys ** 2) / (2 * 4.0 ** 2))).astype(np.uint8)
+    photo = np.zeros((h, w, 3), np.uint8)
     for x, y in at:
-        photo += np.exp(-((xs - x) ** 2 + (ys - y) ** 2) / (2 * 4.0 ** 2))
-    return np.repeat(np.round(255 * photo).astype(np.uint8)[..., None], 3, axis=2)
+        photo[y - 20:y + 21, x - 20:x + 21] = dot[..., None]
+    return photo
 
 
 def _seen_at(canvas: np.ndarray, near: np.ndarray, radius: int = 30) -> np.ndarray:
