@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import struct
+import threading
 import zlib
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
@@ -272,6 +273,17 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 # --- primitives --------------------------------------------------------------------------
+
+def warm_text() -> threading.Thread:
+    """OpenCV's text drawing made ready on another thread, started now: its first use
+    loads its fonts (OpenCV 5: 25-30 ms of CPU), which a run that will draw an overlay can
+    do beside its reading (OpenCV lets go of the GIL). Join it before drawing text."""
+    thread = threading.Thread(target=cv2.getTextSize, daemon=True,
+                              args=("0", cv2.FONT_HERSHEY_SIMPLEX, 1.0, 1))
+    thread.start()
+    return thread
+
+
 
 def pts(points: np.ndarray) -> np.ndarray:
     """Points as OpenCV's int32 polyline."""

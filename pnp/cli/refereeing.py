@@ -120,9 +120,11 @@ def referee(game: str, photo: Path, as_json: bool = False, overlay: Path | None 
     check_outputs([photo] + ([Path(state)] if state else []),
                   {"--overlay": overlay, "--save-state": save_state},
                   {"--overlay": (".png", ".jpg", ".jpeg")})
+    warming = _warm_overlay() if overlay is not None else None    # while the photo is read
     verdict = _read(ref, photo, asked.read)
     notes: list[str] = []
-    if overlay is not None:
+    if overlay is not None and warming is not None:
+        warming.join()
         notes.append(_write_overlay(ref, verdict, overlay, asked.overlay))
     if save_state is not None:
         notes.append(_save_state(ref, verdict, save_state))
@@ -161,6 +163,12 @@ def _json(verdict: Any, disputed: Any, show_score: bool) -> dict[str, Any]:
     if disputed is not None:
         data["check"] = disputed.data
     return data
+
+
+def _warm_overlay() -> Any:
+    from referee.overlay import warm_text
+
+    return warm_text()
 
 
 def _write_overlay(referee: Any, verdict: Any, path: Path, options: dict[str, Any]) -> str:
