@@ -8,22 +8,27 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+Clock = Callable[[], float]
 
-def per_second(play: Callable[[int], Any], count: int) -> float:
-    """How many `play(seed)` calls a second, over seeds 0..count-1."""
-    start = time.perf_counter()
+
+def per_second(play: Callable[[int], Any], count: int,
+               clock: Clock = time.perf_counter) -> float:
+    """How many `play(seed)` calls a second, over seeds 0..count-1 (`clock`:
+    `time.process_time` counts this process's CPU, for a machine others load)."""
+    start = clock()
     for seed in range(count):
         play(seed)
-    return count / (time.perf_counter() - start)
+    return count / (clock() - start)
 
 
-def per_call(call: Callable[[], Any], repeats: int, unit: float = 1e3) -> float:
+def per_call(call: Callable[[], Any], repeats: int, unit: float = 1e3,
+             clock: Clock = time.perf_counter) -> float:
     """The time of one `call()`, the median of 5 batches of `repeats`, in seconds x `unit`
     (1e3: milliseconds, 1e6: microseconds)."""
     samples = []
     for _ in range(5):
-        start = time.perf_counter()
+        start = clock()
         for _ in range(repeats):
             call()
-        samples.append((time.perf_counter() - start) / repeats * unit)
+        samples.append((clock() - start) / repeats * unit)
     return statistics.median(samples)

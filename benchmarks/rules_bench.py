@@ -1,22 +1,24 @@
 """Rules core speed: random full games per second for every game, and the time to score one
 Asterion table.
 
-Usage: python benchmarks/rules_bench.py [--games N] [--scores N]
+Usage: python benchmarks/rules_bench.py [--games N] [--scores N] [--cpu]
 Targets: 1,000 random Asterion games a second on one core (every setup below); scoring a full
 69-tile table in at most 0.2 ms (`score()` runs the fatal checks itself; full validate shown
 apart); every other game's random games at least as many a second as Asterion's 4-player
 Crete games on the board. Each game is played by its own simulator, the one `pnp simulate`
-uses (each game's own benchmark has more figures).
+uses (each game's own benchmark has more figures). `--cpu` times by this process's CPU
+(`time.process_time`), for a machine others load.
 """
 
 from __future__ import annotations
 
 import argparse
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from _timing import per_call, per_second
+from _timing import Clock, per_call, per_second
 
 from pnp.rules.assyria.game import simulate as assyria_game
 from pnp.rules.asterion import score, validate
@@ -59,22 +61,22 @@ def full_table() -> Any:
     return table
 
 
-def target_rows(games: int, scores: int = 200) -> list[Row]:
+def target_rows(games: int, scores: int = 200, clock: Clock = time.perf_counter) -> list[Row]:
     """Every rules-core row with its target and whether it holds."""
     warm()
     rows: list[Row] = []
     asterion_rate = 0.0
     for label, play in ASTERION:
-        rate = per_second(play, games)
+        rate = per_second(play, games, clock)
         asterion_rate = asterion_rate or rate
         rows.append((f"random games, {label}", f"{rate:7.0f}/s",
                      f">= {ASTERION_GAMES_PER_S:.0f}/s", rate >= ASTERION_GAMES_PER_S))
     table = full_table()
-    scoring = per_call(lambda: score(table), scores)
+    scoring = per_call(lambda: score(table), scores, clock=clock)
     rows.append(("score one full 69-tile Asterion table", f"{scoring:6.3f} ms",
                  f"<= {SCORE_MS} ms", scoring <= SCORE_MS))
     for label, play in OTHERS:
-        rate = per_second(play, games)
+        rate = per_second(play, games, clock)
         rows.append((f"random games, {label}", f"{rate:7.0f}/s",
                      f">= asterion ({asterion_rate:.0f}/s)", rate >= asterion_rate))
     return rows
@@ -84,11 +86,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games per setup")
     parser.add_argument("--scores", type=int, default=200, help="scorings per batch")
+    parser.add_argument("--cpu", action="store_true", help="time by this process's CPU")
     args = parser.parse_args()
-    for label, figure, target, holds in target_rows(args.games, args.scores):
+    clock = time.process_time if args.cpu else time.perf_counter
+    for label, figure, target, holds in target_rows(args.games, args.scores, clock):
         print(f"{label:44s} {figure:>11s}  {target:>24s}  {'holds' if holds else 'MISSES'}")
     table = full_table()
-    validating = per_call(lambda: validate(table), args.scores)
+    validating = per_call(lambda: validate(table), args.scores, clock=clock)
     print(f"{'validate one full 69-tile Asterion table':44s} {validating:8.3f} ms")
 
 

@@ -8,8 +8,8 @@ runs the floor sheet and then every command once, so F and each command see the 
 a row's figure is its median over the rounds divided by F's median. `--suite` also times
 the README's test command (minutes). Prints the load (`os.getloadavg`) before and after:
 on a busy machine the multiples still compare, the seconds do not. `--cpu` times each
-process's CPU (user + system) instead of the wall clock: what a command costs, not how long
-it waited, for a machine others load.
+process's CPU (user + system) instead of the wall clock, and the rules cores by this
+process's CPU: what a command costs, not how long it waited, for a machine others load.
 """
 
 from __future__ import annotations
@@ -144,9 +144,10 @@ def print_suite() -> None:
           f"{verdict(minutes * 60 <= SUITE[1])}  ({load()})")
 
 
-def print_rules(games: int) -> None:
-    print(f"rules cores, one core ({load()}):")
-    for label, figure, target, holds in target_rows(games):
+def print_rules(games: int, cpu: bool) -> None:
+    print(f"rules cores, one core{', CPU time' if cpu else ''} ({load()}):")
+    clock = time.process_time if cpu else time.perf_counter
+    for label, figure, target, holds in target_rows(games, clock=clock):
         print(f"{label:56s} {figure:>11s}  {target:>24s}  {verdict(holds)}")
 
 
@@ -159,7 +160,7 @@ def main() -> None:
                         help="time each process's CPU, not the wall clock (on a loaded machine)")
     args = parser.parse_args()
     print_commands(args.repeats, args.cpu)
-    print_rules(args.games)
+    print_rules(args.games, args.cpu)
     if args.suite:
         print_suite()
 
