@@ -4,6 +4,8 @@ it was given, and the same pixels give the same bytes."""
 from __future__ import annotations
 
 import io
+import sys
+import zlib
 
 import cv2
 import numpy as np
@@ -24,6 +26,7 @@ def test_opencv_and_pillow_read_back_the_same_pixels(shape) -> None:
     data = png_bytes(image)
     assert np.array_equal(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED),
                           image)
+    assert zlib.decompress(data[data.index(b"IDAT") + 4:])      # its Adler-32 checked
     pil = Image.open(io.BytesIO(data))
     pil.verify()                                 # every chunk's CRC and the stream's end
     rgb = np.asarray(Image.open(io.BytesIO(data)))
@@ -36,6 +39,15 @@ def test_the_same_pixels_give_the_same_bytes_and_a_photo_compresses() -> None:
     gradient = np.tile(np.arange(200, dtype=np.uint8)[:, None, None], (1, 300, 3))
     assert png_bytes(gradient) == png_bytes(gradient.copy())
     assert len(png_bytes(gradient)) < gradient.size / 20
+
+
+def test_without_isa_l_zlib_writes_the_same_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
+    image = _noisy((301, 211, 3))                 # an odd height: halves of 150 and 151 rows
+    monkeypatch.setitem(sys.modules, "isal", None)      # `from isal import ...` fails
+    data = png_bytes(image)
+    assert zlib.decompress(data[data.index(b"IDAT") + 4:])      # one whole zlib stream
+    Image.open(io.BytesIO(data)).verify()
+    assert np.array_equal(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR), image)
 
 
 @pytest.mark.parametrize("image", [np.zeros((4, 4, 3), np.float32), np.zeros((4, 4, 2), np.uint8),
