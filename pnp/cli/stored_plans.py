@@ -1,6 +1,6 @@
-"""`python -m pnp.cli.stored_plans`: write the board-split answers every default build asks
-for (pnp/printing/split/stored_plans.json) anew, computed by the search, for every game the
-registry has a printing part for."""
+"""`python -m pnp.cli.stored_plans`: write the board-split and packing answers every default
+build asks for (pnp/printing/split/stored_plans.json) anew, computed by the search, for every
+game the registry has a printing part for."""
 
 from __future__ import annotations
 

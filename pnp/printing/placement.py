@@ -27,11 +27,13 @@ Rules of the layout:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import astuple, dataclass, field, replace
 from functools import cache
+from typing import Any
 
 from pnp import layouts
 from pnp.printing import packing
+from pnp.printing.split.stored import stored
 from pnp.units import mm
 
 DUPLEX_MODES = ("long", "short", "none")
@@ -252,14 +254,33 @@ def _frame(paper: Paper, f: Furniture) -> packing.Frame:
 
 def _pack(groups: list[list[Component]], opts: Options) -> list[packing.Sheet]:
     paper, f = opts.paper, opts.furniture
-    grids = [packing.Group(len(g), _grid(g, opts)) for g in groups]
+    grids = tuple(packing.Group(len(g), _grid(g, opts)) for g in groups)
     try:
-        return packing.pack(grids, (_frame(paper, f), _frame(paper.turned(), f)), spacing(f))
+        return [_sheet(*data) for data in
+                _packed(grids, (_frame(paper, f), _frame(paper.turned(), f)), spacing(f))]
     except ValueError as error:
         comp = groups[error.args[0]][0]
         marks = " and registration marks" if f.reserve_x or f.reserve_y else ""
         raise PlacementError(f"{comp.id} ({comp.width:g} x {comp.height:g} mm) does not fit "
                              f"on {paper.name} paper with {opts.bleed:g} mm bleed{marks}") from None
+
+
+@stored
+def _packed(groups: tuple[packing.Group, ...], frames: tuple[packing.Frame, packing.Frame],
+            gap: float) -> tuple[Any, ...]:
+    """`packing.pack`'s sheets as data (each sheet's frame, way round, blocks and dropped
+    blocks), kept with the board-split answers for the default builds (`stored`): packing
+    Crete's tiles, tombs and board pieces is a tenth of its build."""
+    return tuple((astuple(s.frame), s.landscape, tuple(astuple(b) for b in s.blocks),
+                  tuple(sorted(s.dropped)))
+                 for s in packing.pack(groups, frames, gap))
+
+
+def _sheet(frame: tuple[Any, ...], landscape: bool, blocks: tuple[tuple[Any, ...], ...],
+           dropped: tuple[int, ...]) -> packing.Sheet:
+    """A packed sheet from `_packed`'s data (its free room is not kept: nothing is added)."""
+    return packing.Sheet(packing.Frame(*frame), landscape, [],
+                         [packing.Block(*b) for b in blocks], dropped=set(dropped))
 
 
 def _centred(sheet: packing.Sheet) -> float:

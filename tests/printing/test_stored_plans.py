@@ -1,5 +1,5 @@
-"""The board-split answers kept as data (pnp/printing/split/stored_plans.json) are the
-search's own: recomputed here for every kept build of every game."""
+"""The board-split and packing answers kept as data (pnp/printing/split/stored_plans.json)
+are the searches' own: recomputed here for every kept build of every game."""
 
 from __future__ import annotations
 

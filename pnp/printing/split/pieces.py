@@ -10,6 +10,7 @@ from pnp.geometry.polygon import EPS, Box, Point, Polygon, dedupe, strip_cover
 from pnp.printing.placement import Component
 from pnp.printing.split.board import Board, BoardPiece, Seam, SplitError
 from pnp.printing.split.furniture import diagram_spot
+from pnp.printing.split.stored import stored
 
 COVER_STEP = 10.0      # mm: how finely a piece's cover follows its slanted edges
 
@@ -39,6 +40,7 @@ def piece_components(board: Board, pieces, kind: str = "board",
     return components
 
 
+@stored
 def _cover(piece: BoardPiece) -> tuple[Box, ...]:
     """What a piece draws but its assembly diagram, as boxes in its component's frame:
     its art and tabs, followed in strips."""

@@ -1,8 +1,11 @@
-"""The board-split searches' answers for every build with the default bleed, kept as data.
+"""The board-split searches' and the page packing's answers for every build with the
+default bleed, kept as data.
 
-The split search (`plan._search`) and the label and diagram spots (`furniture`) are pure
-functions of a board, a piece and the paper: every build with the same options asks them
-the same questions, and answering costs more than drawing the board (and imports numpy).
+The split search (`plan._search`), the label and diagram spots (`furniture`), a piece's
+cover boxes (`pieces._cover`) and the packing of a build's pieces on sheets
+(`placement._packed`) are pure functions of their arguments: every build with the same
+options asks them the same questions, and answering costs more than drawing the board (and
+the split imports numpy).
 `stored_plans.json` beside this module holds their answers, keyed by a digest of the
 arguments (a board's functions by their names); a question not in it (another bleed, a
 board whose data changed) is answered by the search itself. A change to the search's code
