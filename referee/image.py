@@ -13,7 +13,9 @@ alone, Pillow not even imported (`_opencv_jpeg`).
 
 from __future__ import annotations
 
+import contextlib
 import io
+import threading
 import warnings
 from dataclasses import dataclass, field
 from functools import cache
@@ -203,6 +205,51 @@ def _heif_registered() -> bool:
     return True
 
 
+Decoded = tuple[np.ndarray, tuple[int, int], int]     # `_decode`'s answer
+
+
+@dataclass
+class _Ahead:
+    """A photo decoded ahead (`decode_ahead`): the thread, then the bytes it read and
+    `_opencv_jpeg`'s answer for them."""
+
+    thread: threading.Thread | None = None
+    data: bytes | None = None
+    answer: Decoded | None = None
+
+
+_ahead = _Ahead()
+
+
+def decode_ahead(path: Path) -> None:
+    """Start reading and decoding the JPEG at `path` on another thread (OpenCV lets go of
+    the GIL while it decodes), so that a run about to read it decodes while it starts up.
+    `_decode` takes the answer when it is handed the very same bytes and decodes itself
+    otherwise; a file that cannot be read leaves nothing."""
+    global _ahead
+    ahead = _ahead = _Ahead()
+
+    def work() -> None:
+        # any failure is the reading's own to report, once, when it decodes the photo
+        with contextlib.suppress(Exception):
+            data = _read_bytes(path)
+            ahead.data, ahead.answer = data, _opencv_jpeg(data, None, WORK_SIDE)
+
+    ahead.thread = threading.Thread(target=work, daemon=True)
+    ahead.thread.start()
+
+
+def _decoded_ahead(data: bytes, reduce: int | None, work_side: int) -> Decoded | None:
+    """The answer decoded ahead for `data`, taken once; None if there is none for it."""
+    global _ahead
+    kept, _ahead = _ahead, _Ahead()
+    if kept.thread is not None:
+        kept.thread.join()
+    if reduce is not None or work_side != WORK_SIDE or kept.data != data:
+        return None
+    return kept.answer
+
+
 def _decode(data: bytes | PhotoInput | None, reduce: int | None,
             work_side: int = WORK_SIDE, checked: bool = False
             ) -> tuple[np.ndarray, tuple[int, int], int]:
@@ -212,7 +259,7 @@ def _decode(data: bytes | PhotoInput | None, reduce: int | None,
     photo: 0.07 s, not 0.12 s); OpenCV decodes a truncated JPEG without a word, so one cut
     short is left to Pillow, which says so."""
     assert isinstance(data, bytes)
-    quick = _opencv_jpeg(data, reduce, work_side)
+    quick = _decoded_ahead(data, reduce, work_side) or _opencv_jpeg(data, reduce, work_side)
     if quick is not None:
         return quick
     from PIL import Image, ImageOps, UnidentifiedImageError

@@ -162,6 +162,7 @@ def _run(args: list[str]) -> Any:
     if args[:1] == ["referee"]:
         from pnp.cli import refereeing
 
+        refereeing.read_ahead(args[1:])
         given = refereeing.plain(args[1:])
         if given is not None:
             return refereeing.referee(**given)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import struct
+import threading
 import zlib
 
 import cv2
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from referee import image
 from referee.errors import BadPhoto
 from referee.image import MAX_PIXELS, load_photo, read_image
 
@@ -154,3 +156,38 @@ def test_arrays_are_checked():
     with pytest.raises(BadPhoto, match="8-bit"):
         load_photo(np.zeros((10, 10, 3), np.float32))
     assert MAX_PIXELS >= 50_000_000
+
+
+def test_a_jpeg_decoded_ahead_is_decoded_once_and_reads_the_same(tmp_path, monkeypatch):
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(_jpeg(_marked()))
+    fresh = load_photo(path)
+    on_main = []
+    decode = image._opencv_jpeg
+
+    def counted(*args):
+        if threading.current_thread() is threading.main_thread():
+            on_main.append(args)
+        return decode(*args)
+
+    monkeypatch.setattr(image, "_opencv_jpeg", counted)
+    image.decode_ahead(path)
+    ahead = load_photo(path)
+    assert on_main == []                              # the thread's decoding was taken
+    assert np.array_equal(ahead.image, fresh.image)
+    assert (ahead.scale, ahead.size) == (fresh.scale, fresh.size)
+
+
+def test_a_photo_not_the_one_decoded_ahead_is_decoded_itself(tmp_path, capfd):
+    first, other = tmp_path / "a.jpg", tmp_path / "b.jpg"
+    first.write_bytes(_jpeg(_marked()))
+    other.write_bytes(_jpeg(_marked(300, 200)))
+    image.decode_ahead(first)
+    assert load_photo(other).size == (300, 200)
+    image.decode_ahead(tmp_path / "missing.jpg")      # nothing to read: nothing kept or said
+    assert load_photo(first).size == (400, 300)
+    first.write_bytes(b"not a photo")                 # read ahead: the reading still says so
+    image.decode_ahead(first)
+    with pytest.raises(BadPhoto):
+        load_photo(first)
+    assert capfd.readouterr().err == ""
