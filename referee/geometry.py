@@ -17,6 +17,7 @@ import numpy as np
 
 from referee.detect import Marker, detect_in_windows, merge_markers
 from referee.image import scaling
+from referee.quantiles import median
 
 
 def rotation(deg: float) -> np.ndarray:
@@ -74,7 +75,7 @@ def plane_from_markers(seen: list[Marker], model: Mapping[int, np.ndarray]) -> n
     4 markers' worth of corners (the caller says how many make a trustworthy plane)."""
     src = np.vstack([model[m.id] for m in seen])
     dst = np.vstack([m.corners for m in seen])
-    side = float(np.median([m.side for m in seen]))
+    side = median([m.side for m in seen])
     h, _mask = cv2.findHomography(src, dst, cv2.RANSAC, max(2.0, 0.08 * side))
     if h is None:
         return None
@@ -119,7 +120,7 @@ def look_again(image, h: np.ndarray, seen: list[Marker], model: dict[int, np.nda
     """Markers looked for again at full resolution where the plane says they must be (a
     LoadedPhoto; one already at full resolution is read in a 2x enlargement)."""
     have = {m.id for m in seen}
-    side = float(np.median([m.side for m in seen]))
+    side = median([m.side for m in seen])
     windows = []
     for marker_id, quad in model.items():
         if marker_id in have:

@@ -29,6 +29,7 @@ from pnp import fileio
 from referee.errors import OverlayError
 from referee.geometry import project
 from referee.image import scaling
+from referee.quantiles import median
 
 if TYPE_CHECKING:
     from referee.api import Verdict
@@ -74,8 +75,7 @@ def view_of(image: np.ndarray, image_scale: float, outlines: Sequence[np.ndarray
     full = np.array([image.shape[1], image.shape[0]]) / image_scale
     if pts:
         allp = np.vstack(pts)
-        side = float(np.median([np.linalg.norm(c[1] - c[0])
-                                for c in outlines])) if outlines else 0.0
+        side = median([np.linalg.norm(c[1] - c[0]) for c in outlines]) if outlines else 0.0
         lo = np.maximum(allp.min(axis=0) - 0.8 * side, 0)
         hi = np.minimum(allp.max(axis=0) + 0.8 * side, full)
     else:
@@ -126,7 +126,7 @@ def faded(image: np.ndarray, image_scale: float, view: np.ndarray,
 def unit_of(view: np.ndarray, outlines: Sequence[np.ndarray], per: float = 110.0) -> float:
     """Stroke and text scale: a piece's side on the canvas over `per` px, 0.6 to 3."""
     sides = [np.linalg.norm(np.diff(project(view, c)[:2], axis=0)) for c in outlines]
-    return float(np.clip(np.median(sides) / per, 0.6, 3.0)) if sides else 1.0
+    return float(np.clip(median(sides) / per, 0.6, 3.0)) if sides else 1.0
 
 
 def outline(canvas: np.ndarray, quad: np.ndarray, unit: float, colour=INK) -> None:

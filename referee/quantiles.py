@@ -40,3 +40,19 @@ def channel_medians(pixels: np.ndarray, dtype: type = np.float64) -> np.ndarray:
     """`np.median(pixels.reshape(-1, c).astype(dtype), axis=0)` of a uint8 (..., c) image."""
     return np.array([percentiles_u8(pixels[..., k], 50.0, dtype)
                      for k in range(pixels.shape[-1])], dtype)
+
+
+def median(values) -> float:
+    """`float(np.median(values))`, the same number, without the NaN check by which numpy's
+    median of floats imports `numpy.ma` on first use (10 ms of a referee run)."""
+    a = np.asarray(values)
+    if a.dtype.kind != "f" or a.size == 0:
+        return float(np.median(a))               # no NaN check, or numpy's own answer
+    a = a.ravel()
+    if np.isnan(a).any():
+        return float("nan")
+    half = a.size // 2
+    even = a.size % 2 == 0
+    part = np.partition(a, [half - 1, half] if even else [half])
+    # numpy's median: the mean of the middle one or two, in the array's own float type
+    return float(np.mean(part[half - 1:half + 1] if even else part[half:half + 1]))

@@ -24,7 +24,7 @@ from referee.asterion.tombs import TombReading, printed_hue, read_tombs, tile_to
 from referee.geometry import inside_share, rectify
 from referee.image import scaling
 from referee.problems import RefereeProblem
-from referee.quantiles import channel_medians, percentiles_u8
+from referee.quantiles import channel_medians, median, percentiles_u8
 
 __all__ = ["CellReading", "TombReading", "printed_hue", "read_cells", "read_tombs",
            "tile_to_photo"]
@@ -95,7 +95,7 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
             medians.setdefault(cell, channel_medians(_cell_patch(image, scale, grid, cell)))
     # The photo's noise, from the same mostly-empty candidates (median: a covered tile
     # among them does not count)
-    noise = float(np.median([_plain_noise(p) for p in patches.values()])) if patches else 0.0
+    noise = median([_plain_noise(p) for p in patches.values()]) if patches else 0.0
     readings: list[CellReading] = []
     problems: list[RefereeProblem] = []
     for cell in candidates:

@@ -56,6 +56,7 @@ from referee.errors import BadOption, GridError, NoMarkers, RefereeError
 from referee.geometry import project, rotation
 from referee.image import Photo, PhotoInput, load_photo
 from referee.problems import RefereeProblem
+from referee.quantiles import median
 from referee.timing import Laps
 
 
@@ -222,8 +223,7 @@ def _squares_off_tiles(grid: Grid, squares: list[np.ndarray],
     resolution may read (the cells judged are only those next to the tiles, and on the
     board those its players play so far)."""
     sides = [m.side for m in markers if m.tile is not None]
-    least, most = max(SQUARE_SIDES[0], 0.7 * float(np.median(sides))), 1.4 * float(
-        np.median(sides))
+    least, most = max(SQUARE_SIDES[0], 0.7 * median(sides)), 1.4 * median(sides)
     quads = [q for q in squares if least <= _side(q) <= min(most, SQUARE_SIDES[1])]
     if not quads:
         return False
@@ -350,7 +350,7 @@ def _look_closer(image: np.ndarray, markers: list[TileMarker], squares: list[np.
     discreet print's 27 px markers: every one read, in a fifth of the time)."""
     h, w = image.shape[:2]
     sides = [m.side for m in markers if m.tile is not None]
-    if max(w, h) < SMALL_PHOTO or not sides or float(np.median(sides)) < ENLARGE_BELOW:
+    if max(w, h) < SMALL_PHOTO or not sides or median(sides) < ENLARGE_BELOW:
         return detect_enlarged(image, 1.0, upsample=2)
     return detect_in_windows(image, square_windows(squares, SQUARE_SIDES), 1.0)
 
@@ -363,12 +363,12 @@ def _too_small(markers: list[TileMarker], scale: float) -> bool:
     sides = [m.side * scale for m in markers if m.tile is not None]
     if not sides:
         return True
-    median = float(np.median(sides))
-    if median >= SMALL_MARKER:
+    typical = median(sides)
+    if typical >= SMALL_MARKER:
         return False
     per_tile = Counter(m.tile for m in markers if m.tile is not None)
     both = sum(n >= 2 for n in per_tile.values()) / len(per_tile)
-    return median < TINY_MARKER or both < READ_ENOUGH
+    return typical < TINY_MARKER or both < READ_ENOUGH
 
 
 def check_edition(markers: list[TileMarker], edition: str) -> None:
@@ -438,7 +438,7 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileM
     if not boxes:
         return []
     sides = [m.side for p in grid.tiles for m in p.markers]
-    side = float(np.median(sides)) if sides else 40.0
+    side = median(sides) if sides else 40.0
     windows = []
     for quad in boxes:
         lo, hi = quad.min(axis=0) - side, quad.max(axis=0) + side

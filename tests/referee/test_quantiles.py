@@ -1,9 +1,12 @@
 """The histogram percentiles give numpy's own values, dtypes included."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
-from referee.quantiles import channel_medians, median_u8, percentiles_u8
+from referee.quantiles import channel_medians, median, median_u8, percentiles_u8
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -41,3 +44,22 @@ def test_refuses_what_it_cannot_count() -> None:
         percentiles_u8(np.zeros(3, np.float32), 50)
     with pytest.raises(ValueError):
         percentiles_u8(np.zeros(0, np.uint8), 50)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.uint8])
+@pytest.mark.parametrize("size", [1, 2, 3, 10, 11, 1001])
+def test_median_is_numpys_median(dtype, size) -> None:
+    rng = np.random.default_rng(size)
+    for values in (rng.normal(0, 100, size), rng.integers(0, 9, size), np.full(size, 2.5)):
+        values = values.astype(dtype)
+        assert median(values) == float(np.median(values))
+        assert median(list(values)) == float(np.median(list(values)))
+
+
+def test_median_of_floats_with_a_nan_is_nan_and_imports_no_masked_arrays() -> None:
+    assert np.isnan(median([1.0, np.nan, 3.0]))
+    code = ("import sys\nfrom referee.quantiles import median\n"
+            "median([3.0, 1.5, 2.25, 8.0])\nprint('numpy.ma' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"
