@@ -85,7 +85,10 @@ def drawn_once(name: str, draw: Callable[[], Images]) -> Images:
 
 def _read(path: Path) -> Images:
     """The images of a kept file (writable arrays); ValueError if it is not one, whole."""
-    data = bytearray(path.read_bytes())
+    with path.open("rb") as handle:       # read into one buffer: no second 8 MB copy
+        data = bytearray(os.fstat(handle.fileno()).st_size)
+        if handle.readinto(data) != len(data):
+            raise ValueError(f"{path} changed while it was read")
     start = len(MAGIC) + 8
     if data[:len(MAGIC)] != MAGIC:
         raise ValueError(f"{path} is not a file of images")
