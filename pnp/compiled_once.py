@@ -7,9 +7,9 @@ of its time.
 code object `compile` makes of that same text, read back (marshal) from a file in the
 cache folder when an earlier run compiled it. The classes are exactly those `dataclasses`
 makes: only the compiling is skipped. The file is keyed by the command (a referee run reads
-none of the builds' texts) and the Python version; a missing,
-stale or unreadable one costs only the compiling, and a run that compiled something new
-writes it again at exit. The folder: `pnp.fileio.cache_dir()`.
+none of the builds' texts) and the Python version; a missing, stale or unreadable one costs
+only the compiling, and a run that compiled something new writes it again at exit. The
+folder: `pnp.fileio.cache_dir()`.
 """
 
 from __future__ import annotations

@@ -136,8 +136,9 @@ def referee(game: str, photo: Path, as_json: bool = False, overlay: Path | None 
     warming = _warm_overlay() if overlay is not None else None    # while the photo is read
     verdict = _read(ref, photo, asked.read)
     notes: list[str] = []
-    if overlay is not None and warming is not None:
+    if warming is not None:
         warming.join()
+    if overlay is not None:
         notes.append(_write_overlay(ref, verdict, overlay, asked.overlay))
     if save_state is not None:
         notes.append(_save_state(ref, verdict, save_state))
