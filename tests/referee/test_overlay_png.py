@@ -1,4 +1,4 @@
-"""The overlay's PNG writer (`referee.overlay.png_bytes`): any reader decodes the very pixels
+"""The overlay's PNG writer (`referee.png.png_bytes`): any reader decodes the very pixels
 it was given, and the same pixels give the same bytes."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import pytest
 from PIL import Image
 
 from referee.errors import OverlayError
-from referee.overlay import png_bytes, write_overlay
+from referee.overlay import write_overlay
+from referee.png import png_bytes
 
 
 def _noisy(shape: tuple[int, ...]) -> np.ndarray:
