@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from functools import reduce
 from operator import or_
 
+import cv2
 import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
@@ -157,14 +158,16 @@ class ArtBudget:
 
 def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
             problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
-            board_radius: int | None, budget: ArtBudget | None = None) -> Resolution:
+            board_radius: int | None, budget: ArtBudget | None = None,
+            grey: np.ndarray | None = None) -> Resolution:
     """Settle the cells `read_cells` could not: see the module's docstring. `grid` gains
     the tiles identified from their art. Once `budget` is spent no cell is compared with
-    the art any more: each left is pinned as not read."""
+    the art any more: each left is pinned as not read. `grey`: the photo in grey, if the
+    caller has it (the marks read bit by bit need it)."""
     with one_thread():
         return _resolve(image, scale, grid, cells, problems, edition=edition,
                         players=players, board_radius=board_radius,
-                        budget=budget or ArtBudget(math.inf))
+                        budget=budget or ArtBudget(math.inf), grey=grey)
 
 
 def _over_budget(reading: CellReading) -> RefereeProblem:
@@ -178,7 +181,8 @@ def _over_budget(reading: CellReading) -> RefereeProblem:
 
 def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
              problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
-             board_radius: int | None, budget: ArtBudget) -> Resolution:
+             board_radius: int | None, budget: ArtBudget, grey: np.ndarray | None
+             ) -> Resolution:
     out = Resolution(cells, problems)
     table = TableLook(image, scale, grid, cells, board_radius)
     tints = TableTints(image, scale, grid)
@@ -213,7 +217,10 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
             # a colour no tile was read in yet joins by its walls' tint, unless the players
             # are given
             twins = deck_unseen(grid, edition, players or list(COLOURS))
-            verdict = (_by_bits(image, scale, grid, reading.cell, unseen)
+            if grey is None and grid.design == "discreet":
+                # once a photo, not once a cell
+                grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+            verdict = (_by_bits(grey, scale, grid, reading.cell, unseen)
                        or judge_cell(image, scale, grid, reading, unseen, table, tints, scores,
                                      twins))
             if isinstance(verdict, TilePose):

@@ -122,7 +122,7 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
     if not grid.tiles and board:
         # No tile marker at all, the board in view (discreet print): its centre square
         # holds the Minotaur; read it bit by bit, the cells round it follow below.
-        read = read_cell(image.image, image.scale, grid, (0, 0), {MINOTAUR})
+        read = read_cell(image.grey(), image.scale, grid, (0, 0), {MINOTAUR})
         if not read:
             read = _first_ring_read(image, grid, deck_unseen(grid, edition, players))
         lap("bits")
@@ -307,7 +307,8 @@ def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
     `grid` gains the tiles known by their art."""
     had_minotaur = any(p.tile == MINOTAUR for p in grid.tiles)
     settled = resolve(image.image, image.scale, grid, cells, cell_problems, edition=edition,
-                      players=players, board_radius=radius, budget=budget)
+                      players=players, board_radius=radius, budget=budget,
+                      grey=image.grey())
     if not had_minotaur and any(p.tile == MINOTAUR for p in grid.tiles):
         # The Minotaur was known by its art: the table is turned and moved to it now, as
         # it would have been from its markers, and its cells judged again in that frame.
@@ -315,7 +316,7 @@ def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         settled = resolve(image.image, image.scale, grid, cells, cell_problems,
                           edition=edition, players=players, board_radius=radius,
-                          budget=budget)
+                          budget=budget, grey=image.grey())
     while (wider := _board_radius(board, players, grid)) is not None and wider > radius:
         # A colour first known by its art adds a player, and the board's area in play
         # grows with the player count (ruling asterion.md "A turn" 1: 25, 41 or all 61
@@ -325,7 +326,7 @@ def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
         radius, cells, cell_problems = _judge_cells(image, grid, board, players)
         settled = resolve(image.image, image.scale, grid, cells, cell_problems,
                           edition=edition, players=players, board_radius=radius,
-                          budget=budget)
+                          budget=budget, grey=image.grey())
     return settled
 
 
@@ -472,7 +473,7 @@ def _read_bits(photo: Photo, grid: Grid, cells: list[tuple[int, int]],
     found: list[TileMarker] = []
     allowed = set(unseen)
     for cell in cells:
-        got = read_cell(photo.image, photo.scale, grid, cell, allowed)
+        got = read_cell(photo.grey(), photo.scale, grid, cell, allowed)
         found += got
         allowed -= {m.tile for m in got}      # a tile is in one cell only
     return found
