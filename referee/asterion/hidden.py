@@ -40,7 +40,7 @@ from referee.asterion.art.bank import one_thread
 from referee.asterion.art.lookalikes import SOFTNESS, Comparison, softness
 from referee.asterion.art.occlusion import MAX_COVERED, unveiled
 from referee.asterion.art.pose import ArtMatch, match, reference_level, refine, score_at
-from referee.asterion.bits import read_cell
+from referee.asterion.bits import CellBits
 from referee.asterion.classify import (
     CellReading,
     read_cells,
@@ -159,15 +159,15 @@ class ArtBudget:
 def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
             problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
             board_radius: int | None, budget: ArtBudget | None = None,
-            grey: np.ndarray | None = None) -> Resolution:
+            bits: CellBits | None = None) -> Resolution:
     """Settle the cells `read_cells` could not: see the module's docstring. `grid` gains
     the tiles identified from their art. Once `budget` is spent no cell is compared with
-    the art any more: each left is pinned as not read. `grey`: the photo in grey, if the
-    caller has it (the marks read bit by bit need it)."""
+    the art any more: each left is pinned as not read. `bits`: the photo's marks read bit
+    by bit (bits.CellBits), if the caller reads them already."""
     with one_thread():
         return _resolve(image, scale, grid, cells, problems, edition=edition,
                         players=players, board_radius=board_radius,
-                        budget=budget or ArtBudget(math.inf), grey=grey)
+                        budget=budget or ArtBudget(math.inf), bits=bits)
 
 
 def _over_budget(reading: CellReading) -> RefereeProblem:
@@ -181,7 +181,7 @@ def _over_budget(reading: CellReading) -> RefereeProblem:
 
 def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
              problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
-             board_radius: int | None, budget: ArtBudget, grey: np.ndarray | None
+             board_radius: int | None, budget: ArtBudget, bits: CellBits | None
              ) -> Resolution:
     out = Resolution(cells, problems)
     table = TableLook(image, scale, grid, cells, board_radius)
@@ -217,10 +217,11 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
             # a colour no tile was read in yet joins by its walls' tint, unless the players
             # are given
             twins = deck_unseen(grid, edition, players or list(COLOURS))
-            if grey is None and grid.design == "discreet":
-                # once a photo, not once a cell
-                grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-            verdict = (_by_bits(grey, scale, grid, reading.cell, unseen)
+            if bits is None and grid.design == "discreet":
+                # the photo in grey once, not once a cell
+                bits = CellBits(image if image.ndim == 2 else
+                                cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), scale)
+            verdict = (_by_bits(bits, grid, reading.cell, unseen)
                        or judge_cell(image, scale, grid, reading, unseen, table, tints, scores,
                                      twins))
             if isinstance(verdict, TilePose):
@@ -253,14 +254,14 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
     return out
 
 
-def _by_bits(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
-             unseen: list[str]) -> TilePose | None:
+def _by_bits(bits: CellBits | None, grid: Grid, cell: tuple[int, int], unseen: list[str]
+             ) -> TilePose | None:
     """The discreet print's one small marker, read bit by bit where the cell puts it
     (bits.py): surer than the art, where a cell opened only after other tiles were known
     by their art (benchmark seed 1 photo 317: B06 told by its marker, its art B06 or B04)."""
-    if grid.design != "discreet":
+    if grid.design != "discreet" or bits is None:
         return None
-    got = read_cell(image, scale, grid, cell, set(unseen))
+    got = bits.read(grid, cell, set(unseen))
     if not got:
         return None
     pose = place_by_markers(grid, tuple(got))
