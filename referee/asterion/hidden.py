@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from functools import reduce
+from functools import cache, reduce
 from operator import or_
 
 import cv2
@@ -107,12 +107,8 @@ def look_alikes(tile: Tile, rot: int) -> list[tuple[str, int]]:
     chest, wing, horns or id, or a light that pales the walls' colour, could leave
     undecided (the same design in another colour differs only in its colour)."""
     faces = tile_ports(tile, rot)
-    out = []
-    for other in tiles_by_id().values():
-        for r in (0, 90, 180, 270):
-            if (other.id, r) != (tile.id, rot) and tile_ports(other, r) == faces:
-                out.append((other.id, r))
-    return out
+    return [(other, r) for (other, r), ports in _catalogue_ports().items()
+            if (other, r) != (tile.id, rot) and ports == faces]
 
 
 def one_corridor_apart(tile: Tile, rot: int) -> list[tuple[str, int]]:
@@ -122,14 +118,18 @@ def one_corridor_apart(tile: Tile, rot: int) -> list[tuple[str, int]]:
     dead end, G05 itself was not among the best four by the coarse correlation, and G02
     was taken; G05 then went to G02's cell, unflagged)."""
     sides = _sides(tile, rot)
-    out = []
-    for other in tiles_by_id().values():
-        if other.colour != tile.colour:
-            continue
-        for r in (0, 90, 180, 270):
-            if bin(_sides(other, r) ^ sides).count("1") == 1:
-                out.append((other.id, r))
-    return out
+    tiles = tiles_by_id()
+    return [(other, r) for (other, r), ports in _catalogue_ports().items()
+            if tiles[other].colour == tile.colour
+            and bin(reduce(or_, ports, 0) ^ sides).count("1") == 1]
+
+
+@cache
+def _catalogue_ports() -> dict[tuple[str, int], tuple]:
+    """`tile_ports` of every catalogue tile at every quarter turn, in catalogue order (the
+    same for every cell: found once)."""
+    return {(other.id, r): tile_ports(other, r) for other in tiles_by_id().values()
+            for r in (0, 90, 180, 270)}
 
 
 def _sides(tile: Tile, rot: int) -> int:
