@@ -48,6 +48,15 @@ class Photo:
     size: tuple[int, int]                # original (width, height), after EXIF orientation
     _source: PhotoInput | None = field(default=None, repr=False)
     _full: np.ndarray | None = field(default=None, repr=False)
+    _grey: np.ndarray | None = field(default=None, repr=False)
+
+    def grey(self) -> np.ndarray:
+        """The working copy in grey (converted on first use: once a photo, not once a
+        look)."""
+        if self._grey is None:
+            self._grey = (self.image if self.image.ndim == 2
+                          else cv2.cvtColor(self.image, cv2.COLOR_BGR2GRAY))
+        return self._grey
 
     def full(self) -> np.ndarray:
         """The photo at its original resolution (decoded on first use)."""

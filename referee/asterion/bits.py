@@ -178,14 +178,36 @@ def cell_corner_places(cell: tuple[int, int], design: str
     return places
 
 
-def read_cell(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
-              allowed: set[str]) -> list[TileMarker]:
-    """Markers of tiles in `allowed` read bit by bit at the cell's four corners."""
+class CellBits:
+    """One photo's markers read bit by bit: `read` gives those of tiles in `allowed` at a
+    cell's four corners. Each cell's corners are read once a plane (what they show stays
+    until the grid is fitted again; only which tiles may lie there changes, and that is
+    chosen from what was read)."""
+
+    def __init__(self, grey: np.ndarray, scale: float) -> None:
+        self.grey, self.scale = grey, scale
+        self._read: dict[tuple[bytes, str, tuple[int, int]], list[_CornerRead]] = {}
+
+    def read(self, grid: Grid, cell: tuple[int, int], allowed: set[str]) -> list[TileMarker]:
+        key = (grid.homography.tobytes(), grid.design, cell)
+        if key not in self._read:
+            self._read[key] = _corner_reads(self.grey, self.scale, grid, cell)
+        return _chosen(self._read[key], grid, allowed)
+
+
+# one corner's frame: its pose, the corner's centre (mm) and every code its bits are
+# (marker id, its tile and corner, k: the printed top-left is k corners on)
+_CornerRead = tuple[np.ndarray, np.ndarray, set[tuple[int, tuple[str, str], int]]]
+
+
+def _corner_reads(grey: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
+                  ) -> list[_CornerRead]:
+    """Every corner of the cell where a marker's frame shows, and the tile markers of any
+    tile its bits may be (each at the turn that puts that corner there)."""
     module = marker_places(grid.design)[0].size / 7
     half = 4.5 * module + SEARCH_MM + 1.0
     codes, owners = code_bits(), _tile_ids()
-    found: list[TileMarker] = []
-    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    out: list[_CornerRead] = []
     for centre, placed in cell_corner_places(cell, grid.design):
         patch = rectify(grey, grid.homography, scale, (centre[0] - half, centre[1] - half),
                         2 * half, PPM)
@@ -203,7 +225,7 @@ def read_cell(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
             off = np.count_nonzero(codes != bits, axis=1)
             for marker_id in np.flatnonzero(off <= MAX_BITS_OFF):
                 owner = owners.get(int(marker_id))
-                if owner is None or owner[0] not in allowed:
+                if owner is None:
                     continue
                 # the printed top-left is k corners on: the marker is turned 90 k more
                 # than the frame; it must be the turn that puts this corner here
@@ -211,6 +233,16 @@ def read_cell(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
                 rot = round(turn / 90.0) % 4 * 90
                 if (owner[1], rot) in placed:
                     hits.add((int(marker_id), owner, k))
+        out.append((pose, centre, hits))
+    return out
+
+
+def _chosen(reads: list[_CornerRead], grid: Grid, allowed: set[str]) -> list[TileMarker]:
+    """The corners whose bits are one marker of a tile in `allowed`, as markers."""
+    module = marker_places(grid.design)[0].size / 7
+    found: list[TileMarker] = []
+    for pose, centre, every in reads:
+        hits = {h for h in every if h[1][0] in allowed}
         if len(hits) != 1:
             continue                  # nothing, or two readings: no guess
         marker_id, (tile, corner), k = hits.pop()

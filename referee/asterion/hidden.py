@@ -28,9 +28,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from functools import reduce
+from functools import cache, reduce
 from operator import or_
 
+import cv2
 import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
@@ -39,7 +40,7 @@ from referee.asterion.art.bank import one_thread
 from referee.asterion.art.lookalikes import SOFTNESS, Comparison, softness
 from referee.asterion.art.occlusion import MAX_COVERED, unveiled
 from referee.asterion.art.pose import ArtMatch, match, reference_level, refine, score_at
-from referee.asterion.bits import read_cell
+from referee.asterion.bits import CellBits
 from referee.asterion.classify import (
     CellReading,
     read_cells,
@@ -106,12 +107,8 @@ def look_alikes(tile: Tile, rot: int) -> list[tuple[str, int]]:
     chest, wing, horns or id, or a light that pales the walls' colour, could leave
     undecided (the same design in another colour differs only in its colour)."""
     faces = tile_ports(tile, rot)
-    out = []
-    for other in tiles_by_id().values():
-        for r in (0, 90, 180, 270):
-            if (other.id, r) != (tile.id, rot) and tile_ports(other, r) == faces:
-                out.append((other.id, r))
-    return out
+    return [(other, r) for (other, r), ports in _catalogue_ports().items()
+            if (other, r) != (tile.id, rot) and ports == faces]
 
 
 def one_corridor_apart(tile: Tile, rot: int) -> list[tuple[str, int]]:
@@ -121,14 +118,18 @@ def one_corridor_apart(tile: Tile, rot: int) -> list[tuple[str, int]]:
     dead end, G05 itself was not among the best four by the coarse correlation, and G02
     was taken; G05 then went to G02's cell, unflagged)."""
     sides = _sides(tile, rot)
-    out = []
-    for other in tiles_by_id().values():
-        if other.colour != tile.colour:
-            continue
-        for r in (0, 90, 180, 270):
-            if bin(_sides(other, r) ^ sides).count("1") == 1:
-                out.append((other.id, r))
-    return out
+    tiles = tiles_by_id()
+    return [(other, r) for (other, r), ports in _catalogue_ports().items()
+            if tiles[other].colour == tile.colour
+            and bin(reduce(or_, ports, 0) ^ sides).count("1") == 1]
+
+
+@cache
+def _catalogue_ports() -> dict[tuple[str, int], tuple]:
+    """`tile_ports` of every catalogue tile at every quarter turn, in catalogue order (the
+    same for every cell: found once)."""
+    return {(other.id, r): tile_ports(other, r) for other in tiles_by_id().values()
+            for r in (0, 90, 180, 270)}
 
 
 def _sides(tile: Tile, rot: int) -> int:
@@ -157,14 +158,16 @@ class ArtBudget:
 
 def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
             problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
-            board_radius: int | None, budget: ArtBudget | None = None) -> Resolution:
+            board_radius: int | None, budget: ArtBudget | None = None,
+            bits: CellBits | None = None) -> Resolution:
     """Settle the cells `read_cells` could not: see the module's docstring. `grid` gains
     the tiles identified from their art. Once `budget` is spent no cell is compared with
-    the art any more: each left is pinned as not read."""
+    the art any more: each left is pinned as not read. `bits`: the photo's marks read bit
+    by bit (bits.CellBits), if the caller reads them already."""
     with one_thread():
         return _resolve(image, scale, grid, cells, problems, edition=edition,
                         players=players, board_radius=board_radius,
-                        budget=budget or ArtBudget(math.inf))
+                        budget=budget or ArtBudget(math.inf), bits=bits)
 
 
 def _over_budget(reading: CellReading) -> RefereeProblem:
@@ -178,7 +181,8 @@ def _over_budget(reading: CellReading) -> RefereeProblem:
 
 def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
              problems: list[RefereeProblem], *, edition: str, players: list[str] | None,
-             board_radius: int | None, budget: ArtBudget) -> Resolution:
+             board_radius: int | None, budget: ArtBudget, bits: CellBits | None
+             ) -> Resolution:
     out = Resolution(cells, problems)
     table = TableLook(image, scale, grid, cells, board_radius)
     tints = TableTints(image, scale, grid)
@@ -213,7 +217,11 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
             # a colour no tile was read in yet joins by its walls' tint, unless the players
             # are given
             twins = deck_unseen(grid, edition, players or list(COLOURS))
-            verdict = (_by_bits(image, scale, grid, reading.cell, unseen)
+            if bits is None and grid.design == "discreet":
+                # the photo in grey once, not once a cell
+                bits = CellBits(image if image.ndim == 2 else
+                                cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), scale)
+            verdict = (_by_bits(bits, grid, reading.cell, unseen)
                        or judge_cell(image, scale, grid, reading, unseen, table, tints, scores,
                                      twins))
             if isinstance(verdict, TilePose):
@@ -246,14 +254,14 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
     return out
 
 
-def _by_bits(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
-             unseen: list[str]) -> TilePose | None:
+def _by_bits(bits: CellBits | None, grid: Grid, cell: tuple[int, int], unseen: list[str]
+             ) -> TilePose | None:
     """The discreet print's one small marker, read bit by bit where the cell puts it
     (bits.py): surer than the art, where a cell opened only after other tiles were known
     by their art (benchmark seed 1 photo 317: B06 told by its marker, its art B06 or B04)."""
-    if grid.design != "discreet":
+    if grid.design != "discreet" or bits is None:
         return None
-    got = read_cell(image, scale, grid, cell, set(unseen))
+    got = bits.read(grid, cell, set(unseen))
     if not got:
         return None
     pose = place_by_markers(grid, tuple(got))

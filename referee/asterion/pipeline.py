@@ -20,7 +20,7 @@ from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.table import BOARD_RADIUS
 from pnp.rules.asterion.tiles import load_tileset
 from referee.asterion.assemble import assemble
-from referee.asterion.bits import read_cell
+from referee.asterion.bits import CellBits
 from referee.asterion.classify import (
     BOARD_SQUARES,
     CellReading,
@@ -118,14 +118,15 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
         raise NoMarkers("no Asterion tiles in the photo (none of their markers was found)")
     grid = fit_grid(markers, board, outlines, design)
     lap("grid")
+    bits = CellBits(image.grey(), image.scale)       # the marks read bit by bit, once a plane
     if not grid.tiles and design == "classic":
         raise GridError("no tile markers to fit the table to")     # (as fit_grid did)
     if not grid.tiles and board:
         # No tile marker at all, the board in view (discreet print): its centre square
         # holds the Minotaur; read it bit by bit, the cells round it follow below.
-        read = read_cell(image.image, image.scale, grid, (0, 0), {MINOTAUR})
+        read = bits.read(grid, (0, 0), {MINOTAUR})
         if not read:
-            read = _first_ring_read(image, grid, deck_unseen(grid, edition, players))
+            read = _first_ring_read(bits, grid, deck_unseen(grid, edition, players))
         lap("bits")
         if read:
             markers = merge_markers(markers, read)
@@ -135,9 +136,9 @@ def _read(image: Photo, markers: list[TileMarker], lap: Laps, *, edition: str,
     # read from their art below, classify.read_cells)
     for refit in range(REFITS + 1):
         grid, markers, radius, cells, cell_problems = _read_marks(
-            image, grid, markers, lap, edition=edition, board=board, players=players,
+            image, bits, grid, markers, lap, edition=edition, board=board, players=players,
             outlines=outlines)
-        settled = _read_art(image, grid, cells, cell_problems, radius, edition=edition,
+        settled = _read_art(image, bits, grid, cells, cell_problems, radius, edition=edition,
                             board=board, players=players, budget=budget)
         lap("art")
         # The marks hidden.py read bit by bit, in cells the art's tiles opened, fix the
@@ -260,7 +261,8 @@ REFITS = 2          # times the plane is fitted again with marks read after the 
 REFIT_MARKS = 3     # ... when hidden.py read at least this many
 
 
-def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, *,
+def _read_marks(image: Photo, bits: CellBits, grid: Grid, markers: list[TileMarker],
+                lap: Laps, *,
                 edition: str, board: bool, players: list[str] | None,
                 outlines: OutlinePlane | None = None
                 ) -> tuple[Grid, list[TileMarker], int | None, list[CellReading],
@@ -280,7 +282,7 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
         # tiles found open new cells next to them: those are looked at in turn.
         fresh = [c for c in occupied if c.cell not in looked]
         looked |= {c.cell for c in fresh}
-        read = _read_bits(image, grid, [c.cell for c in fresh],
+        read = _read_bits(bits, grid, [c.cell for c in fresh],
                           deck_unseen(grid, edition, players))
         lap("bits")
         if read:
@@ -300,14 +302,14 @@ def _read_marks(image: Photo, grid: Grid, markers: list[TileMarker], lap: Laps, 
     return grid, markers, radius, cells, cell_problems
 
 
-def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
+def _read_art(image: Photo, bits: CellBits, grid: Grid, cells: list[CellReading],
               cell_problems: list[RefereeProblem], radius: int | None, *, edition: str,
               board: bool, players: list[str] | None, budget: ArtBudget) -> Resolution:
     """Cells that look occupied: a tile known by its art, or empty after all (hidden.py);
     `grid` gains the tiles known by their art."""
     had_minotaur = any(p.tile == MINOTAUR for p in grid.tiles)
     settled = resolve(image.image, image.scale, grid, cells, cell_problems, edition=edition,
-                      players=players, board_radius=radius, budget=budget)
+                      players=players, board_radius=radius, budget=budget, bits=bits)
     if not had_minotaur and any(p.tile == MINOTAUR for p in grid.tiles):
         # The Minotaur was known by its art: the table is turned and moved to it now, as
         # it would have been from its markers, and its cells judged again in that frame.
@@ -315,7 +317,7 @@ def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
         cells, cell_problems = read_cells(image.image, image.scale, grid, radius)
         settled = resolve(image.image, image.scale, grid, cells, cell_problems,
                           edition=edition, players=players, board_radius=radius,
-                          budget=budget)
+                          budget=budget, bits=bits)
     while (wider := _board_radius(board, players, grid)) is not None and wider > radius:
         # A colour first known by its art adds a player, and the board's area in play
         # grows with the player count (ruling asterion.md "A turn" 1: 25, 41 or all 61
@@ -325,7 +327,7 @@ def _read_art(image: Photo, grid: Grid, cells: list[CellReading],
         radius, cells, cell_problems = _judge_cells(image, grid, board, players)
         settled = resolve(image.image, image.scale, grid, cells, cell_problems,
                           edition=edition, players=players, board_radius=radius,
-                          budget=budget)
+                          budget=budget, bits=bits)
     return settled
 
 
@@ -451,7 +453,7 @@ def _rescue(photo: Photo, grid: Grid, occupied: list[CellReading]) -> list[TileM
                                       tiny=grid.design == "discreet"))
 
 
-def _first_ring_read(photo: Photo, grid: Grid, unseen: list[str]) -> list[TileMarker]:
+def _first_ring_read(bits: CellBits, grid: Grid, unseen: list[str]) -> list[TileMarker]:
     """The Minotaur's marker unread (a finger, blur): the squares round it, ring by ring
     out to the area every player count plays, bit by bit, up to the first ring where a
     marker is read; the cells next to its tiles follow as usual (benchmark seed 1 photo
@@ -461,18 +463,18 @@ def _first_ring_read(photo: Photo, grid: Grid, unseen: list[str]) -> list[TileMa
     for ring in range(1, reach + 1):
         squares = [(x, y) for x in range(-ring, ring + 1) for y in range(-ring, ring + 1)
                    if abs(x) + abs(y) == ring]
-        if read := _read_bits(photo, grid, squares, unseen):
+        if read := _read_bits(bits, grid, squares, unseen):
             return read
     return []
 
 
-def _read_bits(photo: Photo, grid: Grid, cells: list[tuple[int, int]],
+def _read_bits(bits: CellBits, grid: Grid, cells: list[tuple[int, int]],
                unseen: list[str]) -> list[TileMarker]:
     """Markers of tiles not yet seen, read bit by bit at the occupied cells' corners."""
     found: list[TileMarker] = []
     allowed = set(unseen)
     for cell in cells:
-        got = read_cell(photo.image, photo.scale, grid, cell, allowed)
+        got = bits.read(grid, cell, allowed)
         found += got
         allowed -= {m.tile for m in got}      # a tile is in one cell only
     return found

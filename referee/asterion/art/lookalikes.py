@@ -23,7 +23,7 @@ from referee.asterion.art.photometry import (
     shading,
 )
 from referee.asterion.art.pose import ArtMatch, art_patch
-from referee.asterion.art.templates import FINE_SPAN, warp_face
+from referee.asterion.art.templates import FINE_SPAN, face_counts, warp_face
 from referee.asterion.grid import Grid
 
 MIN_GAIN = 0.6              # a rival's print keeps this share of the best's contrast
@@ -43,7 +43,11 @@ def softness(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch) -> float:
     origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
     photo = art_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
     ta, wa = warp_face(grid.design, a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
-    use = (wa * (1.0 - covered_patch(image, scale, grid, a, n))) > 0
+    return _softness(photo, ta, (wa * (1.0 - covered_patch(image, scale, grid, a, n))) > 0)
+
+
+def _softness(photo: np.ndarray, ta: np.ndarray, use: np.ndarray) -> float:
+    """`softness` from the photo, the sharp print and where it counts, uncovered."""
     best, chosen = None, 0.0
     for sigma in SOFTNESS:
         soft = cv2.GaussianBlur(ta, (0, 0), sigma) if sigma else ta
@@ -102,8 +106,11 @@ class Comparison:
         # A finger found on the tile (`unveiled`) is no print's light: left out of the
         # fits. Not of the votes: what `a` does not explain may be a rival's print (a
         # chest, an id where another turn has them), and a finger is like neither.
-        self.clear = (1.0 - covered_patch(image, scale, grid, a, self.n)) > 0
-        self.sigma = softness(image, scale, grid, a) if sigma is None else sigma
+        covered = covered_patch(image, scale, grid, a, self.n)
+        self.clear = (1.0 - covered) > 0
+        # (softness from the same photo, print and cover: each found once)
+        self.sigma = (_softness(self.photo, self.sharp_a, (self.wa * (1.0 - covered)) > 0)
+                      if sigma is None else sigma)
         self.lum_a = channel_mean(self.sharp_a)
         self.ta = self._soft(self.sharp_a)
         # Each print is mapped onto the photo's levels by its own white balance, gain and
@@ -187,8 +194,8 @@ class Comparison:
         # differing a little along shared edges decides nothing
         apart = use & (channel_max(np.abs(self.sharp_a - sharp_b)) > APART)
         # (fitted where b's print counts without its markers' squares)
-        own_b = warp_face(self.design, b.tile, self.a.centre, self._angle(b), self.origin,
-                          self.n, VOTE_PPM)[1]
+        own_b = face_counts(self.design, b.tile, self.a.centre, self._angle(b), self.origin,
+                            self.n, VOTE_PPM)
         fb, _ = fit_print(self.photo, self._soft(sharp_b), (own_b > 0) & self.clear,
                           MIN_GAIN * self.gain)
         # the light across the cell, from where both prints are equally light (so it

@@ -67,17 +67,38 @@ def template(design: str, tile_id: str, angle: float, span: float, ppm: float,
     at `ppm` (float32 BGR), and where it counts (float32 1/0: not on the markers' squares,
     which count for no candidate, in the template or the photo; with `tombs`, not where a
     tomb on a prisoner may lie either)."""
+    # (the print is drawn once for every variant, and the markers' mask once for every
+    # tile: only the prisoners' masks differ by tile)
+    image = _turned_face(design, tile_id, angle, span, ppm)
+    if tombs:
+        hidden = (_prisoners_only(design, tile_id) if tombs == "marked"
+                  else _no_prisoners(design, tile_id))
+        return image, _counting(hidden, angle, span, ppm)
+    return image, _markers_counting(design, angle, span, ppm)
+
+
+@lru_cache(maxsize=TEMPLATES_KEPT)
+def _turned_face(design: str, tile_id: str, angle: float, span: float, ppm: float
+                 ) -> np.ndarray:
     face = printed_faces(FACE_PPM, design)[tile_id]
     n = round(span * ppm)
-    m = _to_face(angle, span, ppm)
     flags = cv2.INTER_AREA if ppm < FACE_PPM else cv2.INTER_LINEAR
-    image = cv2.warpAffine(face, m, (n, n), flags=flags | cv2.WARP_INVERSE_MAP,
-                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    hidden = (_prisoners_only(design, tile_id) if tombs == "marked" else
-              _no_prisoners(design, tile_id) if tombs else marker_mask(design))
-    covered = cv2.warpAffine(hidden, m, (n, n), flags=cv2.INTER_LINEAR |
-                             cv2.WARP_INVERSE_MAP, borderValue=1.0)
-    return image, (covered < 0.2).astype(np.float32)
+    return cv2.warpAffine(face, _to_face(angle, span, ppm), (n, n),
+                          flags=flags | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+
+
+@lru_cache(maxsize=TEMPLATES_KEPT)
+def _markers_counting(design: str, angle: float, span: float, ppm: float) -> np.ndarray:
+    return _counting(marker_mask(design), angle, span, ppm)
+
+
+def _counting(hidden: np.ndarray, angle: float, span: float, ppm: float) -> np.ndarray:
+    """1 where a template counts: where `hidden` (face px) does not cover it."""
+    n = round(span * ppm)
+    covered = cv2.warpAffine(hidden, _to_face(angle, span, ppm), (n, n),
+                             flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=1.0)
+    return (covered < 0.2).astype(np.float32)
 
 
 def variants(design: str) -> tuple[bool | str, ...]:
@@ -138,16 +159,34 @@ def warp_face(design: str, tile_id: str, centre: tuple[float, float], angle: flo
     """A tile's print lying at `centre` turned `angle`, seen in a table-frame patch (top
     left `origin`, n px at `ppm`): float32 BGR, and where it counts (`counts`; its
     markers' squares too if `markers`)."""
+    m = _patch_to_face(centre, angle, origin, ppm)
+    face = printed_faces(FACE_PPM, design)[tile_id]
+    image = cv2.warpAffine(face, m, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    return image, _weight(design, tile_id, m, n, markers)
+
+
+def face_counts(design: str, tile_id: str, centre: tuple[float, float], angle: float,
+                origin: tuple[float, float], n: int, ppm: float, markers: bool = False
+                ) -> np.ndarray:
+    """`warp_face`'s where it counts alone (its print not drawn)."""
+    return _weight(design, tile_id, _patch_to_face(centre, angle, origin, ppm), n, markers)
+
+
+def _patch_to_face(centre: tuple[float, float], angle: float, origin: tuple[float, float],
+                   ppm: float) -> np.ndarray:
+    """2x3: patch px (top left `origin`, at `ppm`) -> face px, for a tile lying at `centre`
+    turned `angle`."""
     c = tile_spec().centre
     a = math.radians(angle)
     r_inv = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
     lin = FACE_PPM * r_inv / ppm
     start = np.array(origin) + 0.5 / ppm - np.array(centre)
     off = FACE_PPM * (np.array([c, c]) + r_inv @ start) - 0.5
-    m = np.c_[lin, off]
-    face = printed_faces(FACE_PPM, design)[tile_id]
-    image = cv2.warpAffine(face, m, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    return np.c_[lin, off]
+
+
+def _weight(design: str, tile_id: str, m: np.ndarray, n: int, markers: bool) -> np.ndarray:
     weight = cv2.warpAffine(counts(design, tile_id, markers), m, (n, n),
                             flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0.0)
-    return image, (weight > 0.99).astype(np.float32)
+    return (weight > 0.99).astype(np.float32)
