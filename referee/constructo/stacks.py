@@ -394,6 +394,10 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
             # what shows in an open hole: not its inner wall (a piece lying over the
             # hole covers the wall, and reaches past it)
             region = _fill(_open(region & ~inner_wall(disc, lean), 1.0))
+            # and where its patch ends on the hole's edge, that is the hole's outline: a
+            # lower piece of the small disc's colour, seen through the hole beside it,
+            # joins the disc's patch up to there
+            cut = cut | ~through_hole(disc, lean, 1.0)
         if not (region & _disc(disc, radius - EDGE_MM)).any():
             break                            # crumbs of the piece below along its edge
         if colour == DARK and _only_dots(region, disc, _kind(radius)):

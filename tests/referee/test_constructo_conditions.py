@@ -352,6 +352,21 @@ def test_benchmark_photos_once_misread_are_exact(i, why):
     assert outcome.certain and outcome.state_right, why
 
 
+def test_a_small_disc_in_a_hole_beside_a_lower_piece_of_its_colour_is_read():
+    """A loose 3 MP photo (benchmark photo 120 of seed 11): a white ring round a black
+    small disc on a white medium laid far off a black ring, so through the hole the black
+    ring shows beside the small disc and joins its patch up to the hole's edge. That edge
+    is the hole's outline, not the disc's: the disc is fitted to its own, its dots are
+    found on their circle, and the stack reads whole."""
+    kit = ConstructoAccuracy()
+    case = kit.case(120, 1_100_120)
+    verdict = REFEREE.read(kit.photograph(case, 1_100_120).jpeg, **case.options)
+    outcome = judge(verdict, case.truth)
+    assert outcome.certain and outcome.state_right, [p.message for p in verdict.problems]
+    assert any(t.look.stack() == [(W, "medium"), (B, "small"), (W, "ring")]
+               for t in verdict.tiles)
+
+
 def test_lone_black_rings_in_a_home_print_are_read():
     """A home print at 12 MP (benchmark photo 89 of seed 9): two lone black rings whose
     faces the print lifted to the black threshold, once split into black and white patches
