@@ -526,16 +526,25 @@ def _top_ring(points: np.ndarray, centre: tuple[float, float], radius: float, le
         shares = [_outline_share(cls, f[1], f[2], lean) for f in (first, second)]
         if abs(shares[0] - shares[1]) >= TOP_EDGE_GAP:
             return (first, second)[int(shares[1] > shares[0])][1:]
+        # where the two overlap (on the lower one's face, not its hole), only the top
+        # ring's edge shows, its colour inside and the lower one's outside, but where a
+        # piece on it covers it; the lower one's edge there lies under it, unseen
+        over = [_outline_share(cls, f[1], f[2], lean, within=g[1:])
+                for f, g in ((first, second), (second, first))]
+        top = int(over[1] > over[0])
+        if over[top] >= TOP_EDGE_GAP and over[1 - top] <= over[top] / 3:
+            return (first, second)[top][1:]
     if lean.per_mm < 0.05:
         return first[1], first[2]
     higher = max((first, second), key=lambda f: float(np.dot(f[1], lean.away)))
     return higher[1], higher[2]
 
 
-def _outline_share(cls: np.ndarray, centre: tuple[float, float], radius: float, lean: Lean
-                   ) -> float:
+def _outline_share(cls: np.ndarray, centre: tuple[float, float], radius: float, lean: Lean,
+                   within: tuple[tuple[float, float], float] | None = None) -> float:
     """How much of a circle (px) is a piece's outline: one colour just inside it, another
-    just outside (past its cut edge on the near side), where both lie on the tile."""
+    just outside (past its cut edge on the near side), where both lie on the tile (and,
+    `within`: another circle, centre and radius in px, well inside that one)."""
     t = np.linspace(0.0, 2 * np.pi, 120, endpoint=False)
     ray = np.column_stack([np.cos(t), np.sin(t)])
     c = np.array(centre, float)
@@ -551,9 +560,17 @@ def _outline_share(cls: np.ndarray, centre: tuple[float, float], radius: float, 
     ok = open_[inner] & open_[outer]
     if ok.sum() < 20:
         return 0.0
-    inside, outside = cls[inner][ok], cls[outer][ok]
-    colour = LIGHT if np.sum(inside == LIGHT) >= np.sum(inside == DARK) else DARK
-    return float(np.mean((inside == colour) & (outside != colour)))
+    inside, outside = cls[inner], cls[outer]
+    # the piece's colour: the one inside most of its circle
+    colour = LIGHT if np.sum(inside[ok] == LIGHT) >= np.sum(inside[ok] == DARK) else DARK
+    if within is not None:
+        other, other_r = within
+        d = np.hypot(*(c + ray * radius - np.array(other, float)).T)
+        hole = geometry.piece_specs()["ring"].hole_radius
+        ok &= (d < other_r - 2.0 * PPM) & (d > (hole + 2.0) * PPM)
+        if ok.sum() < 20:
+            return 0.0
+    return float(np.mean((inside[ok] == colour) & (outside[ok] != colour)))
 
 
 def _on(points: np.ndarray, centre: tuple[float, float], radius: float,

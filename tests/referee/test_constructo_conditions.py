@@ -367,6 +367,20 @@ def test_a_small_disc_in_a_hole_beside_a_lower_piece_of_its_colour_is_read():
                for t in verdict.tiles)
 
 
+@pytest.mark.parametrize(("i", "why"), [
+    (71, "of two rings, the top one is the one whose edge shows where they overlap: a "
+         "white ring on a black one laid far off, a black medium on it"),
+])
+def test_fresh_seed_photos_once_flagged_are_exact(i, why):
+    """Normal 12 MP photos of a fresh seed (seed 14) that were flagged: read exactly now."""
+    kit = ConstructoAccuracy()
+    case = kit.case(i, 1_400_000 + i)
+    verdict = REFEREE.read(kit.photograph(case, 1_400_000 + i).jpeg, **case.options)
+    outcome = judge(verdict, case.truth)
+    assert outcome.certain and outcome.state_right, (why, [p.message for p in
+                                                           verdict.problems])
+
+
 def test_lone_black_rings_in_a_home_print_are_read():
     """A home print at 12 MP (benchmark photo 89 of seed 9): two lone black rings whose
     faces the print lifted to the black threshold, once split into black and white patches
