@@ -1143,13 +1143,29 @@ def _from_under(cls: np.ndarray, union: np.ndarray, ring: _Blob, small: _Blob, l
     # a small disc lies on a medium disc hanging over its edge 2 mm at most; seen from the
     # side, the medium's foot lies two cards (the small disc's, its own) nearer the camera
     reach = 2 * KIND_RADII["medium"] - KIND_RADII["small"] + 2.0
-    # a black piece's dots and any piece's cut edge (light) are part of it
-    colour = _dots(cls, _usable())[0][outside]
-    if (np.mean(colour == ring.colour) >= UNDER_SHARE
+    # a black piece's dots and its cut edge (light, on its near side) are part of it
+    own = _dots(cls, _usable())[0] == ring.colour
+    own |= (cls == LIGHT) & _near_side(own, lean)
+    if (np.mean(own[outside]) >= UNDER_SHARE
             and np.mean(_swept(small.disc, reach, lean, 2)[outside]) >= 0.95):
         return "medium"
     return ("a piece shows from under the ring round a small disc, not as a medium disc "
             "under them would")
+
+
+def _near_side(face: np.ndarray, lean: Lean) -> np.ndarray:
+    """What lies within a card's cut edge of `face` on its near side (towards the camera):
+    where a piece's cut edge shows below its face."""
+    out = face.copy()
+    if lean.wall < 0.1:
+        return out
+    n = face.shape[0]
+    src = face.astype(np.uint8)
+    for share in (0.25, 0.5, 0.75, 1.0):
+        d = share * (lean.wall + 0.5) * PPM
+        shift = np.float32([[1, 0, -d * lean.away[0]], [0, 1, -d * lean.away[1]]])
+        out |= cv2.warpAffine(src, shift, (n, n), flags=cv2.INTER_NEAREST) > 0
+    return out
 
 
 def _red_inside(cls: np.ndarray, usable: np.ndarray, layer: Layer) -> bool:

@@ -370,6 +370,8 @@ def test_a_small_disc_in_a_hole_beside_a_lower_piece_of_its_colour_is_read():
 @pytest.mark.parametrize(("i", "why"), [
     (71, "of two rings, the top one is the one whose edge shows where they overlap: a "
          "white ring on a black one laid far off, a black medium on it"),
+    (94, "a black medium laid far off under a black ring round a white small disc, thick "
+         "card: its light cut edge is part of what shows from under the ring"),
 ])
 def test_fresh_seed_photos_once_flagged_are_exact(i, why):
     """Normal 12 MP photos of a fresh seed (seed 14) that were flagged: read exactly now."""
