@@ -63,6 +63,7 @@ PIECE_MM = 2.0              # usual card (1.5-2 mm board and its print): the cut
 GLARE_STEP = 0.2            # hue the tile's red loses across a piece's edge, at least
 EDGE_SHARE = 0.55           # of that drop, across its last mm: a step, not glare's slope
 FILL_SHARE = 0.7            # of a top disc's circle in its colour, at least
+LOWER_DOTS_SEEN = 0.5       # of a lower black piece's dot circle in view: whole dots, told
 # a light piece showing dots at its kind's rhythm this strongly is a black one paled by
 # glare or a cast (white faces, on top or under it: medium and ring under 0.2, a small
 # disc's plain face up to 0.36 on 270 benchmark photos)
@@ -930,7 +931,8 @@ def _read_layers(look: StackLook, tile: np.ndarray, cls: np.ndarray, usable: np.
         look.hidden_ring = look.layers.pop(0)
         chain = chain[1:]
     owner_problem = (_top_owner_problem(tile, cls, usable, look.layers[-1])
-                     or _lower_owner_problem(tile, look.layers[:-1]))
+                     or _lower_owner_problem(tile, look.layers[:-1])
+                     or _lower_dots_problem(cls, usable, look.layers, lean))
     if owner_problem:
         look.code, look.problem = "stack-unclear", owner_problem
         return
@@ -1079,6 +1081,31 @@ def _lower_owner_problem(tile: np.ndarray, lower: list[Layer]) -> str | None:
         if layer.owner == "white" and _dot_rhythm(tile, layer) > DOTS_RHYTHM[layer.kind]:
             return (f"a light {NAMES[layer.kind]} under the top piece showing a black "
                     "piece's ring of dots")
+    return None
+
+
+def _lower_dots_problem(cls: np.ndarray, usable: np.ndarray, layers: list[Layer],
+                        lean: Lean) -> str | None:
+    """A dark piece under another is black by its dots too, not by its level alone (a
+    white one in shadow is dark): where the pieces on it leave enough of its dots' circle
+    in view, that part shows white dots as a black piece's does."""
+    for i, layer in enumerate(layers[:-1]):
+        if layer.owner != "black":
+            continue
+        spec = geometry.piece_specs()[layer.kind]
+        xs, ys = _grid()
+        rad = np.hypot(xs - layer.centre_mm[0], ys - layer.centre_mm[1])
+        circle = (np.abs(rad - spec.pattern_radius) < 0.6 * spec.dot) & usable
+        whole = int(circle.sum())
+        for upper in layers[i + 1:]:
+            circle &= ~_swept(upper.centre_mm, upper.radius_mm + 1.0, lean)
+        if whole == 0 or circle.sum() < LOWER_DOTS_SEEN * whole:
+            continue
+        full = spec.dots * 2 * spec.dot / (2 * np.pi * spec.pattern_radius)
+        share = float(np.mean(cls[circle] == LIGHT))
+        if share < full / 3:
+            return (f"a dark {NAMES[layer.kind]} under the top piece without a black "
+                    f"piece's white dots ({share:.0%} white on what shows of its dot circle)")
     return None
 
 

@@ -339,6 +339,31 @@ def test_a_light_piece_under_the_top_one_showing_black_dots_is_not_believed():
     assert "dots" in stacks._lower_owner_problem(dotted, [medium])
 
 
+@pytest.mark.parametrize("dotted", [True, False])
+def test_a_dark_piece_under_another_is_black_by_its_dots(dotted):
+    """A dark medium disc under a white small disc: black if its ring of white dots shows
+    round the small disc; without them it may be a white one in shadow, flagged."""
+    from pnp.geometry import constructo as geometry
+
+    spec = geometry.piece_specs()["medium"]
+    n = round(2 * stacks.HALF * stacks.PPM)
+    xs, ys = stacks._grid()
+    tile = np.full((n, n, 3), (46, 59, 194), np.uint8)
+    tile[stacks._marker_mask(n)] = (240, 240, 240)
+    tile[np.hypot(xs, ys) < spec.radius] = (40, 40, 40)
+    if dotted:
+        for a in np.linspace(0, 2 * np.pi, spec.dots, endpoint=False):
+            tile[np.hypot(xs - spec.pattern_radius * np.cos(a),
+                          ys - spec.pattern_radius * np.sin(a)) < spec.dot] = (240, 240, 240)
+    tile[np.hypot(xs - 1.0, ys) < geometry.piece_radius("small")] = (235, 235, 235)
+    look = stacks.read_stack(tile)
+    if dotted:
+        assert look.code is None, look.problem
+        assert look.stack() == [(B, "medium"), (W, "small")]
+    else:
+        assert look.code == STACK_UNCLEAR and "white dots" in look.problem
+
+
 @pytest.mark.parametrize(("i", "why"), [
     (21, "a black ring peeking out from under a white ring round a small disc"),
     (84, "a black ring in a green cast, lighter than half the tile's red"),
