@@ -63,7 +63,14 @@ def second_look(image: Photo, ours: list[Marker]) -> list[Marker]:
     # the default detector skips outlines under 3 % of the image's side: markers of
     # about 16 px in a 2000 px photo; the tiny detector's finer threshold reads them
     found = detect_in_windows(image.image, window, s, tiny=True)
-    return merge_markers(ours, [m for m in found if geometry.tile_for_marker(m.id)])
+    merged = merge_markers(ours, [m for m in found if geometry.tile_for_marker(m.id)])
+    if (len({geometry.tile_for_marker(m.id)[0] for m in merged}) < spec.count
+            and side < SMALL_MARKER_PX):
+        # a whole tile still missed: markers under about 2.5 px a module decode only
+        # enlarged (a loose 3 MP photo's 12 px markers); slower, so only then
+        found = detect_in_windows(image.image, window, s, upsample=2, tiny=True)
+        merged = merge_markers(merged, [m for m in found if geometry.tile_for_marker(m.id)])
+    return merged
 
 
 def tiny_look(image: Photo) -> list[Marker]:

@@ -63,6 +63,7 @@ PIECE_MM = 2.0              # usual card (1.5-2 mm board and its print): the cut
 GLARE_STEP = 0.2            # hue the tile's red loses across a piece's edge, at least
 EDGE_SHARE = 0.55           # of that drop, across its last mm: a step, not glare's slope
 FILL_SHARE = 0.7            # of a top disc's circle in its colour, at least
+LOWER_DOTS_SEEN = 0.5       # of a lower black piece's dot circle in view: whole dots, told
 # a light piece showing dots at its kind's rhythm this strongly is a black one paled by
 # glare or a cast (white faces, on top or under it: medium and ring under 0.2, a small
 # disc's plain face up to 0.36 on 270 benchmark photos)
@@ -394,6 +395,10 @@ def _peel(cls: np.ndarray, usable: np.ndarray, lean: Lean = Lean()) -> list[_Blo
             # what shows in an open hole: not its inner wall (a piece lying over the
             # hole covers the wall, and reaches past it)
             region = _fill(_open(region & ~inner_wall(disc, lean), 1.0))
+            # and where its patch ends on the hole's edge, that is the hole's outline: a
+            # lower piece of the small disc's colour, seen through the hole beside it,
+            # joins the disc's patch up to there
+            cut = cut | ~through_hole(disc, lean, 1.0)
         if not (region & _disc(disc, radius - EDGE_MM)).any():
             break                            # crumbs of the piece below along its edge
         if colour == DARK and _only_dots(region, disc, _kind(radius)):
@@ -522,16 +527,25 @@ def _top_ring(points: np.ndarray, centre: tuple[float, float], radius: float, le
         shares = [_outline_share(cls, f[1], f[2], lean) for f in (first, second)]
         if abs(shares[0] - shares[1]) >= TOP_EDGE_GAP:
             return (first, second)[int(shares[1] > shares[0])][1:]
+        # where the two overlap (on the lower one's face, not its hole), only the top
+        # ring's edge shows, its colour inside and the lower one's outside, but where a
+        # piece on it covers it; the lower one's edge there lies under it, unseen
+        over = [_outline_share(cls, f[1], f[2], lean, within=g[1:])
+                for f, g in ((first, second), (second, first))]
+        top = int(over[1] > over[0])
+        if over[top] >= TOP_EDGE_GAP and over[1 - top] <= over[top] / 3:
+            return (first, second)[top][1:]
     if lean.per_mm < 0.05:
         return first[1], first[2]
     higher = max((first, second), key=lambda f: float(np.dot(f[1], lean.away)))
     return higher[1], higher[2]
 
 
-def _outline_share(cls: np.ndarray, centre: tuple[float, float], radius: float, lean: Lean
-                   ) -> float:
+def _outline_share(cls: np.ndarray, centre: tuple[float, float], radius: float, lean: Lean,
+                   within: tuple[tuple[float, float], float] | None = None) -> float:
     """How much of a circle (px) is a piece's outline: one colour just inside it, another
-    just outside (past its cut edge on the near side), where both lie on the tile."""
+    just outside (past its cut edge on the near side), where both lie on the tile (and,
+    `within`: another circle, centre and radius in px, well inside that one)."""
     t = np.linspace(0.0, 2 * np.pi, 120, endpoint=False)
     ray = np.column_stack([np.cos(t), np.sin(t)])
     c = np.array(centre, float)
@@ -547,9 +561,17 @@ def _outline_share(cls: np.ndarray, centre: tuple[float, float], radius: float, 
     ok = open_[inner] & open_[outer]
     if ok.sum() < 20:
         return 0.0
-    inside, outside = cls[inner][ok], cls[outer][ok]
-    colour = LIGHT if np.sum(inside == LIGHT) >= np.sum(inside == DARK) else DARK
-    return float(np.mean((inside == colour) & (outside != colour)))
+    inside, outside = cls[inner], cls[outer]
+    # the piece's colour: the one inside most of its circle
+    colour = LIGHT if np.sum(inside[ok] == LIGHT) >= np.sum(inside[ok] == DARK) else DARK
+    if within is not None:
+        other, other_r = within
+        d = np.hypot(*(c + ray * radius - np.array(other, float)).T)
+        hole = geometry.piece_specs()["ring"].hole_radius
+        ok &= (d < other_r - 2.0 * PPM) & (d > (hole + 2.0) * PPM)
+        if ok.sum() < 20:
+            return 0.0
+    return float(np.mean((inside[ok] == colour) & (outside[ok] != colour)))
 
 
 def _on(points: np.ndarray, centre: tuple[float, float], radius: float,
@@ -909,7 +931,8 @@ def _read_layers(look: StackLook, tile: np.ndarray, cls: np.ndarray, usable: np.
         look.hidden_ring = look.layers.pop(0)
         chain = chain[1:]
     owner_problem = (_top_owner_problem(tile, cls, usable, look.layers[-1])
-                     or _lower_owner_problem(tile, look.layers[:-1]))
+                     or _lower_owner_problem(tile, look.layers[:-1])
+                     or _lower_dots_problem(cls, usable, look.layers, lean))
     if owner_problem:
         look.code, look.problem = "stack-unclear", owner_problem
         return
@@ -1061,6 +1084,31 @@ def _lower_owner_problem(tile: np.ndarray, lower: list[Layer]) -> str | None:
     return None
 
 
+def _lower_dots_problem(cls: np.ndarray, usable: np.ndarray, layers: list[Layer],
+                        lean: Lean) -> str | None:
+    """A dark piece under another is black by its dots too, not by its level alone (a
+    white one in shadow is dark): where the pieces on it leave enough of its dots' circle
+    in view, that part shows white dots as a black piece's does."""
+    for i, layer in enumerate(layers[:-1]):
+        if layer.owner != "black":
+            continue
+        spec = geometry.piece_specs()[layer.kind]
+        xs, ys = _grid()
+        rad = np.hypot(xs - layer.centre_mm[0], ys - layer.centre_mm[1])
+        circle = (np.abs(rad - spec.pattern_radius) < 0.6 * spec.dot) & usable
+        whole = int(circle.sum())
+        for upper in layers[i + 1:]:
+            circle &= ~_swept(upper.centre_mm, upper.radius_mm + 1.0, lean)
+        if whole == 0 or circle.sum() < LOWER_DOTS_SEEN * whole:
+            continue
+        full = spec.dots * 2 * spec.dot / (2 * np.pi * spec.pattern_radius)
+        share = float(np.mean(cls[circle] == LIGHT))
+        if share < full / 3:
+            return (f"a dark {NAMES[layer.kind]} under the top piece without a black "
+                    f"piece's white dots ({share:.0%} white on what shows of its dot circle)")
+    return None
+
+
 def _inside_hole(ring: _Blob, small: _Blob) -> bool:
     hole = _disc(ring.disc, geometry.piece_specs()["ring"].hole_radius + 1.0)
     return bool((small.filled & hole).sum() > 0.9 * small.filled.sum())
@@ -1122,13 +1170,29 @@ def _from_under(cls: np.ndarray, union: np.ndarray, ring: _Blob, small: _Blob, l
     # a small disc lies on a medium disc hanging over its edge 2 mm at most; seen from the
     # side, the medium's foot lies two cards (the small disc's, its own) nearer the camera
     reach = 2 * KIND_RADII["medium"] - KIND_RADII["small"] + 2.0
-    # a black piece's dots and any piece's cut edge (light) are part of it
-    colour = _dots(cls, _usable())[0][outside]
-    if (np.mean(colour == ring.colour) >= UNDER_SHARE
+    # a black piece's dots and its cut edge (light, on its near side) are part of it
+    own = _dots(cls, _usable())[0] == ring.colour
+    own |= (cls == LIGHT) & _near_side(own, lean)
+    if (np.mean(own[outside]) >= UNDER_SHARE
             and np.mean(_swept(small.disc, reach, lean, 2)[outside]) >= 0.95):
         return "medium"
     return ("a piece shows from under the ring round a small disc, not as a medium disc "
             "under them would")
+
+
+def _near_side(face: np.ndarray, lean: Lean) -> np.ndarray:
+    """What lies within a card's cut edge of `face` on its near side (towards the camera):
+    where a piece's cut edge shows below its face."""
+    out = face.copy()
+    if lean.wall < 0.1:
+        return out
+    n = face.shape[0]
+    src = face.astype(np.uint8)
+    for share in (0.25, 0.5, 0.75, 1.0):
+        d = share * (lean.wall + 0.5) * PPM
+        shift = np.float32([[1, 0, -d * lean.away[0]], [0, 1, -d * lean.away[1]]])
+        out |= cv2.warpAffine(src, shift, (n, n), flags=cv2.INTER_NEAREST) > 0
+    return out
 
 
 def _red_inside(cls: np.ndarray, usable: np.ndarray, layer: Layer) -> bool:

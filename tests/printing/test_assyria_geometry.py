@@ -194,6 +194,22 @@ def test_markers_use_the_games_whole_block_and_stay_in_the_margin():
     assert names == {"corner", "top", "right", "bottom", "left"}
 
 
+def test_no_piece_lies_on_a_marker():
+    """The markers' quiet zones lie where no piece goes: 2 mm or more clear of every
+    space (a disc on one lies inside it, 13 mm in 16.5), and of every hex and well with
+    the largest token on it."""
+    token = max(geo.token_size(k) for k in ("hut", "base", "disc", "well"))
+    for marker in geo.markers():
+        x0, y0, x1, y1 = marker.quiet_box()
+        near = (x0 - 2.0, y0 - 2.0, x1 + 2.0, y1 + 2.0)
+        for space in geo.track_spaces():
+            assert not overlap(near, space.box), (marker.name, space.id)
+        for centre in [h.centre for h in HEXES] + [w.at for w in geo.wells()]:
+            dx = max(x0 - centre[0], 0.0, centre[0] - x1)
+            dy = max(y0 - centre[1], 0.0, centre[1] - y1)
+            assert math.hypot(dx, dy) >= R + token / 2, marker.name
+
+
 # --- Cuts and plans ----------------------------------------------------------------------
 
 def test_cut_lines_run_between_spaces_and_clip_hexes_least():

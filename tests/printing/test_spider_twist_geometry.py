@@ -162,6 +162,20 @@ def test_markers_sit_in_the_margin_clear_of_the_areas_each_side_its_own_ids():
     assert geometry.marker_side(markers.marker_ids("asterion", "board").start) is None
 
 
+def test_no_token_lies_on_a_marker():
+    """The markers' quiet zones lie where no token goes: a male in an area's place, or
+    the female (the largest) on any node, each as far off it as a token may lie."""
+    female_reach = SPEC.female * (0.5 + SPEC.off_node)
+    for side in SIDES:
+        places = [(p, female_reach) for p in geometry.node_centres(side).values()]
+        places += [(p, SPEC.male_reach) for a in geometry.areas() for p in a.slots]
+        for m in geometry.board_markers(side):
+            bx0, by0, bx1, by1 = m.quiet_box()
+            for (x, y), reach in places:
+                gap = math.hypot(max(bx0 - x, 0.0, x - bx1), max(by0 - y, 0.0, y - by1))
+                assert gap >= reach, (side, m.name, (x, y))
+
+
 def test_marker_corners_are_upright_in_opencv_order():
     m = geometry.board_markers("rings")[0]
     tl, tr, br, bl = m.corners

@@ -339,6 +339,31 @@ def test_a_light_piece_under_the_top_one_showing_black_dots_is_not_believed():
     assert "dots" in stacks._lower_owner_problem(dotted, [medium])
 
 
+@pytest.mark.parametrize("dotted", [True, False])
+def test_a_dark_piece_under_another_is_black_by_its_dots(dotted):
+    """A dark medium disc under a white small disc: black if its ring of white dots shows
+    round the small disc; without them it may be a white one in shadow, flagged."""
+    from pnp.geometry import constructo as geometry
+
+    spec = geometry.piece_specs()["medium"]
+    n = round(2 * stacks.HALF * stacks.PPM)
+    xs, ys = stacks._grid()
+    tile = np.full((n, n, 3), (46, 59, 194), np.uint8)
+    tile[stacks._marker_mask(n)] = (240, 240, 240)
+    tile[np.hypot(xs, ys) < spec.radius] = (40, 40, 40)
+    if dotted:
+        for a in np.linspace(0, 2 * np.pi, spec.dots, endpoint=False):
+            tile[np.hypot(xs - spec.pattern_radius * np.cos(a),
+                          ys - spec.pattern_radius * np.sin(a)) < spec.dot] = (240, 240, 240)
+    tile[np.hypot(xs - 1.0, ys) < geometry.piece_radius("small")] = (235, 235, 235)
+    look = stacks.read_stack(tile)
+    if dotted:
+        assert look.code is None, look.problem
+        assert look.stack() == [(B, "medium"), (W, "small")]
+    else:
+        assert look.code == STACK_UNCLEAR and "white dots" in look.problem
+
+
 @pytest.mark.parametrize(("i", "why"), [
     (21, "a black ring peeking out from under a white ring round a small disc"),
     (84, "a black ring in a green cast, lighter than half the tile's red"),
@@ -350,6 +375,37 @@ def test_benchmark_photos_once_misread_are_exact(i, why):
     verdict = REFEREE.read(kit.photograph(case, 500_000 + i).jpeg, **case.options)
     outcome = judge(verdict, case.truth)
     assert outcome.certain and outcome.state_right, why
+
+
+def test_a_small_disc_in_a_hole_beside_a_lower_piece_of_its_colour_is_read():
+    """A loose 3 MP photo (benchmark photo 120 of seed 11): a white ring round a black
+    small disc on a white medium laid far off a black ring, so through the hole the black
+    ring shows beside the small disc and joins its patch up to the hole's edge. That edge
+    is the hole's outline, not the disc's: the disc is fitted to its own, its dots are
+    found on their circle, and the stack reads whole."""
+    kit = ConstructoAccuracy()
+    case = kit.case(120, 1_100_120)
+    verdict = REFEREE.read(kit.photograph(case, 1_100_120).jpeg, **case.options)
+    outcome = judge(verdict, case.truth)
+    assert outcome.certain and outcome.state_right, [p.message for p in verdict.problems]
+    assert any(t.look.stack() == [(W, "medium"), (B, "small"), (W, "ring")]
+               for t in verdict.tiles)
+
+
+@pytest.mark.parametrize(("i", "why"), [
+    (71, "of two rings, the top one is the one whose edge shows where they overlap: a "
+         "white ring on a black one laid far off, a black medium on it"),
+    (94, "a black medium laid far off under a black ring round a white small disc, thick "
+         "card: its light cut edge is part of what shows from under the ring"),
+])
+def test_fresh_seed_photos_once_flagged_are_exact(i, why):
+    """Normal 12 MP photos of a fresh seed (seed 14) that were flagged: read exactly now."""
+    kit = ConstructoAccuracy()
+    case = kit.case(i, 1_400_000 + i)
+    verdict = REFEREE.read(kit.photograph(case, 1_400_000 + i).jpeg, **case.options)
+    outcome = judge(verdict, case.truth)
+    assert outcome.certain and outcome.state_right, (why, [p.message for p in
+                                                           verdict.problems])
 
 
 def test_lone_black_rings_in_a_home_print_are_read():

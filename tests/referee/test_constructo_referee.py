@@ -132,6 +132,20 @@ def test_a_loosely_framed_spindle_reads_its_small_markers_again():
     assert _as_laid(verdict, truth)
 
 
+def test_a_tile_whose_tiny_markers_all_go_unread_is_read_enlarged():
+    # a loose 3 MP photo (benchmark photo 120 of seed 13): markers of 12 px, under 2 px a
+    # module; the tiny detector at their own size reads eight tiles' but none of the
+    # centre tile's, and enlarged twice it reads them
+    from referee.constructo.evaluate import ConstructoAccuracy
+
+    kit = ConstructoAccuracy()
+    case = kit.case(120, 1_300_120)
+    verdict = REFEREE.read(kit.photograph(case, 1_300_120).jpeg, **case.options)
+    assert len(verdict.tiles) == 9 and verdict.is_certain, [p.message for p in
+                                                             verdict.problems]
+    assert judge(verdict, case.truth).state_right
+
+
 def test_the_worked_example_reads_as_the_ruling_says():
     # ruling "Play", worked example: (1,0) white medium / black small / white ring is a
     # white tower; (1,2) white small / black ring no tower; (0,1) black medium / white
