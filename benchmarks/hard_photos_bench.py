@@ -2,9 +2,11 @@
 read wholly or mostly from the tiles' art (no tile mark decoded, or every mark of a colour
 unread), each once read wrongly or flagged, now read exactly. About 10 s of CPU each, too
 slow for the test suite (the quicker photos of the same kind stay there:
-tests/referee/test_discreet_art.py, test_discreet_marks.py, test_outlines.py).
+tests/referee/test_discreet_art.py, test_discreet_marks.py, test_outlines.py). Also the
+slowest of the test suite's harder conditions (tests/referee/test_accuracy.py's photos
+steep-41, worst-45, blur-46): each may be flagged, never sure and wrong.
 
-Usage: python benchmarks/hard_photos_bench.py [--only 133,302]
+Usage: python benchmarks/hard_photos_bench.py [--only 133,302,blur-46]
 
 Prints, per photo, what it checks, the referee's time on it (generation excluded) and OK
 or what went wrong; exits 1 if any photo is not read as it must be.
@@ -51,6 +53,30 @@ def read(number: int, marks: str = "discreet", seed: int = 1) -> Shot:
     verdict = pipeline.referee_photo(jpeg, **case.options)
     seconds = time.perf_counter() - start
     return Shot(case, jpeg, verdict, judge(verdict, case.truth), seconds)
+
+
+def accuracy_photo(seed: int, players: int, board: bool, preset: str,
+                   megapixels: float) -> Shot:
+    """A photo as tests/referee/test_accuracy.py shoots it (a simulated Crete game under a
+    preset, the kill points given), read by the pipeline: right or flagged, and a flagged
+    verdict says what."""
+    from dataclasses import replace
+
+    import referee.asterion.pipeline as pipeline
+    from referee.asterion.synth import photo, simulated_table
+    from referee.synth import PRESETS
+
+    truth = simulated_table(seed, players, "crete", board)
+    jpeg = photo(truth, replace(PRESETS[preset], megapixels=megapixels), seed).jpeg
+    options = {"edition": "crete", "board": board, "kill_points": truth.get("kill_points")}
+    case = Case(f"{preset}-{seed}", preset, megapixels, truth, options)
+    start = time.perf_counter()
+    verdict = pipeline.referee_photo(jpeg, **options)
+    seconds = time.perf_counter() - start
+    outcome = judge(verdict, truth)
+    assert not outcome.wrong_unflagged, outcome
+    assert outcome.certain or all(p.message for p in verdict.problems)
+    return Shot(case, jpeg, verdict, outcome, seconds)
 
 
 def read_exactly(shot: Shot) -> Shot:
@@ -141,16 +167,32 @@ def photo_72_marks_unread() -> Shot:
     return read_exactly(shot)
 
 
+def photo_steep_41() -> Shot:
+    """steep, 3 MP, 4 players, no board (the suite's harder conditions)."""
+    return accuracy_photo(41, 4, False, "steep", 3.0)
+
+
+def photo_worst_45() -> Shot:
+    """worst, 3 MP, 3 players, no board (the suite's harder conditions)."""
+    return accuracy_photo(45, 3, False, "worst", 3.0)
+
+
+def photo_blur_46() -> Shot:
+    """blur, 3 MP, 4 players, the board (the suite's harder conditions)."""
+    return accuracy_photo(46, 4, True, "blur", 3.0)
+
+
 PHOTOS: dict[str, Callable[[], Shot]] = {
     "133": photo_133, "302": photo_302, "164": photo_164, "317": photo_317,
     "118": photo_118, "26": photo_26, "210": photo_210, "72": photo_72_marks_unread,
+    "steep-41": photo_steep_41, "worst-45": photo_worst_45, "blur-46": photo_blur_46,
 }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", default=",".join(PHOTOS),
-                        help="photo numbers of seed 1, comma-separated")
+                        help="photos, comma-separated: seed 1's numbers or names (blur-46)")
     args = parser.parse_args()
     names = [n.strip() for n in args.only.split(",") if n.strip()]
     unknown = [n for n in names if n not in PHOTOS]
@@ -159,7 +201,7 @@ def main() -> int:
               file=sys.stderr)
         return 2
     failed = 0
-    print(f"{'photo':>6}  {'read s':>6}  result  what")
+    print(f"{'photo':>8}  {'read s':>6}  result  what")
     for name in names:
         check = PHOTOS[name]
         what = " ".join(check.__doc__.split())
@@ -167,9 +209,9 @@ def main() -> int:
             shot = check()
         except AssertionError as wrong:
             failed += 1
-            print(f"{name:>6}  {'':>6}  WRONG   {what}\n{'':>16}{wrong}")
+            print(f"{name:>8}  {'':>6}  WRONG   {what}\n{'':>18}{wrong}")
             continue
-        print(f"{name:>6}  {shot.seconds:6.1f}  OK      {what}")
+        print(f"{name:>8}  {shot.seconds:6.1f}  OK      {what}")
     print(f"{len(names) - failed}/{len(names)} read as they must be")
     return 1 if failed else 0
 

@@ -15,6 +15,7 @@ import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 import cv2
@@ -100,7 +101,6 @@ def with_conditions(base: str, **changes: Any) -> Conditions:
 @dataclass
 class SynthPhoto:
     jpeg: bytes
-    image: np.ndarray                 # BGR, decoded from the JPEG: what the referee sees
     truth: dict                       # the game's state JSON the photo shows
     covered_markers: set[int] = field(default_factory=set)   # ids a finger overlaps
     corners: dict[str, np.ndarray] = field(default_factory=dict)  # named faces' outlines, px
@@ -108,6 +108,12 @@ class SynthPhoto:
     homography: np.ndarray = field(default_factory=lambda: np.eye(3))
     conditions: Conditions = field(default_factory=Conditions)
     hidden: tuple[str, ...] = ()      # pieces with a finger on each marker (hidden_pieces)
+
+    @cached_property
+    def image(self) -> np.ndarray:
+        """BGR, decoded from the JPEG: what the referee sees (decoded when first asked: most
+        callers hand the referee the JPEG)."""
+        return cv2.imdecode(np.frombuffer(self.jpeg, np.uint8), cv2.IMREAD_COLOR)
 
 
 @dataclass(frozen=True)
@@ -207,8 +213,8 @@ def shoot(truth: dict, scene: Callable[[np.random.Generator], Layout], condition
     ok, buffer = cv2.imencode(".jpg", final, [cv2.IMWRITE_JPEG_QUALITY, int(cond.jpeg_quality)])
     if not ok:
         raise RuntimeError("JPEG encoding failed")
-    return SynthPhoto(buffer.tobytes(), cv2.imdecode(buffer, cv2.IMREAD_COLOR),
-                      copy.deepcopy(truth), covered, corners, h_cam, cond, hidden)
+    return SynthPhoto(buffer.tobytes(), copy.deepcopy(truth), covered, corners, h_cam, cond,
+                      hidden)
 
 
 def _draw_layers(image: np.ndarray, layers: list[Layer], h_cam: np.ndarray,

@@ -3,9 +3,14 @@ tables to photograph."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections import OrderedDict
 from functools import cache
+from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
 from pnp.rules.asterion.game import simulate
@@ -25,6 +30,35 @@ def scenes(asterion_faces) -> Scenes:
 def discreet_scenes(asterion_faces) -> Scenes:
     """Tables of the print with one small marker a tile."""
     return Scenes(asterion_faces("crete", "discreet", 200), dpi=200, marks="discreet")
+
+
+_VERDICTS: OrderedDict[tuple[str, str, str], Any] = OrderedDict()
+KEPT_VERDICTS = 8      # tests sharing a read run one after another; a verdict holds its photo
+
+
+def read_once(referee, photo, **options):
+    """`referee.read(photo, **options)`, read once for the tests that ask the same of the
+    same photo (within a worker, the last few reads kept). They share the verdict and do not
+    change it: a correction or `dataclasses.replace` makes a new one. Never under a patch
+    of the referee: that read is not the one shared."""
+    key = (referee.name, _content(photo), json.dumps(options, sort_keys=True, default=repr))
+    if key not in _VERDICTS:
+        _VERDICTS[key] = referee.read(photo, **options)
+        while len(_VERDICTS) > KEPT_VERDICTS:
+            _VERDICTS.popitem(last=False)
+    _VERDICTS.move_to_end(key)
+    return _VERDICTS[key]
+
+
+def _content(photo) -> str:
+    """A digest of a photo as a read takes it: JPEG bytes, a BGR array or a file."""
+    if isinstance(photo, np.ndarray):
+        data = f"{photo.shape} {photo.dtype.str}".encode() + np.ascontiguousarray(photo).tobytes()
+    elif isinstance(photo, Path):
+        data = photo.read_bytes()
+    else:
+        data = bytes(photo)
+    return hashlib.sha256(data).hexdigest()
 
 
 @cache

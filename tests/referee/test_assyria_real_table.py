@@ -28,6 +28,8 @@ from referee.errors import NoMarkers
 from referee.problems import RefereeProblem
 from referee.synth import PRESETS
 
+from .conftest import read_once
+
 HAND = Pieces(level_off_mm=3.5)          # each ziggurat level laid the most off
 
 
@@ -59,7 +61,7 @@ def shots(table):
 
 
 def _read(jpeg_or_image, state: dict):
-    return REFEREE.read(jpeg_or_image, turn=state["turn"], new_wells={})
+    return read_once(REFEREE, jpeg_or_image, turn=state["turn"], new_wells={})
 
 
 # --- the generator -----------------------------------------------------------------------
@@ -154,7 +156,7 @@ def test_a_plane_that_does_not_fit_the_print_is_not_read(table, shots, monkeypat
         return h @ np.array([[1, 0, 15.0], [0, 1, 15.0], [0, 0, 1]]), mine
 
     monkeypatch.setattr(opening, "board_plane", off_by_15_mm)
-    verdict = _read(shots[3.0].jpeg, table)
+    verdict = REFEREE.read(shots[3.0].jpeg, turn=table["turn"], new_wells={})   # not shared
     assert verdict.state is None and [p.code for p in verdict.problems] == [BOARD_MISALIGNED]
 
 

@@ -23,6 +23,8 @@ from referee.assyria.synth import photo, simulated_state
 from referee.errors import BadOption, NoMarkers
 from referee.synth import PRESETS, transform
 
+from .conftest import read_once
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
@@ -34,7 +36,7 @@ def shot(seed: int, megapixels: float = 12.0):
 
 def test_a_clean_photo_reads_every_hut_and_ziggurat_exactly():
     state, picture = shot(3)
-    verdict = REFEREE.read(picture.jpeg, state=state)
+    verdict = read_once(REFEREE, picture.jpeg, state=state)
     assert verdict.is_certain, verdict.problems
     assert visible(verdict.state) == visible(state)
     assert len(state["huts"]) >= 8 and {z["level"] for z in state["ziggurats"].values()} \
@@ -47,10 +49,10 @@ def test_a_clean_photo_reads_every_hut_and_ziggurat_exactly():
 
 def test_the_judge_catches_a_wrong_board():
     state, picture = shot(3)
-    verdict = REFEREE.read(picture.jpeg, state=state)
+    verdict = read_once(REFEREE, picture.jpeg, state=state)
     name = next(iter(state["huts"]))
-    verdict.state = dict(verdict.state, huts={**verdict.state["huts"], name: "green"
-                                              if state["huts"][name] != "green" else "red"})
+    verdict = replace(verdict, state=dict(verdict.state, huts={
+        **verdict.state["huts"], name: "green" if state["huts"][name] != "green" else "red"}))
     outcome = judge(verdict, state)
     assert not outcome.state_right and outcome.pieces_right == outcome.pieces - 1
 
@@ -82,17 +84,17 @@ def test_a_covered_hex_is_flagged_never_read_empty():
 
 def test_the_overlay_draws_pieces_and_problems():
     state, picture = shot(3)
-    verdict = REFEREE.read(picture.jpeg, state=state)
+    verdict = read_once(REFEREE, picture.jpeg, state=state)
     drawn = REFEREE.draw_overlay(verdict)
     assert drawn.ndim == 3 and drawn.shape[2] == 3 and drawn.std() > 10
-    unsure = REFEREE.read(picture.jpeg)              # no --state: a problem, drawn too
+    unsure = read_once(REFEREE, picture.jpeg)        # no --state: a problem, drawn too
     assert [p.code for p in unsure.problems] == [STATE_NEEDED]
     assert REFEREE.draw_overlay(unsure).shape[2] == 3
 
 
 def test_without_state_the_board_is_read_but_nothing_scored():
     state, picture = shot(3)
-    verdict = REFEREE.read(picture.jpeg)
+    verdict = read_once(REFEREE, picture.jpeg)
     assert verdict.exit_code == 3 and verdict.score_report() is None
     assert visible(verdict.state) == visible(state)
 

@@ -16,11 +16,12 @@ from referee.assyria.problems import HEX_UNCLEAR, LEVEL_UNCLEAR, TRACK_UNCLEAR
 from referee.errors import CorrectionError
 from referee.problems import RefereeProblem
 
+from .conftest import read_once
 from .test_assyria_referee import paint, shot
 
 
 def _read(image, state):
-    return REFEREE.read(image, turn=state["turn"], new_wells=state["new_wells"])
+    return read_once(REFEREE, image, turn=state["turn"], new_wells=state["new_wells"])
 
 
 def test_a_tapped_hut_asks_the_rules_whether_it_is_supplied():

@@ -15,6 +15,7 @@ from referee.assyria.evaluate import visible
 from referee.assyria.problems import STATE_NEEDED, TRACK_UNCLEAR
 from referee.assyria.synth import track_places
 
+from .conftest import read_once
 from .test_assyria_referee import EXAMPLES, paint, shot
 
 
@@ -34,7 +35,7 @@ def test_the_generator_puts_every_disc_and_ashur_hut_down():
 
 def test_without_a_state_the_turn_scores_the_income_as_the_truth():
     state, picture = shot(3)
-    verdict = REFEREE.read(picture.jpeg, turn=state["turn"], new_wells=state["new_wells"])
+    verdict = read_once(REFEREE, picture.jpeg, turn=state["turn"], new_wells=state["new_wells"])
     assert verdict.is_certain, verdict.problems
     assert visible(verdict.state) == visible(state)          # board and tracks
     truth = _truth_report(state)
@@ -67,7 +68,7 @@ def test_a_covered_disc_is_a_problem_not_a_guess():
 
 def test_no_state_and_no_turn_reads_but_does_not_score():
     state, picture = shot(3)
-    verdict = REFEREE.read(picture.jpeg)
+    verdict = read_once(REFEREE, picture.jpeg)
     assert [p.code for p in verdict.problems] == [STATE_NEEDED]
     assert verdict.score_report() is None
     assert visible(verdict.state) == visible(state)

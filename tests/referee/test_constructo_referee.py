@@ -26,13 +26,15 @@ from referee.errors import EXIT_UNSURE, NoMarkers, RefereeError
 from referee.geometry import project
 from referee.synth import PRESETS
 
+from .conftest import read_once
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @cache
 def example():
     truth = json.loads((EXAMPLES / "constructo.json").read_text())
-    return truth, REFEREE.read(EXAMPLES / "constructo.jpg")
+    return truth, read_once(REFEREE, EXAMPLES / "constructo.jpg")
 
 
 def _score(state):
@@ -183,7 +185,7 @@ def test_a_hidden_band_is_flagged_not_guessed():
     # tower is not decided
     _truth, verdict = example()
     tile, image = band_hidden(verdict)
-    hidden = REFEREE.read(image)
+    hidden = read_once(REFEREE, image)
     assert hidden.exit_code == EXIT_UNSURE
     codes = {p.code for p in hidden.problems if p.cell == tile.place}
     assert codes & {BAND_HIDDEN, STACK_UNCLEAR}
@@ -261,7 +263,7 @@ def test_the_turn_no_photo_shows_is_an_option_the_page_and_cli_offer():
     assert options["pattern"].value("seen") is None
     verdict = REFEREE.read(EXAMPLES / "constructo.jpg", turn="black")
     assert verdict.state["turn"] == "black" and "given" in verdict.seen()["turn_from"]
-    assert REFEREE.read(EXAMPLES / "constructo.jpg").state["turn"] == "white"
+    assert read_once(REFEREE, EXAMPLES / "constructo.jpg").state["turn"] == "white"
     with pytest.raises(RefereeError):
         REFEREE.read(EXAMPLES / "constructo.jpg", turn="red")
 

@@ -13,13 +13,14 @@ from pnp.rules.constructo.commands import COMMANDS
 from pnp.rules.constructo.read import read_state
 from referee.constructo import REFEREE
 from referee.errors import CorrectionError
+from tests.referee.conftest import read_once
 from tests.referee.test_constructo_referee import band_hidden
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def test_every_tile_is_a_place_whose_query_the_rules_answer():
-    verdict = REFEREE.read(EXAMPLES / "constructo.jpg")
+    verdict = read_once(REFEREE, EXAMPLES / "constructo.jpg")
     places = REFEREE.places(verdict)
     assert len(places) == 9
     for place in places:
@@ -33,9 +34,9 @@ def test_every_tile_is_a_place_whose_query_the_rules_answer():
 
 
 def test_a_hidden_band_offers_both_stacks_and_the_answer_is_rescored():
-    verdict = REFEREE.read(EXAMPLES / "constructo.jpg")
+    verdict = read_once(REFEREE, EXAMPLES / "constructo.jpg")
     tile, image = band_hidden(verdict)
-    hidden = REFEREE.read(image)
+    hidden = read_once(REFEREE, image)
     fixes = REFEREE.corrections(hidden)
     key = f"tile {tile.place[0]},{tile.place[1]}"
     fix = next(c for c in fixes if c.key == key)

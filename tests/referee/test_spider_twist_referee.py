@@ -27,6 +27,8 @@ from referee.spider_twist.problems import SIDE_UNCLEAR
 from referee.spider_twist.synth import node_points, photo, simulated_state
 from referee.synth import PRESETS
 
+from .conftest import read_once
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
@@ -38,7 +40,7 @@ def shot(seed: int, web: str, megapixels: float = 3.0):
 
 def test_a_clean_photo_reads_to_the_exact_state_and_score():
     state, picture = shot(11, "rings")
-    verdict = REFEREE.read(picture.jpeg)
+    verdict = read_once(REFEREE, picture.jpeg)
     assert verdict.is_certain, verdict.problems
     assert visible(verdict.state) == visible(state)
     outcome = judge(verdict, state)
@@ -137,7 +139,7 @@ def test_the_overlay_draws_pieces_and_the_disturbance():
 
 def test_the_judge_catches_a_wrong_state():
     state, picture = shot(11, "rings")
-    verdict = REFEREE.read(picture.jpeg)
+    verdict = read_once(REFEREE, picture.jpeg)
     wrong = json.loads(json.dumps(state))
     wrong["males"][0]["colour"] = "black" if wrong["males"][0]["colour"] == "white" \
         else "white"

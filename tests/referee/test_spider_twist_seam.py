@@ -14,11 +14,13 @@ from pnp.rules.spider_twist.commands import COMMANDS
 from referee.errors import CorrectionError
 from referee.spider_twist import REFEREE
 
+from .conftest import read_once
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def test_every_male_is_a_place_asking_the_females_reaction():
-    verdict = REFEREE.read(EXAMPLES / "spider-twist.jpg")
+    verdict = read_once(REFEREE, EXAMPLES / "spider-twist.jpg")
     places = REFEREE.places(verdict)
     males = {m["node"] for m in verdict.state["males"]}
     assert {p.label for p in places} == males
@@ -32,7 +34,7 @@ def test_every_male_is_a_place_asking_the_females_reaction():
 
 
 def test_a_covered_node_offers_its_candidates_and_the_answer_is_rescored():
-    verdict = REFEREE.read(EXAMPLES / "spider-twist.jpg")
+    verdict = read_once(REFEREE, EXAMPLES / "spider-twist.jpg")
     male = next(p for p in verdict.pieces if p.what == "male")
     image = cv2.imread(str(EXAMPLES / "spider-twist.jpg"))
     scale = verdict.photo.scale
