@@ -42,17 +42,3 @@ def asterion_faces(tmp_path_factory) -> Callable[[str, str, int], Path]:
         return folders[key]
 
     return faces
-
-
-@pytest.hookimpl(optionalhook=True)           # without pytest-xdist, no such hook
-def pytest_xdist_make_scheduler(config, log):
-    """`pytest -n N` (xdist's `--dist load`) hands each worker the next few tests while any
-    are left, then each finishes what it holds: a worker left holding photo tests works on
-    while the other idles. Work stealing instead splits the tests in N runs in their order
-    (module caches stay in one worker) and a worker that runs out takes half of what another
-    has left, so they finish together. Another `--dist` is left as asked."""
-    if config.getvalue("dist") != "load":
-        return None
-    from xdist.scheduler import WorkStealingScheduling
-
-    return WorkStealingScheduling(config, log)
