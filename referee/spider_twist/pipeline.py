@@ -570,9 +570,11 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray, pose
             token = tokens.read_token(rect, seen, s.male)
             face = faces.read_face(rect, seen, search=AREA_SLOP_MM, stride=AREA_STRIDE)
             if token.kind == "paper" and (face.score < EMPTY_SLOT_FACE or (
-                    face.score < faces.SURE and faces.slot_fit(rect, slot) >= SLOT_PRINT)):
+                    face.score < faces.SURE and (faces.slot_fit(rect, slot) >= SLOT_PRINT
+                                                 or faces.flat(rect, face.centre)))):
                 # plain paper, and no face drawn there (glare pales both), or the slot's
-                # own dashed outline in view round it
+                # own dashed outline in view round it, or only the paper's grain where
+                # a face fits best
                 continue
             if face.score < faces.SURE:
                 # a male laid turned between the coarse turns, or further off his slot

@@ -417,6 +417,9 @@ def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face()
      "(once `token-unreadable`)"),
     ("loose", 3.0, "rings", 500208, "an empty node between a male's soft shadow and hers: "
      "its print's lines fit, shade aside (once `token-unreadable`)"),
+    ("phone-loose-tilt", 3.0, "rings", 600072, "an empty slot's plain paper, its dashed "
+     "outline too faint to fit, correlates with a male's face at 0.45 (once "
+     "`area-unclear`)"),
 ])
 def test_normal_photos_once_misread_are_read_exactly(preset, megapixels, web, seed, what):
     state, picture = _photo_of(preset, megapixels, web, seed)
@@ -473,3 +476,25 @@ def test_an_empty_nodes_lines_fit_its_print_and_a_covered_ones_do_not():
             fits[node in males].append(faces.lines_fit(rect, centre))
     assert fits[True] and fits[False]
     assert max(fits[True]) < LINES_PRINT <= min(fits[False]), fits
+
+
+@pytest.mark.parametrize(("preset", "seed", "flat_empty"), [("phone-loose-tilt", 600072, 0.5),
+                                                            ("worst", 600058, 0.0)])
+def test_an_empty_slots_paper_is_flat_and_a_males_face_is_not(preset, seed, flat_empty):
+    """Where a face fits a slot best, an empty slot shows the paper's grain only and a male
+    his face's ink, even one paled by glare (`worst`: its white eaten males)."""
+    from referee.pose import camera_pose
+    from referee.spider_twist import board, faces
+    from referee.spider_twist.pipeline import AREA_SLOP_MM, TOKEN_MM
+
+    state, picture = _photo_of(preset, 3.0, "rings", seed)
+    rect = _rectified(picture.jpeg, "rings")
+    pose = camera_pose(rect.to_photo, load_photo(picture.jpeg).size)
+    flat = {True: [], False: []}
+    for a in board.areas():
+        for k, slot in enumerate(a.slots):
+            seen = pose.seen_at(slot, TOKEN_MM)
+            face = faces.read_face(rect, seen, search=AREA_SLOP_MM)
+            flat[k < state[a.kind][a.colour]].append(faces.flat(rect, face.centre))
+    assert flat[True] and flat[False]
+    assert not any(flat[True]) and sum(flat[False]) >= flat_empty * len(flat[False]), flat
