@@ -126,6 +126,13 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
         whole = _top_face(light, seen, away, lean, origin)
         if whole.clear:
             return whole
+    if not look.clear and pips:
+        bare = _no_pips(light, her_at, female, len(pips))
+        if bare.clear:
+            # she is seen yellow all over with nothing white on her: nothing stands on
+            # her, and the round blobs that no top face explains are a neighbour's print
+            # (a male's dotted ring, a done male's letters)
+            return bare
     return look
 
 
