@@ -419,6 +419,7 @@ def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face()
      "its print's lines fit, shade aside (once `token-unreadable`)"),
     ("pattern", 3.0, "rings", 600202, "no die on her, a neighbour's print beside her seen "
      "as round dark blobs that no top face explains (once `die-unclear`)"),
+    ("cloth-cool-home", 3.0, "spiral", 600297, "a 1 on top, touching paper at a corner"),
     ("phone-loose-tilt", 3.0, "rings", 600072, "an empty slot's plain paper, its dashed "
      "outline too faint to fit, correlates with a male's face at 0.45 (once "
      "`area-unclear`)"),
