@@ -283,6 +283,22 @@ def test_a_node_the_die_hides_is_pinned_not_read_empty():
     assert hidden and "P1" in hidden[0].message, verdict.problems
 
 
+@pytest.mark.parametrize(("preset", "megapixels", "web", "seed", "node"), [
+    ("thin-card", 3.0, "rings", 800219, "S7R1"),       # a bead half under the die
+    ("blur", 3.0, "spiral", 800269, "P0"),             # a black male a third under it
+])
+def test_a_node_the_die_half_hides_is_pinned_and_the_die_named(preset, megapixels, web,
+                                                               seed, node):
+    """A normal photo at a tilt whose die leans over part of a neighbour: the node is
+    pinned, and the player is told the die may hide it (not to push a male)."""
+    state, picture = _photo_of(preset, megapixels, web, seed)
+    verdict = REFEREE.read(picture.jpeg)
+    assert not judge(verdict, state).wrong_unflagged
+    pinned = [p for p in verdict.problems if p.message.startswith(f"node {node}:")]
+    assert pinned and "the die on the female may hide it" in pinned[0].message, \
+        verdict.problems
+
+
 def test_area_males_are_read_where_the_camera_sees_their_faces():
     """Thick card at a tilt, laid by hand off their slots: each area's males are read a
     card's thickness up and looked for off their slots (two were once flagged)."""
