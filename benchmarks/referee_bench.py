@@ -80,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     from floor import machine_floor  # benchmarks/floor.py, beside this script
 
     floor_before = machine_floor(cpu=args.cpu)
+    if args.log:
+        args.log.write_text("")            # each photo's line is added as it is read
     run = _run(referee, kit, presets, photos, args)
     _run_extras(referee, kit, extras, args, run)
     floor = (floor_before + machine_floor(cpu=args.cpu)) / 2   # the machine's load may change
@@ -87,8 +89,6 @@ def main(argv: list[str] | None = None) -> int:
           f"(benchmarks/floor.py: before the run {floor_before * 1000:.0f} ms, after "
           f"{(2 * floor - floor_before) * 1000:.0f} ms)")
     every = _report(kit, presets, run, extras, floor)
-    if args.log:
-        args.log.write_text("\n".join(run.log) + "\n")
     wrong = sum(o.wrong_unflagged for o in every)
     print("\nunpinned: places read wrong in a photo with no problem pinned there (the "
           "phone page shows them as read); counted where the kit can tell places")
@@ -110,7 +110,7 @@ def _parser() -> argparse.ArgumentParser:
                              "(e.g. 439,211: the same photos as in a full run)")
     parser.add_argument("--log", type=Path, default=None,
                         help="write one line per photo (name, certain, state right, seconds, "
-                             "problem codes) to this file")
+                             "problem codes) to this file, as each is read")
     parser.add_argument("--save-failures", type=Path, default=None,
                         help="write the JPEG of every photo wrong without a flag, or "
                              "flagged under the default preset, to this folder")
@@ -210,6 +210,9 @@ def _judge_one(referee: GameReferee, kit: AccuracyKit, case, seed: int,
     run.log.append(f"{name} certain={outcome.certain} right={right} "
                    f"tiles={outcome.pieces_right}/{outcome.pieces} "
                    f"{run.latency[preset, megapixels][-1]:.3f}s {codes}")
+    if args.log:
+        with args.log.open("a") as log:     # a long run's log can be read as it grows
+            log.write(run.log[-1] + "\n")
     if outcome.wrong_unflagged or (preset == "default" and not outcome.certain):
         what = "WRONG WITHOUT A FLAG" if outcome.wrong_unflagged else "flagged"
         run.failures.append(f"{name}: {what} {', '.join(sorted(set(outcome.problems)))}")

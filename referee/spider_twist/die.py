@@ -53,6 +53,8 @@ GREY_NOISE = 3.0            # ... and these grey levels (a dim photo's white is 
 OTHER_LIGHT = 0.05          # a side's white differs from the top's by this much at least
 FIT = 0.22                  # a pattern's worst pip this far off, in pattern steps
 SOFT_EDGE_PX = 2.0          # a photo's blur darkens an edge's white this far in
+BRIDGES_MM = (0.0, 0.75, 1.5)    # a lone pip's face: the openings that may cut its white
+#                                  from paper lit alike (a corner's or a soft edge's touch)
 HER_CHROMA = 0.25           # her yellow and her dark lines' colour (saturation x level) over
 #                             the white nearby at least this (her lines #6B5200: 0.42)
 
@@ -126,6 +128,13 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
         whole = _top_face(light, seen, away, lean, origin)
         if whole.clear:
             return whole
+    if not look.clear and pips:
+        bare = _no_pips(light, her_at, female, len(pips))
+        if bare.clear:
+            # she is seen yellow all over with nothing white on her: nothing stands on
+            # her, and the round blobs that no top face explains are a neighbour's print
+            # (a male's dotted ring, a done male's letters)
+            return bare
     return look
 
 
@@ -373,21 +382,37 @@ def _amid(light: _Light, pip: Pip) -> bool:
     """A lone pip (a 1) lies amid its face: the even white round it, lit as the ring round
     the pip is (a side is lit otherwise), is centred on it. A pip near one edge of its face
     is a 2-6's, its mates unseen; where the white runs on (paper lit as the die), no 1 is
-    sure."""
+    sure. Where the face's white touches paper lit alike only along a corner or a soft
+    edge, an opening of the white cuts that bridge (`BRIDGES_MM`)."""
     lit = (light.bright & (np.abs(light.level - pip.ground) <= SAME_LIGHT * pip.ground))
     lit = lit.astype(np.uint8) | _pip_hole(lit.shape, np.round(pip.at * DIE_PPM).astype(int),
                                            pip.diameter / 2 + 0.8)
-    _n, labels = cv2.connectedComponents(lit)
     seed = np.round(pip.at * DIE_PPM).astype(int)
-    ys, xs = np.nonzero(labels == labels[seed[1], seed[0]])
-    area = len(xs) / DIE_PPM ** 2
-    side = math.sqrt(area)
-    # (the blur at its edges darkens a rim of the face: a small die's even white is
-    # seen smaller in a soft photo)
-    if not SIDES_MM[0] - 2 * light.soft <= side <= SIDES_MM[1] * 1.2:
-        return False
-    centre = np.array([xs.mean(), ys.mean()]) / DIE_PPM
-    return float(np.hypot(*(centre - pip.at))) <= 0.12 * side
+    for bridge in BRIDGES_MM:
+        face = _opened(lit, bridge)
+        if not face[seed[1], seed[0]]:
+            return False
+        _n, labels = cv2.connectedComponents(face)
+        ys, xs = np.nonzero(labels == labels[seed[1], seed[0]])
+        side = math.sqrt(len(xs) / DIE_PPM ** 2)
+        # (the blur at its edges darkens a rim of the face: a small die's even white is
+        # seen smaller in a soft photo)
+        if side > SIDES_MM[1] * 1.2:
+            continue                     # runs on into paper: cut a wider bridge
+        if side < SIDES_MM[0] - 2 * light.soft:
+            return False
+        centre = np.array([xs.mean(), ys.mean()]) / DIE_PPM
+        return float(np.hypot(*(centre - pip.at))) <= 0.12 * side
+    return False
+
+
+def _opened(lit: np.ndarray, radius_mm: float) -> np.ndarray:
+    """`lit` with every part narrower than 2 `radius_mm` taken off."""
+    r = round(radius_mm * DIE_PPM)
+    if r <= 0:
+        return lit
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    return cv2.morphologyEx(lit, cv2.MORPH_OPEN, disc)
 
 
 def _soft_edge(to_photo: np.ndarray, at: tuple[float, float], scale: float) -> float:
@@ -410,8 +435,12 @@ def _pip_hole(shape: tuple[int, ...], seed: np.ndarray, radius_mm: float) -> np.
 def _flat(level: np.ndarray, face: TopFace, pips: list[Pip]) -> bool:
     """A top face is one flat face, evenly lit: no crease to a side (lit otherwise) runs
     through its square (its pips left out)."""
-    n = level.shape[0]
-    ys, xs = np.mgrid[0:n, 0:n]
+    # only the px round the square (its corners lie within 0.57 of its side) are looked at
+    reach = 0.6 * face.side + 1.0
+    size = np.array(level.shape[1::-1])
+    lo = np.clip(np.floor((face.centre - reach) * DIE_PPM).astype(int), 0, size)
+    hi = np.clip(np.ceil((face.centre + reach) * DIE_PPM).astype(int) + 1, 0, size)
+    ys, xs = np.mgrid[lo[1]:hi[1], lo[0]:hi[0]]
     pts = np.stack([(xs + 0.5) / DIE_PPM, (ys + 0.5) / DIE_PPM], axis=-1) - face.centre
     if face.turn is None:
         inside = np.hypot(pts[..., 0], pts[..., 1]) <= 0.4 * face.side
@@ -423,7 +452,7 @@ def _flat(level: np.ndarray, face: TopFace, pips: list[Pip]) -> bool:
     for p in pips:                       # each pip with its blurred rim
         q = pts + face.centre - p.at
         inside &= np.hypot(q[..., 0], q[..., 1]) > p.diameter / 2 + 1.0
-    values = level[inside]
+    values = level[lo[1]:hi[1], lo[0]:hi[0]][inside]
     if len(values) < 20:
         return False
     top = float(np.percentile(values, 90))

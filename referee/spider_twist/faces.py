@@ -164,6 +164,21 @@ def read_face(r: Rectified, centre, exclude: np.ndarray | None = None,
                     (float(at[0]), float(at[1])), round(score - other, 3))
 
 
+FLAT = 0.025                # a window whose levels vary less (their std) shows no face: on
+#                             generated photos males' faces vary 0.046 and more (one paled by
+#                             glare), plain paper's grain and faint print 0.008-0.019
+
+
+def flat(r: Rectified, centre) -> bool:
+    """The face-sized square round `centre` (mm) is flat: no face is drawn there, however
+    well one correlates with its grain (a normalised correlation lifts any faint
+    pattern to full contrast)."""
+    k = round(HALF_MM * PPM)
+    x, y = np.round(r.px(centre)).astype(int)
+    window = r.rel[max(0, y - k):y + k + 1, max(0, x - k):x + k + 1]
+    return window.size > 0 and float(window.std()) < FLAT
+
+
 COARSE = 2                  # the wide search's px step (half the board's resolution)
 COARSE_TURN = 2             # ... and every second turn
 

@@ -357,8 +357,9 @@ def _look_at_node(web: _Web, k: int) -> tuple[PieceSeen | None, RefereeProblem |
             wide = _strong_face(web, k, hide)
             if wide is None:
                 return None, RefereeProblem(NODE_UNCLEAR, f"node {node}: its printed bead "
-                                            "is only partly hidden; push the male onto his "
-                                            "node or clear it", (k,), point)
+                                            f"is only partly hidden{_die_may_hide(web, k)}; "
+                                            "push the male onto his node or clear it",
+                                            (k,), point)
             astray = _astray(web, k, wide.centre)
             if astray is not None:
                 return None, astray
@@ -418,8 +419,7 @@ def _read_male(web: _Web, k: int, at, look: tokens.NodeLook, token: tokens.Token
         what = ("a token only partly in view" if token.seen < 0.6
                 else "no male's face fits it" if face.score < faces.SURE
                 else f"a {face.colour} male, but which face is not sure")
-        if web.female is not None and _die_reaches(web, k):
-            what += " (the die on the female may hide it: photograph from higher up)"
+        what += _die_may_hide(web, k)
         return None, RefereeProblem(TOKEN_UNREADABLE if look.verdict == "covered"
                                     else NODE_UNCLEAR, f"node {node}: {what}; uncover it "
                                     "(whose male, which face) or take it off", (k,), point)
@@ -466,6 +466,13 @@ def _die_reaches(web: _Web, k: int) -> bool:
     if not web.die:
         return False
     return float(np.hypot(*(web.centres[k] - np.asarray(web.female)))) <= DIE_REACH_MM
+
+
+def _die_may_hide(web: _Web, k: int) -> str:
+    """What to tell the player where the die on the female may be what hides node k."""
+    if web.female is not None and _die_reaches(web, k):
+        return " (the die on the female may hide it: photograph from higher up)"
+    return ""
 
 
 def _astray(web: _Web, k: int, at) -> RefereeProblem | None:
@@ -570,9 +577,11 @@ def _read_areas(rect: tokens.Rectified, h: np.ndarray, pose
             token = tokens.read_token(rect, seen, s.male)
             face = faces.read_face(rect, seen, search=AREA_SLOP_MM, stride=AREA_STRIDE)
             if token.kind == "paper" and (face.score < EMPTY_SLOT_FACE or (
-                    face.score < faces.SURE and faces.slot_fit(rect, slot) >= SLOT_PRINT)):
+                    face.score < faces.SURE and (faces.slot_fit(rect, slot) >= SLOT_PRINT
+                                                 or faces.flat(rect, face.centre)))):
                 # plain paper, and no face drawn there (glare pales both), or the slot's
-                # own dashed outline in view round it
+                # own dashed outline in view round it, or only the paper's grain where
+                # a face fits best
                 continue
             if face.score < faces.SURE:
                 # a male laid turned between the coarse turns, or further off his slot

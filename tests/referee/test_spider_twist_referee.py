@@ -285,6 +285,22 @@ def test_a_node_the_die_hides_is_pinned_not_read_empty():
     assert hidden and "P1" in hidden[0].message, verdict.problems
 
 
+@pytest.mark.parametrize(("preset", "megapixels", "web", "seed", "node"), [
+    ("thin-card", 3.0, "rings", 800219, "S7R1"),       # a bead half under the die
+    ("blur", 3.0, "spiral", 800269, "P0"),             # a black male a third under it
+])
+def test_a_node_the_die_half_hides_is_pinned_and_the_die_named(preset, megapixels, web,
+                                                               seed, node):
+    """A normal photo at a tilt whose die leans over part of a neighbour: the node is
+    pinned, and the player is told the die may hide it (not to push a male)."""
+    state, picture = _photo_of(preset, megapixels, web, seed)
+    verdict = REFEREE.read(picture.jpeg)
+    assert not judge(verdict, state).wrong_unflagged
+    pinned = [p for p in verdict.problems if p.message.startswith(f"node {node}:")]
+    assert pinned and "the die on the female may hide it" in pinned[0].message, \
+        verdict.problems
+
+
 def test_area_males_are_read_where_the_camera_sees_their_faces():
     """Thick card at a tilt, laid by hand off their slots: each area's males are read a
     card's thickness up and looked for off their slots (two were once flagged)."""
@@ -419,6 +435,12 @@ def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face()
      "(once `token-unreadable`)"),
     ("loose", 3.0, "rings", 500208, "an empty node between a male's soft shadow and hers: "
      "its print's lines fit, shade aside (once `token-unreadable`)"),
+    ("pattern", 3.0, "rings", 600202, "no die on her, a neighbour's print beside her seen "
+     "as round dark blobs that no top face explains (once `die-unclear`)"),
+    ("cloth-cool-home", 3.0, "spiral", 600297, "a 1 on top, touching paper at a corner"),
+    ("phone-loose-tilt", 3.0, "rings", 600072, "an empty slot's plain paper, its dashed "
+     "outline too faint to fit, correlates with a male's face at 0.45 (once "
+     "`area-unclear`)"),
 ])
 def test_normal_photos_once_misread_are_read_exactly(preset, megapixels, web, seed, what):
     state, picture = _photo_of(preset, megapixels, web, seed)
@@ -475,3 +497,25 @@ def test_an_empty_nodes_lines_fit_its_print_and_a_covered_ones_do_not():
             fits[node in males].append(faces.lines_fit(rect, centre))
     assert fits[True] and fits[False]
     assert max(fits[True]) < LINES_PRINT <= min(fits[False]), fits
+
+
+@pytest.mark.parametrize(("preset", "seed", "flat_empty"), [("phone-loose-tilt", 600072, 0.5),
+                                                            ("worst", 600058, 0.0)])
+def test_an_empty_slots_paper_is_flat_and_a_males_face_is_not(preset, seed, flat_empty):
+    """Where a face fits a slot best, an empty slot shows the paper's grain only and a male
+    his face's ink, even one paled by glare (`worst`: its white eaten males)."""
+    from referee.pose import camera_pose
+    from referee.spider_twist import board, faces
+    from referee.spider_twist.pipeline import AREA_SLOP_MM, TOKEN_MM
+
+    state, picture = _photo_of(preset, 3.0, "rings", seed)
+    rect = _rectified(picture.jpeg, "rings")
+    pose = camera_pose(rect.to_photo, load_photo(picture.jpeg).size)
+    flat = {True: [], False: []}
+    for a in board.areas():
+        for k, slot in enumerate(a.slots):
+            seen = pose.seen_at(slot, TOKEN_MM)
+            face = faces.read_face(rect, seen, search=AREA_SLOP_MM)
+            flat[k < state[a.kind][a.colour]].append(faces.flat(rect, face.centre))
+    assert flat[True] and flat[False]
+    assert not any(flat[True]) and sum(flat[False]) >= flat_empty * len(flat[False]), flat
