@@ -269,25 +269,26 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2.2 * PPM) + 1,) * 2)
     # a square (fast, separable): it bridges the same gaps across a river
     bridge = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * round(BRIDGE_MM * PPM) + 1,) * 2)
-    hue = seen.hsv[..., 0].astype(np.int16)
+    hue = seen.hsv[..., 0]
     s, v = seen.hsv[..., 1], seen.hsv[..., 2]
+    fill = ((s >= MIN_SAT) & (v >= 60)).astype(np.uint8)
     # plainly a piece's fill even where the print has a colour near it: more saturated
     # than the print there (a river is as saturated as a faded blue hut: not so)
     strong = ((s >= ON_PRINT_SAT) & (s >= _print_saturation() + ON_PRINT_MORE)
-              & (v >= ON_PRINT_V * seen.paper))
+              & (v >= ON_PRINT_V * seen.paper)).astype(np.uint8)
     for i, colour in enumerate(HUES):
-        d = np.abs(hue - HUES[colour])
-        d = np.minimum(d, 180 - d)
-        mask = (in_window(hue, colour) & (s >= MIN_SAT) & (v >= 60)
-                & ((printed[i] == 0) | (strong & (d <= ON_PRINT_HUE)))).astype(np.uint8)
+        window, near = _hue_luts(colour)
+        mask = (cv2.LUT(hue, window) & fill
+                & ((printed[i] ^ 1) | (strong & cv2.LUT(hue, near))))
         raw = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
         # a blue piece across a river shows either side of it: the river between its
         # parts is the piece's (river that only touches a piece is not: it is not between
         # two parts). Other colours' print is icons and lines a piece may lie beside.
-        own = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, close)      # before any bridge
+        own = closed(raw, close)                                 # before any bridge
+        mask = own                                               # the glyph's gaps closed
         if colour in BRIDGED:
             raw = raw | (cv2.morphologyEx(raw, cv2.MORPH_CLOSE, bridge) & printed[i])
-        mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, close)     # the glyph's gaps
+            mask = closed(raw, close)
         union |= mask
         n, labels, stats, _cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
         for j in range(1, n):
@@ -322,6 +323,35 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
                     cv2.fillConvexPoly(union, hull, 1)
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2 * PPM) + 1,) * 2)
     return out, cv2.dilate(union, grow)
+
+
+@cache
+def _hue_luts(colour: str) -> tuple[np.ndarray, np.ndarray]:
+    """Per OpenCV hue (as cv2.LUT tables, 0/1): within `colour`'s HUE_WINDOW, and within
+    ON_PRINT_HUE of its fill."""
+    hue = np.arange(256, dtype=np.int16)
+    d = np.abs(hue - HUES[colour])
+    d = np.minimum(d, 180 - d)
+    return (in_window(hue, colour).astype(np.uint8), (d <= ON_PRINT_HUE).astype(np.uint8))
+
+
+TILE = 256                       # px: a closing is worked out only in tiles near pixels
+
+
+def closed(mask: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """cv2's closing of a 0/1 `mask`, exactly, worked out only in the tiles that have a
+    pixel within its reach (a map's pieces cover a small part of it)."""
+    reach = max(kernel.shape) - 1            # a dilation, then an erosion
+    h, w = mask.shape
+    out = np.zeros_like(mask)
+    for y in range(0, h, TILE):
+        for x in range(0, w, TILE):
+            y0, x0 = max(y - reach, 0), max(x - reach, 0)
+            crop = mask[y0:y + TILE + reach, x0:x + TILE + reach]
+            if cv2.countNonZero(crop):
+                done = cv2.morphologyEx(crop, cv2.MORPH_CLOSE, kernel)
+                out[y:y + TILE, x:x + TILE] = done[y - y0:y - y0 + TILE, x - x0:x - x0 + TILE]
+    return out
 
 
 def _unread(found: list) -> bool:

@@ -154,12 +154,13 @@ def tracked_spaces() -> tuple[geometry.Space, ...]:
 KINDS = ("score", "camel", "offering", "turn", "ashur")
 
 
-def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozenset = frozenset()
-                ) -> TrackReading:
+def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozenset = frozenset(),
+                share: dict[str, dict[str, float]] | None = None) -> TrackReading:
     """Each player's disc per track and Ashur's huts; a space in `hidden` (out of the
     photo) or washed out by a glare with no piece seen on it is unclear for every
-    colour."""
-    share = shares(bgr, players)
+    colour. `share`: `shares` of these players or more, if found already."""
+    share = (shares(bgr, players) if share is None
+             else {sp_id: {c: row[c] for c in players} for sp_id, row in share.items()})
     washed = {sp_id for sp_id in washed_out(bgr)
               if max(share[sp_id].values(), default=0.0) < TRACK_YES}
     hidden = set(hidden) | washed
