@@ -360,10 +360,9 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
     of the `doubtful` hexes)."""
     names, pieces, problems = [], [], []
     seen = read.with_spot_tone(seen, covered)
-    grey = read.grey_mask(seen)
     zigs = {n for n, (kind, _c, _lv) in board.items() if kind == "ziggurat"}
     for w in geometry.wells():
-        look, hidden, middle = read.well_look(seen, grey, covered, w.at)
+        look, hidden, middle = read.well_look(seen, covered, w.at)
         point = _px(h, w.at)
         by_zig = bool(zigs & set(w.name.split("/")))
         if by_zig and (look < WELL_YES or middle < BY_ZIG_MIDDLE or hidden > BY_ZIG_HIDDEN):

@@ -629,7 +629,7 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
     return None, looks
 
 
-def well_look(seen: Map, grey: np.ndarray, covered: np.ndarray, at
+def well_look(seen: Map, covered: np.ndarray, at
               ) -> tuple[float, float, float]:
     """A vertex's ring 3.4-4.4 mm out (a well's grey rim; the printed spot ends at 3 mm)
     and its middle (within 2.5 mm: the print's blue spot, a well's bronze centre): the
@@ -774,26 +774,6 @@ def _soft_ref() -> np.ndarray:
     """The print as a phone sees it: a little blurred (lines' edges lose contrast)."""
     ref, _ = reference()
     return cv2.GaussianBlur(ref, (0, 0), 0.6 * PPM)
-
-
-@cache
-def _ref_grey() -> np.ndarray:
-    ref, _ = reference()
-    return _grey(cv2.cvtColor(ref, cv2.COLOR_BGR2HSV), 250.0)
-
-
-def _printed_grey(origin, at) -> float:
-    ref, _ = reference()
-    return ring_share(_ref_grey(), Map(ref, ref, origin, 255.0), at, 3.4, 4.4)
-
-
-def grey_mask(seen: Map) -> np.ndarray:
-    return _grey(seen.hsv, seen.paper)
-
-
-def _grey(hsv: np.ndarray, paper: float) -> np.ndarray:
-    v = hsv[..., 2].astype(np.float32)
-    return (hsv[..., 1] < 45) & (v < 0.8 * paper) & (v > 0.3 * paper)
 
 
 SOFT_MM = 0.8                    # the photo and print compared softened by this (sigma)

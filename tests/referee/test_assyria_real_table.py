@@ -161,9 +161,8 @@ def test_a_plane_that_does_not_fit_the_print_is_not_read(table, shots, monkeypat
 # --- pinning -----------------------------------------------------------------------------
 
 def test_a_well_beside_a_piece_not_read_is_pinned(monkeypatch):
-    monkeypatch.setattr(read, "grey_mask", lambda seen: None)
     monkeypatch.setattr(read, "with_spot_tone", lambda seen, covered: seen)
-    monkeypatch.setattr(read, "well_look", lambda seen, grey, covered, at: (0.6, 0.0, 0.6))
+    monkeypatch.setattr(read, "well_look", lambda seen, covered, at: (0.6, 0.0, 0.6))
     well = geometry.wells()[0]
     hexname = well.name.split("/")[0]
     names, _pieces, problems = pipeline.read_wells(None, None, {}, np.eye(3), {hexname})
