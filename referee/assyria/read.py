@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 import cv2
@@ -75,6 +75,9 @@ class Map:
     gain: tuple[float, float, float] = (1.0, 1.0, 1.0)   # the white balance applied
     lift: float = 1.0                # the exposure applied (a dim photo brightened)
     spot_tone: tuple[float, float, float] = (1.0, 1.0, 1.0)  # the well spots' ink (spot_tone)
+    # each vertex's `_paper_fit` and `_unlike_round`, found once a read (the wells' tests
+    # each look again)
+    fits: dict = field(default_factory=dict, compare=False, repr=False)
 
     def px(self, mm) -> np.ndarray:
         return (np.asarray(mm, float) - self.origin) * PPM
@@ -699,21 +702,38 @@ def _unlike_round(seen: Map, covered: np.ndarray, at
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """Round a vertex (9 mm): where the photo is unlike the print (`_paper_fit`, the
     spot's dot by the photo's `spot_tone`), each pixel's distance (mm) and whether no
-    piece covers it."""
+    piece covers it. Kept in `seen.fits` too."""
+    key = ("unlike", seen.spot_tone, *(float(v) for v in at))
+    kept = seen.fits.get(key)
+    if kept is not None and kept[0] is covered:
+        return kept[1]
     found = _paper_fit(seen, covered, at)
-    if found is None:
-        return None
-    a, fit, d, free = found
-    fit = fit * (1.0 + (np.float32(seen.spot_tone) - 1.0) * _dot_weight(d)[..., None])
-    unlike = np.abs(a - fit).sum(axis=2) / np.maximum(fit.sum(axis=2), 30.0) > 0.15
-    return unlike, d, free
+    if found is not None:
+        a, fit, d, free = found
+        fit = fit * (1.0 + (np.float32(seen.spot_tone) - 1.0) * _dot_weight(d)[..., None])
+        unlike = np.abs(a - fit).sum(axis=2) / np.maximum(fit.sum(axis=2), 30.0) > 0.15
+        found = (unlike, d, free)
+    seen.fits[key] = (covered, found)
+    return found
 
 
 def _paper_fit(seen: Map, covered: np.ndarray, at
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     """Round a vertex (9 mm): the photo, the print after a per-channel gain fitted 6.5-9
     mm out (beyond a well's own shadow: light and shadow cancel), each pixel's distance
-    (mm) and whether no piece covers it; None when too little of it shows."""
+    (mm) and whether no piece covers it; None when too little of it shows. Kept in
+    `seen.fits` for the same `covered` (read-only: its arrays are shared)."""
+    key = tuple(float(v) for v in at)
+    kept = seen.fits.get(key)
+    if kept is not None and kept[0] is covered:
+        return kept[1]
+    found = _fit_round(seen, covered, at)
+    seen.fits[key] = (covered, found)
+    return found
+
+
+def _fit_round(seen: Map, covered: np.ndarray, at
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     ref = _soft_ref()
     c = seen.px(at)
     n = math.ceil(9 * PPM) + 1
