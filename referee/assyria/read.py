@@ -826,42 +826,45 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | No
     x0, y0, x1, y1 = int(c[0] - r), int(c[1] - r), int(c[0] + r) + 1, int(c[1] + r) + 1
     a = (seen.bgr if soft is None else soft)[y0:y1, x0:x1].astype(np.float32)
     b = ref[y0:y1, x0:x1].astype(np.float32)
-    yy, xx = np.mgrid[y0:y1, x0:x1]
+    yy, xx = np.ogrid[y0:y1, x0:x1]
     keep = np.hypot(xx - c[0], yy - c[1]) <= r
     if hide is not None:
         keep &= hide[y0:y1, x0:x1] == 0
     if soft is not None:
         # where a bright photo clipped, light and print no longer fit: not compared
-        keep &= seen.bgr[y0:y1, x0:x1].max(axis=2) < CLIPPED
+        shot = seen.bgr[y0:y1, x0:x1]
+        keep &= np.maximum(np.maximum(shot[..., 0], shot[..., 1]), shot[..., 2]) < CLIPPED
     if keep.sum() < 0.25 * math.pi * r * r:
         return 0.0                   # mostly under pieces: their patches speak for it
-    fit = np.empty_like(a)
-    use = keep.copy()
-    gains = []
+    # only the kept pixels are fitted and judged (the rest of the box is not looked at)
+    a_in, b_in = a[keep], b[keep]
+    fit = np.empty_like(a_in)
+    use = np.ones(len(a_in), bool)
     for _round in range(2):
-        gains = []
         for ch in range(3):
-            x, y = b[..., ch][use], a[..., ch][use]
+            x, y = b_in[:, ch][use], a_in[:, ch][use]
             mx, my = float(x.mean()), float(y.mean())
             var = float(((x - mx) ** 2).mean())
             gain = float(((x - mx) * (y - my)).mean()) / var if var > 1 else 0.0
-            gains.append(gain)
-            fit[..., ch] = gain * (b[..., ch] - mx) + my
-        resid = np.abs(a - fit).sum(axis=2)
-        use = keep & (resid <= max(2.5 * float(np.median(resid[keep])), 12.0))
-    x, y = b.mean(axis=2)[keep], a.mean(axis=2)[keep]
+            fit[:, ch] = gain * (b_in[:, ch] - mx) + my
+        resid = np.abs(a_in - fit).sum(axis=1)
+        noise = float(np.median(resid))
+        use = resid <= max(2.5 * noise, 12.0)
+    x, y = b_in.mean(axis=1), a_in.mean(axis=1)
     var = float(x.var())
     gain = float(((x - x.mean()) * (y - y.mean())).mean()) / var if var > 1 else 1.0
     shows = gain / max(float(y.mean()) / max(float(x.mean()), 1.0), 0.05)   # vs the light
     if shows < 0.25:
         return float(keep.sum()) / PPM ** 2      # the print does not show through at all
-    noise = float(np.median(resid[keep]))
-    bad = (keep & (resid > max(4.0 * noise, 45.0))).astype(np.uint8)
-    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
-    bad = cv2.morphologyEx(bad, cv2.MORPH_OPEN, k)
+    bad = np.zeros(keep.shape, np.uint8)
+    bad[keep] = resid > max(4.0 * noise, 45.0)
+    bad = cv2.morphologyEx(bad, cv2.MORPH_OPEN, _HEX_OPEN)
     if hide is not None:
         bad = _past_edges(bad, hide[y0:y1, x0:x1])
     return float(bad.sum()) / PPM ** 2
+
+
+_HEX_OPEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
 
 
 EDGE_HALF_MM = 2.5               # a band this thin (half its width) hugging a piece: its
