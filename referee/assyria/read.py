@@ -272,7 +272,7 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2.2 * PPM) + 1,) * 2)
     # a square (fast, separable): it bridges the same gaps across a river
     bridge = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * round(BRIDGE_MM * PPM) + 1,) * 2)
-    hue = seen.hsv[..., 0]
+    hue = np.ascontiguousarray(seen.hsv[..., 0])        # cv2.LUT is slow on a strided one
     s, v = seen.hsv[..., 1], seen.hsv[..., 2]
     fill = ((s >= MIN_SAT) & (v >= 60)).astype(np.uint8)
     # plainly a piece's fill even where the print has a colour near it: more saturated

@@ -252,6 +252,8 @@ def washed_out(bgr: np.ndarray) -> set[str]:
         b = ref[y0 - g:y1 + g, x0 - g:x1 + g]
         if a.shape != b.shape or not b.size:
             continue                 # not the whole board (a test's stand-in)
+        if float(a.max()) < GLARE_WHITE:
+            continue                 # no white there at all (so not its darkest tenth)
         # even the print's lines white: a disc's fill would be too (a paper merely
         # clipped by a bright room keeps its lines grey, and a disc its colour)
         if float(np.percentile(b, 10)) < INK and float(np.percentile(a, 10)) >= GLARE_WHITE:
