@@ -629,7 +629,31 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
         return 1, looks
     if contrast >= 0.2 and roof >= 0.85 and roof - glyph >= 0.1:
         return 3, looks
+    if (contrast < CENTRE_WHITE and max(glyph, roof) < TRUE_LOOK
+            and white_shape(seen, p.centre) <= CORNER_MM2):
+        # a centre laid off its base brings a corner square into the base's middle, which
+        # the roof's template half matches: no white larger than corner squares, a centre
+        return 2, looks
     return None, looks
+
+
+TRUE_LOOK = 0.8                  # a glyph or a roof in view matches at least this (0.85-0.99)
+CORNER_MM2 = 8.0                 # mm²: the white of corner squares (1.7 mm: 3 mm² each,
+#                                  blurred up to 6); a roof's square 23, the glyph 40
+WHITE_SHARE = 0.4                # white: this far from the fill's whiteness to the paper's
+
+
+def white_shape(seen: Map, centre) -> float:
+    """The largest white shape (mm²) where the roof is sought round `centre`: pixels this
+    far from the fill's whiteness (the median there) towards the paper's."""
+    found = _white_round(seen, centre, SEARCH_MM[3])
+    if found is None:
+        return math.inf
+    w = found[0]
+    fill = float(np.median(w))
+    white = (w >= fill + WHITE_SHARE * (seen.paper - fill)).astype(np.uint8)
+    n, _labels, stats, _c = cv2.connectedComponentsWithStats(white, connectivity=8)
+    return float(stats[1:, cv2.CC_STAT_AREA].max()) / PPM ** 2 if n > 1 else 0.0
 
 
 def well_look(seen: Map, covered: np.ndarray, at
@@ -944,15 +968,12 @@ def top_look(seen: Map, centre) -> dict[str, float]:
     (level 1) and of the roof (level 3), and the white's contrast (a centre's plain top,
     level 2, has none). The glyph is sought round the base's middle; the roof further
     out (each level is laid by hand a little off the one below)."""
-    c = seen.px(centre)
     whites = {}
     for level, search in SEARCH_MM.items():
-        n = round(search / 2 * PPM)
-        x0, y0 = round(float(c[0])) - n, round(float(c[1])) - n
-        crop = seen.bgr[max(y0, 0):y0 + 2 * n + 1, max(x0, 0):x0 + 2 * n + 1]
-        if crop.shape[0] < 2 * n or crop.shape[1] < 2 * n:
+        found = _white_round(seen, centre, search)
+        if found is None:
             return {"glyph": 0.0, "roof": 0.0, "contrast": 0.0}
-        whites[level] = (_whiteness(crop), n)
+        whites[level] = found
     w, n = whites[1]
     r = round(5.5 * PPM)
     mid = w[n - r:n + r + 1, n - r:n + r + 1]
@@ -965,3 +986,15 @@ def top_look(seen: Map, centre) -> dict[str, float]:
         best[level], turn[level] = scores[k], k * TURN_STEP
     return {"glyph": round(best[1], 3), "roof": round(best[3], 3),
             "contrast": round(contrast, 3), "glyph_turn": float(turn[1])}
+
+
+def _white_round(seen: Map, centre, search: float) -> tuple[np.ndarray, int] | None:
+    """The whiteness of the map `search` mm square round `centre`, and its half width
+    (px); None at the map's edge."""
+    c = seen.px(centre)
+    n = round(search / 2 * PPM)
+    x0, y0 = round(float(c[0])) - n, round(float(c[1])) - n
+    crop = seen.bgr[max(y0, 0):y0 + 2 * n + 1, max(x0, 0):x0 + 2 * n + 1]
+    if crop.shape[0] < 2 * n or crop.shape[1] < 2 * n:
+        return None
+    return _whiteness(crop), n
