@@ -631,14 +631,14 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
         return 3, looks
     if (contrast < CENTRE_WHITE and max(glyph, roof) < TRUE_LOOK
             and white_shape(seen, p.centre) <= CORNER_MM2):
-        # a centre laid off its base brings a corner square into the base's middle, which
-        # the roof's template half matches: no white larger than corner squares, a centre
+        # a centre laid off its base brings a corner mark into the base's middle, which
+        # the roof's template half matches: no white larger than corner marks, a centre
         return 2, looks
     return None, looks
 
 
 TRUE_LOOK = 0.8                  # a glyph or a roof in view matches at least this (0.85-0.99)
-CORNER_MM2 = 8.0                 # mm²: the white of corner squares (1.7 mm: 3 mm² each,
+CORNER_MM2 = 8.0                 # mm²: the white of corner marks (1.7 mm: 3 mm² each,
 #                                  blurred up to 6); a roof's square 23, the glyph 40
 WHITE_SHARE = 0.4                # white: this far from the fill's whiteness to the paper's
 

@@ -221,8 +221,8 @@ def test_discs_of_a_colour_with_no_piece_on_the_map_are_pinned():
 
 def test_a_centre_laid_off_its_base_with_a_corner_in_the_base_middle_is_a_centre():
     """Seed 3's photo 062 (hand-laid, 3 MP): the blue centre on H10 lies off its base, one
-    corner square in the base's middle, which the roof's template half matches (0.7, a
-    roof's own at least 0.85); no white larger than corner squares shows, so a centre."""
+    corner mark in the base's middle, which the roof's template half matches (0.7, a
+    roof's own at least 0.85); no white larger than corner marks shows, so a centre."""
     kit = AssyriaAccuracy()
     case = kit.case(62, 300_062)
     assert case.preset == "hand-laid" and case.megapixels == 3.0
