@@ -8,7 +8,9 @@ tap in the photo (the seam: `GameReferee.places`, `corrections`, `correct`).
 - A ziggurat whose level could not be read (level-unclear): level 1, 2 or 3.
 - A well vertex (well-unclear): a well or none; a well that may be this turn's
   (new-well-unknown): new (whose huts surround it) or older.
-- A disc that could not be told (track-unclear): the value of that player's track.
+- A disc that could not be told (track-unclear): the value of that player's track; for a
+  colour read as a player from its discs alone (no --state, no piece of it on the map),
+  also "no such player": the state is then made anew for the other players.
 
 Answers change the state; the rules core's `read_state` then judges it again, so a
 correction can never make an illegal board look sure.
@@ -28,6 +30,7 @@ from pnp.rules.api import RulesError
 from pnp.rules.assyria.cards import CAMELS_MAX, OFFERING_MAX
 from pnp.rules.assyria.commands import COMMANDS
 from referee.api import Correction, Place, answered
+from referee.assyria import unseen
 from referee.assyria.problems import (
     HEX_UNCLEAR,
     LEVEL_UNCLEAR,
@@ -45,9 +48,11 @@ if TYPE_CHECKING:
     from referee.assyria.verdict import AssyriaVerdict
 
 EMPTY = "empty"
+NO_PLAYER = "none"          # a track's answer: that colour plays not (a stray disc, a tint)
 RULES_PREFIX = "the rules do not allow what was seen: "     # pipeline.assemble's wording
 TRACK_MAX = {"score": 99, "camel": CAMELS_MAX, "offering": OFFERING_MAX}
 STATE_KEY = {"score": "score", "camel": "camels", "offering": "offering"}
+DISCS = (*STATE_KEY, "turn")      # the tracks a player has a disc on
 
 
 def _hexes() -> dict[str, geometry.HexPlace]:
@@ -90,6 +95,7 @@ def corrections(verdict: AssyriaVerdict) -> list[Correction]:
     if state is None or "players" not in state:
         return []
     players = _players(verdict)
+    phantoms = _phantoms(verdict)
     wells = {w.index: w.name for w in geometry.wells()}
     found: dict[str, Correction] = {}
 
@@ -130,14 +136,16 @@ def corrections(verdict: AssyriaVerdict) -> list[Correction]:
                     i, p.point)
         elif p.code == TRACK_UNCLEAR and p.cell and len(p.cell) == 2 and p.cell[1]:
             track, colour = str(p.cell[0]), str(p.cell[1])
+            none = ([(NO_PLAYER, f"no {colour} player: a stray disc, or the print")]
+                    if colour in phantoms else [])
             if track in TRACK_MAX:
                 choices = [(str(v), str(v)) for v in range(TRACK_MAX[track] + 1)]
                 add(f"{track} {colour}", f"Where is {colour}'s disc on the {track} track?",
-                    choices, i, p.point)
+                    choices + none, i, p.point)
             elif track == "turn":
                 choices = [(str(k), f"place {k}") for k in range(1, len(players) + 1)]
                 add(f"turn {colour}", f"Which place of the turn order is {colour}'s?",
-                    choices, i, p.point)
+                    choices + none, i, p.point)
     return list(found.values())
 
 
@@ -152,9 +160,11 @@ def correct(verdict: AssyriaVerdict, answers: Mapping[str, str]) -> AssyriaVerdi
     pairs, settled = answered(corrections(verdict), answers)
     for key, value in pairs:
         _apply(state, key, value, {p.at: p.colour for p in verdict.pieces if p.colour})
+    playing = set(state.get("players", []))
     kept = [p for i, p in enumerate(verdict.problems)
             if i not in settled and not (p.code == INVALID_LAYOUT
-                                         and p.message.startswith(RULES_PREFIX))]
+                                         and p.message.startswith(RULES_PREFIX))
+            and not _about_gone(p, playing)]
     return replace(verdict, state=state, problems=kept + _rules_problems(verdict, state))
 
 
@@ -162,7 +172,13 @@ def _apply(state: dict[str, Any], key: str, value: str, owners: dict[str, str]) 
     """One answer into the state (`owners`: the colour read on each hex, for a ziggurat
     whose level alone was unclear)."""
     kind, _, where = key.partition(" ")
-    if kind == "hex":
+    if kind in DISCS and where not in state.get("players", []):
+        return                       # a colour answered as no player: its discs are gone
+    if kind in DISCS and value == NO_PLAYER:
+        without = _without_player(state, where)
+        state.clear()
+        state.update(without)
+    elif kind == "hex":
         state.setdefault("huts", {}).pop(where, None)
         state.setdefault("ziggurats", {}).pop(where, None)
         if value != EMPTY:
@@ -186,6 +202,34 @@ def _apply(state: dict[str, Any], key: str, value: str, owners: dict[str, str]) 
         order = [c for c in state.get("order", []) if c != where]
         order.insert(int(value) - 1, where)
         state["order"] = order
+
+
+def _phantoms(verdict: AssyriaVerdict) -> set[str]:
+    """Colours read as players from their discs alone (no --state, no piece of theirs on
+    the map: pipeline.discs_without_pieces pins them), when two players would be left."""
+    players = _players(verdict)
+    if not verdict.neutral or len(players) <= 2:
+        return set()
+    return set(players) - {p.colour for p in verdict.pieces if p.what != "well"}
+
+
+def _without_player(state: dict[str, Any], colour: str) -> dict[str, Any]:
+    """The neutral state made anew for the players but `colour` (the cards and the map
+    depend on how many play), with what the photo showed of the others."""
+    players = [c for c in state["players"] if c != colour]
+    data = unseen.neutral_state(players, state["turn"])
+    for key in ("huts", "ziggurats", "wells", "ashur"):
+        data[key] = copy.deepcopy(state.get(key, data.get(key)))
+    for key in ("score", "camels", "offering", "new_wells"):
+        data[key] = {c: v for c, v in state.get(key, {}).items() if c != colour}
+    data["order"] = [c for c in state.get("order", []) if c != colour]
+    return data
+
+
+def _about_gone(p: RefereeProblem, playing: set[str]) -> bool:
+    """A track problem about a colour answered as no player."""
+    return (p.code == TRACK_UNCLEAR and p.cell is not None and len(p.cell) == 2
+            and p.cell[0] in DISCS and p.cell[1] not in playing)
 
 
 def _rules_problems(verdict: AssyriaVerdict, state: dict[str, Any]) -> list[RefereeProblem]:

@@ -24,6 +24,7 @@ import numpy as np
 from pnp.geometry import assyria as geometry
 from pnp.rules.api import RulesError
 from pnp.rules.assyria.commands import COMMANDS
+from pnp.rules.assyria.game import players_of
 from referee.assyria import found, read, refine, tracks, unseen
 from referee.assyria.problems import (
     BOARD_MISALIGNED,
@@ -45,6 +46,7 @@ from referee.opening import fit_board, our_markers
 from referee.problems import INVALID_LAYOUT, RefereeProblem
 from referee.timing import Laps
 
+COLOURS = players_of(4)     # every player colour, in the rules' seating order
 MIN_MARKERS = 6             # of 26 round the board: enough corners to trust the plane
 INNER = geometry.spec().side * math.sqrt(3) / 2      # a hex's inner radius, mm (19.05)
 OFF_MOST = 0.75 * INNER     # a piece's middle at most this far off its hex centre
@@ -152,9 +154,11 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     problems += more + hidden
     lap("wells")
     on_board = read.exposed(read.balanced(board_view, seen.gain), seen.lift)
-    players = _players(board, base, on_board)
+    # every colour's share of each space, found once: it tells the players and their discs
+    share = tracks.shares(on_board, list(COLOURS)) if base is None else None
+    players = _players(board, base, share)
     out_of_view = _out_of_view(h, image.size)
-    reading = tracks.read_tracks(on_board, players, out_of_view)
+    reading = tracks.read_tracks(on_board, players, out_of_view, share)
     problems += _track_problems(reading, h)
     if base is None:
         problems += discs_without_pieces(board, players, reading, h)
@@ -169,18 +173,15 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
 
 
 def _players(board: dict[str, tuple[str, str, int | None]], base: dict[str, Any] | None,
-             on_board: np.ndarray) -> list[str]:
+             share: dict[str, dict[str, float]] | None) -> list[str]:
     """The state file's players, else every colour with a piece on the map (each player
     has a ziggurat on a start hex from the setup on) or a disc on the turn order (each
     player has one there: a ziggurat not read does not lose its player), in the rules'
-    seating order."""
-    from pnp.rules.assyria.game import players_of
-
+    seating order. `share`: every colour's share of each space (tracks.shares)."""
     if base is not None:
         return list(base.get("players", []))
-    every = list(players_of(4))
+    every = list(COLOURS)
     seen = {c for _k, c, _lv in board.values()}
-    share = tracks.shares(on_board, every)
     seen |= {c for c in every for sp in tracks.tracked_spaces() if sp.kind == "turn"
              and share[sp.id][c] >= tracks.TRACK_YES}
     return [c for c in every if c in seen]
@@ -359,10 +360,9 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
     of the `doubtful` hexes)."""
     names, pieces, problems = [], [], []
     seen = read.with_spot_tone(seen, covered)
-    grey = read.grey_mask(seen)
     zigs = {n for n, (kind, _c, _lv) in board.items() if kind == "ziggurat"}
     for w in geometry.wells():
-        look, hidden, middle = read.well_look(seen, grey, covered, w.at)
+        look, hidden, middle = read.well_look(seen, covered, w.at)
         point = _px(h, w.at)
         by_zig = bool(zigs & set(w.name.split("/")))
         if by_zig and (look < WELL_YES or middle < BY_ZIG_MIDDLE or hidden > BY_ZIG_HIDDEN):

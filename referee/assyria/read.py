@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 import cv2
@@ -75,6 +75,9 @@ class Map:
     gain: tuple[float, float, float] = (1.0, 1.0, 1.0)   # the white balance applied
     lift: float = 1.0                # the exposure applied (a dim photo brightened)
     spot_tone: tuple[float, float, float] = (1.0, 1.0, 1.0)  # the well spots' ink (spot_tone)
+    # each vertex's `_paper_fit` and `_unlike_round`, found once a read (the wells' tests
+    # each look again)
+    fits: dict = field(default_factory=dict, compare=False, repr=False)
 
     def px(self, mm) -> np.ndarray:
         return (np.asarray(mm, float) - self.origin) * PPM
@@ -269,25 +272,26 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2.2 * PPM) + 1,) * 2)
     # a square (fast, separable): it bridges the same gaps across a river
     bridge = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * round(BRIDGE_MM * PPM) + 1,) * 2)
-    hue = seen.hsv[..., 0].astype(np.int16)
+    hue = np.ascontiguousarray(seen.hsv[..., 0])        # cv2.LUT is slow on a strided one
     s, v = seen.hsv[..., 1], seen.hsv[..., 2]
+    fill = ((s >= MIN_SAT) & (v >= 60)).astype(np.uint8)
     # plainly a piece's fill even where the print has a colour near it: more saturated
     # than the print there (a river is as saturated as a faded blue hut: not so)
     strong = ((s >= ON_PRINT_SAT) & (s >= _print_saturation() + ON_PRINT_MORE)
-              & (v >= ON_PRINT_V * seen.paper))
+              & (v >= ON_PRINT_V * seen.paper)).astype(np.uint8)
     for i, colour in enumerate(HUES):
-        d = np.abs(hue - HUES[colour])
-        d = np.minimum(d, 180 - d)
-        mask = (in_window(hue, colour) & (s >= MIN_SAT) & (v >= 60)
-                & ((printed[i] == 0) | (strong & (d <= ON_PRINT_HUE)))).astype(np.uint8)
+        window, near = _hue_luts(colour)
+        mask = (cv2.LUT(hue, window) & fill
+                & ((printed[i] ^ 1) | (strong & cv2.LUT(hue, near))))
         raw = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
         # a blue piece across a river shows either side of it: the river between its
         # parts is the piece's (river that only touches a piece is not: it is not between
         # two parts). Other colours' print is icons and lines a piece may lie beside.
-        own = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, close)      # before any bridge
+        own = closed(raw, close)                                 # before any bridge
+        mask = own                                               # the glyph's gaps closed
         if colour in BRIDGED:
             raw = raw | (cv2.morphologyEx(raw, cv2.MORPH_CLOSE, bridge) & printed[i])
-        mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, close)     # the glyph's gaps
+            mask = closed(raw, close)
         union |= mask
         n, labels, stats, _cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
         for j in range(1, n):
@@ -322,6 +326,35 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
                     cv2.fillConvexPoly(union, hull, 1)
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2 * PPM) + 1,) * 2)
     return out, cv2.dilate(union, grow)
+
+
+@cache
+def _hue_luts(colour: str) -> tuple[np.ndarray, np.ndarray]:
+    """Per OpenCV hue (as cv2.LUT tables, 0/1): within `colour`'s HUE_WINDOW, and within
+    ON_PRINT_HUE of its fill."""
+    hue = np.arange(256, dtype=np.int16)
+    d = np.abs(hue - HUES[colour])
+    d = np.minimum(d, 180 - d)
+    return (in_window(hue, colour).astype(np.uint8), (d <= ON_PRINT_HUE).astype(np.uint8))
+
+
+TILE = 256                       # px: a closing is worked out only in tiles near pixels
+
+
+def closed(mask: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """cv2's closing of a 0/1 `mask`, exactly, worked out only in the tiles that have a
+    pixel within its reach (a map's pieces cover a small part of it)."""
+    reach = max(kernel.shape) - 1            # a dilation, then an erosion
+    h, w = mask.shape
+    out = np.zeros_like(mask)
+    for y in range(0, h, TILE):
+        for x in range(0, w, TILE):
+            y0, x0 = max(y - reach, 0), max(x - reach, 0)
+            crop = mask[y0:y + TILE + reach, x0:x + TILE + reach]
+            if cv2.countNonZero(crop):
+                done = cv2.morphologyEx(crop, cv2.MORPH_CLOSE, kernel)
+                out[y:y + TILE, x:x + TILE] = done[y - y0:y - y0 + TILE, x - x0:x - x0 + TILE]
+    return out
 
 
 def _unread(found: list) -> bool:
@@ -596,10 +629,34 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
         return 1, looks
     if contrast >= 0.2 and roof >= 0.85 and roof - glyph >= 0.1:
         return 3, looks
+    if (contrast < CENTRE_WHITE and max(glyph, roof) < TRUE_LOOK
+            and white_shape(seen, p.centre) <= CORNER_MM2):
+        # a centre laid off its base brings a corner mark into the base's middle, which
+        # the roof's template half matches: no white larger than corner marks, a centre
+        return 2, looks
     return None, looks
 
 
-def well_look(seen: Map, grey: np.ndarray, covered: np.ndarray, at
+TRUE_LOOK = 0.8                  # a glyph or a roof in view matches at least this (0.85-0.99)
+CORNER_MM2 = 8.0                 # mm²: the white of corner marks (1.7 mm: 3 mm² each,
+#                                  blurred up to 6); a roof's square 23, the glyph 40
+WHITE_SHARE = 0.4                # white: this far from the fill's whiteness to the paper's
+
+
+def white_shape(seen: Map, centre) -> float:
+    """The largest white shape (mm²) where the roof is sought round `centre`: pixels this
+    far from the fill's whiteness (the median there) towards the paper's."""
+    found = _white_round(seen, centre, SEARCH_MM[3])
+    if found is None:
+        return math.inf
+    w = found[0]
+    fill = float(np.median(w))
+    white = (w >= fill + WHITE_SHARE * (seen.paper - fill)).astype(np.uint8)
+    n, _labels, stats, _c = cv2.connectedComponentsWithStats(white, connectivity=8)
+    return float(stats[1:, cv2.CC_STAT_AREA].max()) / PPM ** 2 if n > 1 else 0.0
+
+
+def well_look(seen: Map, covered: np.ndarray, at
               ) -> tuple[float, float, float]:
     """A vertex's ring 3.4-4.4 mm out (a well's grey rim; the printed spot ends at 3 mm)
     and its middle (within 2.5 mm: the print's blue spot, a well's bronze centre): the
@@ -669,21 +726,38 @@ def _unlike_round(seen: Map, covered: np.ndarray, at
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """Round a vertex (9 mm): where the photo is unlike the print (`_paper_fit`, the
     spot's dot by the photo's `spot_tone`), each pixel's distance (mm) and whether no
-    piece covers it."""
+    piece covers it. Kept in `seen.fits` too."""
+    key = ("unlike", seen.spot_tone, *(float(v) for v in at))
+    kept = seen.fits.get(key)
+    if kept is not None and kept[0] is covered:
+        return kept[1]
     found = _paper_fit(seen, covered, at)
-    if found is None:
-        return None
-    a, fit, d, free = found
-    fit = fit * (1.0 + (np.float32(seen.spot_tone) - 1.0) * _dot_weight(d)[..., None])
-    unlike = np.abs(a - fit).sum(axis=2) / np.maximum(fit.sum(axis=2), 30.0) > 0.15
-    return unlike, d, free
+    if found is not None:
+        a, fit, d, free = found
+        fit = fit * (1.0 + (np.float32(seen.spot_tone) - 1.0) * _dot_weight(d)[..., None])
+        unlike = np.abs(a - fit).sum(axis=2) / np.maximum(fit.sum(axis=2), 30.0) > 0.15
+        found = (unlike, d, free)
+    seen.fits[key] = (covered, found)
+    return found
 
 
 def _paper_fit(seen: Map, covered: np.ndarray, at
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     """Round a vertex (9 mm): the photo, the print after a per-channel gain fitted 6.5-9
     mm out (beyond a well's own shadow: light and shadow cancel), each pixel's distance
-    (mm) and whether no piece covers it; None when too little of it shows."""
+    (mm) and whether no piece covers it; None when too little of it shows. Kept in
+    `seen.fits` for the same `covered` (read-only: its arrays are shared)."""
+    key = tuple(float(v) for v in at)
+    kept = seen.fits.get(key)
+    if kept is not None and kept[0] is covered:
+        return kept[1]
+    found = _fit_round(seen, covered, at)
+    seen.fits[key] = (covered, found)
+    return found
+
+
+def _fit_round(seen: Map, covered: np.ndarray, at
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     ref = _soft_ref()
     c = seen.px(at)
     n = math.ceil(9 * PPM) + 1
@@ -746,26 +820,6 @@ def _soft_ref() -> np.ndarray:
     return cv2.GaussianBlur(ref, (0, 0), 0.6 * PPM)
 
 
-@cache
-def _ref_grey() -> np.ndarray:
-    ref, _ = reference()
-    return _grey(cv2.cvtColor(ref, cv2.COLOR_BGR2HSV), 250.0)
-
-
-def _printed_grey(origin, at) -> float:
-    ref, _ = reference()
-    return ring_share(_ref_grey(), Map(ref, ref, origin, 255.0), at, 3.4, 4.4)
-
-
-def grey_mask(seen: Map) -> np.ndarray:
-    return _grey(seen.hsv, seen.paper)
-
-
-def _grey(hsv: np.ndarray, paper: float) -> np.ndarray:
-    v = hsv[..., 2].astype(np.float32)
-    return (hsv[..., 1] < 45) & (v < 0.8 * paper) & (v > 0.3 * paper)
-
-
 SOFT_MM = 0.8                    # the photo and print compared softened by this (sigma)
 CLIPPED = 250                    # a channel this bright: clipped by the phone
 
@@ -796,42 +850,45 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | No
     x0, y0, x1, y1 = int(c[0] - r), int(c[1] - r), int(c[0] + r) + 1, int(c[1] + r) + 1
     a = (seen.bgr if soft is None else soft)[y0:y1, x0:x1].astype(np.float32)
     b = ref[y0:y1, x0:x1].astype(np.float32)
-    yy, xx = np.mgrid[y0:y1, x0:x1]
+    yy, xx = np.ogrid[y0:y1, x0:x1]
     keep = np.hypot(xx - c[0], yy - c[1]) <= r
     if hide is not None:
         keep &= hide[y0:y1, x0:x1] == 0
     if soft is not None:
         # where a bright photo clipped, light and print no longer fit: not compared
-        keep &= seen.bgr[y0:y1, x0:x1].max(axis=2) < CLIPPED
+        shot = seen.bgr[y0:y1, x0:x1]
+        keep &= np.maximum(np.maximum(shot[..., 0], shot[..., 1]), shot[..., 2]) < CLIPPED
     if keep.sum() < 0.25 * math.pi * r * r:
         return 0.0                   # mostly under pieces: their patches speak for it
-    fit = np.empty_like(a)
-    use = keep.copy()
-    gains = []
+    # only the kept pixels are fitted and judged (the rest of the box is not looked at)
+    a_in, b_in = a[keep], b[keep]
+    fit = np.empty_like(a_in)
+    use = np.ones(len(a_in), bool)
     for _round in range(2):
-        gains = []
         for ch in range(3):
-            x, y = b[..., ch][use], a[..., ch][use]
+            x, y = b_in[:, ch][use], a_in[:, ch][use]
             mx, my = float(x.mean()), float(y.mean())
             var = float(((x - mx) ** 2).mean())
             gain = float(((x - mx) * (y - my)).mean()) / var if var > 1 else 0.0
-            gains.append(gain)
-            fit[..., ch] = gain * (b[..., ch] - mx) + my
-        resid = np.abs(a - fit).sum(axis=2)
-        use = keep & (resid <= max(2.5 * float(np.median(resid[keep])), 12.0))
-    x, y = b.mean(axis=2)[keep], a.mean(axis=2)[keep]
+            fit[:, ch] = gain * (b_in[:, ch] - mx) + my
+        resid = np.abs(a_in - fit).sum(axis=1)
+        noise = float(np.median(resid))
+        use = resid <= max(2.5 * noise, 12.0)
+    x, y = b_in.mean(axis=1), a_in.mean(axis=1)
     var = float(x.var())
     gain = float(((x - x.mean()) * (y - y.mean())).mean()) / var if var > 1 else 1.0
     shows = gain / max(float(y.mean()) / max(float(x.mean()), 1.0), 0.05)   # vs the light
     if shows < 0.25:
         return float(keep.sum()) / PPM ** 2      # the print does not show through at all
-    noise = float(np.median(resid[keep]))
-    bad = (keep & (resid > max(4.0 * noise, 45.0))).astype(np.uint8)
-    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
-    bad = cv2.morphologyEx(bad, cv2.MORPH_OPEN, k)
+    bad = np.zeros(keep.shape, np.uint8)
+    bad[keep] = resid > max(4.0 * noise, 45.0)
+    bad = cv2.morphologyEx(bad, cv2.MORPH_OPEN, _HEX_OPEN)
     if hide is not None:
         bad = _past_edges(bad, hide[y0:y1, x0:x1])
     return float(bad.sum()) / PPM ** 2
+
+
+_HEX_OPEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
 
 
 EDGE_HALF_MM = 2.5               # a band this thin (half its width) hugging a piece: its
@@ -911,15 +968,12 @@ def top_look(seen: Map, centre) -> dict[str, float]:
     (level 1) and of the roof (level 3), and the white's contrast (a centre's plain top,
     level 2, has none). The glyph is sought round the base's middle; the roof further
     out (each level is laid by hand a little off the one below)."""
-    c = seen.px(centre)
     whites = {}
     for level, search in SEARCH_MM.items():
-        n = round(search / 2 * PPM)
-        x0, y0 = round(float(c[0])) - n, round(float(c[1])) - n
-        crop = seen.bgr[max(y0, 0):y0 + 2 * n + 1, max(x0, 0):x0 + 2 * n + 1]
-        if crop.shape[0] < 2 * n or crop.shape[1] < 2 * n:
+        found = _white_round(seen, centre, search)
+        if found is None:
             return {"glyph": 0.0, "roof": 0.0, "contrast": 0.0}
-        whites[level] = (_whiteness(crop), n)
+        whites[level] = found
     w, n = whites[1]
     r = round(5.5 * PPM)
     mid = w[n - r:n + r + 1, n - r:n + r + 1]
@@ -932,3 +986,15 @@ def top_look(seen: Map, centre) -> dict[str, float]:
         best[level], turn[level] = scores[k], k * TURN_STEP
     return {"glyph": round(best[1], 3), "roof": round(best[3], 3),
             "contrast": round(contrast, 3), "glyph_turn": float(turn[1])}
+
+
+def _white_round(seen: Map, centre, search: float) -> tuple[np.ndarray, int] | None:
+    """The whiteness of the map `search` mm square round `centre`, and its half width
+    (px); None at the map's edge."""
+    c = seen.px(centre)
+    n = round(search / 2 * PPM)
+    x0, y0 = round(float(c[0])) - n, round(float(c[1])) - n
+    crop = seen.bgr[max(y0, 0):y0 + 2 * n + 1, max(x0, 0):x0 + 2 * n + 1]
+    if crop.shape[0] < 2 * n or crop.shape[1] < 2 * n:
+        return None
+    return _whiteness(crop), n

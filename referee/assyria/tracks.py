@@ -118,12 +118,12 @@ def colour_masks(bgr: np.ndarray, players: list[str]) -> dict[str, np.ndarray]:
         gain = np.median((a / np.maximum(b, 8.0)).reshape(-1, 3), axis=0)
         e = 2                            # a rim round the box: the opening's context
         a, fit = a[g - e:-g + e, g - e:-g + e], b[g - e:-g + e, g - e:-g + e] * gain
-        unlike = (np.abs(a - fit) / np.maximum(fit, 30.0)).max(axis=2) > UNLIKE
+        unlike = _most(np.abs(a - fit) / np.maximum(fit, 30.0)) > UNLIKE
         # ... and of another tint or brighter: a piece's shadow darkens the print,
         # keeping its tint (a yellow disc on a home print's tan tenth space keeps it too,
         # but is brighter)
-        tint = np.abs(a / np.maximum(a.sum(axis=2, keepdims=True), 1.0)
-                      - fit / np.maximum(fit.sum(axis=2, keepdims=True), 1.0)).max(axis=2)
+        tint = _most(np.abs(a / np.maximum(a.sum(axis=2, keepdims=True), 1.0)
+                            - fit / np.maximum(fit.sum(axis=2, keepdims=True), 1.0)))
         # (than the print's brightest within 1 mm: a light print detail misregistered
         # by a pixel or two is not brighter)
         brighter = a.sum(axis=2) > BRIGHTER * cv2.dilate(fit.sum(axis=2), NEAR)
@@ -132,12 +132,28 @@ def colour_masks(bgr: np.ndarray, players: list[str]) -> dict[str, np.ndarray]:
         richer = _saturation(a) >= cv2.dilate(_saturation(fit), NEAR) + MORE_SAT
         unlike_all[y0 - e:y1 + e, x0 - e:x1 + e] |= (
             (unlike & ((tint > TINT) | brighter)) | richer).astype(np.uint8)
-    return {c: unlike_all & _colour(hsv, c).astype(np.uint8) for c in players}
+    # each colour's hue test only where the print is unlike (a small part of the board)
+    ys, xs = np.nonzero(unlike_all)
+    out = {}
+    for c in players:
+        mask = np.zeros_like(unlike_all)
+        mask[ys, xs] = _colour(hsv[ys, xs], c)
+        out[c] = mask
+    return out
 
 
 def _saturation(bgr: np.ndarray) -> np.ndarray:
     """HSV's saturation (0-1) of float BGR."""
-    return 1.0 - bgr.min(axis=2) / np.maximum(bgr.max(axis=2), 1.0)
+    return 1.0 - _least(bgr) / np.maximum(_most(bgr), 1.0)
+
+
+def _most(bgr: np.ndarray) -> np.ndarray:
+    """Each pixel's largest channel (numpy's max over a 3-long axis is slow)."""
+    return np.maximum(np.maximum(bgr[..., 0], bgr[..., 1]), bgr[..., 2])
+
+
+def _least(bgr: np.ndarray) -> np.ndarray:
+    return np.minimum(np.minimum(bgr[..., 0], bgr[..., 1]), bgr[..., 2])
 
 
 def _colour(hsv: np.ndarray, colour: str) -> np.ndarray:
@@ -154,12 +170,13 @@ def tracked_spaces() -> tuple[geometry.Space, ...]:
 KINDS = ("score", "camel", "offering", "turn", "ashur")
 
 
-def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozenset = frozenset()
-                ) -> TrackReading:
+def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozenset = frozenset(),
+                share: dict[str, dict[str, float]] | None = None) -> TrackReading:
     """Each player's disc per track and Ashur's huts; a space in `hidden` (out of the
     photo) or washed out by a glare with no piece seen on it is unclear for every
-    colour."""
-    share = shares(bgr, players)
+    colour. `share`: `shares` of these players or more, if found already."""
+    share = (shares(bgr, players) if share is None
+             else {sp_id: {c: row[c] for c in players} for sp_id, row in share.items()})
     washed = {sp_id for sp_id in washed_out(bgr)
               if max(share[sp_id].values(), default=0.0) < TRACK_YES}
     hidden = set(hidden) | washed
@@ -235,6 +252,8 @@ def washed_out(bgr: np.ndarray) -> set[str]:
         b = ref[y0 - g:y1 + g, x0 - g:x1 + g]
         if a.shape != b.shape or not b.size:
             continue                 # not the whole board (a test's stand-in)
+        if float(a.max()) < GLARE_WHITE:
+            continue                 # no white there at all (so not its darkest tenth)
         # even the print's lines white: a disc's fill would be too (a paper merely
         # clipped by a bright room keeps its lines grey, and a disc its colour)
         if float(np.percentile(b, 10)) < INK and float(np.percentile(a, 10)) >= GLARE_WHITE:

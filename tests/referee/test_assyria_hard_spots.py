@@ -197,9 +197,8 @@ def _well_problems(monkeypatch, look: tuple[float, float, float],
     too little of either)."""
     from referee.assyria import pipeline
 
-    monkeypatch.setattr(read, "grey_mask", lambda seen: None)
     monkeypatch.setattr(read, "with_spot_tone", lambda seen, covered: seen)
-    monkeypatch.setattr(read, "well_look", lambda seen, grey, covered, at: look)
+    monkeypatch.setattr(read, "well_look", lambda seen, covered, at: look)
     monkeypatch.setattr(read, "well_far", lambda seen, covered, at: far)
     monkeypatch.setattr(read, "spot_unlike", lambda seen, covered, at: spot)
     names, _pieces, problems = pipeline.read_wells(None, None, {}, np.eye(3))

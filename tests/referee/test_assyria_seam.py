@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from pnp.geometry import assyria as geometry
@@ -13,6 +14,7 @@ from pnp.rules.assyria.commands import COMMANDS
 from referee.assyria import REFEREE
 from referee.assyria.evaluate import visible
 from referee.assyria.problems import HEX_UNCLEAR, LEVEL_UNCLEAR, TRACK_UNCLEAR
+from referee.assyria.synth import simulated_state
 from referee.errors import CorrectionError
 from referee.problems import RefereeProblem
 
@@ -104,3 +106,48 @@ def test_an_answer_the_rules_refuse_stays_a_problem():
                                                              f"hut {state['players'][0]}"})
     assert any(p.code == "invalid-layout" and "too-many-huts" in p.message
                for p in fixed.problems)
+
+
+def test_a_colour_with_discs_but_no_piece_on_the_map_can_be_answered_as_no_player():
+    from referee.assyria import pipeline, tracks, unseen
+    from referee.assyria.verdict import AssyriaVerdict, PieceSeen
+
+    truth = simulated_state(5, 2)                        # red and blue play
+    players = [*truth["players"], "yellow"]              # yellow: a print's tint, read as discs
+    board = {**{h: ("hut", c, None) for h, c in truth["huts"].items()},
+             **{h: ("ziggurat", z["owner"], z["level"])
+                for h, z in truth["ziggurats"].items()}}
+    seen = [(t, c, f"{t}-{v}", (0.0, 0.0)) for t, key in (("score", "score"),
+                                                          ("camel", "camels"),
+                                                          ("offering", "offering"))
+            for c, v in {**truth[key], "yellow": 4}.items()]
+    seen += [("turn", c, f"turn-{k}", (0.0, 0.0))
+             for k, c in enumerate([*truth["order"], "yellow"], 1)]
+    reading = tracks.TrackReading(seen=seen)
+    state = dict(unseen.neutral_state(players, truth["turn"]), **visible_parts(truth))
+    state.update(score={**truth["score"], "yellow": 4}, camels={**truth["camels"], "yellow": 4},
+                 offering={**truth["offering"], "yellow": 4},
+                 order=[*truth["order"], "yellow"])
+    verdict = AssyriaVerdict(state, pipeline.discs_without_pieces(board, players, reading,
+                                                                  np.eye(3)),
+                             np.eye(3), pieces=[PieceSeen(k, c, h, lv, (0.0, 0.0), (0.0, 0.0))
+                                                for h, (k, c, lv) in board.items()],
+                             neutral=True)
+    offered = {c.key: c for c in REFEREE.corrections(verdict)}
+    assert set(offered) == {"score yellow", "camel yellow", "offering yellow", "turn yellow"}
+    assert all("none" in {v for v, _w in c.choices} for c in offered.values())
+    fixed = REFEREE.correct(verdict, {"score yellow": "none"})
+    assert fixed.is_certain, fixed.problems
+    assert fixed.state["players"] == truth["players"]
+    assert visible(fixed.state) == visible(truth)
+    truth_score = COMMANDS.score_report(COMMANDS.read_state(truth))
+    assert fixed.score_report().data == truth_score.data
+    # yellow answered as a player: its discs stand as read, and the rules still refuse a
+    # player with no ziggurat on the map
+    kept = REFEREE.correct(verdict, {c: "4" if c != "turn yellow" else "3" for c in offered})
+    assert kept.state["players"] == players
+    assert any(p.code == "invalid-layout" for p in kept.problems)
+
+
+def visible_parts(state):
+    return {k: state[k] for k in ("huts", "ziggurats", "wells", "ashur", "new_wells", "turn")}
