@@ -161,6 +161,9 @@ def _bank(blur: int, stride: int, coarse: bool, size: int) -> Bank:
     return Bank(spectra, norms, every.shape[1], size)
 
 
+FLAT_SPREAD = 1e-5          # levels' std below this: flat (a photo's grain is >= 1e-3)
+
+
 def _size(window: np.ndarray) -> int:
     return cv2.getOptimalDFTSize(max(window.shape))
 
@@ -175,11 +178,14 @@ def bank_fits(window: np.ndarray, bank: Bank) -> np.ndarray:
     # the inverse FFT's rows first, and only the rows of whole shifts before its columns
     rows = np.fft.ifft(spectrum[None] * bank.spectra, axis=1)[:, n - 1:n - 1 + h]
     num = np.fft.irfft(rows, n=size, axis=2)[:, :, n - 1:n - 1 + w]
-    sums, squares = cv2.integral2(window.astype(np.float64), sdepth=cv2.CV_64F)[:2]
+    levels = window.astype(np.float64)
+    sums, squares = cv2.integral2(levels - levels.mean(), sdepth=cv2.CV_64F)[:2]
     s, s2 = (_box(a, n, h, w) for a in (sums, squares))
     spread = np.sqrt(np.maximum(s2 - s * s / (n * n), 0.0)).astype(np.float32)
     den = spread[None] * bank.norms[:, None, None]
-    fit = np.divide(num, den, out=np.zeros_like(num), where=den > 0)
+    # a flat square (a hidden part made one level) fits nothing, as in OpenCV: its spread
+    # is the sums' rounding, not the photo's
+    fit = np.divide(num, den, out=np.zeros_like(num), where=spread[None] > FLAT_SPREAD * n)
     # as OpenCV does where rounding lifts a fit past 1: up to 1.125 is +-1, beyond it 0
     return np.where(np.abs(fit) < 1.0, fit, np.where(np.abs(fit) < 1.125, np.sign(fit), 0.0)
                     ).astype(np.float32)
