@@ -43,3 +43,12 @@ def hue_of_bgr(colour: np.ndarray) -> float:
     else:
         h = 60.0 * ((r - g) / (hi - lo)) + 240.0
     return h / 2.0
+
+
+def channel_gains(bgr: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """A uint8 image with each channel scaled by its `gain` (one per channel),
+    rounded and clipped to 0..255: the same bytes as scaling every px in float, by scaling
+    each channel's 256 levels once and looking them up."""
+    levels = np.arange(256, dtype=np.float32)[:, None] * gain.reshape(1, -1)
+    table = cv2.convertScaleAbs(levels).reshape(256, 1, -1)
+    return cv2.LUT(bgr, table)

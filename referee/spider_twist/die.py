@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from pnp.geometry import spider_twist as geometry
+from referee.colour import channel_gains
 from referee.geometry import rectify
 from referee.pose import Pose, camera_pose
 
@@ -109,7 +110,7 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     origin = (female[0] - WINDOW / 2, female[1] - WINDOW / 2)
     patch = rectify(image, pose.lifted(h, top_z), scale, origin, WINDOW, DIE_PPM)
     if gain is not None:
-        patch = cv2.convertScaleAbs(patch.astype(np.float32) * gain.reshape(1, 1, 3))
+        patch = channel_gains(patch, np.asarray(gain))
     hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
     away, lean = pose.lean(female, top_z)
     her_at = pose.in_plane(female, top_z) - np.array(origin)

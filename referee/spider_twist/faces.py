@@ -135,6 +135,68 @@ def _window(r: Rectified, centre, reach: float, exclude: np.ndarray | None,
     return window, x0, y0
 
 
+@dataclass(frozen=True)
+class Bank:
+    """Templates ready to correlate with every window of one size at once: their
+    zero-mean, flipped spectra at an FFT size, and their norms."""
+
+    spectra: np.ndarray      # (templates, size, size // 2 + 1) complex64
+    norms: np.ndarray        # (templates,) float32
+    side: int                # a template's side, px
+    size: int                # the FFT's side, px
+
+
+@cache
+def _bank(blur: int, stride: int, coarse: bool, size: int) -> Bank:
+    """Every face's templates (every stride-th turn of `templates(blur)`, or the coarse
+    ones), face after face, at FFT size `size` (`_size`: at least the window's side, so
+    no wrap of the circular correlation reaches a shift that is read)."""
+    stacks = (_coarse_templates(blur) if coarse
+              else {key: stack[::stride] for key, stack in templates(blur).items()})
+    every = np.concatenate(list(stacks.values())).astype(np.float64)
+    every -= every.mean(axis=(1, 2), keepdims=True)
+    flipped = every[:, ::-1, ::-1].astype(np.float32)
+    spectra = np.fft.rfft2(flipped, s=(size, size)).astype(np.complex64)
+    norms = np.sqrt((every ** 2).sum(axis=(1, 2))).astype(np.float32)
+    return Bank(spectra, norms, every.shape[1], size)
+
+
+FLAT_SPREAD = 1e-5          # levels' std below this: flat (a photo's grain is >= 1e-3)
+
+
+def _size(window: np.ndarray) -> int:
+    return cv2.getOptimalDFTSize(max(window.shape))
+
+
+def bank_fits(window: np.ndarray, bank: Bank) -> np.ndarray:
+    """cv2.matchTemplate(window, t, TM_CCOEFF_NORMED) for every template t of `bank`
+    (templates, shifts y, shifts x), by one FFT of the window instead of one pass per
+    template (a face is matched at 60 turns)."""
+    n, size = bank.side, bank.size
+    h, w = window.shape[0] - n + 1, window.shape[1] - n + 1
+    spectrum = np.fft.rfft2(window.astype(np.float32), s=(size, size))
+    # the inverse FFT's rows first, and only the rows of whole shifts before its columns
+    rows = np.fft.ifft(spectrum[None] * bank.spectra, axis=1)[:, n - 1:n - 1 + h]
+    num = np.fft.irfft(rows, n=size, axis=2)[:, :, n - 1:n - 1 + w]
+    levels = window.astype(np.float64)
+    sums, squares = cv2.integral2(levels - levels.mean(), sdepth=cv2.CV_64F)[:2]
+    s, s2 = (_box(a, n, h, w) for a in (sums, squares))
+    spread = np.sqrt(np.maximum(s2 - s * s / (n * n), 0.0)).astype(np.float32)
+    den = spread[None] * bank.norms[:, None, None]
+    # a flat square (a hidden part made one level) fits nothing, as in OpenCV: its spread
+    # is the sums' rounding, not the photo's
+    fit = np.divide(num, den, out=np.zeros_like(num), where=spread[None] > FLAT_SPREAD * n)
+    # as OpenCV does where rounding lifts a fit past 1: up to 1.125 is +-1, beyond it 0
+    return np.where(np.abs(fit) < 1.0, fit, np.where(np.abs(fit) < 1.125, np.sign(fit), 0.0)
+                    ).astype(np.float32)
+
+
+def _box(integral: np.ndarray, n: int, h: int, w: int) -> np.ndarray:
+    """The sums over every n x n square (h x w of them) from an integral image."""
+    return (integral[n:n + h, n:n + w] - integral[:h, n:n + w] - integral[n:n + h, :w]
+            + integral[:h, :w])
+
+
 def read_face(r: Rectified, centre, exclude: np.ndarray | None = None,
               search: float = SEARCH_MM, stride: int = 1) -> FaceLook:
     """The face that fits the board square-on round `centre` (mm) best, and how sure.
@@ -146,15 +208,14 @@ def read_face(r: Rectified, centre, exclude: np.ndarray | None = None,
     if cut is None:
         return FaceLook(None, None, 0.0, 0.0, tuple(float(v) for v in centre))
     window, x0, y0 = cut
+    blur = blur_for(r, centre)
+    res = bank_fits(window, _bank(blur, stride, False, _size(window)))
+    per_key = res.reshape(len(FACES), -1)      # each face's turns, one after the other
     best: dict[tuple[str, bool], tuple[float, int, int]] = {}
-    for key, stack in templates(blur_for(r, centre)).items():
-        top = (-2.0, 0, 0)
-        for t in stack[::stride]:
-            res = cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED)
-            i = int(np.argmax(res))
-            if res.flat[i] > top[0]:
-                top = (float(res.flat[i]), *divmod(i, res.shape[1]))
-        best[key] = top
+    for key, fits in zip(templates(blur), per_key, strict=True):
+        i = int(np.argmax(fits))               # the first best, turn by turn, as a scan
+        best[key] = (float(fits[i]), *divmod(i % (res.shape[1] * res.shape[2]),
+                                             res.shape[2]))
     ranked = sorted(best, key=lambda key: -best[key][0])
     first, second = ranked[0], ranked[1]
     score, by, bx = best[first]
@@ -205,16 +266,10 @@ def find_face(r: Rectified, centre, reach: float,
     window, x0, y0 = cut
     small = cv2.resize(window, (window.shape[1] // COARSE, window.shape[0] // COARSE),
                        interpolation=cv2.INTER_AREA)
-    top = (-2.0, 0, 0)
-    bank = _coarse_templates(blur_for(r, centre))
-    for stack in bank.values():
-        for t in stack:
-            res = cv2.matchTemplate(small, t, cv2.TM_CCOEFF_NORMED)
-            i = int(np.argmax(res))
-            if res.flat[i] > top[0]:
-                top = (float(res.flat[i]), *divmod(i, res.shape[1]))
-    n = bank[("white", False)].shape[1]
-    _score, by, bx = top
+    bank = _bank(blur_for(r, centre), COARSE_TURN, True, _size(small))
+    res = bank_fits(small, bank)
+    by, bx = divmod(int(np.argmax(res)) % (res.shape[1] * res.shape[2]), res.shape[2])
+    n = bank.side
     at = r.mm((x0 + (bx + n / 2) * COARSE, y0 + (by + n / 2) * COARSE))
     return read_face(r, at, exclude, search=COARSE / PPM * 1.5)
 

@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from pnp.geometry import spider_twist as geometry
+from referee.colour import channel_gains
 
 PPM = 4.0                   # px per mm of the rectified board
 FEMALE_RIM = 0.25           # of her rim at least seen as the yellow's outline
@@ -97,7 +98,7 @@ def _balanced(bgr: np.ndarray, side: str) -> tuple[np.ndarray, np.ndarray]:
     bright = sample[v >= np.median(v)]
     colour = np.median(bright, axis=0).astype(np.float32)
     gain = colour.mean() / np.maximum(colour, 1.0)
-    return cv2.convertScaleAbs(bgr.astype(np.float32) * gain.reshape(1, 1, 3)), gain
+    return channel_gains(bgr, gain), gain
 
 
 @cache

@@ -519,3 +519,36 @@ def test_an_empty_slots_paper_is_flat_and_a_males_face_is_not(preset, seed, flat
             flat[k < state[a.kind][a.colour]].append(faces.flat(rect, face.centre))
     assert flat[True] and flat[False]
     assert not any(flat[True]) and sum(flat[False]) >= flat_empty * len(flat[False]), flat
+
+
+def test_faces_matched_at_once_fit_as_one_template_at_a_time():
+    """`bank_fits` (one FFT of the window for every face and turn) gives what OpenCV's
+    normalised correlation gives template by template: on males, on bare paper and on a
+    window partly made flat (the female's disc left out), squares wholly flat fitting
+    nothing (0)."""
+    from referee.spider_twist import faces
+    from referee.spider_twist.board import nodes
+
+    state, picture = _photo_of("default", 3.0, "rings", 600000)
+    rect = _rectified(picture.jpeg, "rings")
+    names, centres = nodes("rings")
+    males = [centres[names.index(m["node"])] for m in state["males"]][:3]
+    bare = [c for n, c in zip(names, centres, strict=True)
+            if n not in {m["node"] for m in state["males"]}][:2]
+    hide = np.zeros(rect.rel.shape, bool)
+    x, y = np.round(rect.px(males[0])).astype(int)
+    hide[y - 30:y + 30, x:x + 30] = True
+    flat = np.zeros(rect.rel.shape, bool)           # some squares of it wholly one level
+    flat[y - 40:y + 40, x - 40:x + 20] = True
+    for centre, exclude in [*((c, None) for c in males + bare), (males[0], hide),
+                            (males[0], flat)]:
+        for stride, search in ((1, faces.SEARCH_MM), (3, 4.0)):
+            window = faces._window(rect, centre, search, exclude)[0]
+            bank = faces._bank(2, stride, False, faces._size(window))
+            got = faces.bank_fits(window, bank)
+            want = np.stack([cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED)
+                             for stack in faces.templates(2).values() for t in stack[::stride]])
+            assert got.shape == want.shape
+            assert np.abs(got - want).max() < 1e-4
+            if exclude is flat:
+                assert (want == 0).any() and (got[want == 0] == 0).all()
