@@ -7,7 +7,9 @@ male is his token's back); the die's top face is drawn from the layout data (ske
 flat on the female (the generator has no height). A male lies off his node by the hand's
 jitter, up to a third of his width (the ruling's limit) under the default conditions, never
 on another male, turned any way (they are round); area males lie near their slots. Truth:
-a seeded random legal game (the rules core's simulator) stopped at a random point.
+a seeded random legal game (the rules core's simulator) stopped at a random point. Which
+nodes the die leans over in a photo (`die_hides`) is worked out from the same seeded hand
+and camera, without drawing it.
 
     python -m referee.spider_twist.synth --example   # examples/spider-twist.jpg and .json
 """
