@@ -183,6 +183,15 @@ def _run(referee: GameReferee, kit: AccuracyKit, presets: tuple[str, ...], photo
     return run
 
 
+def _with_hidden(kit: AccuracyKit, case, verdict, outcome: Outcome) -> Outcome:
+    """The outcome, with how many places the case's scene hides and how many of those the
+    verdict pins no problem on."""
+    if not case.hidden:
+        return outcome
+    return replace(outcome, hidden=len(case.hidden),
+                   hidden_unpinned=kit.hidden_unpinned(verdict, case.truth, case.hidden))
+
+
 def _run_extras(referee: GameReferee, kit: AccuracyKit, extras: tuple[str, ...],
                 args: argparse.Namespace, run: Run) -> None:
     """The kit's extra cases (`extra_case`), numbered apart from the cycle's photos."""
@@ -206,10 +215,7 @@ def _judge_one(referee: GameReferee, kit: AccuracyKit, case, seed: int,
     run.latency[preset, megapixels].append(clock() - start)
     outcome = (kit.judge(verdict, case.truth) if verdict is not None
                else Outcome(_pieces(kit, case), 0, False, False, False, (refusal,)))
-    hidden = case.hidden
-    if hidden:
-        outcome = replace(outcome, hidden=len(hidden), hidden_unpinned=kit.hidden_unpinned(
-            verdict, case.truth, hidden))
+    outcome, hidden = _with_hidden(kit, case, verdict, outcome), case.hidden
     run.outcomes[preset].append(outcome)
     run.sized[preset, megapixels].append(outcome)
     right = outcome.state_right and outcome.score_right
@@ -222,10 +228,13 @@ def _judge_one(referee: GameReferee, kit: AccuracyKit, case, seed: int,
     if args.log:
         with args.log.open("a") as log:     # a long run's log can be read as it grows
             log.write(run.log[-1] + "\n")
-    if (outcome.wrong_unflagged or (preset == "default" and not outcome.certain)
-            or (hidden and not outcome.hidden_ok)):
+    # a grouped (normal) photo with hidden places must read exactly or pin them all
+    unpinned_hidden = hidden and not outcome.hidden_ok and any(
+        preset in members for members in getattr(kit, "groups", {}).values())
+    if outcome.wrong_unflagged or (preset == "default" and not outcome.certain) \
+            or unpinned_hidden:
         what = ("WRONG WITHOUT A FLAG" if outcome.wrong_unflagged else
-                f"hidden {','.join(hidden)}, not every one pinned" if not outcome.hidden_ok
+                f"hidden {','.join(hidden)}, not every one pinned" if unpinned_hidden
                 else "flagged")
         run.failures.append(f"{name}: {what} {', '.join(sorted(set(outcome.problems)))}")
         if args.save_failures:
