@@ -284,20 +284,16 @@ def die_cover(state: dict, conditions: Conditions, seed: int,
     if put.die is None:
         return {}
     h_cam = photo_camera(np.array(geometry.outline(), float), conditions, seed)
-    _pips, at, turn = put.die
-    square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], float) * put.die_side
-    foot = _apply(top_placement(tuple(at), turn, put.die_side), square)
-    cube = np.vstack([lifted_outline(h_cam, foot, z)
-                      for z in (put.thick, put.thick + put.die_side)])
-    die = cv2.convexHull(cube.astype(np.float32)).reshape(-1, 2).astype(float)
+    die = _silhouette(put.die[1], put.die[2], put.die_side, put.thick, h_cam)
     s = geometry.spec()
-    males = {name: at for _k, at, _t, _w, name in put.tokens}
+    on_web = {m["node"] for m in state["males"]}
+    males = {name: at for _k, at, _t, _w, name in put.tokens if name in on_web}
     her, her_at = s.female / 2, put.female[0]
     out = {}
     for node, centre in geometry.node_centres(state["web"]).items():
         if node == state["female"]:
             continue
-        if node in {m["node"] for m in state["males"]}:
+        if node in males:
             face = _disc_points(males[node], s.male / 2)
             middle = _disc_points(males[node], s.node_radius)
             out[node] = (_share(die, h_cam, face, put.thick),
@@ -307,6 +303,15 @@ def die_cover(state: dict, conditions: Conditions, seed: int,
         bead = bead[np.hypot(*(bead - her_at).T) > her]        # what she covers never shows
         out[node] = (0.0, _share(die, h_cam, bead, 0.0))
     return out
+
+
+def _silhouette(at: np.ndarray, turn: float, side: float, base: float, h_cam: np.ndarray
+                ) -> np.ndarray:
+    """A cube's outline in the photo (px, convex): the hull of its eight corners."""
+    square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], float) * side
+    foot = _apply(top_placement(tuple(at), turn, side), square)
+    cube = np.vstack([lifted_outline(h_cam, foot, z) for z in (base, base + side)])
+    return cv2.convexHull(cube.astype(np.float32)).reshape(-1, 2).astype(float)
 
 
 def _disc_points(centre: np.ndarray, radius: float, step: float = 0.25) -> np.ndarray:
