@@ -30,7 +30,10 @@ preset; 12 MP p50 under 0.5 s on a 2-core machine; and for Asterion at
 least 95 % of boards fully correct over every condition but the deliberate heavy
 occlusion (the kit's `heavy_occlusion`: the "all but" row). A kit's `groups` (name ->
 presets: Constructo's normal photos and those held out while tuning) get a row each per
-resolution. Figures: docs/referee.md.
+resolution. A case whose scene hides places by its own make (`Case.hidden`: Spider
+Twist's die leaning over a neighbour) is counted in its group's second row (the kit's
+`hidden_label`), where a photo must read exactly or flag with every hidden place pinned;
+the first row keeps the photos with everything in view. Figures: docs/referee.md.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.games import game_names, part
@@ -180,6 +183,15 @@ def _run(referee: GameReferee, kit: AccuracyKit, presets: tuple[str, ...], photo
     return run
 
 
+def _with_hidden(kit: AccuracyKit, case, verdict, outcome: Outcome) -> Outcome:
+    """The outcome, with how many places the case's scene hides and how many of those the
+    verdict pins no problem on."""
+    if not case.hidden:
+        return outcome
+    return replace(outcome, hidden=len(case.hidden),
+                   hidden_unpinned=kit.hidden_unpinned(verdict, case.truth, case.hidden))
+
+
 def _run_extras(referee: GameReferee, kit: AccuracyKit, extras: tuple[str, ...],
                 args: argparse.Namespace, run: Run) -> None:
     """The kit's extra cases (`extra_case`), numbered apart from the cycle's photos."""
@@ -203,18 +215,27 @@ def _judge_one(referee: GameReferee, kit: AccuracyKit, case, seed: int,
     run.latency[preset, megapixels].append(clock() - start)
     outcome = (kit.judge(verdict, case.truth) if verdict is not None
                else Outcome(_pieces(kit, case), 0, False, False, False, (refusal,)))
+    outcome, hidden = _with_hidden(kit, case, verdict, outcome), case.hidden
     run.outcomes[preset].append(outcome)
     run.sized[preset, megapixels].append(outcome)
     right = outcome.state_right and outcome.score_right
     codes = " ".join(outcome.problems)
     run.log.append(f"{name} certain={outcome.certain} right={right} "
                    f"tiles={outcome.pieces_right}/{outcome.pieces} "
-                   f"{run.latency[preset, megapixels][-1]:.3f}s {codes}")
+                   f"{run.latency[preset, megapixels][-1]:.3f}s {codes}"
+                   + (f" hidden={','.join(hidden)} unpinned-hidden={outcome.hidden_unpinned}"
+                      if hidden else ""))
     if args.log:
         with args.log.open("a") as log:     # a long run's log can be read as it grows
             log.write(run.log[-1] + "\n")
-    if outcome.wrong_unflagged or (preset == "default" and not outcome.certain):
-        what = "WRONG WITHOUT A FLAG" if outcome.wrong_unflagged else "flagged"
+    # a grouped (normal) photo with hidden places must read exactly or pin them all
+    unpinned_hidden = hidden and not outcome.hidden_ok and any(
+        preset in members for members in getattr(kit, "groups", {}).values())
+    if outcome.wrong_unflagged or (preset == "default" and not outcome.certain) \
+            or unpinned_hidden:
+        what = ("WRONG WITHOUT A FLAG" if outcome.wrong_unflagged else
+                f"hidden {','.join(hidden)}, not every one pinned" if unpinned_hidden
+                else "flagged")
         run.failures.append(f"{name}: {what} {', '.join(sorted(set(outcome.problems)))}")
         if args.save_failures:
             args.save_failures.mkdir(parents=True, exist_ok=True)
@@ -245,7 +266,7 @@ def _report(kit: AccuracyKit, presets: tuple[str, ...], run: Run, extras: tuple[
     for label, group in (("normal", "normal"), ("held out", "held_out")):
         names = set(getattr(kit, group, ()))
         if names & set(presets):
-            print(_row(label, [o for p in presets if p in names for o in outcomes[p]]))
+            _split_rows(kit, label, [o for p in presets if p in names for o in outcomes[p]])
     print(_row("all", every))
     _group_rows(kit, presets, run)
     for name in extras:
@@ -284,7 +305,20 @@ def _group_rows(kit: AccuracyKit, presets: tuple[str, ...], run: Run) -> None:
         for mp in kit.resolutions:
             row = [o for p in presets if p in members for o in run.sized[p, mp]]
             if row:
-                print(_row(f"{name} {mp:g} MP", row))
+                _split_rows(kit, f"{name} {mp:g} MP", row)
+
+
+def _split_rows(kit: AccuracyKit, label: str, row: list[Outcome]) -> None:
+    """A group's row of photos with everything in view, then (if any) the row of those
+    where the scene hides a place (`Case.hidden`), with how many of them did what such a
+    photo must: read exactly, or flag with every hidden place pinned."""
+    in_view = [o for o in row if not o.hidden]
+    hidden = [o for o in row if o.hidden]
+    print(_row(label, in_view))
+    if hidden:
+        print(_row(f"  {getattr(kit, 'hidden_label', 'a piece hidden')}", hidden)
+              + f"  exact or every hidden place pinned: {sum(o.hidden_ok for o in hidden)}"
+              f"/{len(hidden)}")
 
 
 def _photograph(kit: AccuracyKit, case, seed: int, cache: Path | None,

@@ -22,11 +22,23 @@ class Outcome:
     score_right: bool           # its score equals the truth's (what a photo can show)
     problems: tuple[str, ...]   # the problem codes it raised
     unpinned: int = 0           # places read wrong with no problem pinned there
+    hidden: int = 0             # places the scene itself hides (Case.hidden)
+    hidden_unpinned: int = 0    # of those, places with no problem pinned there
 
     @property
     def wrong_unflagged(self) -> bool:
         """The worst failure: certain, yet the state or the score is wrong."""
         return self.certain and not (self.state_right and self.score_right)
+
+    @property
+    def exact(self) -> bool:
+        return self.certain and self.state_right and self.score_right
+
+    @property
+    def hidden_ok(self) -> bool:
+        """What a photo with hidden places must do: read exactly, or flag with a problem
+        pinned on every hidden place (never wrong without a flag)."""
+        return self.exact or (not self.certain and self.hidden_unpinned == 0)
 
 
 @dataclass(frozen=True)
@@ -39,6 +51,10 @@ class Case:
     megapixels: float
     truth: dict[str, Any]       # the true state JSON
     options: dict[str, Any]     # the referee's read options (what a photo cannot show)
+    # places the scene hides by its own make (Spider Twist: nodes the die on the female
+    # leans over), worked out from its seeded layout and camera: a photo of a normal
+    # condition with some is not plainly in view, and is counted apart
+    hidden: tuple[str, ...] = ()
 
 
 class AccuracyKit(Protocol):
@@ -55,6 +71,9 @@ class AccuracyKit(Protocol):
     def photograph(self, case: Case, seed: int) -> SynthPhoto: ...
 
     def judge(self, verdict: Any, truth: dict[str, Any]) -> Outcome: ...
+
+    # A kit whose cases may have `hidden` places also has
+    # hidden_unpinned(verdict, truth, places) -> int: how many of them no problem pins.
 
 
 # A kit's own conditions: name -> (shared preset, changes to its conditions, keyword

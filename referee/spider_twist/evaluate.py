@@ -62,7 +62,7 @@ def unpinned(verdict, want: dict[str, Any], got: dict[str, Any] | None) -> int:
     from referee.spider_twist.board import nodes
 
     names = nodes(want["web"])[0]
-    pinned = {p.cell[0] for p in verdict.problems if p.cell}
+    pinned = _pinned(verdict)
     codes = {p.code for p in verdict.problems}
     wrong = 0
     for node in set(want["males"]) | set(got["males"]):
@@ -74,6 +74,23 @@ def unpinned(verdict, want: dict[str, Any], got: dict[str, Any] | None) -> int:
             codes & {"area-unclear", "area-wrong-colour"}):
         wrong += 1
     return wrong
+
+
+def _pinned(verdict) -> set[int]:
+    """The node numbers the verdict's problems are pinned on."""
+    return {p.cell[0] for p in verdict.problems if p.cell}
+
+
+def hidden_unpinned(verdict, truth: dict[str, Any], places: tuple[str, ...]) -> int:
+    """How many of the nodes `places` (those the die hides) no problem of the verdict
+    pins (all of them for a refused photo)."""
+    from referee.spider_twist.board import nodes
+
+    if verdict is None:
+        return len(places)
+    names = nodes(truth["web"])[0]
+    pinned = _pinned(verdict)
+    return sum(names.index(node) not in pinned for node in places)
 
 
 # What a real print, a player's own set and a room do, beyond the shared presets:
@@ -162,19 +179,29 @@ class SpiderAccuracy:
                 ("rings", "spiral")[(rest // 2) % 2])
 
     def case(self, i: int, seed: int) -> Case:
-        from referee.spider_twist.synth import simulated_state
+        from referee.spider_twist.synth import die_hides, simulated_state
 
         preset, megapixels, web = self.design(i)
         state = simulated_state(seed, web)
+        hidden = die_hides(state, _conditions(preset, megapixels), seed, pieces=pieces(preset))
         return Case(f"{i:03d}-{preset}-{megapixels:g}mp-{web}-seed{seed}", preset, megapixels,
-                    state, {})
+                    state, {}, hidden)
 
     def photograph(self, case: Case, seed: int) -> SynthPhoto:
         from referee.spider_twist.synth import photo
 
-        return photo(case.truth, replace(conditions(case.preset),
-                                         megapixels=case.megapixels), seed,
+        return photo(case.truth, _conditions(case.preset, case.megapixels), seed,
                      pieces=pieces(case.preset))
 
     def judge(self, verdict, truth: dict[str, Any]) -> Outcome:
         return judge(verdict, truth)
+
+    def hidden_unpinned(self, verdict, truth: dict[str, Any], places: tuple[str, ...]) -> int:
+        return hidden_unpinned(verdict, truth, places)
+
+    # what a normal photo with hidden places (`Case.hidden`) is counted as
+    hidden_label = "die hides a piece"
+
+
+def _conditions(preset: str, megapixels: float):
+    return replace(conditions(preset), megapixels=megapixels)

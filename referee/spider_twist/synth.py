@@ -7,7 +7,9 @@ male is his token's back); the die's top face is drawn from the layout data (ske
 flat on the female (the generator has no height). A male lies off his node by the hand's
 jitter, up to a third of his width (the ruling's limit) under the default conditions, never
 on another male, turned any way (they are round); area males lie near their slots. Truth:
-a seeded random legal game (the rules core's simulator) stopped at a random point.
+a seeded random legal game (the rules core's simulator) stopped at a random point. Which
+nodes the die leans over in a photo (`die_hides`) is worked out from the same seeded hand
+and camera, without drawing it.
 
     python -m referee.spider_twist.synth --example   # examples/spider-twist.jpg and .json
 """
@@ -20,6 +22,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from pnp.geometry import spider_twist as geometry
@@ -27,7 +30,8 @@ from referee.spider_twist import sketch
 from referee.synth import Conditions, Face, Layer, Layout, SynthPhoto, affine, example, shoot
 from referee.synth import transform as _apply
 from referee.synth.camera import disc, nudge
-from referee.synth.solids import cube_sides, flat_lift, shaded, top_placement
+from referee.synth.photo import photo_camera, streams
+from referee.synth.solids import cube_sides, flat_lift, lifted_outline, shaded, top_placement
 
 FACE_DPI = sketch.DPI
 # every face the scene needs ("-done": a male's back, turned face up)
@@ -39,8 +43,6 @@ FACE_KINDS = ("board-rings", "board-spiral", "male-white", "male-white-done", "m
 def faces() -> dict[str, np.ndarray]:
     """Faces by kind (FACE_KINDS, and "die-1".."die-6"), rendered once per process (about
     2.5 s): the PDF's own, the die's top face drawn from the layout data."""
-    import cv2
-
     from pnp.games import part
     from pnp.printing.build import BuildRequest
     from pnp.printing.export import render_faces
@@ -128,19 +130,32 @@ def _die(pips: int, at: np.ndarray, turn: float, side: float, base: float,
 
 
 
-def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
-            offsets: dict[str, tuple[float, float]] | None = None,
-            pieces: Pieces = Pieces()) -> Layout:
+@dataclass(frozen=True)
+class Placed:
+    """Where the hand put everything (table mm), before any face is drawn: tokens as
+    (kind, centre, turn, width, name), the female, the die (pips, centre, turn) and its
+    side, the tokens' thickness and cut edge's colour."""
+
+    tokens: list[tuple[str, np.ndarray, float, float, str]]
+    female: tuple[np.ndarray, float]
+    die: tuple[int, np.ndarray, float] | None
+    die_side: float
+    thick: float
+    edge: tuple[int, int, int]
+
+
+def _place(state: dict, cond: Conditions, rng: np.random.Generator,
+           offsets: dict[str, tuple[float, float]] | None = None,
+           pieces: Pieces = Pieces()) -> Placed:
     s = geometry.spec()
-    side = state["web"]
-    centres = geometry.node_centres(side)
+    centres = geometry.node_centres(state["web"])
     # a hand puts a token roughly on its node: up to a third of its width off (ruling
     # "Components"; layouts [tokens] off_node) at the default jitter (twice jitter_mm, at
     # most the third; none with no jitter), never onto another token: tokens are card
     male_off = min(2 * cond.jitter_mm, s.male * s.off_node)
     female_at = np.array(centres[state["female"]]) + nudge(rng, min(cond.jitter_mm,
                                                                     s.female / 4))
-    tokens: list[Face] = []
+    tokens: list[tuple[str, np.ndarray, float, float, str]] = []
     placed: list[np.ndarray] = []
     for m in state["males"]:
         kind = f"male-{m['colour']}" + ("-done" if m.get("done") else "")
@@ -148,23 +163,33 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
         if offsets and m["node"] in offsets:          # a test's own hand
             at = np.array(centres[m["node"]]) + np.array(offsets[m["node"]], float)
         placed.append(at)
-        tokens.append(_token(kind, tuple(at), rng.uniform(0, 360), s.male, name=m["node"]))
+        tokens.append((kind, at, rng.uniform(0, 360), s.male, m["node"]))
     for a in geometry.areas():
         count = state[a.kind][a.colour]
         for k in range(count):
             at = np.array(a.slots[k]) + nudge(rng, min(cond.jitter_mm, 3.0))
-            tokens.append(_token(f"male-{a.colour}", tuple(at), rng.uniform(0, 360), s.male,
-                                 name=f"{a.colour}-{a.kind}-{k}"))
-    female = _token("female", tuple(female_at), rng.uniform(0, 360), s.female, name="female")
+            tokens.append((f"male-{a.colour}", at, rng.uniform(0, 360), s.male,
+                           f"{a.colour}-{a.kind}-{k}"))
+    female = (female_at, rng.uniform(0, 360))
     die = None
     if state.get("die") is not None:
         die = (state["die"], female_at + nudge(rng, 2.5), rng.uniform(0, 90))
     # drawn last, so the hand's placements above are as they were without them
     edge = pieces.edges[int(rng.integers(len(pieces.edges)))]
-    die_side = rng.uniform(*pieces.die_mm)
-    thick = pieces.token_mm
-    tokens = [_slab(t, thick, edge) for t in tokens]
-    female = _slab(female, thick, edge)
+    return Placed(tokens, female, die, rng.uniform(*pieces.die_mm), pieces.token_mm, edge)
+
+
+def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
+            offsets: dict[str, tuple[float, float]] | None = None,
+            pieces: Pieces = Pieces()) -> Layout:
+    s = geometry.spec()
+    side = state["web"]
+    put = _place(state, cond, rng, offsets, pieces)
+    thick, edge, die = put.thick, put.edge, put.die
+    tokens = [_slab(_token(kind, tuple(at), turn, width, name=name), thick, edge)
+              for kind, at, turn, width, name in put.tokens]
+    female = _slab(_token("female", tuple(put.female[0]), put.female[1], s.female,
+                          name="female"), thick, edge)
     board_px = faces()[f"board-{side}"]
     x0, y0, x1, y1 = geometry.board_box()
     outline = np.array(geometry.outline(), float)
@@ -177,7 +202,8 @@ def _layout(state: dict, cond: Conditions, rng: np.random.Generator,
     def layers(h_cam: np.ndarray, shape: tuple[int, ...], rng_props: np.random.Generator
                ) -> list[Layer]:
         heap = [_slab(t, thick, edge) for t in _spare(state, spare, rng_props)]
-        on_top = [] if die is None else _die(die[0], die[1], die[2], die_side, thick, h_cam)
+        on_top = [] if die is None else _die(die[0], die[1], die[2], put.die_side, thick,
+                                              h_cam)
         # a 2 mm slab's soft shadow; the die's, from its height, falls further
         return [Layer([board], (0.6, 1.0, 0.25)),
                 Layer([*tokens, female, *heap], (1.6, 1.2, 0.4)),
@@ -229,6 +255,83 @@ def photo(state: dict, conditions: Conditions, seed: int,
     mm, where a test puts those males instead of the hand. `pieces`: how the set is made."""
     return shoot(state, lambda rng: _layout(state, conditions, rng, offsets, pieces),
                  conditions, seed)
+
+
+# What the die must cover of a node for the photo not to show it plainly: any of a male's
+# middle or of an empty node's bead in view (the print's bead's width round the node: his
+# face's spider, tick or "DONE", or the bead the referee tells an empty node by), or this
+# share of a male's top face.
+HIDES_FACE = 0.10
+
+
+def die_hides(state: dict, conditions: Conditions, seed: int,
+              offsets: dict[str, tuple[float, float]] | None = None,
+              pieces: Pieces = Pieces()) -> tuple[str, ...]:
+    """The nodes (sorted) whose male's top face, or whose empty bead, the die on the female
+    covers in `photo(state, conditions, seed, offsets, pieces)`, leaning over them at a
+    tilt: worked out from the same seeded hand and camera, no pixels drawn."""
+    return tuple(sorted(n for n, (face, middle) in die_cover(state, conditions, seed, offsets,
+                                                              pieces).items()
+                        if middle > 0 or face >= HIDES_FACE))
+
+
+def die_cover(state: dict, conditions: Conditions, seed: int,
+              offsets: dict[str, tuple[float, float]] | None = None,
+              pieces: Pieces = Pieces()) -> dict[str, tuple[float, float]]:
+    """Node -> (share of his top face, share of his middle or of the empty bead in view)
+    that the die covers in that photo (the female's own node left out: she is under it)."""
+    put = _place(state, conditions, streams(seed)["layout"], offsets, pieces)
+    if put.die is None:
+        return {}
+    h_cam = photo_camera(np.array(geometry.outline(), float), conditions, seed)
+    die = _silhouette(put.die[1], put.die[2], put.die_side, put.thick, h_cam)
+    s = geometry.spec()
+    on_web = {m["node"] for m in state["males"]}
+    males = {name: at for _k, at, _t, _w, name in put.tokens if name in on_web}
+    her, her_at = s.female / 2, put.female[0]
+    out = {}
+    for node, centre in geometry.node_centres(state["web"]).items():
+        if node == state["female"]:
+            continue
+        if node in males:
+            face = _disc_points(males[node], s.male / 2)
+            middle = _disc_points(males[node], s.node_radius)
+            out[node] = (_share(die, h_cam, face, put.thick),
+                         _share(die, h_cam, middle, put.thick))
+            continue
+        bead = _disc_points(np.array(centre, float), s.node_radius)
+        bead = bead[np.hypot(*(bead - her_at).T) > her]        # what she covers never shows
+        out[node] = (0.0, _share(die, h_cam, bead, 0.0))
+    return out
+
+
+def _silhouette(at: np.ndarray, turn: float, side: float, base: float, h_cam: np.ndarray
+                ) -> np.ndarray:
+    """A cube's outline in the photo (px, convex): the hull of its eight corners."""
+    square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], float) * side
+    foot = _apply(top_placement(tuple(at), turn, side), square)
+    cube = np.vstack([lifted_outline(h_cam, foot, z) for z in (base, base + side)])
+    return cv2.convexHull(cube.astype(np.float32)).reshape(-1, 2).astype(float)
+
+
+def _disc_points(centre: np.ndarray, radius: float, step: float = 0.25) -> np.ndarray:
+    """A grid of table points `step` mm apart over a disc."""
+    r = np.arange(-radius, radius + step / 2, step)
+    grid = np.array(np.meshgrid(r, r)).reshape(2, -1).T
+    return np.asarray(centre, float) + grid[np.hypot(*grid.T) <= radius]
+
+
+def _share(die: np.ndarray, h_cam: np.ndarray, points: np.ndarray, z: float) -> float:
+    """The share of `points` (table mm at height z) that the die's convex silhouette (px,
+    counter-clockwise or clockwise) covers in the photo."""
+    if not len(points):
+        return 0.0
+    px = lifted_outline(h_cam, points, z)
+    edges = np.roll(die, -1, axis=0) - die
+    cross = (edges[:, 0][None] * (px[:, 1][:, None] - die[:, 1][None])
+             - edges[:, 1][None] * (px[:, 0][:, None] - die[:, 0][None]))
+    inside = np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
+    return float(inside.mean())
 
 
 def node_points(state: dict, shot: SynthPhoto) -> dict[str, np.ndarray]:

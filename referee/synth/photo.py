@@ -176,9 +176,9 @@ def shoot(truth: dict, scene: Callable[[np.random.Generator], Layout], condition
           seed: int) -> SynthPhoto:
     """A phone photo of the table `scene` lays out (from the "layout" random stream), under
     `conditions`; `truth` is the state it shows. Same seed, same photo."""
-    rng = {name: np.random.default_rng([seed, k]) for k, name in enumerate(STREAMS)}
+    rng = streams(seed)
     cond = conditions
-    size = frame_size(cond.megapixels, portrait=bool(rng["frame"].integers(2)))
+    size = _frame(cond, rng)
 
     layout = scene(rng["layout"])
     outline = layout.outline
@@ -215,6 +215,23 @@ def shoot(truth: dict, scene: Callable[[np.random.Generator], Layout], condition
         raise RuntimeError("JPEG encoding failed")
     return SynthPhoto(buffer.tobytes(), copy.deepcopy(truth), covered, corners, h_cam, cond,
                       hidden)
+
+
+def streams(seed: int) -> dict[str, np.random.Generator]:
+    """`shoot`'s random streams for `seed`, each at its start."""
+    return {name: np.random.default_rng([seed, k]) for k, name in enumerate(STREAMS)}
+
+
+def _frame(cond: Conditions, rng: dict[str, np.random.Generator]) -> tuple[int, int]:
+    return frame_size(cond.megapixels, portrait=bool(rng["frame"].integers(2)))
+
+
+def photo_camera(outline: np.ndarray, conditions: Conditions, seed: int) -> np.ndarray:
+    """The camera (table mm -> px, before the lens) `shoot` photographs a scene framing
+    `outline` with, under `conditions` and `seed`: what a scene may work out about its
+    photo (what hides what) without drawing it, the same for a photo kept as a JPEG."""
+    rng = streams(seed)
+    return camera(outline, _frame(conditions, rng), conditions, rng["camera"])
 
 
 def _draw_layers(image: np.ndarray, layers: list[Layer], h_cam: np.ndarray,

@@ -552,3 +552,18 @@ def test_faces_matched_at_once_fit_as_one_template_at_a_time():
             assert np.abs(got - want).max() < 1e-4
             if exclude is flat:
                 assert (want == 0).any() and (got[want == 0] == 0).all()
+
+
+def test_a_normal_photo_whose_die_hides_a_neighbour_pins_it():
+    """Benchmark photo 219 of seed 8 (thin card at 25 degrees, 3 MP): the die on the female
+    leans over the empty node S7R1, which the generator knows from its layout; the
+    referee reads the photo exactly or flags it with that node pinned, never wrong."""
+    from referee.spider_twist.evaluate import SpiderAccuracy
+
+    kit = SpiderAccuracy()
+    case = kit.case(219, 800_219)
+    assert case.preset == "thin-card" and case.hidden == ("S7R1",)
+    verdict = read_once(REFEREE, kit.photograph(case, 800_219).jpeg)
+    outcome = replace(kit.judge(verdict, case.truth), hidden=len(case.hidden),
+                      hidden_unpinned=kit.hidden_unpinned(verdict, case.truth, case.hidden))
+    assert not outcome.wrong_unflagged and outcome.hidden_ok, verdict.problems

@@ -114,3 +114,45 @@ def test_a_phone_framed_camera_keeps_its_principal_point_at_the_centre():
         seen = seen[:, :2] / seen[:, 2:]
         assert (seen >= 0).all() and (seen <= np.array(size)).all()      # in the frame
     assert errors[True] < 0.5 < errors[False], errors
+
+
+def _leaning_away(state: dict, cond: Conditions, seed: int) -> tuple[str, str]:
+    """A female's node and the node next to hers (17.5 mm) that lies most nearly straight
+    away from the lens of photo `seed`: where a die on her leans in the photo."""
+    from referee.synth.photo import photo_camera
+    from referee.synth.solids import camera_centre
+
+    lens = camera_centre(photo_camera(np.array(geometry.outline(), float), cond, seed))[:2]
+    centres = {n: np.array(c, float) for n, c in geometry.node_centres(state["web"]).items()}
+
+    def away(pair: tuple[str, str]) -> float:
+        step, out = centres[pair[1]] - centres[pair[0]], centres[pair[0]] - lens
+        return float(step @ out / np.hypot(*step) / np.hypot(*out))
+
+    pairs = [(a, b) for a in centres for b in centres
+             if a != b and np.hypot(*(centres[a] - centres[b])) < 20.0]
+    return max(pairs, key=away)
+
+
+def test_the_die_leaning_over_a_neighbour_is_known_from_the_layout():
+    """A 14 mm die on the female seen at 35 degrees leans over the male next to her,
+    straight away from the lens: he is marked hidden; seen straight down, the same die
+    hides nobody. The hiding is worked out from the photo's own seeded hand and camera
+    (no JPEG needed), and that camera is the photo's."""
+    from referee.spider_twist.synth import Pieces, die_cover, die_hides
+    from referee.synth.photo import photo_camera
+
+    die = Pieces(die_mm=(14.0, 14.0))
+    tilted = replace(FLAT, tilt_deg=35.0, table_rotation=False)
+    state = simulated_state(12, "rings")
+    female, male = _leaning_away(state, tilted, 4)
+    state = {**state, "female": female, "die": 6,
+             "males": [{"node": male, "colour": "white", "done": False}]}
+    assert die_hides(state, tilted, 4, pieces=die) == (male,)
+    face, _middle = die_cover(state, tilted, 4, pieces=die)[male]
+    assert face >= 0.1
+    assert die_hides(state, replace(tilted, tilt_deg=0.0), 4, pieces=die) == ()
+    assert die_hides({**state, "die": None}, tilted, 4, pieces=die) == ()
+    shot = photo(state, tilted, 4, pieces=die)
+    assert np.allclose(photo_camera(np.array(geometry.outline(), float), tilted, 4),
+                       shot.homography)
