@@ -23,7 +23,12 @@ import numpy as np
 from pnp.geometry.assyria import token_size
 
 R_MM = token_size("disc") / 2
-SHIFT_MM = 1.6          # the fan's top disc this far at most from its place (hand: 1 mm)
+# the fan's top disc this far at most from its place: the hand's 1.3 mm, and the
+# parallax of its top face, raised on the fan's other discs (6 mm high seen 30 degrees
+# off the lens's axis at a photo's side: 3.5 mm), which moves each lower disc less
+SHIFT_MM = 4.5
+LIFTS = (1.0, 0.75, 0.5, 0.25)  # of the top's shift, the lowest disc's (all hand .. parallax)
+TOP_HUE = 8             # a pixel of the top disc: its hue this near its colour's
 INNER_MM = 0.5          # of the lowest disc's rim: not looked at (its edge, blurred)
 CLEAR_MM = 0.6          # beyond the next disc's rim: past its edge and 0.3 mm nudges
 BINS = 6                # the crescent's arc (less its thin TIPS) in so many sectors, ...
@@ -75,15 +80,11 @@ def lowest_crescent(masks: dict[str, np.ndarray], hsv: np.ndarray, hues: dict[st
     sub = {c: m[y0:y1, x0:x1].astype(bool) for c, m in masks.items()}
     if any(s.shape != xs.shape for s in sub.values()) or hsv.shape[:2] != masks[top].shape:
         return False
-    # the top disc, whole: its colour's centroid near its place moves the whole fan
-    near_top = np.hypot(xs - place[-1][0], ys - place[-1][1]) < R_MM + SHIFT_MM
-    pick = sub[top] & near_top
-    if pick.sum() < 0.5 * np.pi * (R_MM * ppm) ** 2:
-        return False
-    shift = np.array([xs[pick].mean(), ys[pick].mean()]) - place[-1]
-    if np.hypot(*shift) > SHIFT_MM:
-        return False
     h, sat, val = (hsv[y0:y1, x0:x1, k] for k in range(3))
+    shift = _top_shift(xs, ys, sub[top], (_hue_gap(h, hues[top]) <= TOP_HUE)
+                       & (sat >= MIN_SAT) & (val >= MIN_VAL), place[-1], ppm)
+    if shift is None:
+        return False
     gap = _hue_gap(h, hues[colour])
     own = (gap <= HUE_REACH) & (sat >= MIN_SAT) & (val >= MIN_VAL)
     for o in hues:              # any colour but the top's could lie there (a dim photo's
@@ -94,16 +95,40 @@ def lowest_crescent(masks: dict[str, np.ndarray], hsv: np.ndarray, hues: dict[st
     # is the lowest's, or any but the top's (a disc in the middle shows such a crescent
     # too: between the one above it and the one below)
     steps = np.arange(-LOOSE_MM, LOOSE_MM + 1e-6, 0.25)
-    best = max((_arc_fill(xs, ys, own, (place + shift)[j:], np.array([dx, dy]))
-                for j in range(n - 1) for dx in steps for dy in steps), key=lambda r: r[0])
-    fill, crescent, c = best
+    fans = [_sheared(place, shift, t) for t in (LIFTS if np.hypot(*shift) > LOOSE_MM else (1.0,))]
+    best = max(((_arc_fill(xs, ys, own, laid[j:], np.array([dx, dy])), laid)
+                for laid in fans for j in range(n - 1) for dx in steps for dy in steps),
+               key=lambda r: r[0][0])
+    (fill, crescent, c), laid = best
     if fill < BIN_FILL:
         return False
     # and nowhere else round the fan: the colour is no stray tint of a neighbour
-    d = [np.hypot(xs - cx, ys - cy) for cx, cy in [*(place + shift)[:n - len(c)], *c]]
+    d = [np.hypot(xs - cx, ys - cy) for cx, cy in [*laid[:n - len(c)], *c]]
     fan = np.any([e < R_MM + CLEAR_MM + 1.0 for e in d], axis=0)
     rest = ~fan & ~cv2.dilate(crescent.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     return bool(own[rest].mean() <= AROUND)
+
+
+def _top_shift(xs, ys, in_box: np.ndarray, hue: np.ndarray, place: np.ndarray,
+               ppm: float) -> np.ndarray | None:
+    """How far (mm) the fan's whole top disc lies from its `place`: the centroid of its
+    hue near there (`in_box`: its pixels seen unlike the print on the space: a disc
+    pushed past the space's edge, which that mask cuts off, still shows there); None if
+    it does not show so."""
+    near = np.hypot(xs - place[0], ys - place[1]) < R_MM + SHIFT_MM
+    pick, area = hue & near, np.pi * (R_MM * ppm) ** 2
+    if (in_box & near).sum() < 0.25 * area or pick.sum() < 0.5 * area:
+        return None
+    shift = np.array([xs[pick].mean(), ys[pick].mean()]) - place
+    return shift if np.hypot(*shift) <= SHIFT_MM else None
+
+
+def _sheared(place: np.ndarray, shift: np.ndarray, lowest: float) -> np.ndarray:
+    """The fan's discs moved by the top's `shift`: the lowest by `lowest` of it, each
+    higher one more (the hand moves all alike; parallax each by its height)."""
+    n = len(place)
+    part = [lowest + (1.0 - lowest) * k / max(n - 1, 1) for k in range(n)]
+    return place + np.outer(part, shift)
 
 
 def _arc_fill(xs, ys, own, c: np.ndarray, nudge: np.ndarray):

@@ -629,6 +629,14 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
         return 1, looks
     if contrast >= 0.2 and roof >= 0.85 and roof - glyph >= 0.1:
         return 3, looks
+    looks = top_look(seen, p.centre, p.colour)
+    if (contrast >= CENTRE_WHITE and looks["own_roof"] >= OWN_ROOF
+            and looks["own_roof"] - glyph >= OWN_LEAD
+            and white_shape(seen, p.centre) > CORNER_MM2):
+        # each colour's roof has its own symbol, which the blue square matches only
+        # loosely (a green triangle: 0.84); plainly that colour's roof and no glyph, and
+        # more white than the base's corner marks of the same symbol
+        return 3, looks
     if (contrast < CENTRE_WHITE and max(glyph, roof) < TRUE_LOOK
             and white_shape(seen, p.centre) <= CORNER_MM2):
         # a centre laid off its base brings a corner mark into the base's middle, which
@@ -637,6 +645,8 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
     return None, looks
 
 
+OWN_ROOF, OWN_LEAD = 0.9, 0.2    # a roof by its own colour's symbol: so alike, so ahead
+#                                  of the glyph (3 MP green roof: 0.96, glyph 0.55)
 TRUE_LOOK = 0.8                  # a glyph or a roof in view matches at least this (0.85-0.99)
 CORNER_MM2 = 8.0                 # mm²: the white of corner marks (1.7 mm: 3 mm² each,
 #                                  blurred up to 6); a roof's square 23, the glyph 40
@@ -932,42 +942,52 @@ def _level_templates() -> dict[int, list[np.ndarray]]:
     """Per level with white on top (1: the base's glyph, 3: the roof's square), the
     middle LOOK_MM of the piece as whiteness, softened like a phone's, turned every 10
     degrees (the glyph is not symmetric; the square repeats every 90)."""
+    return {1: _face_template("base-blue", range(0, 360, TURN_STEP)),
+            3: _face_template("roof-blue", range(0, 90, TURN_STEP))}
+
+
+@cache
+def _own_roof_templates(colour: str) -> list[np.ndarray]:
+    """The roof of `colour`, its own white symbol (ruling "Components": red a circle,
+    green a triangle, yellow a diamond, blue the square), as _level_templates."""
+    return _face_template(f"roof-{colour}", range(0, 360, TURN_STEP))
+
+
+def _face_template(kind: str, turns: range) -> list[np.ndarray]:
+    """The middle LOOK_MM of the face `kind` as whiteness, softened like a phone's, turned
+    by each of `turns` degrees."""
     from referee.assyria.synth import FACE_DPI, faces
 
-    f = faces()
     scale = PPM / (FACE_DPI / 25.4)
-    out: dict[int, list[np.ndarray]] = {}
-    for level, kind in ((1, "base-blue"), (3, "roof-blue")):
-        face = f[kind]
-        w = _whiteness(np.ascontiguousarray(face[..., :3]))
-        n = w.shape[0]
-        big = round(LOOK_MM * 1.6 * FACE_DPI / 25.4)
-        fill = float(np.median(w[n // 2 - 3:n // 2 + 3, 1:4]))   # the fill by the edge
-        canvas = np.full((big, big), fill, np.float32)
-        part = w[max(0, (n - big) // 2):(n + big) // 2, max(0, (n - big) // 2):(n + big) // 2]
-        o = (big - part.shape[0]) // 2
-        canvas[o:o + part.shape[0], o:o + part.shape[1]] = part
-        small = cv2.resize(canvas, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        small = cv2.GaussianBlur(small, (0, 0), 0.35 * PPM)
-        m = small.shape[0]
-        keep = round(LOOK_MM * PPM)
-        turns = range(0, 360, TURN_STEP) if level == 1 else range(0, 90, TURN_STEP)
-        rotated = []
-        for a in turns:
-            r = cv2.getRotationMatrix2D(((m - 1) / 2, (m - 1) / 2), a, 1.0)
-            t = cv2.warpAffine(small, r, (m, m), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
-            s = (m - keep) // 2
-            rotated.append(np.ascontiguousarray(t[s:s + keep, s:s + keep]))
-        out[level] = rotated
-    return out
+    face = faces()[kind]
+    w = _whiteness(np.ascontiguousarray(face[..., :3]))
+    n = w.shape[0]
+    big = round(LOOK_MM * 1.6 * FACE_DPI / 25.4)
+    fill = float(np.median(w[n // 2 - 3:n // 2 + 3, 1:4]))   # the fill by the edge
+    canvas = np.full((big, big), fill, np.float32)
+    part = w[max(0, (n - big) // 2):(n + big) // 2, max(0, (n - big) // 2):(n + big) // 2]
+    o = (big - part.shape[0]) // 2
+    canvas[o:o + part.shape[0], o:o + part.shape[1]] = part
+    small = cv2.resize(canvas, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), 0.35 * PPM)
+    m = small.shape[0]
+    keep = round(LOOK_MM * PPM)
+    rotated = []
+    for a in turns:
+        r = cv2.getRotationMatrix2D(((m - 1) / 2, (m - 1) / 2), a, 1.0)
+        t = cv2.warpAffine(small, r, (m, m), flags=cv2.INTER_LINEAR,
+                           borderMode=cv2.BORDER_REPLICATE)
+        s = (m - keep) // 2
+        rotated.append(np.ascontiguousarray(t[s:s + keep, s:s + keep]))
+    return rotated
 
 
-def top_look(seen: Map, centre) -> dict[str, float]:
+def top_look(seen: Map, centre, colour: str | None = None) -> dict[str, float]:
     """How the top of a ziggurat looks round `centre`: the best match of the base's glyph
     (level 1) and of the roof (level 3), and the white's contrast (a centre's plain top,
     level 2, has none). The glyph is sought round the base's middle; the roof further
-    out (each level is laid by hand a little off the one below)."""
+    out (each level is laid by hand a little off the one below). With `colour`, also
+    "own_roof": the match of that colour's own roof symbol."""
     whites = {}
     for level, search in SEARCH_MM.items():
         found = _white_round(seen, centre, search)
@@ -984,8 +1004,13 @@ def top_look(seen: Map, centre) -> dict[str, float]:
                   for t in temps]
         k = int(np.argmax(scores))
         best[level], turn[level] = scores[k], k * TURN_STEP
-    return {"glyph": round(best[1], 3), "roof": round(best[3], 3),
-            "contrast": round(contrast, 3), "glyph_turn": float(turn[1])}
+    out = {"glyph": round(best[1], 3), "roof": round(best[3], 3),
+           "contrast": round(contrast, 3), "glyph_turn": float(turn[1])}
+    if colour is not None:
+        out["own_roof"] = round(max(
+            float(cv2.matchTemplate(whites[3][0], t, cv2.TM_CCOEFF_NORMED).max())
+            for t in _own_roof_templates(colour)), 3)
+    return out
 
 
 def _white_round(seen: Map, centre, search: float) -> tuple[np.ndarray, int] | None:

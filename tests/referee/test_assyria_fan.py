@@ -10,11 +10,14 @@ from referee.assyria import fan, read, tracks
 PLAYERS = ["red", "blue", "green", "yellow"]
 
 
-def _board(stack: list[str], blur: int = 3) -> np.ndarray:
-    """The print square-on at TPPM with `stack` (lowest first) fanned on offering 0."""
+def _board(stack: list[str], blur: int = 3, parallax=(0.0, 0.0)) -> np.ndarray:
+    """The print square-on at TPPM with `stack` (lowest first) fanned on offering 0, the
+    top disc moved by `parallax` (mm) and each lower one by less (its height's part)."""
     img = tracks.printed_board().copy()
     box = _box()
-    for colour, (x, y) in zip(stack, fan.fan_centres(box, len(stack)), strict=True):
+    n = len(stack)
+    at = fan.fan_centres(box, n) + np.outer(np.arange(1, n + 1) / n, parallax)
+    for colour, (x, y) in zip(stack, at, strict=True):
         hsv = np.uint8([[[read.HUES[colour], 200, 170]]])
         bgr = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
         cv2.circle(img, (round(x * tracks.TPPM * 16), round(y * tracks.TPPM * 16)),
@@ -66,6 +69,16 @@ def test_a_crescent_in_the_middle_of_a_fan_is_read():
     # three discs and no green: no crescent of it anywhere in the fan
     assert not _lowest(_board(["blue", "yellow", "red"]), "green", ["blue", "yellow", "red"],
                        "red")
+
+
+def test_a_crescent_under_a_fan_seen_from_the_side_is_read():
+    # photo 050 of seed 4 (3 MP, pattern): the top disc, on three others, seen 3.5 mm off
+    # its place by parallax and past the space's edge, each lower disc moved less
+    bgr = _board(["green", "red", "yellow", "blue"], parallax=(3.5, 1.0))
+    assert _lowest(bgr, "green", ["red", "yellow", "blue"], "blue")
+    # ... and with no green disc there, none is read from the same sheared fan
+    bgr = _board(["red", "yellow", "blue"], parallax=(3.5, 1.0))
+    assert not _lowest(bgr, "green", ["red", "yellow", "blue"], "blue")
 
 
 def _one_more(bgr: np.ndarray, above: list[str], missing: str) -> bool:

@@ -304,6 +304,13 @@ def test_a_bases_glyph_blurred_like_a_roof_is_told_by_lying_square_to_the_base()
     _exact(truth, verdict)
 
 
+def test_a_roof_is_told_by_its_own_colours_symbol():
+    # a green roof's triangle matches the blue square only 0.84: its own symbol 0.96
+    truth, verdict = bench(400088, "pattern", 12.0, 3)
+    assert {"owner": "green", "level": 3} in truth["ziggurats"].values()
+    _exact(truth, verdict)
+
+
 def test_a_plane_blurred_markers_leave_mm_off_at_the_tracks_is_shifted_onto_the_print():
     truth, verdict = bench(100041, "blur", 3.0, 4)          # 3 mm off by the score track
     _exact(truth, verdict)
