@@ -44,7 +44,11 @@ SQUASHED = 0.35             # a blob flatter than this is a strand's piece, or a
 #                             seen so steeply that it is not needed to explain anything
 ROUND = 0.8                 # a pip on the top face: minor over major axis at least this
 BEAD_MM = 3.0               # a dark dot this near a printed node's centre is its bead's
-#                             (the camera's pose puts a bead within 1-2 mm in the top plane)
+#                             (the camera's pose puts a bead within 1-2 mm in the top plane,
+#                             once the paper's shift measured by the rimmed beads is undone)
+RIMMED = 0.75               # a dot with a node's rim this share of the ways round is a bead
+RIM_MM = (1.2, 2.0, 3.0)    # its white (this far out, mm) then its dark rim (to this far)
+RIM_DARK = 0.8              # the rim under this of its white (a die's pip: white all round)
 FLAT = 0.85                 # a face's ground: its 10th percentile over its 90th at least
 SIDE_PIPS = (0.18, 0.82)    # a side's pips lie this far down it (of its height): a die's
 #                             outer pips are a fifth of its side in from each edge
@@ -118,7 +122,11 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     seen = find_pips(light, her_at)
     pips = seen
     if beads is not None and len(beads):
-        pips = _not_beads(seen, np.asarray(beads, float), female, top_z, pose, origin)
+        nodes = _nodes_seen(np.asarray(beads, float), female, top_z, pose, origin)
+        shift = _paper_shift(light.level, seen, nodes)
+        her_at = her_at + shift
+        pips = [p for p in seen if not len(nodes)
+                or np.hypot(*(nodes + shift - p.at).T).min() > BEAD_MM]
     if any(p.roundness >= ROUND for p in pips):
         look = _top_face(light, pips, away, lean, origin)
     else:
@@ -160,17 +168,48 @@ def _nearest(pips: list[Pip], at: np.ndarray) -> Pip:
     return min(pips, key=lambda p: float(np.hypot(*(p.at - at))))
 
 
-def _not_beads(pips: list[Pip], beads: np.ndarray, female: tuple[float, float], z: float,
-               pose: Pose, origin: tuple[float, float]) -> list[Pip]:
-    """The pips that are not a printed node's dot (seen from the plane z mm up); the nodes
-    under the female are hidden by her."""
+def _nodes_seen(beads: np.ndarray, female: tuple[float, float], z: float, pose: Pose,
+                origin: tuple[float, float]) -> np.ndarray:
+    """Where the pose puts the printed nodes' dots (window mm, seen from the plane z mm
+    up); the nodes under the female are hidden by her."""
     spec = geometry.spec()
     hidden = spec.female / 2 - spec.node_radius - 0.5          # her disc covers all its bead
     clear = np.hypot(*(beads - np.asarray(female, float)).T) > hidden
-    if not clear.any():
-        return pips
-    seen = np.array([pose.in_plane(b, z) for b in beads[clear]]) - np.array(origin)
-    return [p for p in pips if np.hypot(*(seen - p.at).T).min() > BEAD_MM]
+    return np.array([pose.in_plane(b, z) for b in beads[clear]]).reshape(-1, 2) \
+        - np.array(origin)
+
+
+def _paper_shift(level: np.ndarray, dots: list[Pip], nodes: np.ndarray) -> np.ndarray:
+    """How far the paper lies from where the pose puts it, near the female (window mm):
+    the median offset of the dots ringed by a node's rim from their nodes (none: zero).
+    Seen nearly straight down, the plane barely fixes the focal length, and a pose a
+    little astray moves the paper some mm in the top plane."""
+    offsets = []
+    for dot in dots:
+        if not len(nodes) or _rimmed(level, dot) < RIMMED:
+            continue
+        gaps = dot.at - nodes
+        k = int(np.argmin(np.hypot(*gaps.T)))
+        if np.hypot(*gaps[k]) <= 2 * BEAD_MM:
+            offsets.append(gaps[k])
+    return np.median(offsets, axis=0) if offsets else np.zeros(2)
+
+
+def _rimmed(level: np.ndarray, dot: Pip, ways: int = 32) -> float:
+    """Of the ways out from `dot`, the share that cross a printed node's rim: its white
+    ring, then a line darker than RIM_DARK of it (a die's pip has white all round)."""
+    radii = np.linspace(RIM_MM[0], RIM_MM[2], 15) * DIE_PPM
+    hits = 0
+    for a in np.linspace(0, 2 * math.pi, ways, endpoint=False):
+        xy = np.round(dot.at * DIE_PPM + np.outer(radii, [math.cos(a), math.sin(a)]))
+        xy = xy.astype(int)
+        if (xy < 0).any() or (xy[:, 0] >= level.shape[1]).any() \
+                or (xy[:, 1] >= level.shape[0]).any():
+            continue
+        values = level[xy[:, 1], xy[:, 0]]
+        white = values[radii < RIM_MM[1] * DIE_PPM].max()
+        hits += bool(values[radii >= RIM_MM[1] * DIE_PPM].min() < RIM_DARK * white)
+    return hits / ways
 
 
 def _no_pips(light: _Light, her_at: np.ndarray, female, blobs: int) -> DieLook:
