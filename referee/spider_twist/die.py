@@ -56,6 +56,7 @@ SAME_LIGHT = 0.06            # one face's white varies less than this (noise, a 
 SIDE_SLACK_MM = 0.3         # a side's seen height and its pips' blur beyond it
 GREY_NOISE = 3.0            # ... and these grey levels (a dim photo's white is near 70)
 OTHER_LIGHT = 0.05          # a side's white differs from the top's by this much at least
+SQUARE = 0.05              # a face's white ends this alike each way (of its side)
 FIT = 0.22                  # a pattern's worst pip this far off, in pattern steps
 SOFT_EDGE_PX = 2.0          # a photo's blur darkens an edge's white this far in
 BRIDGES_MM = (0.0, 0.75, 1.5)    # a lone pip's face: the openings that may cut its white
@@ -296,11 +297,12 @@ def _shape(mask: np.ndarray, stat: np.ndarray, at: np.ndarray) -> Pip | None:
     return Pip(at, major / DIE_PPM, minor / major, spread=cov / DIE_PPM ** 2)
 
 
-def _ring_level(level: np.ndarray, bright: np.ndarray, pip: Pip) -> float | None:
-    """A pip sits on the die's white: most of a ring just round it is white. Its level
-    there (None: not ringed by white)."""
+def _ring_level(level: np.ndarray, bright: np.ndarray, pip: Pip,
+                beyond: float = 0.0) -> float | None:
+    """A pip sits on the die's white: most of a ring just round it (`beyond` mm further
+    out) is white. Its level there (None: not ringed by white)."""
     c = pip.at * DIE_PPM
-    r = pip.diameter / 2 * DIE_PPM
+    r = (pip.diameter / 2 + beyond) * DIE_PPM
     k = round(r + 1.2 * DIE_PPM) + 1
     x, y = round(c[0]), round(c[1])
     if x - k < 0 or y - k < 0 or x + k >= bright.shape[1] or y + k >= bright.shape[0]:
@@ -424,7 +426,10 @@ def _amid(light: _Light, pip: Pip) -> bool:
     is a 2-6's, its mates unseen; where the white runs on (paper lit as the die), no 1 is
     sure. Where the face's white touches paper lit alike only along a corner or a soft
     edge, an opening of the white cuts that bridge (`BRIDGES_MM`)."""
-    lit = (light.bright & (np.abs(light.level - pip.ground) <= SAME_LIGHT * pip.ground))
+    # the face's own white lies beyond the pip's blur: a soft photo's ring just round the
+    # pip is darker than its face, and the face lit as that ring is noise
+    ground = _ring_level(light.level, light.bright, pip, light.soft) or pip.ground
+    lit = (light.bright & (np.abs(light.level - ground) <= SAME_LIGHT * ground))
     lit = lit.astype(np.uint8) | _pip_hole(lit.shape, np.round(pip.at * DIE_PPM).astype(int),
                                            pip.diameter / 2 + 0.8)
     seed = np.round(pip.at * DIE_PPM).astype(int)
@@ -443,7 +448,42 @@ def _amid(light: _Light, pip: Pip) -> bool:
             return False
         centre = np.array([xs.mean(), ys.mean()]) / DIE_PPM
         return float(np.hypot(*(centre - pip.at))) <= 0.12 * side
+    # the white runs on past every bridge (paper lit alike beyond a corner): the face's
+    # edges are still seen along its axes, where it meets her, its sides or an edge's line
+    return _bounded_square(lit, pip, light.soft)
+
+
+def _bounded_square(lit: np.ndarray, pip: Pip, soft: float) -> bool:
+    """A square face centred on `pip`: at some turn, the white lit as it (`lit`) ends at
+    the same distance each way along both its axes, a die's half side (its blur aside)."""
+    out = [_white_run(lit, pip, soft, math.radians(a)) for a in range(0, 360, 3)]
+    for k in range(30):                              # each turn of the square, 3 degrees
+        d = np.array([out[(k + 30 * j) % 120] for j in range(4)])
+        widths = d[:2] + d[2:]                       # along each axis, both ways
+        side = float(widths.mean()) + 2 * soft
+        slack = SQUARE * side
+        if (np.abs(d[:2] - d[2:]).max() <= slack and np.ptp(widths) <= slack
+                and SIDES_MM[0] <= side <= SIDES_MM[1]
+                and PIP_OVER_SIDE[0] <= pip.diameter / side <= LONE_PIP):
+            return True
     return False
+
+
+def _white_run(lit: np.ndarray, pip: Pip, soft: float, angle: float) -> float:
+    """How far out from `pip`'s blurred rim, `angle` way (the median of a fan 3 degrees
+    each side), the white runs before 3 px unlit end it (mm; inf: past a die's side)."""
+    runs = []
+    for fan in (-0.05, 0.0, 0.05):
+        way = np.array([math.cos(angle + fan), math.sin(angle + fan)])
+        radii = np.arange(pip.diameter / 2 + 0.8 + soft, SIDES_MM[1], 1 / DIE_PPM)
+        xy = np.round((pip.at + np.outer(radii, way)) * DIE_PPM).astype(int)
+        inside = ((xy >= 0).all(axis=1) & (xy[:, 0] < lit.shape[1])
+                  & (xy[:, 1] < lit.shape[0]))
+        unlit = ~inside.copy()
+        unlit[inside] = lit[xy[inside, 1], xy[inside, 0]] == 0
+        ends = np.flatnonzero(unlit[:-2] & unlit[1:-1] & unlit[2:])
+        runs.append(float(radii[ends[0]]) if len(ends) else math.inf)
+    return float(np.median(runs))
 
 
 def _opened(lit: np.ndarray, radius_mm: float) -> np.ndarray:
