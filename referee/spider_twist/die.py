@@ -44,7 +44,11 @@ SQUASHED = 0.35             # a blob flatter than this is a strand's piece, or a
 #                             seen so steeply that it is not needed to explain anything
 ROUND = 0.8                 # a pip on the top face: minor over major axis at least this
 BEAD_MM = 3.0               # a dark dot this near a printed node's centre is its bead's
-#                             (the camera's pose puts a bead within 1-2 mm in the top plane)
+#                             (the camera's pose puts a bead within 1-2 mm in the top plane,
+#                             once the paper's shift measured by the rimmed beads is undone)
+RIMMED = 0.75               # a dot with a node's rim this share of the ways round is a bead
+RIM_MM = (1.2, 2.0, 3.0)    # its white (this far out, mm) then its dark rim (to this far)
+RIM_DARK = 0.8              # the rim under this of its white (a die's pip: white all round)
 FLAT = 0.85                 # a face's ground: its 10th percentile over its 90th at least
 SIDE_PIPS = (0.18, 0.82)    # a side's pips lie this far down it (of its height): a die's
 #                             outer pips are a fifth of its side in from each edge
@@ -52,6 +56,7 @@ SAME_LIGHT = 0.06            # one face's white varies less than this (noise, a 
 SIDE_SLACK_MM = 0.3         # a side's seen height and its pips' blur beyond it
 GREY_NOISE = 3.0            # ... and these grey levels (a dim photo's white is near 70)
 OTHER_LIGHT = 0.05          # a side's white differs from the top's by this much at least
+SQUARE = 0.05              # a face's white ends this alike each way (of its side)
 FIT = 0.22                  # a pattern's worst pip this far off, in pattern steps
 SOFT_EDGE_PX = 2.0          # a photo's blur darkens an edge's white this far in
 BRIDGES_MM = (0.0, 0.75, 1.5)    # a lone pip's face: the openings that may cut its white
@@ -118,7 +123,11 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     seen = find_pips(light, her_at)
     pips = seen
     if beads is not None and len(beads):
-        pips = _not_beads(seen, np.asarray(beads, float), female, top_z, pose, origin)
+        nodes = _nodes_seen(np.asarray(beads, float), female, top_z, pose, origin)
+        shift = _paper_shift(light.level, seen, nodes)
+        her_at = her_at + shift
+        pips = [p for p in seen if not len(nodes)
+                or np.hypot(*(nodes + shift - p.at).T).min() > BEAD_MM]
     if any(p.roundness >= ROUND for p in pips):
         look = _top_face(light, pips, away, lean, origin)
     else:
@@ -160,17 +169,48 @@ def _nearest(pips: list[Pip], at: np.ndarray) -> Pip:
     return min(pips, key=lambda p: float(np.hypot(*(p.at - at))))
 
 
-def _not_beads(pips: list[Pip], beads: np.ndarray, female: tuple[float, float], z: float,
-               pose: Pose, origin: tuple[float, float]) -> list[Pip]:
-    """The pips that are not a printed node's dot (seen from the plane z mm up); the nodes
-    under the female are hidden by her."""
+def _nodes_seen(beads: np.ndarray, female: tuple[float, float], z: float, pose: Pose,
+                origin: tuple[float, float]) -> np.ndarray:
+    """Where the pose puts the printed nodes' dots (window mm, seen from the plane z mm
+    up); the nodes under the female are hidden by her."""
     spec = geometry.spec()
     hidden = spec.female / 2 - spec.node_radius - 0.5          # her disc covers all its bead
     clear = np.hypot(*(beads - np.asarray(female, float)).T) > hidden
-    if not clear.any():
-        return pips
-    seen = np.array([pose.in_plane(b, z) for b in beads[clear]]) - np.array(origin)
-    return [p for p in pips if np.hypot(*(seen - p.at).T).min() > BEAD_MM]
+    return np.array([pose.in_plane(b, z) for b in beads[clear]]).reshape(-1, 2) \
+        - np.array(origin)
+
+
+def _paper_shift(level: np.ndarray, dots: list[Pip], nodes: np.ndarray) -> np.ndarray:
+    """How far the paper lies from where the pose puts it, near the female (window mm):
+    the median offset of the dots ringed by a node's rim from their nodes (none: zero).
+    Seen nearly straight down, the plane barely fixes the focal length, and a pose a
+    little astray moves the paper some mm in the top plane."""
+    offsets = []
+    for dot in dots:
+        if not len(nodes) or _rimmed(level, dot) < RIMMED:
+            continue
+        gaps = dot.at - nodes
+        k = int(np.argmin(np.hypot(*gaps.T)))
+        if np.hypot(*gaps[k]) <= 2 * BEAD_MM:
+            offsets.append(gaps[k])
+    return np.median(offsets, axis=0) if offsets else np.zeros(2)
+
+
+def _rimmed(level: np.ndarray, dot: Pip, ways: int = 32) -> float:
+    """Of the ways out from `dot`, the share that cross a printed node's rim: its white
+    ring, then a line darker than RIM_DARK of it (a die's pip has white all round)."""
+    radii = np.linspace(RIM_MM[0], RIM_MM[2], 15) * DIE_PPM
+    hits = 0
+    for a in np.linspace(0, 2 * math.pi, ways, endpoint=False):
+        xy = np.round(dot.at * DIE_PPM + np.outer(radii, [math.cos(a), math.sin(a)]))
+        xy = xy.astype(int)
+        if (xy < 0).any() or (xy[:, 0] >= level.shape[1]).any() \
+                or (xy[:, 1] >= level.shape[0]).any():
+            continue
+        values = level[xy[:, 1], xy[:, 0]]
+        white = values[radii < RIM_MM[1] * DIE_PPM].max()
+        hits += bool(values[radii >= RIM_MM[1] * DIE_PPM].min() < RIM_DARK * white)
+    return hits / ways
 
 
 def _no_pips(light: _Light, her_at: np.ndarray, female, blobs: int) -> DieLook:
@@ -257,11 +297,12 @@ def _shape(mask: np.ndarray, stat: np.ndarray, at: np.ndarray) -> Pip | None:
     return Pip(at, major / DIE_PPM, minor / major, spread=cov / DIE_PPM ** 2)
 
 
-def _ring_level(level: np.ndarray, bright: np.ndarray, pip: Pip) -> float | None:
-    """A pip sits on the die's white: most of a ring just round it is white. Its level
-    there (None: not ringed by white)."""
+def _ring_level(level: np.ndarray, bright: np.ndarray, pip: Pip,
+                beyond: float = 0.0) -> float | None:
+    """A pip sits on the die's white: most of a ring just round it (`beyond` mm further
+    out) is white. Its level there (None: not ringed by white)."""
     c = pip.at * DIE_PPM
-    r = pip.diameter / 2 * DIE_PPM
+    r = (pip.diameter / 2 + beyond) * DIE_PPM
     k = round(r + 1.2 * DIE_PPM) + 1
     x, y = round(c[0]), round(c[1])
     if x - k < 0 or y - k < 0 or x + k >= bright.shape[1] or y + k >= bright.shape[0]:
@@ -385,7 +426,10 @@ def _amid(light: _Light, pip: Pip) -> bool:
     is a 2-6's, its mates unseen; where the white runs on (paper lit as the die), no 1 is
     sure. Where the face's white touches paper lit alike only along a corner or a soft
     edge, an opening of the white cuts that bridge (`BRIDGES_MM`)."""
-    lit = (light.bright & (np.abs(light.level - pip.ground) <= SAME_LIGHT * pip.ground))
+    # the face's own white lies beyond the pip's blur: a soft photo's ring just round the
+    # pip is darker than its face, and the face lit as that ring is noise
+    ground = _ring_level(light.level, light.bright, pip, light.soft) or pip.ground
+    lit = (light.bright & (np.abs(light.level - ground) <= SAME_LIGHT * ground))
     lit = lit.astype(np.uint8) | _pip_hole(lit.shape, np.round(pip.at * DIE_PPM).astype(int),
                                            pip.diameter / 2 + 0.8)
     seed = np.round(pip.at * DIE_PPM).astype(int)
@@ -404,7 +448,42 @@ def _amid(light: _Light, pip: Pip) -> bool:
             return False
         centre = np.array([xs.mean(), ys.mean()]) / DIE_PPM
         return float(np.hypot(*(centre - pip.at))) <= 0.12 * side
+    # the white runs on past every bridge (paper lit alike beyond a corner): the face's
+    # edges are still seen along its axes, where it meets her, its sides or an edge's line
+    return _bounded_square(lit, pip, light.soft)
+
+
+def _bounded_square(lit: np.ndarray, pip: Pip, soft: float) -> bool:
+    """A square face centred on `pip`: at some turn, the white lit as it (`lit`) ends at
+    the same distance each way along both its axes, a die's half side (its blur aside)."""
+    out = [_white_run(lit, pip, soft, math.radians(a)) for a in range(0, 360, 3)]
+    for k in range(30):                              # each turn of the square, 3 degrees
+        d = np.array([out[(k + 30 * j) % 120] for j in range(4)])
+        widths = d[:2] + d[2:]                       # along each axis, both ways
+        side = float(widths.mean()) + 2 * soft
+        slack = SQUARE * side
+        if (np.abs(d[:2] - d[2:]).max() <= slack and np.ptp(widths) <= slack
+                and SIDES_MM[0] <= side <= SIDES_MM[1]
+                and PIP_OVER_SIDE[0] <= pip.diameter / side <= LONE_PIP):
+            return True
     return False
+
+
+def _white_run(lit: np.ndarray, pip: Pip, soft: float, angle: float) -> float:
+    """How far out from `pip`'s blurred rim, `angle` way (the median of a fan 3 degrees
+    each side), the white runs before 3 px unlit end it (mm; inf: past a die's side)."""
+    runs = []
+    for fan in (-0.05, 0.0, 0.05):
+        way = np.array([math.cos(angle + fan), math.sin(angle + fan)])
+        radii = np.arange(pip.diameter / 2 + 0.8 + soft, SIDES_MM[1], 1 / DIE_PPM)
+        xy = np.round((pip.at + np.outer(radii, way)) * DIE_PPM).astype(int)
+        inside = ((xy >= 0).all(axis=1) & (xy[:, 0] < lit.shape[1])
+                  & (xy[:, 1] < lit.shape[0]))
+        unlit = ~inside.copy()
+        unlit[inside] = lit[xy[inside, 1], xy[inside, 0]] == 0
+        ends = np.flatnonzero(unlit[:-2] & unlit[1:-1] & unlit[2:])
+        runs.append(float(radii[ends[0]]) if len(ends) else math.inf)
+    return float(np.median(runs))
 
 
 def _opened(lit: np.ndarray, radius_mm: float) -> np.ndarray:

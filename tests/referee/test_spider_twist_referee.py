@@ -438,6 +438,13 @@ def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face()
     ("pattern", 3.0, "rings", 600202, "no die on her, a neighbour's print beside her seen "
      "as round dark blobs that no top face explains (once `die-unclear`)"),
     ("cloth-cool-home", 3.0, "spiral", 600297, "a 1 on top, touching paper at a corner"),
+    ("home-print", 3.0, "rings", 600211, "a 1 on top whose white meets paper lit alike "
+     "past a corner: its edges seen along its axes bound it (once `die-unclear`)"),
+    ("phone-loose-tilt", 3.0, "rings", 600224, "a 1 on a noisy top in a soft photo: the "
+     "face's white is taken beyond the pip's blur (once `die-unclear`)"),
+    ("dark-print", 12.0, "spiral", 600103, "no die, a view nearly straight down whose pose "
+     "puts the paper 3.3 mm astray in the top plane: the rimmed beads measure the shift "
+     "(once `die-unclear`)"),
     ("phone-loose-tilt", 3.0, "rings", 600072, "an empty slot's plain paper, its dashed "
      "outline too faint to fit, correlates with a male's face at 0.45 (once "
      "`area-unclear`)"),
