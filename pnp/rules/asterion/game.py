@@ -17,6 +17,7 @@ from pnp.rules.asterion.play import (
     candidate_is_legal,
     is_over,
     legal_moves,
+    play_legal,
 )
 from pnp.rules.asterion.scoring import ScoreResult, score
 from pnp.rules.asterion.state import State
@@ -113,6 +114,12 @@ def random_move(state: State, rng: random.Random) -> Move:
     pairs (rotations that look alike count once). Revised: with probability ACTION_RATE the
     player first tries a uniformly random legal action. With no legal placement: a random
     legal action (revised), else discard."""
+    move, _ = _random_move(state, rng)
+    return move
+
+
+def _random_move(state: State, rng: random.Random) -> tuple[Move, int]:
+    """`random_move` and, for a placement, its cell's key (-1 otherwise)."""
     colour = state.current
     assert colour is not None
     hand = state.hands[colour]
@@ -121,11 +128,20 @@ def random_move(state: State, rng: random.Random) -> Move:
     if state.edition == "revised" and (not placements or rng.random() < ACTION_RATE):
         action = _first_legal_action(state, rng)
         if action is not None:
-            return action
+            return action, -1
     if placements:
-        cell, rot = placements[rng.randrange(len(placements))]
-        return Place(hand, *xy(cell), rot)
-    return Discard()
+        cell, rot = placements[randbelow(rng, len(placements))]
+        return Place(hand, *xy(cell), rot), cell
+    return Discard(), -1
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n > 0, drawing the same bits (as `shuffled_range` does)."""
+    bits = n.bit_length()
+    j = rng.getrandbits(bits)
+    while j >= n:
+        j = rng.getrandbits(bits)
+    return j
 
 
 def simulate(seed: int, players: int | list[str] | tuple[str, ...] = 4,
@@ -135,7 +151,11 @@ def simulate(seed: int, players: int | list[str] | tuple[str, ...] = 4,
     state = initial_state(seed, players, edition, board, no_kill_points)
     rng = random.Random(seed ^ 0x5EED)
     while state.current is not None:
-        apply_in_place(state, random_move(state, rng))
+        move, cell = _random_move(state, rng)
+        if isinstance(move, Place):
+            play_legal(state, move, cell)     # drawn from the legal placements
+        else:
+            apply_in_place(state, move)
     return state
 
 

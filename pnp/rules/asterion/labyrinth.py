@@ -137,9 +137,9 @@ class Labyrinth:
         at = k.facing[rot // 90]
         parent, exits = self.parent, self.exits
         node0 = len(parent)
-        for i in range(k.regions):
-            parent.append(node0 + i)
-            exits.append([])
+        regions = k.regions
+        parent.extend(range(node0, node0 + regions))
+        exits.extend([] for _ in range(regions))
         cells = self.cells
         cells[cell] = (k, rot // 90, node0)
         self.tile_cell[tile_id] = cell
@@ -148,6 +148,8 @@ class Labyrinth:
         if k.prisoner >= 0 and tile_id not in self.dead:
             self.alive[node0 + k.prisoner] = tile_id
         find = self.find
+        frontier, board = self.frontier, self.board
+        frontier.discard(cell)
         for d in range(4):
             near = cell + STEP[d]
             j = at[d]
@@ -155,6 +157,8 @@ class Labyrinth:
             if other is None:
                 if j >= 0:
                     exits[find(node0 + j)].append(near)
+                if board is None or near in board:
+                    frontier.add(near)
                 continue
             ok, orot, onode0 = other
             oj = ok.facing[orot][d ^ 2]
@@ -168,18 +172,13 @@ class Labyrinth:
                     parent[mine] = root
                     exits[root] += exits[mine]
                     exits[mine] = []
-        self.frontier.discard(cell)
-        board = self.board
-        for step in STEP:
-            near = cell + step
-            if near not in cells and (board is None or near in board):
-                self.frontier.add(near)
         if not kill or self.asterion < 0:
             return []
         a = find(self.asterion)
-        if all(find(node0 + i) != a for i in range(k.regions)):
-            return []          # Asterion's component only grows through the new tile
-        return self.sweep()
+        for i in range(node0, node0 + regions):
+            if find(i) == a:
+                return self.sweep()
+        return []          # Asterion's component only grows through the new tile
 
     def sweep(self) -> list[str]:
         """Kill every living prisoner in Asterion's component; return their tiles."""
@@ -221,33 +220,23 @@ class Labyrinth:
     def _keeps_exit(self, k: Kind, r: int, around: list[int]) -> bool:
         """Would Asterion's component still have an exit with tile `k` (rotation index r)
         on the cell described by `around`? Ruling "A turn" 2: no trapping."""
-        a = self.find(self.asterion)
         at = k.facing[r]
-        linked: list[set[int]] = [set() for _ in range(k.regions)]
-        new_exits = [0] * k.regions
-        for d in range(4):
-            j = at[d]
-            if j < 0:
-                continue
-            root = around[d]
-            if root == EMPTY:
-                new_exits[j] += 1
-            elif root >= 0:
-                linked[j].add(root)
-        roots = {a}
+        # (region, root) for each of the tile's ports meeting a neighbour's port
+        links = [(at[d], around[d]) for d in range(4) if at[d] >= 0 and around[d] >= 0]
+        roots = {self.find(self.asterion)}
         group: set[int] = set()
         grew = True
         while grew:                       # regions of the tile joined through shared roots
             grew = False
-            for j in range(k.regions):
-                if j not in group and linked[j] & roots:
+            for j, root in links:
+                if (j in group) != (root in roots):
                     group.add(j)
-                    roots |= linked[j]
+                    roots.add(root)
                     grew = True
-        total = sum(new_exits[j] for j in group)
-        for root in roots:
-            total += len(self.exits[root]) - sum(1 for x in around if x == root)
-        return total > 0
+        if any(around[d] == EMPTY and at[d] in group for d in range(4)):
+            return True                   # a joined region's port faces an empty cell
+        exits = self.exits
+        return any(len(exits[root]) > around.count(root) for root in roots)
 
     def _asterion_ports_facing(self, cell: int, a: int) -> int:
         """How many ports of the component rooted at `a` face `cell`."""

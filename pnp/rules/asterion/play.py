@@ -283,12 +283,28 @@ def apply_in_place(state: State, move: Move) -> State:
     colour = state.current
     if isinstance(move, Place) and colour is not None:
         # A placement changes the state's own labyrinth: no copy to throw away.
-        cell = _check_place(state, move)
-        lab = state.lab()
-        killed, placed = lab.place(move.tile, cell, move.rot), True
-    else:
-        lab, killed, placed = resolve(state, move)
+        return _placed(state, colour, move, _check_place(state, move))
+    lab, killed, placed = resolve(state, move)
     assert colour is not None
+    return _finish(state, colour, move, lab, killed, placed)
+
+
+def play_legal(state: State, move: Place, cell: int) -> State:
+    """`apply_in_place` for a placement the caller took from `legal_placements` (`cell` is
+    its key): the same change, without checking it again."""
+    colour = state.current
+    assert colour is not None
+    return _placed(state, colour, move, cell)
+
+
+def _placed(state: State, colour: str, move: Place, cell: int) -> State:
+    lab = state.lab()
+    return _finish(state, colour, move, lab, lab.place(move.tile, cell, move.rot), True)
+
+
+def _finish(state: State, colour: str, move: Move, lab: Labyrinth, killed: list[str],
+            placed: bool) -> State:
+    """The rest of a turn once the labyrinth after `move` and its kills are known."""
     hand = state.hands[colour]
     assert hand is not None
     state.use_lab(lab)
@@ -318,10 +334,12 @@ def apply_in_place(state: State, move: Move) -> State:
     # Ruling "A turn" 4: draw the next tile; then the next player (in seating order) with a
     # tile in hand moves. The game ends when the last tile was played or discarded.
     deck = state.decks[colour]
-    state.hands[colour] = deck.pop(0) if deck else None
-    for step in range(1, len(state.players) + 1):
-        turn = (state.turn + step) % len(state.players)
-        if state.hands[state.players[turn]] is not None:
+    hands = state.hands
+    hands[colour] = deck.pop(0) if deck else None
+    players = state.players
+    for step in range(1, len(players) + 1):
+        turn = (state.turn + step) % len(players)
+        if hands[players[turn]] is not None:
             state.turn = turn
             break
     return state
