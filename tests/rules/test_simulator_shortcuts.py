@@ -1,6 +1,6 @@
 """The simulators' shortcuts against the checked path they skip: Assyria's `play_on`
-returns exactly `legal_moves` of the position it leaves, and Spider Twist's `play_legal`
-changes a state as `apply_in_place` does, in seeded random games."""
+returns exactly `legal_moves` of the position it leaves, and Spider Twist's and Asterion's
+`play_legal` change a state as `apply_in_place` does, in seeded random games."""
 
 from __future__ import annotations
 
@@ -10,6 +10,12 @@ from pnp.rules.assyria.phases import new_game
 from pnp.rules.assyria.play import apply_in_place as assyria_apply
 from pnp.rules.assyria.play import legal_moves as assyria_moves
 from pnp.rules.assyria.play import play_on
+from pnp.rules.asterion.game import initial_state as asterion_state
+from pnp.rules.asterion.game import random_move as asterion_move
+from pnp.rules.asterion.labyrinth import key
+from pnp.rules.asterion.moves import Place
+from pnp.rules.asterion.play import apply_in_place as asterion_apply
+from pnp.rules.asterion.play import play_legal as asterion_play_legal
 from pnp.rules.spider_twist.game import initial_state, random_move
 from pnp.rules.spider_twist.play import apply_in_place as spider_apply
 from pnp.rules.spider_twist.play import play_legal
@@ -48,3 +54,23 @@ def test_spider_twist_play_legal_matches_apply_in_place():
             assert fast.to_json() == checked.to_json()
             moves_checked += 1
     assert moves_checked > 3000
+
+
+def test_asterion_play_legal_matches_apply_in_place():
+    placed = 0
+    for seed in range(24):
+        setup = {"players": 2 + seed % 3, "edition": ("crete", "revised")[seed % 2],
+                 "board": seed % 4 == 0}
+        fast, checked = asterion_state(seed, **setup), asterion_state(seed, **setup)
+        rng = random.Random(seed)
+        while fast.current is not None:
+            move = asterion_move(fast, rng)
+            if isinstance(move, Place):
+                asterion_play_legal(fast, move, key(move.x, move.y))
+                placed += 1
+            else:
+                asterion_apply(fast, move)
+            asterion_apply(checked, move)
+            assert fast.to_json() == checked.to_json()
+            assert fast.lab().placements() == checked.lab().placements()
+    assert placed > 1000

@@ -36,8 +36,12 @@ def deck_size(table: Table) -> int:
 
 def fatal_problems(table: Table) -> list[Problem]:
     """Problems that leave no well-defined labyrinth to score."""
-    problems: list[Problem] = []
     deck = load_tileset(table.edition)
+    ids = {p.tile for p in table.tiles}
+    if (len(ids) == len(table.tiles) == len({(p.x, p.y) for p in table.tiles})
+            and MINOTAUR_ID in ids and ids <= deck.keys()):
+        return []       # every tile known, once, on its own cell: the usual table, quickly
+    problems: list[Problem] = []
     every = tiles_by_id()
     first: dict[str, int] = {}
     cells: dict[tuple[int, int], str] = {}
