@@ -49,6 +49,11 @@ class Kind:
     rotations: tuple[int, ...]             # rotations that look different (see tiles.py)
     horns: bool
     canonical: tuple[int, ...]             # per rotation index: the smallest rot that looks so
+    ports: int                             # the same number for tiles of equal facing, rotations
+
+
+# A number per distinct (facing, rotations), given out as tiles are first met.
+_PORT_SHAPES: dict[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], int] = {}
 
 
 @cache
@@ -68,8 +73,11 @@ def kind(tile_id: str) -> Kind:
     looks = [tuple(sorted((g.mask_facing(rot), g.prisoners, g.coins, g.wings, g.asterion)
                           for g in tile.regions)) for rot in ROTATIONS]
     canonical = tuple(ROTATIONS[looks.index(look)] for look in looks)
+    rotations = tile.distinct_rotations()
+    # which rotations keep Asterion an exit depends on nothing else of a tile
+    ports = _PORT_SHAPES.setdefault((tuple(facing), rotations), len(_PORT_SHAPES))
     return Kind(tile.id, tile.colour, len(tile.regions), prisoner, asterion, tuple(facing),
-                tile.distinct_rotations(), tile.horns, canonical)
+                rotations, tile.horns, canonical, ports)
 
 
 @cache
@@ -77,6 +85,11 @@ def board_cells(radius: int) -> frozenset[int]:
     """Ruling "A turn" 1: the Crete board squares in use, |x| + |y| <= radius."""
     return frozenset(key(x, y) for x in range(-radius, radius + 1)
                      for y in range(-radius, radius + 1) if abs(x) + abs(y) <= radius)
+
+
+# (tile's ports, surroundings) -> rotations kept: a pure function of its key (tile facts
+# never change), so shared by every labyrinth and game without one affecting another.
+_KEPT: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
 
 
 class Labyrinth:
@@ -265,9 +278,30 @@ class Labyrinth:
         last = self._last_exit_cell()
         kept: tuple[int, ...] = ()
         if last is not None and last in self.frontier:
-            around = self._around(last)
-            kept = tuple(rot for rot in k.rotations if self._keeps_exit(k, rot // 90, around))
+            kept = self._kept(k, self._around(last))
         return Placements(sorted(self.frontier), k.rotations, last, kept)
+
+    def _kept(self, k: Kind, around: list[int]) -> tuple[int, ...]:
+        """The rotations of `k` that keep Asterion an exit on the cell described by
+        `around`, memoised by the tile's ports and the cell's surroundings as `_keeps_exit` reads
+        them: per side empty, wall, or a component (Asterion's first, the others numbered
+        as met) and whether that component has exits elsewhere."""
+        a = self.find(self.asterion)
+        exits = self.exits
+        labels = {a: 0}
+        shape = []
+        for root in around:
+            if root < 0:
+                shape.append(root)
+                continue
+            label = labels.setdefault(root, len(labels))
+            shape.append(2 * label + (len(exits[root]) > around.count(root)))
+        memo = (k.ports, tuple(shape))
+        kept = _KEPT.get(memo)
+        if kept is None:
+            kept = _KEPT[memo] = tuple(rot for rot in k.rotations
+                                       if self._keeps_exit(k, rot // 90, around))
+        return kept
 
     def neighbours(self, cell: int) -> int:
         return sum(1 for step in STEP if cell + step in self.cells)
