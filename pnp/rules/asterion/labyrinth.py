@@ -50,6 +50,7 @@ class Kind:
     horns: bool
     canonical: tuple[int, ...]             # per rotation index: the smallest rot that looks so
     ports: int                             # the same number for tiles of equal facing, rotations
+    sides: tuple[tuple[tuple[int, int, int], ...], ...]   # per rotation: (step, region, d ^ 2)
 
 
 # A number per distinct (facing, rotations), given out as tiles are first met.
@@ -77,7 +78,8 @@ def kind(tile_id: str) -> Kind:
     # which rotations keep Asterion an exit depends on nothing else of a tile
     ports = _PORT_SHAPES.setdefault((tuple(facing), rotations), len(_PORT_SHAPES))
     return Kind(tile.id, tile.colour, len(tile.regions), prisoner, asterion, tuple(facing),
-                rotations, tile.horns, canonical, ports)
+                rotations, tile.horns, canonical, ports,
+                tuple(tuple(zip(STEP, at, (2, 3, 0, 1), strict=True)) for at in facing))
 
 
 @cache
@@ -147,12 +149,12 @@ class Labyrinth:
         """Put a tile down (no legality check) and return the prisoners it kills: ruling
         "A turn" 3, every living prisoner now in Asterion's component is killed."""
         k = kind(tile_id)
-        at = k.facing[rot // 90]
         parent, exits = self.parent, self.exits
         node0 = len(parent)
         regions = k.regions
-        parent.extend(range(node0, node0 + regions))
-        exits.extend([] for _ in range(regions))
+        for i in range(node0, node0 + regions):
+            parent.append(i)
+            exits.append([])
         cells = self.cells
         cells[cell] = (k, rot // 90, node0)
         self.tile_cell[tile_id] = cell
@@ -163,9 +165,8 @@ class Labyrinth:
         find = self.find
         frontier, board = self.frontier, self.board
         frontier.discard(cell)
-        for d in range(4):
-            near = cell + STEP[d]
-            j = at[d]
+        for step, j, back in k.sides[rot // 90]:
+            near = cell + step
             other = cells.get(near)
             if other is None:
                 if j >= 0:
@@ -174,7 +175,7 @@ class Labyrinth:
                     frontier.add(near)
                 continue
             ok, orot, onode0 = other
-            oj = ok.facing[orot][d ^ 2]
+            oj = ok.facing[orot][back]
             if oj < 0:
                 continue
             root = find(onode0 + oj)
