@@ -111,6 +111,7 @@ def _features(tile_id: str) -> tuple[tuple[int, int, int, bool], ...]:
 
 
 FACING = PerTile(_facing)
+REGIONS = PerTile(lambda tile_id: len(tiles_by_id()[tile_id].regions))
 PORTS_OF = PerTile(_ports)
 FEATURES = PerTile(_features)
 
@@ -202,18 +203,26 @@ class Network:
     def __init__(self, table: Table, tiles: dict[str, Tile]) -> None:
         self.table = table
         self.tiles = tiles
-        self.cell_of: dict[str, Cell] = {p.tile: (p.x, p.y) for p in table.tiles}
         # Nodes in catalogue order, so every result is deterministic whatever the file order.
         self.first_node: dict[str, int] = {}
-        self.nodes: list[Node] = []
-        for t in sorted(self.cell_of, key=_order().__getitem__):
-            self.first_node[t] = len(self.nodes)
-            self.nodes.extend(_tile_nodes(t))
+        count, regions = 0, REGIONS
+        for t in sorted((p.tile for p in table.tiles), key=_order().__getitem__):
+            self.first_node[t] = count
+            count += regions[t]
+        self.node_count = count
         parent, exit_nodes = self._link()
         self.component_of = self._label(parent)
         self.components = self._components(exit_nodes)
 
-    # Only paths and exits lists need these: built when first asked for, not to score.
+    # Only paths and a component's lists need these: built when first asked for, not to score.
+    @cached_property
+    def cell_of(self) -> dict[str, Cell]:
+        return {p.tile: (p.x, p.y) for p in self.table.tiles}
+
+    @cached_property
+    def nodes(self) -> list[Node]:
+        return [node for t in self.first_node for node in _tile_nodes(t)]
+
     @cached_property
     def rot_of(self) -> dict[str, int]:
         return {p.tile: p.rot for p in self.table.tiles}
@@ -225,7 +234,7 @@ class Network:
     def _link(self) -> tuple[list[int], list[int]]:
         """Union-find parents of the nodes, each root the smallest node of its component,
         and the node of every exit (a node once per exit)."""
-        parent = list(range(len(self.nodes)))
+        parent = list(range(self.node_count))
         exit_nodes: list[int] = []
         at = {p.x * COLUMN + p.y: (p.tile, p.rot // 90) for p in self.table.tiles}
         first, ports_of, facing_of = self.first_node, PORTS_OF, FACING
