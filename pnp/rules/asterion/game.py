@@ -6,6 +6,7 @@ docs/rules/asterion.md.
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.asterion.labyrinth import kind, xy
@@ -40,11 +41,10 @@ def initial_state(seed: int, players: int | list[str] | tuple[str, ...] = 4,
     if board and edition != "crete":
         raise ValueError(f"the {edition} edition has no board")
     rng = random.Random(seed)
-    tileset = load_tileset(edition)
     decks: dict[str, list[str]] = {}
     discards: dict[str, list[str]] = {}
     for colour in chosen:
-        deck = [t.id for t in tileset.values() if t.colour == colour]
+        deck = list(deck_of(edition, colour))
         rng.shuffle(deck)
         # Ruling "A turn": Crete board setup discards (4 players 2 each, 3: 4, 2: 5). The
         # simulator discards from the top of the shuffled deck, before drawing the hand.
@@ -60,6 +60,12 @@ def initial_state(seed: int, players: int | list[str] | tuple[str, ...] = 4,
                   dict.fromkeys(chosen, 0), discards)
     state.log.append(header(state))
     return state
+
+
+@cache
+def deck_of(edition: str, colour: str) -> tuple[str, ...]:
+    """The edition's tiles of one colour, in catalogue order (before shuffling)."""
+    return tuple(t.id for t in load_tileset(edition).values() if t.colour == colour)
 
 
 def header(state: State) -> str:

@@ -109,7 +109,11 @@ def prisoner_results(table: Table, net: Network | None = None) -> list[PrisonerR
                 status = ESCAPED    # an exit, or two wings (Component.lets_escape)
             else:
                 status = TRAPPED
-            results += [PrisonerResult(tile_id, colour, r, tomb, status, comp)] * count
+            result = PrisonerResult(tile_id, colour, r, tomb, status, comp)
+            if count == 1:
+                results.append(result)
+            else:
+                results += [result] * count
     return results
 
 
