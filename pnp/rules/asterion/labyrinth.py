@@ -170,7 +170,8 @@ class Labyrinth:
             other = cells.get(near)
             if other is None:
                 if j >= 0:
-                    exits[find(node0 + j)].append(near)
+                    mine = node0 + j
+                    exits[mine if parent[mine] == mine else find(mine)].append(near)
                 if board is None or near in board:
                     frontier.add(near)
                 continue
@@ -178,10 +179,14 @@ class Labyrinth:
             oj = ok.facing[orot][back]
             if oj < 0:
                 continue
-            root = find(onode0 + oj)
+            root = onode0 + oj
+            if parent[root] != root:         # (a call saved when it is a root already)
+                root = find(root)
             exits[root].remove(cell)         # its port no longer faces an empty cell
             if j >= 0:
-                mine = find(node0 + j)
+                mine = node0 + j
+                if parent[mine] != mine:
+                    mine = find(mine)
                 if mine != root:
                     parent[mine] = root
                     exits[root] += exits[mine]
@@ -190,7 +195,7 @@ class Labyrinth:
             return []
         a = find(self.asterion)
         for i in range(node0, node0 + regions):
-            if find(i) == a:
+            if (i if parent[i] == i else find(i)) == a:
                 return self.sweep()
         return []          # Asterion's component only grows through the new tile
 
