@@ -131,12 +131,13 @@ def _random_move(state: State, rng: random.Random) -> tuple[Move, int]:
     hand = state.hands[colour]
     assert hand is not None
     placements = state.lab().legal_placements(hand)    # (cell, rot): build one Place only
-    if state.edition == "revised" and (not placements or rng.random() < ACTION_RATE):
+    size = len(placements)
+    if state.edition == "revised" and (not size or rng.random() < ACTION_RATE):
         action = _first_legal_action(state, rng)
         if action is not None:
             return action, -1
-    if placements:
-        cell, rot = placements[randbelow(rng, len(placements))]
+    if size:
+        cell, rot = placements[randbelow(rng, size)]
         return Place(hand, *xy(cell), rot), cell
     return Discard(), -1
 
