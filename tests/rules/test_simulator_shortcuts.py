@@ -12,7 +12,7 @@ from pnp.rules.assyria.play import legal_moves as assyria_moves
 from pnp.rules.assyria.play import play_on
 from pnp.rules.asterion.game import initial_state as asterion_state
 from pnp.rules.asterion.game import random_move as asterion_move
-from pnp.rules.asterion.labyrinth import key
+from pnp.rules.asterion.labyrinth import key, kind
 from pnp.rules.asterion.moves import Place
 from pnp.rules.asterion.play import apply_in_place as asterion_apply
 from pnp.rules.asterion.play import play_legal as asterion_play_legal
@@ -74,3 +74,23 @@ def test_asterion_play_legal_matches_apply_in_place():
             assert fast.to_json() == checked.to_json()
             assert fast.lab().placements() == checked.lab().placements()
     assert placed > 1000
+
+
+def test_asterion_memoised_kept_rotations_match_the_no_trap_check():
+    """The memo of rotations that keep Asterion an exit is keyed by enough: in random games
+    every answer it gives is the one `_keeps_exit` gives on that very labyrinth."""
+    compared = 0
+    for seed in range(60):
+        state = asterion_state(seed, 2 + seed % 3, "crete", seed % 2 == 0)
+        rng = random.Random(seed)
+        while state.current is not None:
+            lab = state.lab()
+            last = lab._last_exit_cell()
+            hand = state.hands[state.current]
+            if last is not None and last in lab.frontier and hand is not None:
+                k, around = kind(hand), lab._around(last)
+                direct = tuple(r for r in k.rotations if lab._keeps_exit(k, r // 90, around))
+                assert lab._kept(k, around) == direct
+                compared += 1
+            asterion_apply(state, asterion_move(state, rng))
+    assert compared > 300
