@@ -184,10 +184,13 @@ def _ring(taken: set[tuple[int, int]], candidates: set[tuple[int, int]],
 
 def _visible_share(to_work: np.ndarray, cell: tuple[int, int], w: int, h: int) -> float:
     """Share of the cell's middle (sampled on a 5x5 grid) that falls inside the photo."""
-    half = CELL_WINDOW / 2
-    s = np.linspace(-half, half, 5)
-    xs, ys = np.meshgrid(s + CELL * cell[0], s + CELL * cell[1])
-    return inside_share(to_work, np.stack([xs.ravel(), ys.ravel()], axis=1), w, h)
+    xs, ys = _MIDDLE
+    points = np.stack([(xs + CELL * cell[0]).ravel(), (ys + CELL * cell[1]).ravel()], axis=1)
+    return inside_share(to_work, points, w, h)
+
+
+_MIDDLE = np.meshgrid(np.linspace(-CELL_WINDOW / 2, CELL_WINDOW / 2, 5),
+                      np.linspace(-CELL_WINDOW / 2, CELL_WINDOW / 2, 5))   # mm off a centre
 
 
 def _plain_noise(patch_ycc: np.ndarray) -> float:
