@@ -13,7 +13,7 @@ resolution, only in small windows around where they must be (`detect_in_windows`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import cv2
 import numpy as np
@@ -33,11 +33,14 @@ class Marker:
     corners: np.ndarray        # 4x2 float64, original photo px: the marker's printed
                                # top-left, top-right, bottom-right, bottom-left
 
-    @property
+    # worked out once a marker (a reading asks a marker's side hundreds of times)
+    @cached_property
     def centre(self) -> np.ndarray:
-        return self.corners.mean(axis=0)
+        centre = self.corners.mean(axis=0)
+        centre.flags.writeable = False          # shared by every use
+        return centre
 
-    @property
+    @cached_property
     def side(self) -> float:
         """Mean side length in px."""
         c = self.corners

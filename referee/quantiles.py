@@ -37,9 +37,29 @@ def median_u8(pixels: np.ndarray) -> float:
 
 
 def channel_medians(pixels: np.ndarray, dtype: type = np.float64) -> np.ndarray:
-    """`np.median(pixels.reshape(-1, c).astype(dtype), axis=0)` of a uint8 (..., c) image."""
-    return np.array([percentiles_u8(pixels[..., k], 50.0, dtype)
-                     for k in range(pixels.shape[-1])], dtype)
+    """`np.median(pixels.reshape(-1, c).astype(dtype), axis=0)` of a uint8 (..., c) image:
+    `percentiles_u8`'s median of each channel, from one histogram of them all (channel k's
+    values counted as 256 k + value, its ranks n k on)."""
+    c = pixels.shape[-1]
+    flat = np.ascontiguousarray(pixels).reshape(-1, c)
+    if flat.dtype != np.uint8 or flat.size == 0:
+        raise ValueError("channel_medians takes a non-empty uint8 image")
+    n = flat.shape[0]
+    counted = (flat + np.arange(0, 256 * c, 256, dtype=np.intp)).reshape(-1)
+    ends = np.bincount(counted, minlength=256 * c).cumsum()
+    virtual = (n - 1) * np.true_divide(np.float64(50.0), 100)
+    below = int(np.clip(np.floor(virtual), 0, n - 1))
+    above = min(below + 1, n - 1)
+    starts = np.arange(c) * n
+    values = np.arange(c) * 256
+    a = (np.searchsorted(ends, starts + below, side="right") - values).astype(dtype)
+    b = (np.searchsorted(ends, starts + above, side="right") - values).astype(dtype)
+    # as `percentiles_u8` weighs one percent: in `dtype`, from the nearer end
+    t = np.asarray(virtual - below)
+    diff = b - a
+    if t >= 0.5:
+        return b - diff * (1 - t).astype(dtype)
+    return a + diff * t.astype(dtype)
 
 
 def median(values) -> float:

@@ -98,6 +98,9 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
     noise = median([_plain_noise(p) for p in patches.values()]) if patches else 0.0
     readings: list[CellReading] = []
     problems: list[RefereeProblem] = []
+    judged = {cell: _judged(cell, patches[cell], medians, noise, board_radius, grid.design)
+              for cell in candidates if cell in patches and cell not in known}
+    contrasts = local_contrasts(image, scale, grid, [c for c, j in judged.items() if j[3]])
     for cell in candidates:
         if cell in known:
             continue
@@ -109,18 +112,10 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                                   "photo: a tile there would not be seen; take the whole table",
                 cell, point))
             continue
-        others = sorted((c for c in medians if c != cell),
-                        key=lambda c: (c[0] - cell[0]) ** 2 + (c[1] - cell[1]) ** 2)[:4]
-        background = (np.median(np.array([medians[c] for c in others]), axis=0)
-                      if others else None)
-        dark, off = cell_features(patches[cell], background, noise,
-                                  board=board_radius is not None)
-        # The discreet print has no black in a cell's middle: a pale tile on the board's
-        # pale land, blurred, shows only its colours (benchmark photo 3)
-        empty = looks_plain(dark, off, board=board_radius is not None, design=grid.design)
+        others, dark, off, empty = judged[cell]
         # plain, but in a glare that washes out a tile as plain as the table: not known
         # to be empty (its art, or the deck's count, may still settle it: hidden.py)
-        empty = empty and local_contrast(image, scale, grid, cell) <= WASHED_CONTRAST
+        empty = empty and contrasts[cell] <= WASHED_CONTRAST
         if empty and not others:
             # the only square left (a full board): no other to compare its colour with, so
             # a tile washed out by glare looks as plain as the land, while a neighbour's
@@ -133,6 +128,22 @@ def read_cells(image: np.ndarray, scale: float, grid: Grid,
                 CELL_UNIDENTIFIED, f"cell {cell[0]},{cell[1]} looks occupied but no tile was "
                                    "identified there (markers covered, or glare?)", cell, point))
     return readings, problems
+
+
+def _judged(cell: tuple[int, int], patch: np.ndarray, medians: dict, noise: float,
+            board_radius: int | None, design: str
+            ) -> tuple[list[tuple[int, int]], float, float, bool]:
+    """A cell's nearest others (up to 4, their median colour its table's), its features
+    (`cell_features`) and whether they look plain."""
+    others = sorted((c for c in medians if c != cell),
+                    key=lambda c: (c[0] - cell[0]) ** 2 + (c[1] - cell[1]) ** 2)[:4]
+    background = (np.median(np.array([medians[c] for c in others]), axis=0)
+                  if others else None)
+    dark, off = cell_features(patch, background, noise, board=board_radius is not None)
+    # The discreet print has no black in a cell's middle: a pale tile on the board's
+    # pale land, blurred, shows only its colours (benchmark photo 3)
+    return others, dark, off, looks_plain(dark, off, board=board_radius is not None,
+                                          design=design)
 
 
 def _marked_cells(grid: Grid, known: set[tuple[int, int]] | frozenset
@@ -184,10 +195,13 @@ def _ring(taken: set[tuple[int, int]], candidates: set[tuple[int, int]],
 
 def _visible_share(to_work: np.ndarray, cell: tuple[int, int], w: int, h: int) -> float:
     """Share of the cell's middle (sampled on a 5x5 grid) that falls inside the photo."""
-    half = CELL_WINDOW / 2
-    s = np.linspace(-half, half, 5)
-    xs, ys = np.meshgrid(s + CELL * cell[0], s + CELL * cell[1])
-    return inside_share(to_work, np.stack([xs.ravel(), ys.ravel()], axis=1), w, h)
+    xs, ys = _MIDDLE
+    points = np.stack([(xs + CELL * cell[0]).ravel(), (ys + CELL * cell[1]).ravel()], axis=1)
+    return inside_share(to_work, points, w, h)
+
+
+_MIDDLE = np.meshgrid(np.linspace(-CELL_WINDOW / 2, CELL_WINDOW / 2, 5),
+                      np.linspace(-CELL_WINDOW / 2, CELL_WINDOW / 2, 5))   # mm off a centre
 
 
 def _plain_noise(patch_ycc: np.ndarray) -> float:
@@ -249,8 +263,37 @@ def local_contrast(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int,
     half = CONTRAST_WINDOW / 2
     patch = rectify(image, grid.homography, scale,
                     (CELL * cell[0] - half, CELL * cell[1] - half), CONTRAST_WINDOW, CELL_PPM)
-    luma = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
-    low, high = percentiles_u8(luma, (_darkest_share(grid.design), 99))
+    return _contrast(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), grid.design)
+
+
+def local_contrasts(image: np.ndarray, scale: float, grid: Grid,
+                    cells: list[tuple[int, int]]) -> dict[tuple[int, int], float]:
+    """`local_contrast` of each cell. Neighbours' windows overlap by two thirds: when the
+    table round all the cells is fewer pixels than their windows, it is seen square-on
+    once and each window cut from it (whole px apart: the same samples, each within one
+    grey level of its own window's, OpenCV's warp rounding its coordinates apart)."""
+    if not cells:
+        return {}
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    step, n = round(CELL * CELL_PPM), round(CONTRAST_WINDOW * CELL_PPM)
+    wide, high = (max(xs) - min(xs)) * step + n, (max(ys) - min(ys)) * step + n
+    if wide * high >= len(cells) * n * n:
+        return {c: local_contrast(image, scale, grid, c) for c in cells}
+    half = CONTRAST_WINDOW / 2
+    origin = (CELL * min(xs) - half, CELL * min(ys) - half)
+    pick = np.array([[1 / CELL_PPM, 0, origin[0] + 0.5 / CELL_PPM],
+                     [0, 1 / CELL_PPM, origin[1] + 0.5 / CELL_PPM], [0, 0, 1.0]])
+    table = cv2.warpPerspective(image, scaling(scale) @ grid.homography @ pick, (wide, high),
+                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_REPLICATE)
+    luma = cv2.cvtColor(table, cv2.COLOR_BGR2GRAY)
+    return {(x, y): _contrast(luma[(y - min(ys)) * step:(y - min(ys)) * step + n,
+                                   (x - min(xs)) * step:(x - min(xs)) * step + n], grid.design)
+            for x, y in cells}
+
+
+def _contrast(luma: np.ndarray, design: str) -> float:
+    low, high = percentiles_u8(luma, (_darkest_share(design), 99))
     return float(low) / max(float(high), 1.0)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from referee.asterion import classify
 from referee.asterion.classify import read_cells, read_tombs
 from referee.asterion.grid import fit_grid
 from referee.asterion.markers import identify
@@ -70,3 +71,22 @@ def test_a_cell_outside_the_photo_is_reported(scenes):
     image = scene.image[: round(bottom[1])]
     _, _, _, _, _, problems = _read(image)
     assert ("cell-out-of-view", (1, 3)) in [(p.code, p.cell) for p in problems]
+
+
+def test_cells_contrasts_from_one_view_of_the_table_are_each_windows_own(scenes, monkeypatch):
+    data = table(5, 3)
+    scene = scenes.render(data, ppm=4, gap_mm=2, tilt_deg=30, turn_deg=20, size=(2000, 1500))
+    grid = fit_grid(identify(detect_markers(scene.image)), design="classic")
+    taken = {p.cell for p in grid.tiles}
+    cells = sorted({(x + dx, y + dy) for x, y in taken
+                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - taken)
+    alone = {c: classify.local_contrast(scene.image, 1.0, grid, c) for c in cells}
+    windows: list[tuple[int, int]] = []
+    monkeypatch.setattr(classify, "local_contrast", lambda *a: windows.append(a[3]))
+    shared = classify.local_contrasts(scene.image, 1.0, grid, cells)
+    assert len(cells) > 8 and windows == []         # the table seen once, not cell by cell
+    assert shared.keys() == alone.keys()
+    # the same samples, OpenCV's warp rounding each within a grey level of the other
+    assert max(abs(shared[c] - alone[c]) for c in cells) < 0.01
+    classify.local_contrasts(scene.image, 1.0, grid, cells[:1])
+    assert windows == cells[:1]                      # one window alone: read on its own

@@ -3,6 +3,7 @@ redrawn when missing or unreadable, and a cache that cannot be written is no cac
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -73,3 +74,22 @@ def test_a_file_cut_short_is_drawn_again(tmp_path: Path, monkeypatch: pytest.Mon
     kept.write_bytes(kept.read_bytes()[:-10])
     assert _same(drawn_once.drawn_once("faces-e", _counted(calls)), _faces())
     assert calls == [1, 1]
+
+
+def test_the_key_changes_with_any_file_that_draws(tmp_path: Path):
+    root = tmp_path / "pnp"
+    (root / "printing").mkdir(parents=True)
+    source = root / "printing" / "tiles.py"
+    source.write_text("WALL = 1.0\n")
+    (root / "__pycache__").mkdir()
+    before = drawn_once.files_identity([root])
+    (root / "__pycache__" / "tiles.pyc").write_bytes(b"bytecode")     # not a source
+    assert drawn_once.files_identity([root]) == before
+    source.write_text("WALL = 1.5\n")                                 # edited
+    edited = drawn_once.files_identity([root])
+    assert edited != before
+    stat = source.stat()
+    os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1))     # checked out again
+    assert drawn_once.files_identity([root]) != edited
+    (root / "extra.py").write_text("")                                 # a file added
+    assert drawn_once.files_identity([root]) not in (before, edited)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import io
 import struct
+import subprocess
+import sys
 import threading
 import zlib
 
 import cv2
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageOps
 
 from referee import image
 from referee.errors import BadPhoto
@@ -141,6 +143,34 @@ def test_a_whole_jpeg_reads_as_pillow_decodes_it(mode):
     pillows = np.asarray(Image.open(io.BytesIO(buffer.getvalue())).convert("RGB"))
     assert np.array_equal(load_photo(buffer.getvalue()).image,
                           cv2.cvtColor(pillows, cv2.COLOR_RGB2BGR))
+
+
+@pytest.mark.parametrize("orientation", [1, 6])
+def test_a_big_jpeg_reduced_reads_as_pillows_draft(orientation):
+    # decoded at half size by OpenCV: the very pixels of Pillow's DCT-scaled draft, turned
+    rng = np.random.default_rng(3)
+    image = cv2.resize(rng.integers(0, 255, (301, 401, 3), np.uint8), (4401, 3301))
+    data = _jpeg(image, orientation)
+    pil = Image.open(io.BytesIO(data))
+    pil.draft("RGB", (4401 // 2, 3301 // 2))
+    pillows = cv2.cvtColor(np.asarray(ImageOps.exif_transpose(pil).convert("RGB")),
+                           cv2.COLOR_RGB2BGR)
+    photo = load_photo(data)
+    assert photo.scale < 1.0 and photo.image.shape == pillows.shape == (
+        (2201, 1651, 3) if orientation == 6 else (1651, 2201, 3))
+    assert photo.size == ((3301, 4401) if orientation == 6 else (4401, 3301))
+    assert np.array_equal(photo.image, pillows)
+
+
+def test_a_big_jpeg_is_read_without_pillow(tmp_path):
+    path = tmp_path / "big.jpg"
+    path.write_bytes(_jpeg(cv2.resize(_marked(), (4400, 3300)), orientation=6))
+    probe = ("import sys; from referee.image import load_photo; "
+             f"photo = load_photo({str(path)!r}); "
+             "print(photo.scale, photo.size, 'PIL' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["0.5", "(3300,", "4400)", "False"]
 
 
 @pytest.mark.parametrize("tail", [b"", b"a phone's own trailer", b"\xff\xd9"])
