@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+try:
+    import fcntl
+except ImportError:                         # Windows
+    fcntl = None  # type: ignore[assignment]
 
 # The referee keeps faces it drew once in a cache folder; the tests keep theirs inside the
 # checkout (ignored by git), never in the user's own cache. Subprocesses inherit it.
@@ -21,24 +28,53 @@ if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1:
         os.environ.setdefault(_name, "1")
 
 
+def shared_folder(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Path:
+    """The folder `make(folder)` fills, made once a run: under `pytest -n` the workers share
+    it (the first to ask makes it while the others wait), so no two of them make the same.
+    Tests only read it."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER") and fcntl is not None:
+        base = base.parent                  # the run's folder, above each worker's own
+    folder = base / "shared" / name
+    done = folder.with_name(name + ".done")
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with _locked(folder.with_name(name + ".lock")):
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)       # a worker that died half-way
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
+@contextlib.contextmanager
+def _locked(path: Path):
+    """An exclusive lock on `path` between processes (none without fcntl: then each
+    worker keeps its own folders)."""
+    if fcntl is None:
+        yield
+        return
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
 def asterion_faces(tmp_path_factory) -> Callable[[str, str, int], Path]:
     """`faces(edition, marks, dpi)`: the folder of Asterion's faces exported as `pnp export`
-    writes them, once a session for each set of inputs (about 1.5 s each). Tests only read
-    these folders."""
+    writes them, once a run for each set of inputs (about 1.5 s each), shared by the
+    workers. Tests only read these folders."""
     from pnp.printing.asterion import PRINTING
     from pnp.printing.build import BuildRequest
     from pnp.printing.export import export
 
-    folders: dict[tuple[str, str, int], Path] = {}
-
     def faces(edition: str, marks: str, dpi: int) -> Path:
-        key = (edition, marks, dpi)
-        if key not in folders:
-            folder = tmp_path_factory.mktemp(f"asterion-{edition}-{marks}-{dpi}")
-            export(BuildRequest("asterion", edition, printing=PRINTING, marks=marks),
-                   folder, dpi=dpi)
-            folders[key] = folder
-        return folders[key]
+        return shared_folder(
+            tmp_path_factory, f"asterion-{edition}-{marks}-{dpi}",
+            lambda folder: export(BuildRequest("asterion", edition, printing=PRINTING,
+                                               marks=marks), folder, dpi=dpi))
 
     return faces

@@ -96,7 +96,7 @@ def test_a_pattern_option_for_a_shape_not_seen_is_flagged(told):
     unclear = [p.message for p in verdict.problems if p.code == PATTERN_UNCLEAR]
     assert unclear == [f"the 9 tiles seen do not fit the {told} pattern: they fit the "
                        "spindle: check --pattern"]
-    assert REFEREE.read(shot.image, pattern="spindle").is_certain
+    assert read_once(REFEREE, shot.image, pattern="spindle").is_certain
 
 
 def test_the_gone_flower_is_refused_in_one_line():

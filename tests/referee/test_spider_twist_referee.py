@@ -294,7 +294,7 @@ def test_a_node_the_die_half_hides_is_pinned_and_the_die_named(preset, megapixel
     """A normal photo at a tilt whose die leans over part of a neighbour: the node is
     pinned, and the player is told the die may hide it (not to push a male)."""
     state, picture = _photo_of(preset, megapixels, web, seed)
-    verdict = REFEREE.read(picture.jpeg)
+    verdict = read_once(REFEREE, picture.jpeg)
     assert not judge(verdict, state).wrong_unflagged
     pinned = [p for p in verdict.problems if p.message.startswith(f"node {node}:")]
     assert pinned and "the die on the female may hide it" in pinned[0].message, \
