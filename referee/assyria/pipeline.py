@@ -155,10 +155,11 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     lap("wells")
     on_board = read.exposed(read.balanced(board_view, seen.gain), seen.lift)
     # every colour's share of each space, found once: it tells the players and their discs
-    share = tracks.shares(on_board, list(COLOURS)) if base is None else None
+    fills = fill_hues(patches, pieces)
+    share = tracks.shares(on_board, list(COLOURS), fills) if base is None else None
     players = _players(board, base, share)
     out_of_view = _out_of_view(h, image.size)
-    reading = tracks.read_tracks(on_board, players, out_of_view, share)
+    reading = tracks.read_tracks(on_board, players, out_of_view, share, fills)
     problems += _track_problems(reading, h)
     if base is None:
         problems += discs_without_pieces(board, players, reading, h)
@@ -170,6 +171,17 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     return AssyriaVerdict(data, problems, h, image.size, timings, image, pieces=pieces,
                           markers=ids, state_from=state_from, tracks=reading,
                           neutral=base is None and turn_no is not None)
+
+
+def fill_hues(patches: list[read.Patch], pieces: list[PieceSeen]) -> dict[str, float]:
+    """Each colour's hue as its huts and ziggurats on the map show it (the median of
+    theirs): the discs are printed and lit alike."""
+    taken = {(p.colour, p.centre_mm) for p in pieces if p.colour}
+    hues: dict[str, list[float]] = {}
+    for p in patches:
+        if (p.colour, p.centre) in taken and p.hue is not None:
+            hues.setdefault(p.colour, []).append(p.hue)
+    return {c: float(np.median(v)) for c, v in hues.items()}
 
 
 def _players(board: dict[str, tuple[str, str, int | None]], base: dict[str, Any] | None,

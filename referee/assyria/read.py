@@ -62,6 +62,7 @@ class Patch:
     sides: tuple[float, float]       # its rotated box, mm
     angle: float
     saturation: float = 255.0        # its pixels' median saturation
+    hue: float | None = None         # ... and hue (OpenCV units)
 
 
 @dataclass(frozen=True)
@@ -564,8 +565,10 @@ def patch_of(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray) -> Patch:
               else (float(xs.mean()), float(ys.mean())))
     (_cx, _cy), (w, h), angle = cv2.minAreaRect(hull)
     sat = float(np.median(seen.hsv[ys, xs, 1]))
+    hue = float(np.median(seen.hsv[ys, xs, 0]))
     return Patch(colour, seen.mm(middle), area, (float(min(w, h) / PPM),
-                                                 float(max(w, h) / PPM)), float(angle), sat)
+                                                 float(max(w, h) / PPM)), float(angle), sat,
+                 hue)
 
 
 def kind_of(p: Patch) -> str | None:

@@ -329,3 +329,23 @@ def test_a_disc_over_the_line_onto_anothers_disc_is_a_spill_when_no_fan_is_there
     truth, verdict = bench(200117, "blur", 3.0, 3)          # red on offering 1, over green
     assert truth["offering"]["red"] == 1 and truth["offering"]["green"] == 0
     _exact(truth, verdict)
+
+
+def test_a_home_prints_orange_red_disc_is_no_yellow_player():
+    # seed 3's photo 211: red's fill printed orange (hue 21, where yellow's window starts)
+    truth, verdict = bench(300211, "home-print", 3.0, 2)
+    assert set(truth["players"]) == {"red", "blue"}
+    assert "yellow" not in verdict.state["players"]
+    assert TRACK_UNCLEAR not in {p.code for p in verdict.problems}
+    assert visible(verdict.state)["tracks"] == visible(truth)["tracks"]
+
+
+def test_the_fills_seen_on_the_map_move_the_discs_hue_windows():
+    assert tracks.hue_windows(None) == tracks.HUE_WINDOW
+    red, yellow = read.HUES["red"], read.HUES["yellow"]
+    moved = tracks.hue_windows({"red": 21.0})
+    assert red + moved["red"][1] == 24 and yellow + moved["yellow"][0] == 25
+    # each hue goes to one colour at most
+    for hue in range(0, 40):
+        owners = [c for c, (lo, hi) in moved.items() if lo <= hue - read.HUES[c] <= hi]
+        assert len(owners) <= 1
