@@ -349,3 +349,14 @@ def test_the_fills_seen_on_the_map_move_the_discs_hue_windows():
     for hue in range(0, 40):
         owners = [c for c, (lo, hi) in moved.items() if lo <= hue - read.HUES[c] <= hi]
         assert len(owners) <= 1
+
+
+@pytest.mark.parametrize("seed,players,vertex", [(300211, 2, "H20/H21/H30"),
+                                                 (100287, 4, "H60/H61/H70")])
+def test_a_home_prints_well_with_no_piece_near_is_a_well(seed, players, vertex):
+    # its grey rim printed lighter, near the paper: 0.29-0.32 of it unlike the print
+    truth, verdict = bench(seed, "home-print", 3.0, players)
+    assert vertex in truth["wells"]
+    assert vertex in verdict.state["wells"]
+    assert WELL_UNCLEAR not in {p.code for p in verdict.problems}
+    _exact(truth, verdict)
