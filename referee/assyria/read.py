@@ -281,9 +281,13 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     strong = ((s >= ON_PRINT_SAT) & (s >= _print_saturation() + ON_PRINT_MORE)
               & (v >= ON_PRINT_V * seen.paper)).astype(np.uint8)
     for i, colour in enumerate(HUES):
-        window, near = _hue_luts(colour)
-        mask = (cv2.LUT(hue, window) & fill
-                & ((printed[i] ^ 1) | (strong & cv2.LUT(hue, near))))
+        hued = cv2.LUT(hue, _hue_lut(colour)) & fill
+        off_print = hued & (printed[i] ^ 1)
+        # on print of its colour, the fill as this photo shows it off the print (a home
+        # print turns blue's to 91)
+        near = _near_lut(_fill_hue(hue, cv2.morphologyEx(off_print, cv2.MORPH_OPEN, k),
+                                   colour))
+        mask = off_print | (hued & printed[i] & strong & cv2.LUT(hue, near))
         raw = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
         # a blue piece across a river shows either side of it: the river between its
         # parts is the piece's (river that only touches a piece is not: it is not between
@@ -330,13 +334,30 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
 
 
 @cache
-def _hue_luts(colour: str) -> tuple[np.ndarray, np.ndarray]:
-    """Per OpenCV hue (as cv2.LUT tables, 0/1): within `colour`'s HUE_WINDOW, and within
-    ON_PRINT_HUE of its fill."""
+def _hue_lut(colour: str) -> np.ndarray:
+    """Per OpenCV hue (a cv2.LUT table, 0/1): within `colour`'s HUE_WINDOW."""
+    return in_window(np.arange(256, dtype=np.int16), colour).astype(np.uint8)
+
+
+FILL_SEEN = 100.0                # mm² of a colour off its print: its fill's hue seen
+
+
+def _fill_hue(hue: np.ndarray, seen_fill: np.ndarray, colour: str) -> int:
+    """`colour`'s fill hue in this photo: the median of its pixels off the print
+    (`seen_fill`, each within the colour's window) where there are enough; else the
+    fill's own."""
+    ys, xs = np.nonzero(seen_fill)
+    if len(xs) < FILL_SEEN * PPM ** 2:
+        return HUES[colour]
+    return int(np.median(hue[ys, xs]))
+
+
+@cache
+def _near_lut(centre: int) -> np.ndarray:
+    """Per OpenCV hue (a cv2.LUT table, 0/1): within ON_PRINT_HUE of `centre`."""
     hue = np.arange(256, dtype=np.int16)
-    d = np.abs(hue - HUES[colour])
-    d = np.minimum(d, 180 - d)
-    return (in_window(hue, colour).astype(np.uint8), (d <= ON_PRINT_HUE).astype(np.uint8))
+    d = np.abs(hue - centre)
+    return (np.minimum(d, 180 - d) <= ON_PRINT_HUE).astype(np.uint8)
 
 
 TILE = 256                       # px: a closing is worked out only in tiles near pixels

@@ -360,3 +360,12 @@ def test_a_home_prints_well_with_no_piece_near_is_a_well(seed, players, vertex):
     assert vertex in verdict.state["wells"]
     assert WELL_UNCLEAR not in {p.code for p in verdict.problems}
     _exact(truth, verdict)
+
+
+def test_a_home_prints_blue_hut_on_blue_hatching_is_a_hut():
+    # seed 4's photo 59: blue's fill printed at hue 91, so only the photo's own blue
+    # (seen off the print) tells the hut's pixels over the hatching from the print
+    truth, verdict = bench(400059, "home-print", 3.0, 4)
+    assert truth["huts"]["H92"] == "blue"
+    assert verdict.state["huts"].get("H92") == "blue"
+    _exact(truth, verdict)
