@@ -43,6 +43,9 @@ BRIDGE_MM = 4.0                  # print of a piece's colour this wide (radius) 
 BRIDGED = ("blue",)              # ... the rivers' colour
 ON_PRINT_HUE = 4                 # ... and this near the fill's hue (a wheat icon in a piece's
 ON_PRINT_V = 0.45                # shadow is as saturated, but 6-9 off and darker)
+ON_PRINT_APART = 6               # ... or, that saturated, this far in hue from all the print
+#                                  within 1 mm (a red hut on a wheat icon as saturated: 7;
+#                                  the icon in a piece's shadow keeps its own hue)
 # a piece's least median saturation (its fill; a tan card or a pale thing is not one)
 # (a tan card's hue is red's or yellow's; a bright room's clipped blue or green fill
 # reaches down to 115)
@@ -129,6 +132,20 @@ def _print_saturation() -> np.ndarray:
     ref, _ = reference()
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
     return cv2.dilate(cv2.cvtColor(ref, cv2.COLOR_BGR2HSV)[..., 1], grow).astype(np.int16)
+
+
+@cache
+def _print_hues() -> tuple[np.ndarray, np.ndarray]:
+    """The least and most hue of the print's coloured ink within 1 mm of each pixel
+    (misregistration); paper and lines (less saturated) count as no hue."""
+    ref, _ = reference()
+    hsv = cv2.cvtColor(ref, cv2.COLOR_BGR2HSV)
+    hue = hsv[..., 0].astype(np.int16)
+    inked = hsv[..., 1] >= PRINT_SAT
+    grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
+    low = cv2.erode(np.where(inked, hue, 255).astype(np.uint8), grow).astype(np.int16)
+    high = cv2.dilate(np.where(inked, hue, 0).astype(np.uint8), grow).astype(np.int16)
+    return low, high
 
 
 def colour_mask(hsv: np.ndarray, colour: str, min_sat: int = MIN_SAT) -> np.ndarray:
@@ -278,8 +295,11 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     fill = ((s >= MIN_SAT) & (v >= 60)).astype(np.uint8)
     # plainly a piece's fill even where the print has a colour near it: more saturated
     # than the print there (a river is as saturated as a faded blue hut: not so)
-    strong = ((s >= ON_PRINT_SAT) & (s >= _print_saturation() + ON_PRINT_MORE)
-              & (v >= ON_PRINT_V * seen.paper)).astype(np.uint8)
+    bright = (s >= ON_PRINT_SAT) & (v >= ON_PRINT_V * seen.paper)
+    low, high = _print_hues()
+    apart = ((hue.astype(np.int16) <= low - ON_PRINT_APART)
+             | (hue.astype(np.int16) >= high + ON_PRINT_APART))
+    strong = (bright & ((s >= _print_saturation() + ON_PRINT_MORE) | apart)).astype(np.uint8)
     for i, colour in enumerate(HUES):
         hued = cv2.LUT(hue, _hue_lut(colour)) & fill
         off_print = hued & (printed[i] ^ 1)

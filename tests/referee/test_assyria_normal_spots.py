@@ -369,3 +369,13 @@ def test_a_home_prints_blue_hut_on_blue_hatching_is_a_hut():
     assert truth["huts"]["H92"] == "blue"
     assert verdict.state["huts"].get("H92") == "blue"
     _exact(truth, verdict)
+
+
+@pytest.mark.parametrize("seed,preset,players,hexname", [(400137, "tilt-35", 3, "H30"),
+                                                         (100430, "pattern", 2, "H25")])
+def test_a_red_hut_on_a_wheat_icon_as_saturated_is_a_hut(seed, preset, players, hexname):
+    # the hut's hue 14 against the icon's 21: apart in hue, not in saturation
+    truth, verdict = bench(seed, preset, 3.0, players)
+    assert truth["huts"][hexname] == "red"
+    assert verdict.state["huts"].get(hexname) == "red"
+    _exact(truth, verdict)
