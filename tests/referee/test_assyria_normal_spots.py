@@ -1,9 +1,10 @@
 """The spots that flagged normal benchmark photos (`referee_bench.py --game assyria
---seed 1`, the kit's normal conditions), one generated photo each, rebuilt from its seed,
+--seed S`, the kit's normal conditions), one generated photo each, rebuilt from its seed,
 condition, resolution and player count: a food icon or a boundary line whose hue the light
 moved, light of two colours, two blue huts a river joins, a vertex beside a hut, a yellow
-disc on a home print's tan space, a disc reaching over the line; and the pinning of an
-unclear patch that may be two pieces."""
+disc on a home print's tan space, a disc reaching over the line; a home print's orange red
+disc, light well rim and blue hut on blue hatching; a red piece on a wheat icon; a heavily
+blurred photo refused; and the pinning of an unclear patch that may be two pieces."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
+from pnp.cli import main
 from pnp.geometry import assyria as geometry
 from referee.assyria import REFEREE, pipeline, read, tracks
 from referee.assyria.evaluate import (
@@ -379,3 +381,23 @@ def test_a_red_hut_on_a_wheat_icon_as_saturated_is_a_hut(seed, preset, players, 
     assert truth["huts"][hexname] == "red"
     assert verdict.state["huts"].get(hexname) == "red"
     _exact(truth, verdict)
+
+
+def test_a_red_ziggurat_on_a_wheat_icon_under_two_lights_is_read():
+    # seed 1's photo 433: its base on print of its hue window (21), as saturated
+    truth, verdict = bench(100433, "mixed-light", 3.0, 2)
+    assert truth["ziggurats"]["H45"]["owner"] == "red"
+    _exact(truth, verdict)
+
+
+def test_a_heavily_blurred_photo_is_refused_in_one_line_saying_what_to_do(tmp_path, capsys):
+    state = simulated_state(100010, 3)
+    shot = photo(state, replace(conditions("blur-4px"), megapixels=3.0), 100010,
+                 pieces=pieces("blur-4px"))
+    path = tmp_path / "blurred.jpg"
+    path.write_bytes(shot.jpeg)
+    code = main(["referee", "assyria", str(path), "--turn", "3"])
+    out, err = capsys.readouterr()
+    assert code == 2 and not out
+    assert len(err.strip().splitlines()) == 1
+    assert "blurred" in err and "hold the phone still" in err
