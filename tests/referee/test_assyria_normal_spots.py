@@ -401,3 +401,11 @@ def test_a_heavily_blurred_photo_is_refused_in_one_line_saying_what_to_do(tmp_pa
     assert code == 2 and not out
     assert len(err.strip().splitlines()) == 1
     assert "blurred" in err and "hold the phone still" in err
+
+
+def test_a_hand_laid_roof_stack_whose_levels_widen_it_is_a_ziggurat():
+    # seed 4's photo 205: three levels each off the one below, 28 x 31.3 mm at 3 MP
+    truth, verdict = bench(400205, "mixed-light", 3.0, 2)
+    assert truth["ziggurats"]["H14"] == {"owner": "red", "level": 3}
+    assert PIECE_UNCLEAR not in {p.code for p in verdict.problems}
+    _exact(truth, verdict)
