@@ -62,6 +62,10 @@ FAR_NONE = 0.1              # the rim away from pieces at most this unlike: no w
 #                             there (true wells 0.18-0.82; a hut's edge beside one 0-0.07)
 FAR_WELL = 0.25             # ... at least this: no piece's edge nor shadow (the spot
 #                             tests below cannot clear it; a well on a home print: 0.37)
+FREE_HIDDEN = 0.05          # a vertex's ring this little under pieces: none lies near, so
+#                             a rim unlike FAR_WELL and the spot covered are a well's (a
+#                             home print's light grey rim: 0.28-0.32 unlike; bare vertices
+#                             at most 0.09)
 SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most this: it
 #                             shows whole, so no well covers it (true wells 0.32-1.0)
 SPOT_LIKE = 0.2             # the spot's part clear of pieces at most this unlike: it
@@ -155,10 +159,11 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     lap("wells")
     on_board = read.exposed(read.balanced(board_view, seen.gain), seen.lift)
     # every colour's share of each space, found once: it tells the players and their discs
-    share = tracks.shares(on_board, list(COLOURS)) if base is None else None
+    fills = fill_hues(patches, pieces)
+    share = tracks.shares(on_board, list(COLOURS), fills) if base is None else None
     players = _players(board, base, share)
     out_of_view = _out_of_view(h, image.size)
-    reading = tracks.read_tracks(on_board, players, out_of_view, share)
+    reading = tracks.read_tracks(on_board, players, out_of_view, share, fills)
     problems += _track_problems(reading, h)
     if base is None:
         problems += discs_without_pieces(board, players, reading, h)
@@ -170,6 +175,17 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     return AssyriaVerdict(data, problems, h, image.size, timings, image, pieces=pieces,
                           markers=ids, state_from=state_from, tracks=reading,
                           neutral=base is None and turn_no is not None)
+
+
+def fill_hues(patches: list[read.Patch], pieces: list[PieceSeen]) -> dict[str, float]:
+    """Each colour's hue as its huts and ziggurats on the map show it (the median of
+    theirs): the discs are printed and lit alike."""
+    taken = {(p.colour, p.centre_mm) for p in pieces if p.colour}
+    hues: dict[str, list[float]] = {}
+    for p in patches:
+        if (p.colour, p.centre) in taken and p.hue is not None:
+            hues.setdefault(p.colour, []).append(p.hue)
+    return {c: float(np.median(v)) for c, v in hues.items()}
 
 
 def _players(board: dict[str, tuple[str, str, int | None]], base: dict[str, Any] | None,
@@ -367,8 +383,8 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
         by_zig = bool(zigs & set(w.name.split("/")))
         if by_zig and (look < WELL_YES or middle < BY_ZIG_MIDDLE or hidden > BY_ZIG_HIDDEN):
             continue     # a base's cut edge or shadow on the rim (a tilted photo)
-        if hidden <= WELL_HIDDEN and (look >= WELL_YES
-                                      or min(look, middle) >= WELL_BOTH):
+        if hidden <= WELL_HIDDEN and (look >= WELL_YES or min(look, middle) >= WELL_BOTH
+                                      or _well_alone(seen, covered, w.at, hidden, middle)):
             names.append(w.name)
             pieces.append(PieceSeen("well", None, w.name, None, w.at, point))
             if doubtful & set(w.name.split("/")):
@@ -383,6 +399,16 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
                                            "the well (if any) squarely on its vertex, in view",
                                            (w.index,), point))
     return names, pieces, problems
+
+
+def _well_alone(seen: read.Map, covered: np.ndarray, at, hidden: float, middle: float
+                ) -> bool:
+    """A well with no piece near (a home print's rim, printed lighter, is less unlike):
+    its rim unlike where no piece's edge nor shadow reaches, and its spot covered."""
+    if hidden > FREE_HIDDEN or middle <= SPOT_LIKE:
+        return False
+    far = read.well_far(seen, covered, at)
+    return far is not None and far >= FAR_WELL
 
 
 def _no_well(seen: read.Map, covered: np.ndarray, at, hidden: float, middle: float

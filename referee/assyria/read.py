@@ -43,6 +43,9 @@ BRIDGE_MM = 4.0                  # print of a piece's colour this wide (radius) 
 BRIDGED = ("blue",)              # ... the rivers' colour
 ON_PRINT_HUE = 4                 # ... and this near the fill's hue (a wheat icon in a piece's
 ON_PRINT_V = 0.45                # shadow is as saturated, but 6-9 off and darker)
+ON_PRINT_APART = 6               # ... or, that saturated, this far in hue from all the print
+#                                  within 1 mm (a red hut on a wheat icon as saturated: 7;
+#                                  the icon in a piece's shadow keeps its own hue)
 # a piece's least median saturation (its fill; a tan card or a pale thing is not one)
 # (a tan card's hue is red's or yellow's; a bright room's clipped blue or green fill
 # reaches down to 115)
@@ -51,7 +54,8 @@ MIN_PATCH = 45.0                 # mm²: smaller patches are print noise or a sl
 HUT_AREA = (120.0, 300.0)        # mm², the hull of a 14 mm hut's colour (and its cut edge)
 ZIG_AREA = (540.0, 880.0)        # of a 26 mm base (676; a blurred 3 MP one up to 840)
 HUT_SIDE = (9.0, 20.0)           # the patch's rotated box, mm
-ZIG_SIDE = (21.0, 31.0)
+ZIG_SIDE = (21.0, 32.0)          # (a hand-laid stack, its levels off the base, with its cut
+#                                  edge, blurred at 3 MP: 31.3)
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,7 @@ class Patch:
     sides: tuple[float, float]       # its rotated box, mm
     angle: float
     saturation: float = 255.0        # its pixels' median saturation
+    hue: float | None = None         # ... and hue (OpenCV units)
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,20 @@ def _print_saturation() -> np.ndarray:
     ref, _ = reference()
     grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
     return cv2.dilate(cv2.cvtColor(ref, cv2.COLOR_BGR2HSV)[..., 1], grow).astype(np.int16)
+
+
+@cache
+def _print_hues() -> tuple[np.ndarray, np.ndarray]:
+    """The least and most hue of the print's coloured ink within 1 mm of each pixel
+    (misregistration); paper and lines (less saturated) count as no hue."""
+    ref, _ = reference()
+    hsv = cv2.cvtColor(ref, cv2.COLOR_BGR2HSV)
+    hue = hsv[..., 0].astype(np.int16)
+    inked = hsv[..., 1] >= PRINT_SAT
+    grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
+    low = cv2.erode(np.where(inked, hue, 255).astype(np.uint8), grow).astype(np.int16)
+    high = cv2.dilate(np.where(inked, hue, 0).astype(np.uint8), grow).astype(np.int16)
+    return low, high
 
 
 def colour_mask(hsv: np.ndarray, colour: str, min_sat: int = MIN_SAT) -> np.ndarray:
@@ -277,12 +296,19 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     fill = ((s >= MIN_SAT) & (v >= 60)).astype(np.uint8)
     # plainly a piece's fill even where the print has a colour near it: more saturated
     # than the print there (a river is as saturated as a faded blue hut: not so)
-    strong = ((s >= ON_PRINT_SAT) & (s >= _print_saturation() + ON_PRINT_MORE)
-              & (v >= ON_PRINT_V * seen.paper)).astype(np.uint8)
+    bright = (s >= ON_PRINT_SAT) & (v >= ON_PRINT_V * seen.paper)
+    low, high = _print_hues()
+    apart = ((hue.astype(np.int16) <= low - ON_PRINT_APART)
+             | (hue.astype(np.int16) >= high + ON_PRINT_APART))
+    strong = (bright & ((s >= _print_saturation() + ON_PRINT_MORE) | apart)).astype(np.uint8)
     for i, colour in enumerate(HUES):
-        window, near = _hue_luts(colour)
-        mask = (cv2.LUT(hue, window) & fill
-                & ((printed[i] ^ 1) | (strong & cv2.LUT(hue, near))))
+        hued = cv2.LUT(hue, _hue_lut(colour)) & fill
+        off_print = hued & (printed[i] ^ 1)
+        # on print of its colour, the fill as this photo shows it off the print (a home
+        # print turns blue's to 91)
+        near = _near_lut(_fill_hue(hue, cv2.morphologyEx(off_print, cv2.MORPH_OPEN, k),
+                                   colour))
+        mask = off_print | (hued & printed[i] & strong & cv2.LUT(hue, near))
         raw = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
         # a blue piece across a river shows either side of it: the river between its
         # parts is the piece's (river that only touches a piece is not: it is not between
@@ -329,13 +355,30 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
 
 
 @cache
-def _hue_luts(colour: str) -> tuple[np.ndarray, np.ndarray]:
-    """Per OpenCV hue (as cv2.LUT tables, 0/1): within `colour`'s HUE_WINDOW, and within
-    ON_PRINT_HUE of its fill."""
+def _hue_lut(colour: str) -> np.ndarray:
+    """Per OpenCV hue (a cv2.LUT table, 0/1): within `colour`'s HUE_WINDOW."""
+    return in_window(np.arange(256, dtype=np.int16), colour).astype(np.uint8)
+
+
+FILL_SEEN = 100.0                # mm² of a colour off its print: its fill's hue seen
+
+
+def _fill_hue(hue: np.ndarray, seen_fill: np.ndarray, colour: str) -> int:
+    """`colour`'s fill hue in this photo: the median of its pixels off the print
+    (`seen_fill`, each within the colour's window) where there are enough; else the
+    fill's own."""
+    ys, xs = np.nonzero(seen_fill)
+    if len(xs) < FILL_SEEN * PPM ** 2:
+        return HUES[colour]
+    return int(np.median(hue[ys, xs]))
+
+
+@cache
+def _near_lut(centre: int) -> np.ndarray:
+    """Per OpenCV hue (a cv2.LUT table, 0/1): within ON_PRINT_HUE of `centre`."""
     hue = np.arange(256, dtype=np.int16)
-    d = np.abs(hue - HUES[colour])
-    d = np.minimum(d, 180 - d)
-    return (in_window(hue, colour).astype(np.uint8), (d <= ON_PRINT_HUE).astype(np.uint8))
+    d = np.abs(hue - centre)
+    return (np.minimum(d, 180 - d) <= ON_PRINT_HUE).astype(np.uint8)
 
 
 TILE = 256                       # px: a closing is worked out only in tiles near pixels
@@ -564,8 +607,10 @@ def patch_of(seen: Map, colour: str, xs: np.ndarray, ys: np.ndarray) -> Patch:
               else (float(xs.mean()), float(ys.mean())))
     (_cx, _cy), (w, h), angle = cv2.minAreaRect(hull)
     sat = float(np.median(seen.hsv[ys, xs, 1]))
+    hue = float(np.median(seen.hsv[ys, xs, 0]))
     return Patch(colour, seen.mm(middle), area, (float(min(w, h) / PPM),
-                                                 float(max(w, h) / PPM)), float(angle), sat)
+                                                 float(max(w, h) / PPM)), float(angle), sat,
+                 hue)
 
 
 def kind_of(p: Patch) -> str | None:

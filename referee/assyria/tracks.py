@@ -13,6 +13,7 @@ problem naming the track, never a guess.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -43,6 +44,9 @@ OPEN = np.ones((3, 3), np.uint8)     # 1.5 mm: thin misregistered print edges ar
 # A home print turns red's fill towards orange (up to 20) and blue's towards green (down
 # to 89; a disc's shadowed edge turns green's towards blue: up to 84).
 HUE_WINDOW = {"red": (-9, 7), "yellow": (-6, 9), "green": (-9, 2), "blue": (-12, 9)}
+# The photo's own fills (its pieces on the map, the same print and light) move a window: a
+# home print may turn red's fill to 21, where yellow's window starts
+MOST_SHIFT = 9                   # hue units a fill seen on the map moves its window at most
 PIECE_MIN_SAT = 80               # a piece's colour, in any light the fit leaves alike
 
 
@@ -84,11 +88,12 @@ def board_square_on(image: np.ndarray, to_work: np.ndarray) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def shares(bgr: np.ndarray, players: list[str]) -> dict[str, dict[str, float]]:
+def shares(bgr: np.ndarray, players: list[str], fills: dict[str, float] | None = None
+           ) -> dict[str, dict[str, float]]:
     """Per track or Ashur space id, each player colour's share of its box (colour_masks,
     opened: thin misregistered print edges are no piece)."""
     masks = {c: cv2.morphologyEx(m, cv2.MORPH_OPEN, OPEN)
-             for c, m in colour_masks(bgr, players).items()}
+             for c, m in colour_masks(bgr, players, fills).items()}
     out: dict[str, dict[str, float]] = {}
     for sp_id, (x0, y0, x1, y1) in space_boxes().items():
         out[sp_id] = {c: float(m[y0:y1, x0:x1].mean()) for c, m in masks.items()}
@@ -100,12 +105,14 @@ def space_boxes() -> dict[str, tuple[int, int, int, int]]:
     return {sp.id: _box_px(sp.box) for sp in tracked_spaces()}
 
 
-def colour_masks(bgr: np.ndarray, players: list[str]) -> dict[str, np.ndarray]:
+def colour_masks(bgr: np.ndarray, players: list[str], fills: dict[str, float] | None = None
+                 ) -> dict[str, np.ndarray]:
     """Per player colour, the pixels (0/1) of that colour where the photo is unlike the
     print, on and just round every space. The print is fitted to the photo per
     channel round each space (the median over the space grown by AROUND_MM: a piece covers
     less than half of it), so a tinted light or a shadow leaves the print alike, and the
-    tan of every tenth score space is not a yellow or red disc."""
+    tan of every tenth score space is not a yellow or red disc. `fills`: each colour's hue
+    seen on the map (hue_windows)."""
     ref = printed_board()
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     unlike_all = np.zeros(bgr.shape[:2], np.uint8)
@@ -134,10 +141,11 @@ def colour_masks(bgr: np.ndarray, players: list[str]) -> dict[str, np.ndarray]:
             (unlike & ((tint > TINT) | brighter)) | richer).astype(np.uint8)
     # each colour's hue test only where the print is unlike (a small part of the board)
     ys, xs = np.nonzero(unlike_all)
+    windows = hue_windows(fills)
     out = {}
     for c in players:
         mask = np.zeros_like(unlike_all)
-        mask[ys, xs] = _colour(hsv[ys, xs], c)
+        mask[ys, xs] = _colour(hsv[ys, xs], c, windows[c])
         out[c] = mask
     return out
 
@@ -156,10 +164,37 @@ def _least(bgr: np.ndarray) -> np.ndarray:
     return np.minimum(np.minimum(bgr[..., 0], bgr[..., 1]), bgr[..., 2])
 
 
-def _colour(hsv: np.ndarray, colour: str) -> np.ndarray:
-    lo, hi = HUE_WINDOW[colour]
+def _colour(hsv: np.ndarray, colour: str, window: tuple[int, int]) -> np.ndarray:
+    lo, hi = window
     d = (hsv[..., 0].astype(np.int16) - read.HUES[colour] + 90) % 180 - 90
     return (d >= lo) & (d <= hi) & (hsv[..., 1] >= PIECE_MIN_SAT) & (hsv[..., 2] >= 60)
+
+
+def fill_centres(fills: dict[str, float] | None) -> dict[str, int]:
+    """Each colour's hue in this photo: its pieces' on the map (`fills`, moved at most
+    MOST_SHIFT), else the fill's own."""
+    fills = fills or {}
+    return {c: h + int(np.clip(round(fills[c] - h), -MOST_SHIFT, MOST_SHIFT)) if c in fills
+            else h for c, h in read.HUES.items()}
+
+
+def hue_windows(fills: dict[str, float] | None) -> dict[str, tuple[int, int]]:
+    """Each colour's hue window (about its fill's own hue, as HUE_WINDOW): HUE_WINDOW
+    grown to take in the same window about the fill seen on the map (`fills`); where two
+    windows then overlap, each keeps only the hues nearer its own centre (fill_centres)."""
+    centres = fill_centres(fills)
+    grown = {c: (min(read.HUES[c], centres[c]) + lo, max(read.HUES[c], centres[c]) + hi)
+             for c, (lo, hi) in HUE_WINDOW.items()}          # absolute hues
+    out = {}
+    for c, (lo, hi) in grown.items():
+        for o, (olo, ohi) in grown.items():
+            middle = (centres[c] + centres[o]) / 2
+            if centres[o] > centres[c] and olo <= grown[c][1]:
+                hi = min(hi, math.ceil(middle) - 1)
+            elif centres[o] < centres[c] and ohi >= grown[c][0]:
+                lo = max(lo, math.floor(middle) + 1)
+        out[c] = (lo - read.HUES[c], hi - read.HUES[c])
+    return out
 
 
 @cache
@@ -171,11 +206,13 @@ KINDS = ("score", "camel", "offering", "turn", "ashur")
 
 
 def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozenset = frozenset(),
-                share: dict[str, dict[str, float]] | None = None) -> TrackReading:
+                share: dict[str, dict[str, float]] | None = None,
+                fills: dict[str, float] | None = None) -> TrackReading:
     """Each player's disc per track and Ashur's huts; a space in `hidden` (out of the
     photo) or washed out by a glare with no piece seen on it is unclear for every
-    colour. `share`: `shares` of these players or more, if found already."""
-    share = (shares(bgr, players) if share is None
+    colour. `share`: `shares` of these players or more, if found already; `fills`: each
+    colour's hue on the map (hue_windows)."""
+    share = (shares(bgr, players, fills) if share is None
              else {sp_id: {c: row[c] for c in players} for sp_id, row in share.items()})
     washed = {sp_id for sp_id in washed_out(bgr)
               if max(share[sp_id].values(), default=0.0) < TRACK_YES}
@@ -183,6 +220,7 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
     for sp_id in hidden:
         share[sp_id] = {c: (TRACK_YES + TRACK_NO) / 2 for c in players}
     out = TrackReading()
+    hues = fill_centres(fills)
     masks: dict[str, np.ndarray] = {}        # colour_masks, made only if a fan needs them
     by_kind: dict[str, list[geometry.Space]] = {}
     for sp in tracked_spaces():
@@ -199,10 +237,11 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                 # else on the track a trace of it (each player has one disc a track)
                 yes, maybe = trace, []
             if not yes and not maybe and len(trace) <= 1:
-                yes = _under_a_fan(bgr, players, share, by_kind[track], c, trace, masks)
+                yes = _under_a_fan(bgr, players, share, by_kind[track], c, trace, masks,
+                                   fills)
             if len(yes) == 2 and not maybe:
                 yes = spilt_over(yes, share, players, c, lambda sp, on, c=c: fan.one_more(
-                    cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), read.HUES, TPPM, sp.box,
+                    cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), hues, TPPM, sp.box,
                     players, on, c))
             if len(yes) == 1:
                 maybe = [sp for sp in maybe if not _spills(sp, yes[0], share, c)]
@@ -293,22 +332,24 @@ def spilt_over(yes: list[geometry.Space], share: dict[str, dict[str, float]],
 
 def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str, float]],
                  spaces: list[geometry.Space], colour: str, trace: list[geometry.Space],
-                 masks: dict[str, np.ndarray]) -> list[geometry.Space]:
+                 masks: dict[str, np.ndarray], fills: dict[str, float] | None = None
+                 ) -> list[geometry.Space]:
     """The one space of a track where `colour`, missing from the whole track, lies lowest
     under others' fanned discs, its crescent seen by place, shape and colour, or the fan
     there plainly holding one disc more than it shows (fan.py); none if no space, or
     more than one, shows it so."""
     found = []
+    hues = fill_centres(fills)
     for sp in trace or spaces:
         if not any(share[sp.id][o] >= TRACK_YES for o in players if o != colour):
             continue
         above = _fanned_here(sp, spaces, share, players, colour)
         if not masks:
-            masks.update(colour_masks(bgr, players))
+            masks.update(colour_masks(bgr, players, fills))
         top = max(above, key=lambda o: share[sp.id][o])
         hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
-        if (fan.lowest_crescent(masks, hsv, read.HUES, TPPM, sp.box, colour, above, top)
-                or fan.one_more(hsv, read.HUES, TPPM, sp.box, players,
+        if (fan.lowest_crescent(masks, hsv, hues, TPPM, sp.box, colour, above, top)
+                or fan.one_more(hsv, hues, TPPM, sp.box, players,
                                 [o for o in players if o != colour
                                  and share[sp.id][o] > TRACE], colour)):
             found.append(sp)

@@ -82,7 +82,7 @@ def _shares(monkeypatch, values: dict[str, dict[str, float]]) -> tracks.TrackRea
     zero = {sp.id: dict.fromkeys(players, 0.0) for sp in tracks.tracked_spaces()}
     for sp_id, row in values.items():
         zero[sp_id].update(row)
-    monkeypatch.setattr(tracks, "shares", lambda _bgr, _players: zero)
+    monkeypatch.setattr(tracks, "shares", lambda _bgr, _players, _fills=None: zero)
     return tracks.read_tracks(np.zeros((1, 1, 3), np.uint8), players)
 
 

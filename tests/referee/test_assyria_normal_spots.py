@@ -1,9 +1,10 @@
 """The spots that flagged normal benchmark photos (`referee_bench.py --game assyria
---seed 1`, the kit's normal conditions), one generated photo each, rebuilt from its seed,
+--seed S`, the kit's normal conditions), one generated photo each, rebuilt from its seed,
 condition, resolution and player count: a food icon or a boundary line whose hue the light
 moved, light of two colours, two blue huts a river joins, a vertex beside a hut, a yellow
-disc on a home print's tan space, a disc reaching over the line; and the pinning of an
-unclear patch that may be two pieces."""
+disc on a home print's tan space, a disc reaching over the line; a home print's orange red
+disc, light well rim and blue hut on blue hatching; a red piece on a wheat icon; a heavily
+blurred photo refused; and the pinning of an unclear patch that may be two pieces."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
+from pnp.cli import main
 from pnp.geometry import assyria as geometry
 from referee.assyria import REFEREE, pipeline, read, tracks
 from referee.assyria.evaluate import (
@@ -328,4 +330,82 @@ def test_a_centre_laid_off_its_base_is_level_two(seed, preset, megapixels):
 def test_a_disc_over_the_line_onto_anothers_disc_is_a_spill_when_no_fan_is_there():
     truth, verdict = bench(200117, "blur", 3.0, 3)          # red on offering 1, over green
     assert truth["offering"]["red"] == 1 and truth["offering"]["green"] == 0
+    _exact(truth, verdict)
+
+
+def test_a_home_prints_orange_red_disc_is_no_yellow_player():
+    # seed 3's photo 211: red's fill printed orange (hue 21, where yellow's window starts)
+    truth, verdict = bench(300211, "home-print", 3.0, 2)
+    assert set(truth["players"]) == {"red", "blue"}
+    assert "yellow" not in verdict.state["players"]
+    assert TRACK_UNCLEAR not in {p.code for p in verdict.problems}
+    assert visible(verdict.state)["tracks"] == visible(truth)["tracks"]
+
+
+def test_the_fills_seen_on_the_map_move_the_discs_hue_windows():
+    assert tracks.hue_windows(None) == tracks.HUE_WINDOW
+    red, yellow = read.HUES["red"], read.HUES["yellow"]
+    moved = tracks.hue_windows({"red": 21.0})
+    assert red + moved["red"][1] == 24 and yellow + moved["yellow"][0] == 25
+    # each hue goes to one colour at most
+    for hue in range(0, 40):
+        owners = [c for c, (lo, hi) in moved.items() if lo <= hue - read.HUES[c] <= hi]
+        assert len(owners) <= 1
+
+
+@pytest.mark.parametrize("seed,players,vertex", [(300211, 2, "H20/H21/H30"),
+                                                 (100287, 4, "H60/H61/H70")])
+def test_a_home_prints_well_with_no_piece_near_is_a_well(seed, players, vertex):
+    # its grey rim printed lighter, near the paper: 0.29-0.32 of it unlike the print
+    truth, verdict = bench(seed, "home-print", 3.0, players)
+    assert vertex in truth["wells"]
+    assert vertex in verdict.state["wells"]
+    assert WELL_UNCLEAR not in {p.code for p in verdict.problems}
+    _exact(truth, verdict)
+
+
+def test_a_home_prints_blue_hut_on_blue_hatching_is_a_hut():
+    # seed 4's photo 59: blue's fill printed at hue 91, so only the photo's own blue
+    # (seen off the print) tells the hut's pixels over the hatching from the print
+    truth, verdict = bench(400059, "home-print", 3.0, 4)
+    assert truth["huts"]["H92"] == "blue"
+    assert verdict.state["huts"].get("H92") == "blue"
+    _exact(truth, verdict)
+
+
+@pytest.mark.parametrize("seed,preset,players,hexname", [(400137, "tilt-35", 3, "H30"),
+                                                         (100430, "pattern", 2, "H25")])
+def test_a_red_hut_on_a_wheat_icon_as_saturated_is_a_hut(seed, preset, players, hexname):
+    # the hut's hue 14 against the icon's 21: apart in hue, not in saturation
+    truth, verdict = bench(seed, preset, 3.0, players)
+    assert truth["huts"][hexname] == "red"
+    assert verdict.state["huts"].get(hexname) == "red"
+    _exact(truth, verdict)
+
+
+def test_a_red_ziggurat_on_a_wheat_icon_under_two_lights_is_read():
+    # seed 1's photo 433: its base on print of its hue window (21), as saturated
+    truth, verdict = bench(100433, "mixed-light", 3.0, 2)
+    assert truth["ziggurats"]["H45"]["owner"] == "red"
+    _exact(truth, verdict)
+
+
+def test_a_heavily_blurred_photo_is_refused_in_one_line_saying_what_to_do(tmp_path, capsys):
+    state = simulated_state(100010, 3)
+    shot = photo(state, replace(conditions("blur-4px"), megapixels=3.0), 100010,
+                 pieces=pieces("blur-4px"))
+    path = tmp_path / "blurred.jpg"
+    path.write_bytes(shot.jpeg)
+    code = main(["referee", "assyria", str(path), "--turn", "3"])
+    out, err = capsys.readouterr()
+    assert code == 2 and not out
+    assert len(err.strip().splitlines()) == 1
+    assert "blurred" in err and "hold the phone still" in err
+
+
+def test_a_hand_laid_roof_stack_whose_levels_widen_it_is_a_ziggurat():
+    # seed 4's photo 205: three levels each off the one below, 28 x 31.3 mm at 3 MP
+    truth, verdict = bench(400205, "mixed-light", 3.0, 2)
+    assert truth["ziggurats"]["H14"] == {"owner": "red", "level": 3}
+    assert PIECE_UNCLEAR not in {p.code for p in verdict.problems}
     _exact(truth, verdict)

@@ -181,7 +181,7 @@ def test_a_disc_reaching_over_the_line_is_not_a_second_disc(monkeypatch):
     zero["score-1"].update(red=0.0, yellow=0.0)
     zero["score-3"].update(red=0.18, yellow=0.42)
     zero["score-2"].update(red=0.022)             # red's edge over the line
-    monkeypatch.setattr(tracks, "shares", lambda _bgr, _players: zero)
+    monkeypatch.setattr(tracks, "shares", lambda _bgr, _players, _fills=None: zero)
     reading = tracks.read_tracks(np.zeros((1, 1, 3), np.uint8), players)
     assert reading.values["score"]["red"] == 3
     assert not [u for u in reading.unclear if u[:2] == ("score", "red")]
