@@ -68,8 +68,10 @@ def _detector(small: bool = False, tiny: bool = False,
         params.minMarkerPerimeterRate = 0.02      # threshold window catches their outline
         params.adaptiveThreshWinSizeMin = 3
         params.adaptiveThreshWinSizeStep = 4
-    if squares:         # smaller outlines too, as candidates (detect_with_squares)
-        params.minMarkerPerimeterRate = SQUARE_RATE
+    if squares:         # smaller outlines too, as candidates (detect_with_squares); no 3 px
+        params.minMarkerPerimeterRate = SQUARE_RATE     # threshold window: a quarter of
+        params.adaptiveThreshWinSizeMin = 13            # the pass, and on the README's
+        #                                                 photo the same 84 markers, 53 squares
     if whole:           # a whole enlarged image of `whole` px (detect_enlarged): a window's
         params.minMarkerPerimeterRate = WINDOW_LEAST / whole    # least marker, and no
         params.adaptiveThreshWinSizeMin = 13    # 3 px threshold window (under a module

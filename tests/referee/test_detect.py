@@ -134,7 +134,9 @@ def test_the_small_markers_the_pass_decodes_are_those_windows_read_again():
     # The README's 8 MP photo, read at its own size: the discreet print's 21-24 px markers
     # are under the default least size, decoded by the square pass all the same. Read again
     # in windows round every square the pass reported, each comes back where the pass put
-    # it; looking only round the unread squares of their size loses none of them.
+    # it (within 2 px: a window's threshold differs, and its corners are no truer: one
+    # comes back unrefined, on whole px); looking only round the unread squares of their
+    # size loses none of them.
     photo = load_photo(EXAMPLES / "endgame.jpg")
     assert photo.scale == 1.0
     seen = detect_with_squares(photo.image, photo.scale)
@@ -142,8 +144,20 @@ def test_the_small_markers_the_pass_decodes_are_those_windows_read_again():
     every = detect_in_windows(photo.image, square_windows(seen.squares, SQUARE_SIDES), 1.0)
     for m in seen.small:
         again = [k for k in every if k.id == m.id and np.linalg.norm(k.centre - m.centre) < 3]
-        assert again and np.abs(again[0].corners - m.corners).max() < 1.5
+        assert again and np.abs(again[0].corners - m.corners).max() < 2.0
     tiles = identify(seen.markers)
     closer = merge_markers(tiles, identify(_look_closer(photo.image, tiles, seen)))
     old = merge_markers(tiles, identify(every))
     assert sorted(m.id for m in closer) == sorted(m.id for m in old)
+
+
+def test_the_square_pass_reads_every_marker_the_plain_detector_reads():
+    # its own threshold windows (none of 3 px) must not lose a marker of the default size
+    # (kept or small: a marker on the least size may fall either side of it)
+    photo = load_photo(EXAMPLES / "endgame.jpg")
+    found = detect_with_squares(photo.image, photo.scale)
+    seen = {m.id: m for m in found.markers + found.small}
+    plain = detect_markers(photo.image, photo.scale)
+    assert len(plain) >= 40 and {m.id for m in plain} <= set(seen)
+    # the same outline, thresholded otherwise: a corner may move a px (1.04 here)
+    assert max(np.abs(seen[m.id].corners - m.corners).max() for m in plain) < 1.5
