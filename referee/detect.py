@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -67,8 +68,10 @@ def _detector(small: bool = False, tiny: bool = False,
         params.minMarkerPerimeterRate = 0.02      # threshold window catches their outline
         params.adaptiveThreshWinSizeMin = 3
         params.adaptiveThreshWinSizeStep = 4
-    if squares:         # smaller outlines too, as candidates (detect_with_squares)
-        params.minMarkerPerimeterRate = SQUARE_RATE
+    if squares:         # smaller outlines too, as candidates (detect_with_squares); no 3 px
+        params.minMarkerPerimeterRate = SQUARE_RATE     # threshold window: a quarter of
+        params.adaptiveThreshWinSizeMin = 13            # the pass, and on the README's
+        #                                                 photo the same 84 markers, 53 squares
     if whole:           # a whole enlarged image of `whole` px (detect_enlarged): a window's
         params.minMarkerPerimeterRate = WINDOW_LEAST / whole    # least marker, and no
         params.adaptiveThreshWinSizeMin = 13    # 3 px threshold window (under a module
@@ -92,12 +95,23 @@ def detect_markers(image: np.ndarray, scale: float = 1.0) -> list[Marker]:
     return _collect(corners, ids, 1.0 / scale, (0.0, 0.0))
 
 
-def detect_with_squares(image: np.ndarray, scale: float = 1.0
-                        ) -> tuple[list[Marker], list[np.ndarray]]:
-    """`detect_markers`' markers, and the marker-like squares of the image: those it could
-    not decode and those too small for it (at most half its smallest perimeter), each 4x2
-    in original photo px. One pass finds both: where a sharper copy of the photo may read
-    more markers (`square_windows`)."""
+class SquarePass(NamedTuple):
+    """One detection pass that reports marker-like squares too (`detect_with_squares`)."""
+    markers: list[Marker]       # what `detect_markers` would read
+    small: list[Marker]         # decoded, but below `detect_markers`' least size
+    unread: list[np.ndarray]    # candidates it could not decode, 4x2 original px
+
+    @property
+    def squares(self) -> list[np.ndarray]:
+        """Every marker-like square it did not keep: the small ones and the unread."""
+        return [m.corners for m in self.small] + self.unread
+
+
+def detect_with_squares(image: np.ndarray, scale: float = 1.0) -> SquarePass:
+    """`detect_markers`' markers, and the marker-like squares of the image: those too
+    small for it (at most half its smallest perimeter; decoded all the same, kept apart)
+    and those it could not decode, in original photo px. One pass finds both: where a
+    sharper copy of the photo may read more markers (`square_windows`)."""
     gray = to_gray(image)
     try:
         corners, ids, rejected = _detector(squares=True).detectMarkers(gray)
@@ -105,13 +119,13 @@ def detect_with_squares(image: np.ndarray, scale: float = 1.0
         raise DetectError(f"marker detection failed: {exc}") from None
     # what the detector's own size limit keeps is read as `detect_markers` reads it
     least = _detector().getDetectorParameters().minMarkerPerimeterRate * max(gray.shape)
-    kept = [i for i, quad in enumerate(corners) if _perimeter(quad) >= least]
-    markers = _collect([corners[i] for i in kept], None if ids is None else ids[kept],
-                       1.0 / scale, (0.0, 0.0))
-    small = [quad for i, quad in enumerate(corners) if i not in set(kept)]
-    squares = [(np.asarray(q, np.float64).reshape(4, 2) + 0.5) / scale - 0.5
-               for q in [*small, *rejected]]
-    return markers, squares
+    big = [_perimeter(quad) >= least for quad in corners]
+    def part(keep: bool) -> list[Marker]:
+        picked = [i for i, b in enumerate(big) if b == keep]
+        return _collect([corners[i] for i in picked], None if ids is None else ids[picked],
+                        1.0 / scale, (0.0, 0.0))
+    unread = [(np.asarray(q, np.float64).reshape(4, 2) + 0.5) / scale - 0.5 for q in rejected]
+    return SquarePass(part(True), part(False), unread)
 
 
 def square_windows(squares: list[np.ndarray], sides: tuple[float, float],

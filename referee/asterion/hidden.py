@@ -36,7 +36,6 @@ import numpy as np
 
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.tiles import COLOURS, MINOTAUR_ID, Tile, load_tileset, tiles_by_id
-from referee.asterion.art.bank import one_thread
 from referee.asterion.art.lookalikes import SOFTNESS, Comparison, softness
 from referee.asterion.art.occlusion import MAX_COVERED, unveiled
 from referee.asterion.art.pose import ArtMatch, match, reference_level, refine, score_at
@@ -50,6 +49,7 @@ from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
 from referee.asterion.table_look import TableLook
 from referee.asterion.tints import TableTints
 from referee.problems import RefereeProblem
+from referee.threads import one_thread
 
 ACCEPT_SCORE = 0.45         # the best candidate's correlation with its print: at least ...
 ACCEPT_RELATIVE = 0.55      # ... and this share of what tiles read by markers score here

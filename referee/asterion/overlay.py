@@ -62,20 +62,21 @@ def draw_overlay(verdict, image: np.ndarray, image_scale: float,
     if grid is not None:
         to_px = view @ grid.homography
         poses = {p.tile: p for p in grid.tiles}
+        frames = _Frames(grid, view)
         table = verdict.rules_table()
         results = _prisoners(table)
         if results is not None:
-            _asterion(canvas, grid, poses, results, view, unit)
-            _escapes(canvas, grid, poses, results, view, unit)
+            _asterion(canvas, frames, poses, results)
+            _escapes(canvas, grid, frames, poses, results, view, unit)
         for seen in verdict.tiles:
             outline(canvas, project(view, seen.corners), unit)
         if results is not None:
-            _prisoner_marks(canvas, grid, poses, results, view, unit)
+            _prisoner_marks(canvas, frames, poses, results, unit)
         if check_tile and table is not None:
-            _check(canvas, grid, poses, table, check_tile.upper(), view, unit)
+            _check(canvas, grid, frames, poses, table, check_tile.upper(), view, unit)
         for seen in verdict.tiles:
             pose = poses[seen.id]
-            at = project(_to_px(grid, pose, view), np.array([[14.0, 9.0]]))[0]
+            at = project(frames(pose), np.array([[14.0, 9.0]]))[0]
             # a tile known by its art alone (its markers covered) says so
             art = "" if seen.markers else " (art)"
             label(canvas, f"{seen.id} r{seen.rot}{art}", at, unit * 0.9, INK)
@@ -98,8 +99,19 @@ def _prisoners(table):
         return None
 
 
-def _to_px(grid, pose: TilePose, view: np.ndarray) -> np.ndarray:
-    return view @ tile_to_photo(grid, pose)
+class _Frames:
+    """Each tile's frame (mm) -> canvas px in one draw, worked out once a tile (a draw
+    asks a tile's some ten times, for its regions, features and label)."""
+
+    def __init__(self, grid, view: np.ndarray) -> None:
+        self.grid, self.view = grid, view
+        self._done: dict[str, np.ndarray] = {}
+
+    def __call__(self, pose: TilePose) -> np.ndarray:
+        m = self._done.get(pose.tile)
+        if m is None:
+            m = self._done[pose.tile] = self.view @ tile_to_photo(self.grid, pose)
+        return m
 
 
 def _region_lines(tile_id: str, region: int) -> list[np.ndarray]:
@@ -116,9 +128,9 @@ def _region_lines(tile_id: str, region: int) -> list[np.ndarray]:
     return lines
 
 
-def _draw_region(canvas, grid, pose, region: int, view: np.ndarray, colour, width: int,
+def _draw_region(canvas, frames: _Frames, pose, region: int, colour, width: int,
                  alpha: float = 1.0) -> None:
-    m = _to_px(grid, pose, view)
+    m = frames(pose)
     layer = canvas.copy() if alpha < 1.0 else canvas
     for line in _region_lines(pose.tile, region):
         cv2.polylines(layer, [pts(project(m, line))], False, colour, width, cv2.LINE_AA)
@@ -126,7 +138,7 @@ def _draw_region(canvas, grid, pose, region: int, view: np.ndarray, colour, widt
         cv2.addWeighted(layer, alpha, canvas, 1 - alpha, 0, dst=canvas)
 
 
-def _asterion(canvas, grid, poses, results, view, unit) -> None:
+def _asterion(canvas, frames: _Frames, poses, results) -> None:
     comp = next((r.component for r in results if r.component.has_asterion), None)
     if comp is None:
         table_comp = None
@@ -139,7 +151,7 @@ def _asterion(canvas, grid, poses, results, view, unit) -> None:
     strokes = []                                    # (canvas px polyline, width)
     for tile, region in nodes:
         if tile in poses:
-            m = _to_px(grid, poses[tile], view)
+            m = frames(poses[tile])
             px_per_mm = np.linalg.norm(project(m, np.array([[0, 0], [10, 0]]))[1]
                                        - project(m, np.array([[0, 0]]))[0]) / 10
             width = max(2, round(8 * px_per_mm))
@@ -167,7 +179,7 @@ def _shade(canvas: np.ndarray, strokes: list[tuple[np.ndarray, int]], colour,
     cv2.addWeighted(layer, weights[0], box, weights[1], 0, dst=box)
 
 
-def _escapes(canvas, grid, poses, results, view, unit) -> None:
+def _escapes(canvas, grid, frames: _Frames, poses, results, view, unit) -> None:
     done: set[int] = set()
     k = 0
     tiles = tiles_by_id()
@@ -181,9 +193,8 @@ def _escapes(canvas, grid, poses, results, view, unit) -> None:
         for tile, region in comp.nodes:
             if tile not in poses:
                 continue
-            _draw_region(canvas, grid, poses[tile], region, view, colour,
-                         max(2, round(3 * unit)))
-            m = _to_px(grid, poses[tile], view)
+            _draw_region(canvas, frames, poses[tile], region, colour, max(2, round(3 * unit)))
+            m = frames(poses[tile])
             art = region_art(tiles[tile])[region]
             for f in art.features:
                 p = project(m, np.array([f.at]))[0]
@@ -210,7 +221,7 @@ def _exit_arrow(canvas, grid, cell, direction: str, view, colour, unit) -> None:
                     tipLength=0.4)
 
 
-def _prisoner_marks(canvas, grid, poses, results, view, unit) -> None:
+def _prisoner_marks(canvas, frames: _Frames, poses, results, unit) -> None:
     tiles = tiles_by_id()
     for r in results:
         pose = poses.get(r.tile)
@@ -219,7 +230,7 @@ def _prisoner_marks(canvas, grid, poses, results, view, unit) -> None:
         spots = [f.at for f in features(tiles[r.tile]) if f.kind == "prisoner"]
         if not spots:
             continue
-        p = project(_to_px(grid, pose, view), np.array([spots[0]]))[0]
+        p = project(frames(pose), np.array([spots[0]]))[0]
         s = round(9 * unit)
         cv2.circle(canvas, pt(p), s + round(3 * unit), WHITE, -1, cv2.LINE_AA)
         if r.status == "dead":
@@ -234,7 +245,7 @@ def _prisoner_marks(canvas, grid, poses, results, view, unit) -> None:
             cv2.rectangle(canvas, pt(p - s), pt(p + s), INK, 1, cv2.LINE_AA)
 
 
-def _node_point(grid, poses, node, view) -> np.ndarray | None:
+def _node_point(frames: _Frames, poses, node) -> np.ndarray | None:
     tile, region = node
     pose = poses.get(tile)
     if pose is None:
@@ -244,10 +255,10 @@ def _node_point(grid, poses, node, view) -> np.ndarray | None:
         at = np.array([art.features[0].at])
     else:
         at = np.vstack(_region_lines(tile, region)).mean(axis=0, keepdims=True)
-    return project(_to_px(grid, pose, view), at)[0]
+    return project(frames(pose), at)[0]
 
 
-def _check(canvas, grid, poses, table, tile_id: str, view, unit) -> None:
+def _check(canvas, grid, frames: _Frames, poses, table, tile_id: str, view, unit) -> None:
     try:
         result = check(table, tile_id)
     except TableError:
@@ -258,7 +269,7 @@ def _check(canvas, grid, poses, table, tile_id: str, view, unit) -> None:
         for link in links:
             if link is None:
                 continue
-            pts = [_node_point(grid, poses, n, view) for n in link.chain]
+            pts = [_node_point(frames, poses, n) for n in link.chain]
             pts = [p for p in pts if p is not None]
             colour = ASTERION if link.what == "asterion" else CHECK
             for a, b in itertools.pairwise(pts):
@@ -269,7 +280,7 @@ def _check(canvas, grid, poses, table, tile_id: str, view, unit) -> None:
                 x, y, d = link.exit
                 _exit_arrow(canvas, grid, (x, y), d, view, CHECK, unit)
         if c.prisoner.tile in poses:
-            p = _node_point(grid, poses, (c.prisoner.tile, c.prisoner.region), view)
+            p = _node_point(frames, poses, (c.prisoner.tile, c.prisoner.region))
             if p is not None:
                 cv2.circle(canvas, pt(p), round(16 * unit), CHECK, width, cv2.LINE_AA)
                 label(canvas, f"check {tile_id}: {c.prisoner.status}",

@@ -46,6 +46,7 @@ from referee.asterion.problems import CELL_UNIDENTIFIED, TOMB_UNCERTAIN
 from referee.asterion.verdict import AsterionVerdict, TileSeen
 from referee.detect import (
     Marker,
+    SquarePass,
     detect_enlarged,
     detect_in_windows,
     detect_with_squares,
@@ -69,8 +70,8 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     budget = ArtBudget(ART_BUDGET)
     image = load_photo(photo)
     lap("load")
-    found, squares = detect_with_squares(image.image, image.scale)
-    markers = identify(found)
+    seen = detect_with_squares(image.image, image.scale)
+    markers, squares = identify(seen.markers), seen.squares
     lap("detect")
     if image.scale < 1.0 and _too_small(markers, image.scale):
         plain = _read_plain(image, markers, squares, lap, edition=edition, board=board,
@@ -87,7 +88,7 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     elif image.scale >= 1.0 and _too_small(markers, image.scale):
         # A small photo of small markers (3 MP, the discreet print: ~20 px): they read
         # better enlarged.
-        markers = merge_markers(markers, identify(_look_closer(image.image, markers, squares)))
+        markers = merge_markers(markers, identify(_look_closer(image.image, markers, seen)))
     lap("detect")
     if not any(m.tile is not None for m in markers):
         # No tile marker read: the classic print's are as large as the board's and would
@@ -344,17 +345,21 @@ SMALL_PHOTO = 2500      # px, long side: a photo this small (3 MP) is looked at 
 ENLARGE_BELOW = 20      # ... and a larger one if its markers read are smaller than this (px)
 
 
-def _look_closer(image: np.ndarray, markers: list[TileMarker], squares: list[np.ndarray]
+def _look_closer(image: np.ndarray, markers: list[TileMarker], seen: SquarePass
                  ) -> list[Marker]:
     """Markers looked for again in a photo read at its own size: the whole photo enlarged
-    twice, if it is small or its markers tiny (their outlines may not show); else at its
-    own size round the marker-like squares it showed (an 8 MP photo of the board, the
-    discreet print's 27 px markers: every one read, in a fifth of the time)."""
+    twice, if it is small or its markers tiny (their outlines may not show); else the
+    small markers its pass decoded, and at its own size round the squares of their size
+    it could not (an 8 MP photo of the board, the discreet print's 23-27 px markers: read
+    again in windows they came back with the same corners or within a px, the same pixels
+    at the same size; the larger squares are cells and tiles)."""
     h, w = image.shape[:2]
     sides = [m.side for m in markers if m.tile is not None]
     if max(w, h) < SMALL_PHOTO or not sides or median(sides) < ENLARGE_BELOW:
         return detect_enlarged(image, 1.0, upsample=2)
-    return detect_in_windows(image, square_windows(squares, SQUARE_SIDES), 1.0)
+    typical = median(sides)
+    sizes = (max(SQUARE_SIDES[0], 0.7 * typical), min(1.4 * typical, SQUARE_SIDES[1]))
+    return seen.small + detect_in_windows(image, square_windows(seen.unread, sizes), 1.0)
 
 
 def _too_small(markers: list[TileMarker], scale: float) -> bool:

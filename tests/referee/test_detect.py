@@ -4,6 +4,8 @@ markers (the shared detector returns every id)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
@@ -11,10 +13,21 @@ from pnp.geometry.asterion.markers import tile_marker_ids
 from pnp.markers import dictionary_name
 from referee.asterion.grid import marker_model
 from referee.asterion.markers import identify, is_ours
-from referee.detect import detect_enlarged, detect_in_windows, detect_markers
+from referee.asterion.pipeline import SQUARE_SIDES, _look_closer
+from referee.detect import (
+    detect_enlarged,
+    detect_in_windows,
+    detect_markers,
+    detect_with_squares,
+    merge_markers,
+    square_windows,
+)
 from referee.geometry import project, rotation
+from referee.image import load_photo
 
 from .conftest import small_table, table
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # These tables are of the first print (conftest `scenes`); the stages read them as such.
 
@@ -115,3 +128,36 @@ def test_the_whole_image_enlarged_reads_small_markers_where_they_lie():
         edges = np.array([[x, y], [x + 21, y], [x + 21, y + 21], [x, y + 21]], float)
         # the image is the photo at half size: its px edges at twice, as pixel centres
         assert np.abs(m.corners - (edges * 2 - 0.5)).max() < 2.0
+
+
+def test_the_small_markers_the_pass_decodes_are_those_windows_read_again():
+    # The README's 8 MP photo, read at its own size: the discreet print's 21-24 px markers
+    # are under the default least size, decoded by the square pass all the same. Read again
+    # in windows round every square the pass reported, each comes back where the pass put
+    # it (within 2 px: a window's threshold differs, and its corners are no truer: one
+    # comes back unrefined, on whole px); looking only round the unread squares of their
+    # size loses none of them.
+    photo = load_photo(EXAMPLES / "endgame.jpg")
+    assert photo.scale == 1.0
+    seen = detect_with_squares(photo.image, photo.scale)
+    assert len(seen.small) >= 20
+    every = detect_in_windows(photo.image, square_windows(seen.squares, SQUARE_SIDES), 1.0)
+    for m in seen.small:
+        again = [k for k in every if k.id == m.id and np.linalg.norm(k.centre - m.centre) < 3]
+        assert again and np.abs(again[0].corners - m.corners).max() < 2.0
+    tiles = identify(seen.markers)
+    closer = merge_markers(tiles, identify(_look_closer(photo.image, tiles, seen)))
+    old = merge_markers(tiles, identify(every))
+    assert sorted(m.id for m in closer) == sorted(m.id for m in old)
+
+
+def test_the_square_pass_reads_every_marker_the_plain_detector_reads():
+    # its own threshold windows (none of 3 px) must not lose a marker of the default size
+    # (kept or small: a marker on the least size may fall either side of it)
+    photo = load_photo(EXAMPLES / "endgame.jpg")
+    found = detect_with_squares(photo.image, photo.scale)
+    seen = {m.id: m for m in found.markers + found.small}
+    plain = detect_markers(photo.image, photo.scale)
+    assert len(plain) >= 40 and {m.id for m in plain} <= set(seen)
+    # the same outline, thresholded otherwise: a corner may move a px (1.04 here)
+    assert max(np.abs(seen[m.id].corners - m.corners).max() for m in plain) < 1.5
