@@ -24,7 +24,7 @@ from referee.asterion.art.bank import (
 from referee.asterion.art.photometry import channel_mean
 from referee.asterion.art.templates import FINE_SPAN, variants
 from referee.asterion.grid import CELL, Grid, TilePose
-from referee.geometry import frame_to_photo, rectify, rotation
+from referee.geometry import rectify
 
 FINE_PPM = 2.0              # px per mm: the best few
 REACH = 9.0                 # mm: how far a tile's centre may lie from its cell's centre
@@ -106,68 +106,43 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
 
 
 def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch:
-    """The match searched finely around its coarse pose: coarse to fine. The photo is
-    rectified once per angle step, turned with it, so that the tile lies at its quarter
-    turn in each: its templates are those of the quarter turn, drawn once a process, not
-    once an angle. First in grey (the pose alone), every angle step and template variant
-    at every FINE_STRIDE px (bank.masked_ncc); then in colour, the best angle's variants
-    at the px round the best (its score is the colour correlation)."""
+    """The match searched finely around its coarse pose: coarse to fine. First in grey
+    (the pose alone), every angle step and template variant at every FINE_STRIDE px in one
+    product (bank.masked_ncc); then in colour, the best angle's variants at the px round
+    the best (its score is the colour correlation)."""
     span = FINE_SPAN + 2 * FINE_SHIFT
-    design, rot = grid.design, float(m.rot)
-    grey = [grey_fine_template(design, m.tile, rot, FINE_SPAN, FINE_PPM, v)
-            for v in variants(design)]
-    best: tuple[float, float, np.ndarray, tuple[int, int]] | None = None
-    for angle in _fine_angles(m):
-        patch = turned_patch(image, scale, grid, m.centre, angle - m.rot, span, FINE_PPM)
-        scores, corners = masked_ncc(channel_mean(patch)[..., None], grey, FINE_STRIDE)
-        w = int(scores.max(axis=1).argmax())
-        if best is None or float(scores[w].max()) > best[0]:
-            best = (float(scores[w].max()), angle, patch, tuple(corners[w]))
-    _, angle, patch, (y0, x0) = best
+    patch = art_patch(image, scale, grid, m.centre, span, FINE_PPM)
+    origin = (m.centre[0] - span / 2, m.centre[1] - span / 2)
+    angles = sorted({round((m.angle + da) * 2) / 2 for da in FINE_STEPS}
+                    # the quarter turn itself (the coarse step may lean off it)
+                    | ({float(m.rot)} if abs(m.angle - m.rot) <= QUARTER_REACH else set()))
+    kinds = [(a, v) for a in angles for v in variants(grid.design)]
+    grey = [grey_fine_template(grid.design, m.tile, a, FINE_SPAN, FINE_PPM, v)
+            for a, v in kinds]
+    scores, corners = masked_ncc(channel_mean(patch)[..., None], grey, FINE_STRIDE)
+    w, k = np.unravel_index(int(scores.argmax()), scores.shape)
     # the px round the best window, for the best angle's templates, in colour
+    y0, x0 = corners[w]
     limit = patch.shape[0] - round(FINE_SPAN * FINE_PPM)
     near = np.array([(y, x) for y in range(y0 - 1, y0 + 2) for x in range(x0 - 1, x0 + 2)
                      if 0 <= y <= limit and 0 <= x <= limit])
-    colour = [fine_template(design, m.tile, rot, FINE_SPAN, FINE_PPM, v)
-              for v in variants(design)]
-    close, near = masked_ncc(patch, colour, corners=near)
+    angle = kinds[k][0]
+    same = [fine_template(grid.design, m.tile, angle, FINE_SPAN, FINE_PPM, v)
+            for a, v in kinds if a == angle]
+    close, near = masked_ncc(patch, same, corners=near)
     w2 = int(close.max(axis=1).argmax())
+    score = float(close[w2].max())
     y, x = near[w2]
-    return ArtMatch(m.tile, m.rot, _turned_point(m.centre, angle - m.rot, x, y), angle,
-                    float(close[w2].max()))
-
-
-def _fine_angles(m: ArtMatch) -> list[float]:
-    """The angles the fine search tries: steps round the coarse angle (to half a degree),
-    and the quarter turn itself near it (the coarse step may lean off it)."""
-    return sorted({round((m.angle + da) * 2) / 2 for da in FINE_STEPS}
-                  | ({float(m.rot)} if abs(m.angle - m.rot) <= QUARTER_REACH else set()))
-
-
-def turned_patch(image: np.ndarray, scale: float, grid: Grid, centre: tuple[float, float],
-                 turn: float, span: float, ppm: float) -> np.ndarray:
-    """`art_patch` in a frame turned `turn` degrees clockwise round `centre`: a tile
-    lying there turned its quarter turn plus `turn` shows at its quarter turn."""
-    to_photo = frame_to_photo(grid.homography, centre, turn, (0.0, 0.0))
-    return rectify(image, to_photo, scale, (-span / 2, -span / 2), span, ppm
-                   ).astype(np.float32)
-
-
-def _turned_point(centre: tuple[float, float], turn: float, x: int, y: int
-                  ) -> tuple[float, float]:
-    """Table mm of the tile's centre when its template's window lies at (x, y) px in a
-    `turned_patch` round `centre` (span FINE_SPAN + 2 FINE_SHIFT at FINE_PPM)."""
-    q = np.array([x / FINE_PPM - FINE_SHIFT, y / FINE_PPM - FINE_SHIFT])
-    dx, dy = rotation(turn) @ q
-    return (centre[0] + float(dx), centre[1] + float(dy))
+    at = (origin[0] + x / FINE_PPM + FINE_SPAN / 2, origin[1] + y / FINE_PPM + FINE_SPAN / 2)
+    return ArtMatch(m.tile, m.rot, at, angle, score)
 
 
 def score_at(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> float:
     """How well `m`'s tile matches the photo exactly at `m`'s pose (fine, its best template
-    variant): one window, no search (the photo turned as `refine` turns it)."""
+    variant): one window, no search."""
+    patch = art_patch(image, scale, grid, m.centre, FINE_SPAN, FINE_PPM)
     angle = round(m.angle * 2) / 2
-    patch = turned_patch(image, scale, grid, m.centre, angle - m.rot, FINE_SPAN, FINE_PPM)
-    tpls = [fine_template(grid.design, m.tile, float(m.rot), FINE_SPAN, FINE_PPM, v)
+    tpls = [fine_template(grid.design, m.tile, angle, FINE_SPAN, FINE_PPM, v)
             for v in variants(grid.design)]
     scores, _ = masked_ncc(patch, tpls, corners=np.zeros((1, 2), int))
     return float(scores.max())
