@@ -44,10 +44,11 @@ from referee.asterion.classify import (
     CellReading,
     read_cells,
 )
-from referee.asterion.grid import Grid, TilePose, place_by_markers
+from referee.asterion.grid import CELL, Grid, TilePose, place_by_markers
 from referee.asterion.problems import CELL_UNIDENTIFIED, TILE_AMBIGUOUS
 from referee.asterion.table_look import TableLook
 from referee.asterion.tints import TableTints
+from referee.geometry import project
 from referee.problems import RefereeProblem
 from referee.threads import one_thread
 
@@ -74,6 +75,7 @@ RIVAL_GAP = 0.3             # candidates this far behind the best by correlation
 EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is there
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
 ROUNDS = 12                 # identified tiles open new neighbours this many times over
+PLANE_MOVED_MM = 0.5        # a refitted plane that moves a cell less keeps its art's say
 MIN_PLAYERS = 2             # colours in play at least (ruling asterion.md: "2 to 4
 #                             players")
 
@@ -141,19 +143,76 @@ def tile_ports(tile: Tile, rot: int) -> tuple:
     return tuple(sorted(region.mask_facing(rot) for region in tile.regions))
 
 
+@dataclass(frozen=True)
+class ArtSaid:
+    """What a cell's art said (`judge_cell`), and what it was judged with: where the cell
+    lay in the photo (its corners, px) and the tiles that could lie there, and those
+    seen elsewhere."""
+
+    corners: np.ndarray
+    unseen: frozenset[str]
+    seen: frozenset[str]
+    verdict: TilePose | str | RefereeProblem
+
+
 @dataclass
 class ArtBudget:
     """How many more cells one photo may compare with the tiles' art (each costs about the
     same): a budget of work, not of seconds, so that a photo reads the same on a busy
-    machine as on a quiet one."""
+    machine as on a quiet one. It also keeps what each cell's art said (`said`), for
+    the photo's every plane fit: the plane refitted, a cell it hardly moves is not
+    compared again."""
 
     cells: int
+    said: dict[tuple[int, int], ArtSaid] = field(default_factory=dict)
 
     def take(self) -> bool:
         if self.cells <= 0:
             return False
         self.cells -= 1
         return True
+
+    def recall(self, grid: Grid, cell: tuple[int, int], unseen: list[str]
+               ) -> TilePose | str | RefereeProblem | None:
+        """What the cell's art said before, if it still holds: see `still_holds`."""
+        said = self.said.get(cell)
+        if said is None or not still_holds(said, grid, cell, unseen):
+            return None
+        return said.verdict
+
+    def keep(self, grid: Grid, cell: tuple[int, int], unseen: list[str],
+             verdict: TilePose | str | RefereeProblem) -> None:
+        self.said[cell] = ArtSaid(_cell_corners(grid, cell), frozenset(unseen),
+                                  frozenset(p.tile for p in grid.tiles), verdict)
+
+
+def _cell_corners(grid: Grid, cell: tuple[int, int]) -> np.ndarray:
+    """The cell's square's corners in the photo (px, by the grid's plane)."""
+    x, y, h = CELL * cell[0], CELL * cell[1], CELL / 2
+    return grid.to_image(np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h],
+                                   [x - h, y + h]]))
+
+
+def plane_moved(said: ArtSaid, grid: Grid, cell: tuple[int, int]) -> float:
+    """How far (mm, on the table as `grid` fits it) the cell's corners lie from where
+    they lay in the photo when its art was judged."""
+    x, y, h = CELL * cell[0], CELL * cell[1], CELL / 2
+    now = np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]])
+    then = project(np.linalg.inv(grid.homography), said.corners)
+    return float(np.max(np.hypot(*(then - now).T)))
+
+
+def still_holds(said: ArtSaid, grid: Grid, cell: tuple[int, int], unseen: list[str]) -> bool:
+    """Whether what a cell's art said holds under this plane fit: the plane moved the cell
+    less than PLANE_MOVED_MM, and the cell was judged among these candidates at least
+    (a tile identified: it is one of them still; a cell left unsettled or empty: the
+    same candidates, and the same tiles seen elsewhere, whose rules differ)."""
+    if plane_moved(said, grid, cell) > PLANE_MOVED_MM:
+        return False
+    now = frozenset(unseen)
+    if isinstance(said.verdict, TilePose):
+        return said.verdict.tile in now and now <= said.unseen
+    return now == said.unseen and said.seen == frozenset(p.tile for p in grid.tiles)
 
 
 def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading],
@@ -204,9 +263,6 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
             if reading.cell in looked:
                 continue                          # its problem stands
             looked.add(reading.cell)
-            if not budget.take():
-                settled[reading.cell] = _over_budget(reading)
-                continue
             if board_radius is not None and reading.cell == (0, 0) and MINOTAUR_ID in unseen:
                 # The Minotaur tile goes on the board's centre square (docs/rules/asterion.md,
                 # "Setup"; the rules core's minotaur-off-centre), so no other tile can lie
@@ -214,6 +270,10 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
                 # one marker left it tied with a green cross, and the table without an
                 # origin; the benchmark's hidden preset)
                 unseen = [MINOTAUR_ID]
+            recalled = budget.recall(grid, reading.cell, unseen)
+            if recalled is None and not budget.take():
+                settled[reading.cell] = _over_budget(reading)
+                continue
             # a colour no tile was read in yet joins by its walls' tint, unless the players
             # are given
             twins = deck_unseen(grid, edition, players or list(COLOURS))
@@ -221,9 +281,11 @@ def _resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReadin
                 # the photo in grey once, not once a cell
                 bits = CellBits(image if image.ndim == 2 else
                                 cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), scale)
-            verdict = (_by_bits(bits, grid, reading.cell, unseen)
-                       or judge_cell(image, scale, grid, reading, unseen, table, tints, scores,
-                                     twins))
+            verdict = _by_bits(bits, grid, reading.cell, unseen) or recalled
+            if verdict is None:
+                verdict = judge_cell(image, scale, grid, reading, unseen, table, tints, scores,
+                                     twins)
+                budget.keep(grid, reading.cell, unseen, verdict)
             if isinstance(verdict, TilePose):
                 grid.tiles.append(verdict)
                 grid.tiles.sort(key=lambda p: tile_order(p.tile))
