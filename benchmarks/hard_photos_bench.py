@@ -152,6 +152,7 @@ def photo_72_marks_unread() -> Shot:
     """blur, 3 MP, a 2-player open table, with every tile mark left unread (as in photo
     256, a 4-player table): the plane from the outlines the detector still finds, every
     tile from its art, the table turned to the Minotaur: exact."""
+    import referee.asterion.bits as bits
     import referee.asterion.hidden as hidden
     import referee.asterion.pipeline as pipeline
 
@@ -159,7 +160,7 @@ def photo_72_marks_unread() -> Shot:
     with ExitStack() as patches:
         patches.enter_context(mock.patch.object(
             pipeline, "identify", lambda found: [m for m in boards_only(found) if m.tile is None]))
-        patches.enter_context(mock.patch.object(pipeline, "read_cell", lambda *a, **k: []))
+        patches.enter_context(mock.patch.object(bits.CellBits, "read", lambda *a, **k: []))
         patches.enter_context(mock.patch.object(hidden, "_by_bits", lambda *a, **k: None))
         shot = read(72)
     assert shot.verdict.grid.marked                  # the outlines placed the tiles' cells
