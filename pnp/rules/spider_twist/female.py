@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pnp.rules.spider_twist.web import CENTRE, SPOKES, Web
@@ -110,9 +111,13 @@ def reach_count(web: Web, males: Mapping[str, str], node: str) -> int:
     disturbance)."""
     if node == CENTRE:
         return reach(web, males, node)[0]
-    spots = web.spots
-    spoke = spots[node].spoke
-    return sum(1 for n in males if n == CENTRE or spots[n].spoke == spoke)
+    return len(males.keys() & _on_spoke(web, web.spots[node].spoke))
+
+
+@cache
+def _on_spoke(web: Web, spoke: int | None) -> frozenset[str]:
+    """The nodes whose males count for a disturbance on `spoke`: its own and the centre."""
+    return frozenset(n for n in web.nodes if n == CENTRE or web.spots[n].spoke == spoke)
 
 
 def walks(web: Web, female: str, males: Mapping[str, str], node: str) -> tuple[Outcome, ...]:
