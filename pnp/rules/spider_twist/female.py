@@ -139,9 +139,10 @@ def outcomes(web: Web, female: str, node: str, steps: int,
     distinct walks along shortest routes, eating walks only if there are any."""
     limit = min(steps, web.dist[node][female])
     found: list[Outcome] = []
+    toward = _toward(web, node)
 
     def grow(path: tuple[str, ...]) -> None:
-        for nxt in web.toward(path[-1], node):
+        for nxt in toward[path[-1]]:
             longer = (*path, nxt)
             if nxt in males:
                 found.append(Outcome(longer, males[nxt]))
@@ -153,6 +154,12 @@ def outcomes(web: Web, female: str, node: str, steps: int,
     grow((female,))
     eating = [o for o in found if o.eats is not None]
     return tuple(eating or found)
+
+
+@cache
+def _toward(web: Web, target: str) -> dict[str, tuple[str, ...]]:
+    """`web.toward(n, target)` for every node n: one walk asks it at every step."""
+    return {n: web.toward(n, target) for n in web.nodes}
 
 
 def routes(web: Web, female: str, node: str, males: Mapping[str, str]) -> list[Route]:
