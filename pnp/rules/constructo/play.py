@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from pnp.rules.constructo.hexes import PATTERN_NAMES, PATTERNS, board, is_adjacent, tile_text
+from pnp.rules.constructo.hexes import (
+    PATTERN_NAMES,
+    PATTERNS,
+    Tile,
+    board,
+    is_adjacent,
+    tile_text,
+)
 from pnp.rules.constructo.moves import Action, ChoosePattern, IllegalMove, Move, Place
 from pnp.rules.constructo.pieces import GOES_ONTO, KINDS, NAMES, Piece, can_go_onto, opponent
 from pnp.rules.constructo.scoring import totals
@@ -32,7 +39,7 @@ def _moves(state: State) -> list[Move]:
     return [_move(src, dst) for src, dst in _move_tiles(state)]
 
 
-def _move_tiles(state: State) -> Iterator[tuple[str, str]]:
+def _move_tiles(state: State) -> Iterator[tuple[Tile, Tile]]:
     """(from, to) of `_moves`, in its order, found one at a time (`has_action` needs one).
     `can_go_onto` written out: the test runs for every neighbour of every lone piece."""
     stacks, turn = state.stacks, state.turn
