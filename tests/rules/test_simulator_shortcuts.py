@@ -1,6 +1,8 @@
 """The simulators' shortcuts against the checked path they skip: Assyria's `play_on`
 returns exactly `legal_moves` of the position it leaves, and Spider Twist's and Asterion's
-`play_legal` change a state as `apply_in_place` does, in seeded random games."""
+`play_legal` change a state as `apply_in_place` does, and Spider Twist's random player,
+which lists his actions only when a draw needs them, draws as from `legal_moves`, in seeded
+random games."""
 
 from __future__ import annotations
 
@@ -16,9 +18,11 @@ from pnp.rules.asterion.labyrinth import key, kind
 from pnp.rules.asterion.moves import Place
 from pnp.rules.asterion.play import apply_in_place as asterion_apply
 from pnp.rules.asterion.play import play_legal as asterion_play_legal
-from pnp.rules.spider_twist.game import initial_state, random_move
+from pnp.rules.spider_twist.game import DONE_RATE, END_RATE, initial_state, random_move
+from pnp.rules.spider_twist.moves import Done, End, Mate, Step
+from pnp.rules.spider_twist.moves import Place as SpiderPlace
 from pnp.rules.spider_twist.play import apply_in_place as spider_apply
-from pnp.rules.spider_twist.play import play_legal
+from pnp.rules.spider_twist.play import legal_moves, play_legal
 
 ASSYRIA_COLOURS = ("red", "blue", "green", "yellow")
 
@@ -94,3 +98,36 @@ def test_asterion_memoised_kept_rotations_match_the_no_trap_check():
                 compared += 1
             asterion_apply(state, asterion_move(state, rng))
     assert compared > 300
+
+
+def drawn_from_legal_moves(state, rng):
+    """Spider Twist's random player as its docstring states it, from `legal_moves`' list:
+    the one legal move drawn alone; else `end` with END_RATE once he has acted (always when
+    he has no action), turning a male with DONE_RATE (always when he has no action)."""
+    moves = legal_moves(state)
+    if state.react is not None or state.roll or len(moves) <= 1:
+        return moves[rng.randrange(len(moves))]
+    acts = [m for m in moves if isinstance(m, (SpiderPlace, Step, Mate))]
+    turns = [m for m in moves if isinstance(m, Done)]
+    chance = rng.random()
+    if End() in moves and (not acts or chance < END_RATE):
+        return End()
+    if turns and (not acts or chance > 1 - DONE_RATE):
+        return turns[rng.randrange(len(turns))]
+    return acts[rng.randrange(len(acts))]
+
+
+def test_spider_twist_random_player_draws_as_from_the_legal_moves():
+    moves_checked = 0
+    for seed in range(40):
+        state = initial_state(seed, 2, ("rings", "spiral")[seed % 2])
+        rng = random.Random(seed)
+        while not state.is_over():
+            expected_rng = random.Random()
+            expected_rng.setstate(rng.getstate())
+            move = random_move(state, rng)
+            assert move == drawn_from_legal_moves(state, expected_rng)
+            assert rng.getstate() == expected_rng.getstate()
+            play_legal(state, move)
+            moves_checked += 1
+    assert moves_checked > 3000

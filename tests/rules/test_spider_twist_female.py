@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pnp.rules.spider_twist import countdown, get_web, reach, react
 from pnp.rules.spider_twist.commands import COMMANDS
+from pnp.rules.spider_twist.female import reach_count
 from pnp.rules.spider_twist.read import position
 
 RINGS, SPIRAL = get_web("rings"), get_web("spiral")
@@ -75,6 +78,16 @@ def test_reach_counts_both_colours_and_the_mover_on_the_spoke_only():
     males = {"S4R1": "white", "S4R5": "black", "S5R1": "black"}
     assert reach(RINGS, males, "S4R1")[0] == 2
     assert reach(RINGS, males, "S5R1")[0] == 1
+
+
+def test_the_simulators_reach_count_agrees_with_reach_in_random_positions():
+    rng = random.Random(7)
+    for web in (RINGS, SPIRAL):
+        for _ in range(500):
+            nodes = rng.sample(web.nodes, rng.randrange(1, 20))
+            males = {n: rng.choice(("white", "black")) for n in nodes}
+            node = rng.choice(nodes)
+            assert reach_count(web, males, node) == reach(web, males, node)[0], (males, node)
 
 
 def test_a_male_on_the_centre_counts_on_every_spoke():

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from itertools import combinations
+from operator import countOf
 
 from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import (
@@ -42,12 +43,16 @@ def free_start_hexes(s: State) -> list[int]:
 def hut_hexes(s: State, colour: str) -> list[int]:
     """Ruling II.B: an in-play hex with no hut or ziggurat, next to one of the player's own
     huts or ziggurats. Wells do not block; river hexes are allowed."""
-    neighbours = board().neighbours
-    own = [h for h, c in s.huts.items() if c == colour]
-    own += [h for h, (c, _) in s.ziggurats.items() if c == colour]
-    near = {nb for h in own for nb in neighbours[h]}
-    near &= _hexes_in_play(s.n)
-    return sorted(h for h in near if h not in s.huts and h not in s.ziggurats)
+    neighbours = _neighbours_in_play(s.n)
+    huts, ziggurats = s.huts, s.ziggurats
+    near: set[int] = set()
+    for h, c in huts.items():
+        if c == colour:
+            near |= neighbours[h]
+    for h, (c, _) in ziggurats.items():
+        if c == colour:
+            near |= neighbours[h]
+    return sorted(h for h in near if h not in huts and h not in ziggurats)
 
 
 def has_hut_hex(s: State, colour: str) -> bool:
@@ -63,6 +68,14 @@ def has_hut_hex(s: State, colour: str) -> bool:
 @cache
 def _hexes_in_play(players: int) -> frozenset[int]:
     return frozenset(board().in_play(players))
+
+
+@cache
+def _neighbours_in_play(players: int) -> tuple[frozenset[int], ...]:
+    """Each hex's neighbours in play with this many players, by hex index."""
+    in_play = _hexes_in_play(players)
+    return tuple(frozenset(nb for nb in near if nb in in_play)
+                 for near in board().neighbours)
 
 
 @cache
@@ -163,10 +176,13 @@ def action_moves(s: State, colour: str) -> list[Move]:
     """Ruling III: every action the player can pay for now, then pass."""
     camels = s.camels.get(colour, 0)
     moves: list[Move] = []
-    huts = sorted(h for h, c in s.huts.items() if c == colour)
     zigs = sorted(h for h, (c, _) in s.ziggurats.items() if c == colour)
     if camels >= BUILD_COST and len(zigs) < ZIGGURATS:
+        huts = sorted(h for h, c in s.huts.items() if c == colour)
         moves.extend(_build(h) for h in _buildable(s, huts))
+        own_huts = len(huts)
+    else:                               # only their number is needed
+        own_huts = countOf(s.huts.values(), colour)
     grown = s.grown
     for h in zigs:
         if h in grown:
@@ -176,7 +192,7 @@ def action_moves(s: State, colour: str) -> list[Move]:
             moves.append(_centre(h))
         elif level == 2 and camels >= ROOF_COST:
             moves.append(_roof(h))
-    if HUTS - len(huts) - s.ashur_huts(colour) > 0:
+    if HUTS - own_huts - s.ashur_huts(colour) > 0:
         for tier in TIERS:
             if camels >= TIER_COST[tier] and len(s.ashur[tier]) < TIER_SPACES[tier]:
                 moves.append(_ASHUR[tier])

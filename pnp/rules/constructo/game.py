@@ -22,6 +22,7 @@ from pnp.rules.constructo.play import (
     current_player,
     has_action,
     legal_actions,
+    round_actions,
 )
 from pnp.rules.constructo.read import read_state
 from pnp.rules.constructo.scoring import round_points, totals, towers, winners
@@ -86,7 +87,7 @@ def play_random(seed: int, pattern: str | None = None,
             turns += turn
             turn = 0
             continue
-        action = random_action(state, rng)
+        action = rng.choice(round_actions(state))   # = random_action: the round goes on
         turn += 1
         log.append(f"{state.round}.{turn:<3d}{state.turn:<6} {action}")
         state = apply_legal(state, action)

@@ -7,34 +7,51 @@ other player starts round 2 and chooses its pattern, and every piece goes back f
 
 from __future__ import annotations
 
-from pnp.rules.constructo.hexes import PATTERN_NAMES, PATTERNS, board, is_adjacent, tile_text
+from collections.abc import Iterator
+from functools import cache
+
+from pnp.rules.constructo.hexes import (
+    PATTERN_NAMES,
+    PATTERNS,
+    Tile,
+    board,
+    is_adjacent,
+    tile_text,
+)
 from pnp.rules.constructo.moves import Action, ChoosePattern, IllegalMove, Move, Place
 from pnp.rules.constructo.pieces import GOES_ONTO, KINDS, NAMES, Piece, can_go_onto, opponent
 from pnp.rules.constructo.scoring import totals
 from pnp.rules.constructo.state import State, full_supply
 
+# Actions are frozen values asked for every turn: each is built once (a lookup is cheaper).
+_place, _move = cache(Place), cache(Move)
+
 
 def _places(state: State) -> list[Place]:
     stock = state.supply[state.turn]
     empty = [t for t in board(state.pattern) if t not in state.stacks]
-    return [Place(kind, t) for kind in KINDS if stock[kind] for t in empty]
+    return [_place(kind, t) for kind in KINDS if stock[kind] for t in empty]
 
 
 def _moves(state: State) -> list[Move]:
     """Ruling "Play", move: your piece alone on its tile, to an adjacent tile whose top piece
     is the opponent's, by the cycle."""
-    found = []
-    stacks = state.stacks
+    return [_move(src, dst) for src, dst in _move_tiles(state)]
+
+
+def _move_tiles(state: State) -> Iterator[tuple[Tile, Tile]]:
+    """(from, to) of `_moves`, in its order, found one at a time (`has_action` needs one).
+    `can_go_onto` written out: the test runs for every neighbour of every lone piece."""
+    stacks, turn = state.stacks, state.turn
     for src, near in board(state.pattern).items():
         stack = stacks.get(src)
-        if stack is None or len(stack) != 1 or stack[0].owner != state.turn:
+        if stack is None or len(stack) != 1 or stack[0].owner != turn:
             continue
-        piece = stack[0]
+        goes = GOES_ONTO[stack[0].kind]
         for dst in near:
             target = stacks.get(dst)
-            if target and can_go_onto(piece, target[-1]):
-                found.append(Move(src, dst))
-    return found
+            if target and target[-1].owner != turn and target[-1].kind == goes:
+                yield src, dst
 
 
 def round_actions(state: State) -> list[Place | Move]:
@@ -47,7 +64,7 @@ def has_action(state: State) -> bool:
     has_empty_tile = len(state.stacks) < len(PATTERNS[state.pattern])
     if has_empty_tile and any(state.supply[state.turn].values()):
         return True
-    return bool(_moves(state))
+    return next(_move_tiles(state), None) is not None
 
 
 def is_round_over(state: State) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pnp.rules.spider_twist.web import CENTRE, SPOKES, Web
@@ -110,9 +111,13 @@ def reach_count(web: Web, males: Mapping[str, str], node: str) -> int:
     disturbance)."""
     if node == CENTRE:
         return reach(web, males, node)[0]
-    spots = web.spots
-    spoke = spots[node].spoke
-    return sum(1 for n in males if n == CENTRE or spots[n].spoke == spoke)
+    return len(males.keys() & _on_spoke(web, web.spots[node].spoke))
+
+
+@cache
+def _on_spoke(web: Web, spoke: int | None) -> frozenset[str]:
+    """The nodes whose males count for a disturbance on `spoke`: its own and the centre."""
+    return frozenset(n for n in web.nodes if n == CENTRE or web.spots[n].spoke == spoke)
 
 
 def walks(web: Web, female: str, males: Mapping[str, str], node: str) -> tuple[Outcome, ...]:
@@ -134,9 +139,10 @@ def outcomes(web: Web, female: str, node: str, steps: int,
     distinct walks along shortest routes, eating walks only if there are any."""
     limit = min(steps, web.dist[node][female])
     found: list[Outcome] = []
+    toward = _toward(web, node)
 
     def grow(path: tuple[str, ...]) -> None:
-        for nxt in web.toward(path[-1], node):
+        for nxt in toward[path[-1]]:
             longer = (*path, nxt)
             if nxt in males:
                 found.append(Outcome(longer, males[nxt]))
@@ -148,6 +154,12 @@ def outcomes(web: Web, female: str, node: str, steps: int,
     grow((female,))
     eating = [o for o in found if o.eats is not None]
     return tuple(eating or found)
+
+
+@cache
+def _toward(web: Web, target: str) -> dict[str, tuple[str, ...]]:
+    """`web.toward(n, target)` for every node n: one walk asks it at every step."""
+    return {n: web.toward(n, target) for n in web.nodes}
 
 
 def routes(web: Web, female: str, node: str, males: Mapping[str, str]) -> list[Route]:

@@ -13,8 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
-from pnp.rules.spider_twist.moves import Done, End, Move, Pass, parse_move
-from pnp.rules.spider_twist.play import Choices, apply, legal_moves, play_legal
+from pnp.rules.spider_twist.moves import End, Move, Pass, parse_move
+from pnp.rules.spider_twist.play import (
+    Choices,
+    apply,
+    done_of,
+    legal_moves,
+    own_movers,
+    play_legal,
+)
 from pnp.rules.spider_twist.read import read_state
 from pnp.rules.spider_twist.scoring import score, scores
 from pnp.rules.spider_twist.state import COLOURS, MALES, State
@@ -24,6 +31,7 @@ from pnp.rules.spider_twist.web import CENTRE, WEBS
 # turn a male instead of acting with this one (rare: it changes nothing but the marker).
 END_RATE = 0.4
 DONE_RATE = 0.03
+END, PASS = End(), Pass()
 
 
 def start_rolls(seed: int) -> list[tuple[int, int]]:
@@ -65,6 +73,8 @@ def _move_in_play(state: State, rng: random.Random) -> Move:
     if state.react is not None or state.roll:
         moves = legal_moves(state)
         return moves[rng.randrange(len(moves))]
+    if state.has_acted and (movers := own_movers(state)):
+        return _move_after_acting(state, rng, movers)
     # The player in turn: his legal moves are acts, then turnable males, then `end` once he
     # has acted (or `pass` alone); drawn from as they would be from legal_moves' list.
     choices = Choices(state)
@@ -73,13 +83,28 @@ def _move_in_play(state: State, rng: random.Random) -> Move:
         rng.randrange(1)                       # the one legal move, drawn all the same
         if acts:
             return choices.act(0)
-        return Done(choices.turnable[0]) if males else End() if ends else Pass()
+        return done_of(choices.turnable[0]) if males else END if ends else PASS
     chance = rng.random()
     if ends and (not acts or chance < END_RATE):
-        return End()
+        return END
     if males and (not acts or chance > 1 - DONE_RATE):
-        return Done(choices.turnable[rng.randrange(males)])
+        return done_of(choices.turnable[rng.randrange(males)])
     return choices.act(rng.randrange(acts))
+
+
+def _move_after_acting(state: State, rng: random.Random, movers: list[str]) -> Move:
+    """`_move_in_play` once he has acted and has males to turn: `end` and turning are open,
+    so the first draw is made at once, and his actions are listed only when it asks for
+    them (the same draws and moves as the general case)."""
+    chance = rng.random()
+    if chance < END_RATE:
+        return END
+    choices = Choices(state, movers)
+    if not choices.act_count:
+        return END
+    if chance > 1 - DONE_RATE:
+        return done_of(movers[rng.randrange(len(movers))])
+    return choices.act(rng.randrange(choices.act_count))
 
 
 @dataclass(frozen=True)

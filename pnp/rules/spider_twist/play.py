@@ -10,6 +10,8 @@ one action; `pass` is the only move when no action is possible.
 
 from __future__ import annotations
 
+from functools import cache
+
 from pnp.rules.spider_twist.female import Outcome, countdown, outcomes, reach_count, walks
 from pnp.rules.spider_twist.moves import (
     Done,
@@ -24,17 +26,27 @@ from pnp.rules.spider_twist.moves import (
     Step,
 )
 from pnp.rules.spider_twist.state import COLOURS, State
+from pnp.rules.spider_twist.web import get_web
 
 DIE = (1, 2, 3, 4, 5, 6)
+ROLLS = tuple(Roll(v) for v in DIE)
+# Moves are frozen values: one object per node (or pair) serves every game, and building
+# a frozen dataclass costs more than looking one up.
+place_of = cache(Place)
+step_of = cache(Step)
+mate_of = cache(Mate)
+done_of = cache(Done)
 
 
 # ------------------------------------------------------------------------ what is legal
-def _movers(state: State) -> list[str]:
+def own_movers(state: State) -> list[str]:
     """Own males that may still move: on the web at the start of the turn (a male placed
     this turn is turned at once), not yet moved or turned."""
-    order = state.graph.index
-    return sorted((n for n, c in state.males.items() if c == state.turn and n not in state.done),
-                  key=order.__getitem__)
+    turn, done = state.turn, state.done
+    movers = [n for n, c in state.males.items() if c == turn and n not in done]
+    if len(movers) > 1:
+        movers.sort(key=get_web(state.web).index.__getitem__)
+    return movers
 
 
 class Choices:
@@ -44,11 +56,11 @@ class Choices:
     `end` once he has acted. Moves are built when asked for: the simulator builds only the
     one it picks."""
 
-    __slots__ = ("can_end", "matings", "places", "steps", "turnable")
+    __slots__ = ("act_count", "can_end", "matings", "places", "steps", "turnable")
 
-    def __init__(self, state: State) -> None:
-        web, males, female = state.graph, state.males, state.female
-        movers = _movers(state)
+    def __init__(self, state: State, movers: list[str] | None = None) -> None:
+        web, males, female = get_web(state.web), state.males, state.female
+        movers = own_movers(state) if movers is None else movers
         self.places: list[str] = [] if state.placed is not None or not state.stock[state.turn] \
             else [n for n in web.entry if n not in males and n != female]
         adjacent = web.adjacent
@@ -57,6 +69,7 @@ class Choices:
         near = adjacent[female]
         self.matings: list[str] = ([] if state.mating is not None
                                    else [n for n in movers if n in near])
+        self.act_count = len(self.places) + len(self.steps) + len(self.matings)
         self.can_end = state.has_acted
         self.turnable = movers if self.can_end else self._turnable(movers)
 
@@ -71,18 +84,14 @@ class Choices:
             return movers
         return [n for n in movers if n not in froms] if froms else []
 
-    @property
-    def act_count(self) -> int:
-        return len(self.places) + len(self.steps) + len(self.matings)
-
     def act(self, index: int) -> Move:
         """The `index`-th of `acts()`."""
         if index < len(self.places):
-            return Place(self.places[index])
+            return place_of(self.places[index])
         index -= len(self.places)
         if index < len(self.steps):
-            return Step(*self.steps[index])
-        return Mate(self.matings[index - len(self.steps)])
+            return step_of(*self.steps[index])
+        return mate_of(self.matings[index - len(self.steps)])
 
     def acts(self) -> list[Move]:
         """Placements, moves, matings."""
@@ -119,7 +128,7 @@ def legal_moves(state: State) -> list[Move]:
     if state.react is not None:
         return list(female_moves(state))
     if state.roll:
-        return [Roll(v) for v in DIE]
+        return list(ROLLS)
     choices = Choices(state)
     acts = choices.acts()
     if not choices.can_end and not acts:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from operator import countOf
 from typing import Any
 
 from pnp.rules.api import ProblemsError
@@ -78,7 +79,7 @@ class State:
         return self.placed is not None or bool(self.moved) or self.mating is not None
 
     def on_web(self, colour: str) -> int:
-        return list(self.males.values()).count(colour)
+        return countOf(self.males.values(), colour)
 
     def left(self, colour: str) -> int:
         """Males still in play: on the web and in stock (ruling "End and score")."""
@@ -86,10 +87,9 @@ class State:
 
     def is_over(self) -> bool:
         """Ruling "End and score": over as soon as a player has only one male left."""
-        on_web = list(self.males.values())
-        first = on_web.count(COLOURS[0])       # every other male is the second colour's
+        first = countOf(self.males.values(), COLOURS[0])   # the rest are the second's
         return (first + self.stock[COLOURS[0]] <= 1
-                or len(on_web) - first + self.stock[COLOURS[1]] <= 1)
+                or len(self.males) - first + self.stock[COLOURS[1]] <= 1)
 
     def current(self) -> str | None:
         """Who moves next: the opponent while the female moves or her die is rolled."""
