@@ -70,6 +70,8 @@ SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most 
 #                             shows whole, so no well covers it (true wells 0.32-1.0)
 SPOT_LIKE = 0.2             # the spot's part clear of pieces at most this unlike: it
 #                             shows, no well covers it (true wells' middles: 0.32-1.0)
+BODY_ON = 0.1               # a vertex's middle this much under a piece's own body: no
+#                             well (a hut laid by hand onto the vertex: 0.19)
 
 
 def _px(h: np.ndarray, mm) -> tuple[float, float]:
@@ -414,14 +416,16 @@ def _well_alone(seen: read.Map, covered: np.ndarray, at, hidden: float, middle: 
 def _no_well(seen: read.Map, covered: np.ndarray, at, hidden: float, middle: float
              ) -> bool:
     """A vertex whose rim is not plainly a well's holds none when its rim is unlike only
-    beside pieces (their edges and shadows) or its printed spot shows. Yet a rim unlike
-    far from every piece (FAR_WELL) is no piece's edge nor shadow: a well whose own blue
-    middle lies on the spot, so the spot cannot clear it."""
+    beside pieces (their edges and shadows), a piece lies over its middle, or its printed
+    spot shows. Yet a rim unlike far from every piece (FAR_WELL) is no piece's edge nor
+    shadow: a well whose own blue middle lies on the spot, so the spot cannot clear it."""
     far = read.well_far(seen, covered, at)
     if far is not None and far <= FAR_NONE:
         return True      # the rim unlike only by a piece (its edge, its shadow)
     if far is not None and far >= FAR_WELL:
         return False
+    if read.body_share(covered, seen, at) >= BODY_ON:
+        return True      # pieces lie flat beside a well (10 mm across), never on it
     if hidden <= WELL_HIDDEN and middle <= SPOT_WHOLE:
         return True      # a neighbour's shadow on the rim, the printed spot whole
     spot = read.spot_unlike(seen, covered, at)

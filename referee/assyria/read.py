@@ -25,6 +25,8 @@ from pnp.geometry import assyria as geometry
 from referee.assyria import refine
 
 PPM = 100 / 25.4                 # px per mm of the square-on map (the reference's 100 dpi)
+# round every piece's patch: its cut edge and shadow (patches' `covered`)
+GROWN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2 * PPM) + 1,) * 2)
 PAD = 16.0                       # mm round the map frame (a ziggurat may overhang it)
 HUES = {"red": 13, "yellow": 28, "green": 82, "blue": 101}    # OpenCV hue of each fill
 HUE_TOL = 9
@@ -350,8 +352,7 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
                     # colour)
                     hull = cv2.convexHull(np.c_[pxs, pys].astype(np.int32))
                     cv2.fillConvexPoly(union, hull, 1)
-    grow = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2 * PPM) + 1,) * 2)
-    return out, cv2.dilate(union, grow)
+    return out, cv2.dilate(union, GROWN)
 
 
 @cache
@@ -634,6 +635,24 @@ def ring_share(mask: np.ndarray, seen: Map, centre, r0: float, r1: float) -> flo
     d = np.hypot(xx - c[0], yy - c[1]) / PPM
     ring = (d >= r0) & (d <= r1)
     return float(sub[ring].mean()) if ring.any() else 0.0
+
+
+WELL_R_MM = geometry.token_size("well") / 2 - 1.0   # a well's middle, less its nudge
+
+
+def body_share(covered: np.ndarray, seen: Map, at) -> float:
+    """The share of a vertex's middle (WELL_R_MM) under a piece's own body: `covered`
+    less the 2 mm grown round each piece (GROWN), undone here only near the vertex."""
+    c = seen.px(at)
+    n = math.ceil((WELL_R_MM + 4.0) * PPM) + 1     # the erosion's reach beyond
+    x0, y0 = max(int(c[0]) - n, 0), max(int(c[1]) - n, 0)
+    sub = covered[y0:int(c[1]) + n + 1, x0:int(c[0]) + n + 1]
+    if not sub.any():
+        return 0.0
+    body = cv2.erode(sub, GROWN, borderType=cv2.BORDER_REPLICATE)
+    yy, xx = np.mgrid[y0:y0 + sub.shape[0], x0:x0 + sub.shape[1]]
+    middle = np.hypot(xx - c[0], yy - c[1]) <= WELL_R_MM * PPM
+    return float(body[middle].mean()) if middle.any() else 0.0
 
 
 NEITHER = 0.6                    # neither white shape matches even this: a centre's top,

@@ -191,16 +191,18 @@ def test_two_huts_a_few_mm_apart_on_a_photo_are_read():
 
 
 def _well_problems(monkeypatch, look: tuple[float, float, float],
-                   far: float | None = None, spot: float | None = None) -> list[str]:
+                   far: float | None = None, spot: float | None = None,
+                   body: float = 0.0) -> list[str]:
     """Every vertex looked at as `look` (rim unlike, rim hidden, middle unlike), its
-    rim away from pieces as `far` and its printed spot clear of pieces as `spot` (None:
-    too little of either)."""
+    rim away from pieces as `far`, its printed spot clear of pieces as `spot` (None:
+    too little of either) and its middle under a piece's own body as `body`."""
     from referee.assyria import pipeline
 
     monkeypatch.setattr(read, "with_spot_tone", lambda seen, covered: seen)
     monkeypatch.setattr(read, "well_look", lambda seen, covered, at: look)
     monkeypatch.setattr(read, "well_far", lambda seen, covered, at: far)
     monkeypatch.setattr(read, "spot_unlike", lambda seen, covered, at: spot)
+    monkeypatch.setattr(read, "body_share", lambda covered, seen, at: body)
     names, _pieces, problems = pipeline.read_wells(None, None, {}, np.eye(3))
     assert names == []
     return [p.code for p in problems]
@@ -217,6 +219,12 @@ def test_a_shadow_on_a_rim_round_a_whole_printed_spot_is_no_well(monkeypatch):
     # rim is unlike away from pieces too: unclear
     assert _well_problems(monkeypatch, (0.25, 0.26, 0.3), far=0.0) == []
     assert set(_well_problems(monkeypatch, (0.25, 0.26, 0.3), far=0.3)) == {WELL_UNCLEAR}
+    # a piece's own body over the middle (laid onto the vertex): no well lies under it,
+    # unless the rim shows unlike far from every piece
+    assert _well_problems(monkeypatch, (0.22, 0.45, 0.61), body=0.19) == []
+    assert set(_well_problems(monkeypatch, (0.22, 0.45, 0.61), body=0.05)) == {WELL_UNCLEAR}
+    assert set(_well_problems(monkeypatch, (0.25, 0.26, 0.3), far=0.3, body=0.19)) == {
+        WELL_UNCLEAR}
 
 
 def test_a_printed_spot_showing_between_pieces_that_hide_the_rim_is_no_well(monkeypatch):

@@ -409,3 +409,25 @@ def test_a_hand_laid_roof_stack_whose_levels_widen_it_is_a_ziggurat():
     assert truth["ziggurats"]["H14"] == {"owner": "red", "level": 3}
     assert PIECE_UNCLEAR not in {p.code for p in verdict.problems}
     _exact(truth, verdict)
+
+
+def test_a_hut_laid_onto_a_vertex_leaves_no_well_under_it():
+    truth, verdict = bench(500062, "hand-laid", 3.0, 4)     # its corner on the spot
+    well = next(w for w in geometry.wells() if w.name == "H65/H66/H75")
+    assert truth["huts"]["H75"] == "blue" and well.name not in truth["wells"]
+    assert WELL_UNCLEAR not in {p.code for p in verdict.problems}
+    _exact(truth, verdict)
+
+
+def test_a_pieces_body_is_told_from_the_band_grown_round_it():
+    size = round(60 * read.PPM)
+    seen = read.Map(np.zeros((size, size, 3), np.uint8), np.zeros((size, size, 3), np.uint8),
+                    (0.0, 0.0), 200.0)
+    hut = np.zeros((size, size), np.uint8)
+    lo, hi = round(20 * read.PPM), round(34 * read.PPM)             # a 14 mm hut
+    hut[lo:hi, lo:hi] = 1
+    covered = cv2.dilate(hut, read.GROWN)
+    assert read.body_share(covered, seen, (20.5, 20.5)) >= pipeline.BODY_ON   # its corner
+    beside = (27.0, 34.0 + 5.0)                  # a well's middle, the well touching its side
+    assert read.ring_share(covered, seen, beside, 0, 4.4) > 0       # in the grown band
+    assert read.body_share(covered, seen, beside) == 0.0
