@@ -20,21 +20,29 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-# (test module, test function, its full case list in that module)
+# (test module, test function, its full case list in that module, and for each fixture the
+# test takes, the plain function of that module its fixture returns)
 SWEEPS = [
     ("tests.referee.test_accuracy", "test_default_photos_are_read_fully_right",
-     "DEFAULT_CASES"),
-    ("tests.referee.test_accuracy", "test_hard_photos_are_right_or_flagged", "HARD_CASES"),
+     "DEFAULT_CASES", {}),
+    ("tests.referee.test_accuracy", "test_hard_photos_are_right_or_flagged", "HARD_CASES",
+     {}),
     ("tests.referee.test_assyria_normal_spots",
-     "test_every_colour_on_every_hex_kind_in_normal_conditions", "EVERY_COLOUR_CONDITIONS"),
+     "test_every_colour_on_every_hex_kind_in_normal_conditions", "EVERY_COLOUR_CONDITIONS", {}),
     ("tests.referee.test_spider_twist_referee",
-     "test_normal_photos_once_misread_are_read_exactly", "NORMAL_ONCE_MISREAD"),
+     "test_normal_photos_once_misread_are_read_exactly", "NORMAL_ONCE_MISREAD", {}),
     ("tests.referee.test_spider_twist_referee", "test_hard_photos_are_right_or_flagged",
-     "HARD_CASES"),
+     "HARD_CASES", {}),
     ("tests.referee.test_light_and_tables",
-     "test_a_patterned_cell_is_empty_because_no_tile_art_is_there", "PATTERNED_CASES"),
+     "test_a_patterned_cell_is_empty_because_no_tile_art_is_there", "PATTERNED_CASES", {}),
     ("tests.referee.test_constructo_referee",
-     "test_each_pattern_is_told_from_the_photo_and_numbered_as_laid", "PATTERN_CASES"),
+     "test_each_pattern_is_told_from_the_photo_and_numbered_as_laid", "PATTERN_CASES", {}),
+    ("tests.referee.test_synth", "test_markers_decode_where_the_tile_corners_put_them",
+     "DECODE_CASES", {"table": "example_table"}),
+    ("tests.referee.test_synth", "test_fingers_cover_exactly_the_markers_they_list",
+     "FINGER_CASES", {"table": "example_table"}),
+    ("tests.referee.test_synth", "test_a_hidden_tile_has_a_finger_on_each_marker",
+     "HIDDEN_CASES", {"table": "example_table"}),
 ]
 
 
@@ -48,17 +56,19 @@ def _parametrised(test: Callable) -> tuple[list[str], list[tuple]]:
 
 def cases(every: bool, only: list[str]) -> Iterator[tuple[str, Callable, dict]]:
     """(label, test, kwargs) for each case to run: by default those the suite leaves out."""
-    for module_name, test_name, list_name in SWEEPS:
+    for module_name, test_name, list_name, fixtures in SWEEPS:
         label = f"{module_name.rsplit('.', 1)[1]}::{test_name}"
         if only and not any(word in label for word in only):
             continue
         module = importlib.import_module(module_name)
         test = getattr(module, test_name)
         names, in_suite = _parametrised(test)
+        given = {name: getattr(module, made_by)() for name, made_by in fixtures.items()}
         for case in getattr(module, list_name):
             case = tuple(case) if isinstance(case, tuple | list) else (case,)
             if every or case not in in_suite:
-                yield f"{label}{list(case)}", test, dict(zip(names, case, strict=True))
+                yield f"{label}{list(case)}", test, {**given,
+                                                     **dict(zip(names, case, strict=True))}
 
 
 def main() -> int:
