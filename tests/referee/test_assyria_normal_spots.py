@@ -190,8 +190,12 @@ def test_a_disc_brighter_than_a_tan_print_counts_a_shadow_does_not():
     assert tracks.shares(shadow, ["yellow"])[sp.id]["yellow"] < tracks.TRACK_NO
 
 
-@pytest.mark.parametrize("preset", ["home-print", "mixed-light", "tilt-35"])
-@pytest.mark.parametrize("megapixels", [3.0, 12.0])
+EVERY_COLOUR_CONDITIONS = [(p, mp) for mp in (3.0, 12.0)
+                           for p in ("home-print", "mixed-light", "tilt-35")]
+
+
+# the hardest two here; all of them in benchmarks/regression_sweeps.py
+@pytest.mark.parametrize(("preset", "megapixels"), [("tilt-35", 12.0), ("home-print", 3.0)])
 def test_every_colour_on_every_hex_kind_in_normal_conditions(preset, megapixels):
     table = every_colour_on_every_hex_kind()
     shot = photo(table, replace(conditions(preset), megapixels=megapixels), 11,

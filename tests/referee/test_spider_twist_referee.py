@@ -189,10 +189,12 @@ def test_turned_males_are_read_done_and_give_the_turn(colour):
     assert verdict.state["turn"] == colour and verdict.turn_seen
 
 
-@pytest.mark.parametrize(("seed", "web", "preset"), [(41, "rings", "glare"),
-                                                     (42, "spiral", "occluded"),
-                                                     (43, "rings", "worst"),
-                                                     (44, "spiral", "dim")])
+HARD_CASES = [(41, "rings", "glare"), (42, "spiral", "occluded"), (43, "rings", "worst"),
+              (44, "spiral", "dim")]
+
+
+# the worst of them; all in benchmarks/regression_sweeps.py
+@pytest.mark.parametrize(("seed", "web", "preset"), [HARD_CASES[2]])
 def test_hard_photos_are_right_or_flagged(seed, web, preset):
     state = simulated_state(seed, web)
     picture = photo(state, replace(PRESETS[preset], megapixels=3.0), seed)
@@ -413,7 +415,7 @@ def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face()
     assert verdict.is_certain and visible(verdict.state) == visible(state), verdict.problems
 
 
-@pytest.mark.parametrize(("preset", "megapixels", "web", "seed", "what"), [
+NORMAL_ONCE_MISREAD = [
     ("loose", 12.0, "spiral", 400246, "a board small in the frame: the first look found "
      "three markers on one edge only (every node was once flagged)"),
     ("loose", 12.0, "rings", 400018, "an empty slot's paper fits a male's face (0.46): "
@@ -448,7 +450,13 @@ def test_a_male_whose_look_is_lost_beside_a_half_seen_bead_is_read_by_his_face()
     ("phone-loose-tilt", 3.0, "rings", 600072, "an empty slot's plain paper, its dashed "
      "outline too faint to fit, correlates with a male's face at 0.45 (once "
      "`area-unclear`)"),
-])
+]
+
+
+# one photo a cause: 500224 is 500117's cause at a tilt, 600297 is 600211's; both run in
+# benchmarks/regression_sweeps.py
+@pytest.mark.parametrize(("preset", "megapixels", "web", "seed", "what"),
+                         [c for c in NORMAL_ONCE_MISREAD if c[3] not in (500224, 600297)])
 def test_normal_photos_once_misread_are_read_exactly(preset, megapixels, web, seed, what):
     state, picture = _photo_of(preset, megapixels, web, seed)
     verdict = REFEREE.read(picture.jpeg)

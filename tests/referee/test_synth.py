@@ -20,9 +20,13 @@ FLAT = Conditions(megapixels=3.0, light=0.0, shadow=False, noise=0.0, blur_sigma
                   jpeg_quality=95)
 
 
+def example_table() -> dict:
+    return simulated_table(4, players=3, edition="crete", board=False)
+
+
 @pytest.fixture(scope="module")
 def table() -> dict:
-    return simulated_table(4, players=3, edition="crete", board=False)
+    return example_table()
 
 
 def _tile_frame(corners: np.ndarray) -> np.ndarray:
@@ -44,8 +48,11 @@ def test_the_same_seed_gives_the_same_photo(table):
     assert a.image.shape[:2] in ((1512, 2016), (2016, 1512))
 
 
-@pytest.mark.parametrize("marks", ["classic", "discreet"])
-@pytest.mark.parametrize("distortion", [0.0, -0.04])
+DECODE_CASES = [(d, m) for d in (0.0, -0.04) for m in ("classic", "discreet")]
+
+
+# each lens and each print once; all four in benchmarks/regression_sweeps.py
+@pytest.mark.parametrize(("distortion", "marks"), [(0.0, "classic"), (-0.04, "discreet")])
 def test_markers_decode_where_the_tile_corners_put_them(table, distortion, marks):
     """Each decoded marker's centre is where its tile's true corners say, within a pixel or
     so, with or without lens distortion (the corners are distorted with the photo)."""
@@ -104,8 +111,11 @@ def test_tombs_lie_on_the_dead_prisoners_only(table):
     assert not (changed & ~near.astype(bool)).any()
 
 
-@pytest.mark.parametrize("marks", ["classic", "discreet"])
-@pytest.mark.parametrize("seed", [4, 9, 13])
+FINGER_CASES = [(seed, m) for seed in (4, 9, 13) for m in ("classic", "discreet")]
+
+
+# a seed for each print; all six in benchmarks/regression_sweeps.py
+@pytest.mark.parametrize(("seed", "marks"), [(4, "classic"), (9, "discreet")])
 def test_fingers_cover_exactly_the_markers_they_list(table, seed, marks):
     """No skin shows on a marker that is not listed; a listed one has skin on it or within
     2 mm (the list takes in the finger's soft fringe, 1.2 mm, which is too faint to pass
@@ -252,8 +262,11 @@ def _decoded(image: np.ndarray) -> set[int]:
     return set() if ids is None else {int(i) for i in ids.ravel()}
 
 
-@pytest.mark.parametrize("marks", ["classic", "discreet"])
-@pytest.mark.parametrize("seed", [1, 2])
+HIDDEN_CASES = [(seed, m) for seed in (1, 2) for m in ("classic", "discreet")]
+
+
+# a seed for each print; all four in benchmarks/regression_sweeps.py
+@pytest.mark.parametrize(("seed", "marks"), [(1, "classic"), (2, "discreet")])
 def test_a_hidden_tile_has_a_finger_on_each_marker(table, seed, marks):
     shot = photo(table, replace(FLAT, hidden_pieces=1), seed=seed, marks=marks)
     assert len(shot.hidden) == 1

@@ -1,0 +1,96 @@
+"""The test suite's accuracy sweeps in full: every case of each sweep the suite reads only the
+hardest or one-per-cause of. Each case runs the test function itself on its case list, so
+the assertions are the suite's and cannot drift; the suite's own cases are skipped unless
+--all.
+
+Usage: nice python benchmarks/regression_sweeps.py [--all] [--only accuracy,spider]
+
+Prints one line per case (OK or what failed, and its CPU seconds); exits 1 if any fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+# (test module, test function, its full case list in that module, and for each fixture the
+# test takes, the plain function of that module its fixture returns)
+SWEEPS = [
+    ("tests.referee.test_accuracy", "test_default_photos_are_read_fully_right",
+     "DEFAULT_CASES", {}),
+    ("tests.referee.test_accuracy", "test_hard_photos_are_right_or_flagged", "HARD_CASES",
+     {}),
+    ("tests.referee.test_assyria_normal_spots",
+     "test_every_colour_on_every_hex_kind_in_normal_conditions", "EVERY_COLOUR_CONDITIONS", {}),
+    ("tests.referee.test_spider_twist_referee",
+     "test_normal_photos_once_misread_are_read_exactly", "NORMAL_ONCE_MISREAD", {}),
+    ("tests.referee.test_spider_twist_referee", "test_hard_photos_are_right_or_flagged",
+     "HARD_CASES", {}),
+    ("tests.referee.test_light_and_tables",
+     "test_a_patterned_cell_is_empty_because_no_tile_art_is_there", "PATTERNED_CASES", {}),
+    ("tests.referee.test_constructo_referee",
+     "test_each_pattern_is_told_from_the_photo_and_numbered_as_laid", "PATTERN_CASES", {}),
+    ("tests.referee.test_synth", "test_markers_decode_where_the_tile_corners_put_them",
+     "DECODE_CASES", {"table": "example_table"}),
+    ("tests.referee.test_synth", "test_fingers_cover_exactly_the_markers_they_list",
+     "FINGER_CASES", {"table": "example_table"}),
+    ("tests.referee.test_synth", "test_a_hidden_tile_has_a_finger_on_each_marker",
+     "HIDDEN_CASES", {"table": "example_table"}),
+]
+
+
+def _parametrised(test: Callable) -> tuple[list[str], list[tuple]]:
+    """The argument names and the cases the suite runs (the test's parametrize mark)."""
+    (mark,) = [m for m in test.pytestmark if m.name == "parametrize"]
+    names, cases = mark.args[0], mark.args[1]
+    names = [n.strip() for n in names.split(",")] if isinstance(names, str) else list(names)
+    return names, [tuple(c) if isinstance(c, tuple | list) else (c,) for c in cases]
+
+
+def cases(every: bool, only: list[str]) -> Iterator[tuple[str, Callable, dict]]:
+    """(label, test, kwargs) for each case to run: by default those the suite leaves out."""
+    for module_name, test_name, list_name, fixtures in SWEEPS:
+        label = f"{module_name.rsplit('.', 1)[1]}::{test_name}"
+        if only and not any(word in label for word in only):
+            continue
+        module = importlib.import_module(module_name)
+        test = getattr(module, test_name)
+        names, in_suite = _parametrised(test)
+        given = {name: getattr(module, made_by)() for name, made_by in fixtures.items()}
+        for case in getattr(module, list_name):
+            case = tuple(case) if isinstance(case, tuple | list) else (case,)
+            if every or case not in in_suite:
+                yield f"{label}{list(case)}", test, {**given,
+                                                     **dict(zip(names, case, strict=True))}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--all", action="store_true", help="the suite's own cases too")
+    parser.add_argument("--only", default="", help="comma-separated words a sweep names")
+    args = parser.parse_args()
+    failed = 0
+    for label, test, kwargs in cases(args.all, [w for w in args.only.split(",") if w]):
+        start = time.process_time()
+        try:
+            test(**kwargs)
+            outcome = "OK"
+        except Exception as error:             # a failed assertion or a crash: both count
+            failed += 1
+            outcome = "FAIL " + (str(error).splitlines() or [type(error).__name__])[0][:200]
+            traceback.print_exc(file=sys.stderr)
+        print(f"{outcome[:4]:4} {time.process_time() - start:6.2f} s  {label}  "
+              f"{outcome[5:]}".rstrip(), flush=True)
+    print(f"{failed} failed" if failed else "all cases OK")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
