@@ -43,10 +43,10 @@ def test_the_same_pixels_give_the_same_bytes_and_a_photo_compresses() -> None:
 
 
 def test_without_isa_l_zlib_writes_the_same_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
-    image = _noisy((301, 211, 3))                 # an odd height: halves of 150 and 151 rows
+    image = _noisy((301, 211, 3))
     monkeypatch.setitem(sys.modules, "isal", None)      # `from isal import ...` fails
     data = png_bytes(image)
-    assert zlib.decompress(data[data.index(b"IDAT") + 4:])      # one whole zlib stream
+    assert zlib.decompress(data[data.index(b"IDAT") + 4:])      # a whole zlib stream
     Image.open(io.BytesIO(data)).verify()
     assert np.array_equal(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR), image)
 
