@@ -46,6 +46,11 @@ def _order() -> dict[str, int]:
     return {t.id: i for i, t in enumerate(catalogue())}
 
 
+@cache
+def _catalogue_ids() -> tuple[str, ...]:
+    return tuple(t.id for t in catalogue())
+
+
 def tile_order(tile_id: str) -> int:
     """Catalogue position (M, Y01..Y17, B.., R.., G..); unknown ids sort last."""
     return _order().get(tile_id, len(_order()))
@@ -206,7 +211,9 @@ class Network:
         # Nodes in catalogue order, so every result is deterministic whatever the file order.
         self.first_node: dict[str, int] = {}
         count, regions = 0, REGIONS
-        for t in sorted((p.tile for p in table.tiles), key=_order().__getitem__):
+        on_table = {p.tile for p in table.tiles}
+        # Filtering the catalogue beats sorting by its order (every id is in it: sound table).
+        for t in [t for t in _catalogue_ids() if t in on_table]:
             self.first_node[t] = count
             count += regions[t]
         self.node_count = count

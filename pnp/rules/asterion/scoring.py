@@ -97,8 +97,8 @@ def prisoner_results(table: Table, net: Network | None = None) -> list[PrisonerR
     net = net or network(table)
     dead = set(table.dead)
     components, component_of = net.components, net.component_of
-    prisoners_of = PRISONERS
-    results = []
+    prisoners_of, new = PRISONERS, tuple.__new__
+    results: list[PrisonerResult] = []
     for tile_id, first in net.first_node.items():        # catalogue order
         for r, count, colour in prisoners_of[tile_id]:
             comp = components[component_of[first + r]]
@@ -109,7 +109,8 @@ def prisoner_results(table: Table, net: Network | None = None) -> list[PrisonerR
                 status = ESCAPED    # an exit, or two wings (Component.lets_escape)
             else:
                 status = TRAPPED
-            result = PrisonerResult(tile_id, colour, r, tomb, status, comp)
+            # tuple.__new__ skips the named tuple's Python-level __new__
+            result = new(PrisonerResult, (tile_id, colour, r, tomb, status, comp))
             if count == 1:
                 results.append(result)
             else:
