@@ -118,6 +118,8 @@ def _features(tile_id: str) -> tuple[tuple[int, int, int, bool], ...]:
 FACING = PerTile(_facing)
 REGIONS = PerTile(lambda tile_id: len(tiles_by_id()[tile_id].regions))
 PORTS_OF = PerTile(_ports)
+# Per rotation index: (PORTS_OF, FACING), one lookup for the network's inner loop.
+TURNED = PerTile(lambda tile_id: tuple(zip(PORTS_OF[tile_id], FACING[tile_id], strict=True)))
 FEATURES = PerTile(_features)
 
 
@@ -243,19 +245,20 @@ class Network:
         and the node of every exit (a node once per exit)."""
         parent = list(range(self.node_count))
         exit_nodes: list[int] = []
-        at = {p.x * COLUMN + p.y: (p.tile, p.rot // 90) for p in self.table.tiles}
-        first, ports_of, facing_of = self.first_node, PORTS_OF, FACING
-        for here, (t, r) in at.items():
-            mine = first[t]
-            for d, j, step in ports_of[t][r]:
+        first, turned = self.first_node, TURNED
+        # cell key -> (first node, (ports, region per direction)) of the tile turned as laid
+        at = {p.x * COLUMN + p.y: (first[p.tile], turned[p.tile][p.rot // 90])
+              for p in self.table.tiles}
+        for here, (mine, (ports, _)) in at.items():
+            for d, j, step in ports:
                 other = at.get(here + step)
                 if other is None:
                     exit_nodes.append(mine + j)
                 elif d == 1 or d == 2:       # each shared edge once: from its W or N tile
-                    oj = facing_of[other[0]][other[1]][d ^ 2]
+                    oj = other[1][1][d ^ 2]
                     if oj < 0:
                         continue
-                    a, b = mine + j, first[other[0]] + oj
+                    a, b = mine + j, other[0] + oj
                     while parent[a] != a:
                         a = parent[a]
                     while parent[b] != b:
