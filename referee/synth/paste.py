@@ -45,9 +45,9 @@ def paste_face(photo: np.ndarray, face: np.ndarray, h_face: np.ndarray,
                                borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     roi = photo[y0:y1, x0:x1]
     # opaque inside: copy; blend only the soft edge (few pixels, so cheap in floats)
-    inside = mask == 255
-    np.copyto(roi, patch, where=inside[..., None])
-    ys, xs = np.nonzero((mask > 0) & ~inside)
+    inside = cv2.compare(mask, 255, cv2.CMP_EQ)
+    cv2.copyTo(patch, inside, roi)                  # writes through the view, in place
+    ys, xs = np.nonzero(cv2.inRange(mask, 1, 254))
     a = mask[ys, xs, None].astype(np.float32) / 255.0
     roi[ys, xs] = (patch[ys, xs] * a + roi[ys, xs] * (1 - a)).astype(np.uint8)
 

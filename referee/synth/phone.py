@@ -126,8 +126,9 @@ def phone(image: np.ndarray, cond: Conditions, rng_light: np.random.Generator,
                           rng_room if rng_room is not None else np.random.default_rng(0))
         cast = cast * room * np.float32(cond.exposure)
     factor = np.clip(np.round(128 * light[..., None] * cast), 0, 255).astype(np.uint8)
-    out = image.copy()
-    scale_roi(out, enlarged(factor, k, (0, 0, factor.shape[1], factor.shape[0])), 0, 0)
+    # the factor covers the whole photo: one multiply makes the new image (no copy first)
+    full = enlarged(factor, k, (0, 0, factor.shape[1], factor.shape[0]))[:h, :w]
+    out = cv2.multiply(image, full, scale=1 / 128)
     if cond.glare:
         _glare(out, rng_light, table_px)
     if cond.blur_sigma > 0:
