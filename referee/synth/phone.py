@@ -137,16 +137,18 @@ def phone(image: np.ndarray, cond: Conditions, rng_light: np.random.Generator,
         # grain in luminance, and coarser, weaker grain in colour, as phone sensors show.
         # OpenCV's generator is fast and, seeded just before, as deterministic as numpy's.
         cv2.setRNGSeed(int(rng_noise.integers(2**31 - 1)))
-        y, cr, cb = cv2.split(cv2.cvtColor(out, cv2.COLOR_BGR2YCrCb))
+        # each channel's grain is added on its own and put back in place (no split, no
+        # merge of the whole photo)
+        ycc = cv2.cvtColor(out, cv2.COLOR_BGR2YCrCb)
         grain = np.empty((h, w), np.int8)
         cv2.randn(grain, 0, cond.noise)
-        y = cv2.add(y, grain, dtype=cv2.CV_8U)
-        chroma = []
-        for channel in (cr, cb):
+        cv2.insertChannel(cv2.add(cv2.extractChannel(ycc, 0), grain, dtype=cv2.CV_8U), ycc, 0)
+        for channel in (1, 2):
             coarse = np.empty((-(-h // 2), -(-w // 2)), np.int16)
             cv2.randn(coarse, 0, cond.noise * 0.4)
             fine = cv2.resize(coarse, (coarse.shape[1] * 2, coarse.shape[0] * 2),
                               interpolation=cv2.INTER_LINEAR)[:h, :w]
-            chroma.append(cv2.add(channel, fine, dtype=cv2.CV_8U))
-        out = cv2.cvtColor(cv2.merge([y, *chroma]), cv2.COLOR_YCrCb2BGR)
+            cv2.insertChannel(cv2.add(cv2.extractChannel(ycc, channel), fine,
+                                      dtype=cv2.CV_8U), ycc, channel)
+        out = cv2.cvtColor(ycc, cv2.COLOR_YCrCb2BGR)
     return out
