@@ -95,7 +95,7 @@ def scale_roi(image: np.ndarray, factor: np.ndarray, x0: int, y0: int) -> None:
     roi = image[y0:y0 + factor.shape[0], x0:x0 + factor.shape[1]]
     if factor.ndim == 2:
         factor = cv2.merge([factor] * 3)
-    roi[:] = cv2.multiply(roi, factor, scale=1 / 128)
+    cv2.multiply(roi, factor, dst=roi, scale=1 / 128)      # writes through the view
 
 
 def shade(image: np.ndarray, polygons: list[np.ndarray], offset: np.ndarray, blur: float,
@@ -115,4 +115,5 @@ def shade(image: np.ndarray, polygons: list[np.ndarray], offset: np.ndarray, blu
         return
     box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
     factor = np.round(128 * (1 - strength * small)).astype(np.uint8)
+    factor = cv2.merge([factor] * 3)        # three channels while small: cheaper than enlarged
     scale_roi(image, enlarged(factor, k, box), box[0] * k, box[1] * k)

@@ -65,7 +65,7 @@ def _glare(image: np.ndarray, rng: np.random.Generator, table_px: np.ndarray) ->
     if not len(ys):
         return
     box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
-    keep = np.round(128 * (1 - spot)).astype(np.uint8)
+    keep = cv2.merge([np.round(128 * (1 - spot)).astype(np.uint8)] * 3)   # 3 channels while small
     x0, y0 = box[0] * k, box[1] * k
     # white - (white - image) * (1 - spot)
     inverse = cv2.bitwise_not(image)
