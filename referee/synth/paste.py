@@ -55,10 +55,20 @@ def paste_face(photo: np.ndarray, face: np.ndarray, h_face: np.ndarray,
 _SHRUNK: dict[tuple[str, int, int], tuple[np.ndarray, np.ndarray | None]] = {}
 
 
+# An unnamed face (a tile's art, cached by its maker) is known by its arrays' identity:
+# (id face, id alpha, nw, nh) -> the arrays themselves (kept, so an id is not reused, and
+# made read-only, so they cannot change) and the shrunk copies.
+_SHRUNK_BY_ID: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray | None,
+                                                     np.ndarray, np.ndarray | None]] = {}
+
+
 def _shrunk(face: np.ndarray, alpha: np.ndarray | None, nw: int, nh: int, key: str | None
             ) -> tuple[np.ndarray, np.ndarray | None]:
     if key is not None and (key, nw, nh) in _SHRUNK:
         return _SHRUNK[key, nw, nh]
+    by_id = (id(face), id(alpha), nw, nh)
+    if key is None and by_id in _SHRUNK_BY_ID:
+        return _SHRUNK_BY_ID[by_id][2:]
     small = cv2.resize(face, (nw, nh), interpolation=cv2.INTER_AREA)
     small_alpha = (None if alpha is None
                    else cv2.resize(alpha, (nw, nh), interpolation=cv2.INTER_AREA))
@@ -66,6 +76,13 @@ def _shrunk(face: np.ndarray, alpha: np.ndarray | None, nw: int, nh: int, key: s
         if len(_SHRUNK) > 16:                    # the board at a few resolutions (~20 MB each)
             _SHRUNK.clear()
         _SHRUNK[key, nw, nh] = (small, small_alpha)
+    else:
+        if len(_SHRUNK_BY_ID) > 512:             # tiles at a few resolutions (small)
+            _SHRUNK_BY_ID.clear()
+        for array in (face, alpha):              # a kept face must not change under its id
+            if array is not None:
+                array.flags.writeable = False
+        _SHRUNK_BY_ID[by_id] = (face, alpha, small, small_alpha)
     return small, small_alpha
 
 
