@@ -68,9 +68,12 @@ def _glare(image: np.ndarray, rng: np.random.Generator, table_px: np.ndarray) ->
     keep = cv2.merge([np.round(128 * (1 - spot)).astype(np.uint8)] * 3)   # 3 channels while small
     x0, y0 = box[0] * k, box[1] * k
     # white - (white - image) * (1 - spot)
-    inverse = cv2.bitwise_not(image)
-    scale_roi(inverse, enlarged(keep, k, box), x0, y0)
-    image[y0:, x0:] = cv2.bitwise_not(inverse[y0:, x0:])
+    # only where the spot's factor reaches: elsewhere not(not(image)) is the image
+    factor = enlarged(keep, k, box)
+    region = image[y0:y0 + factor.shape[0], x0:x0 + factor.shape[1]]
+    inverse = cv2.bitwise_not(region)
+    scale_roi(inverse, factor, 0, 0)
+    region[:] = cv2.bitwise_not(inverse)
 
 
 ROOM_LIGHTS = ("neutral", "warm", "cool", "mixed", "wrong-wb")
