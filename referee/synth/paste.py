@@ -45,9 +45,9 @@ def paste_face(photo: np.ndarray, face: np.ndarray, h_face: np.ndarray,
                                borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     roi = photo[y0:y1, x0:x1]
     # opaque inside: copy; blend only the soft edge (few pixels, so cheap in floats)
-    inside = mask == 255
-    np.copyto(roi, patch, where=inside[..., None])
-    ys, xs = np.nonzero((mask > 0) & ~inside)
+    inside = cv2.compare(mask, 255, cv2.CMP_EQ)
+    cv2.copyTo(patch, inside, roi)                  # writes through the view, in place
+    ys, xs = np.nonzero(cv2.inRange(mask, 1, 254))
     a = mask[ys, xs, None].astype(np.float32) / 255.0
     roi[ys, xs] = (patch[ys, xs] * a + roi[ys, xs] * (1 - a)).astype(np.uint8)
 
@@ -55,10 +55,20 @@ def paste_face(photo: np.ndarray, face: np.ndarray, h_face: np.ndarray,
 _SHRUNK: dict[tuple[str, int, int], tuple[np.ndarray, np.ndarray | None]] = {}
 
 
+# An unnamed face (a tile's art, cached by its maker) is known by its arrays' identity:
+# (id face, id alpha, nw, nh) -> the arrays themselves (kept, so an id is not reused, and
+# made read-only, so they cannot change) and the shrunk copies.
+_SHRUNK_BY_ID: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray | None,
+                                                     np.ndarray, np.ndarray | None]] = {}
+
+
 def _shrunk(face: np.ndarray, alpha: np.ndarray | None, nw: int, nh: int, key: str | None
             ) -> tuple[np.ndarray, np.ndarray | None]:
     if key is not None and (key, nw, nh) in _SHRUNK:
         return _SHRUNK[key, nw, nh]
+    by_id = (id(face), id(alpha), nw, nh)
+    if key is None and by_id in _SHRUNK_BY_ID:
+        return _SHRUNK_BY_ID[by_id][2:]
     small = cv2.resize(face, (nw, nh), interpolation=cv2.INTER_AREA)
     small_alpha = (None if alpha is None
                    else cv2.resize(alpha, (nw, nh), interpolation=cv2.INTER_AREA))
@@ -66,6 +76,13 @@ def _shrunk(face: np.ndarray, alpha: np.ndarray | None, nw: int, nh: int, key: s
         if len(_SHRUNK) > 16:                    # the board at a few resolutions (~20 MB each)
             _SHRUNK.clear()
         _SHRUNK[key, nw, nh] = (small, small_alpha)
+    else:
+        if len(_SHRUNK_BY_ID) > 512:             # tiles at a few resolutions (small)
+            _SHRUNK_BY_ID.clear()
+        for array in (face, alpha):              # a kept face must not change under its id
+            if array is not None:
+                array.flags.writeable = False
+        _SHRUNK_BY_ID[by_id] = (face, alpha, small, small_alpha)
     return small, small_alpha
 
 
@@ -95,7 +112,7 @@ def scale_roi(image: np.ndarray, factor: np.ndarray, x0: int, y0: int) -> None:
     roi = image[y0:y0 + factor.shape[0], x0:x0 + factor.shape[1]]
     if factor.ndim == 2:
         factor = cv2.merge([factor] * 3)
-    roi[:] = cv2.multiply(roi, factor, scale=1 / 128)
+    cv2.multiply(roi, factor, dst=roi, scale=1 / 128)      # writes through the view
 
 
 def shade(image: np.ndarray, polygons: list[np.ndarray], offset: np.ndarray, blur: float,
@@ -115,4 +132,5 @@ def shade(image: np.ndarray, polygons: list[np.ndarray], offset: np.ndarray, blu
         return
     box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
     factor = np.round(128 * (1 - strength * small)).astype(np.uint8)
+    factor = cv2.merge([factor] * 3)        # three channels while small: cheaper than enlarged
     scale_roi(image, enlarged(factor, k, box), box[0] * k, box[1] * k)

@@ -65,12 +65,15 @@ def _glare(image: np.ndarray, rng: np.random.Generator, table_px: np.ndarray) ->
     if not len(ys):
         return
     box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
-    keep = np.round(128 * (1 - spot)).astype(np.uint8)
+    keep = cv2.merge([np.round(128 * (1 - spot)).astype(np.uint8)] * 3)   # 3 channels while small
     x0, y0 = box[0] * k, box[1] * k
     # white - (white - image) * (1 - spot)
-    inverse = cv2.bitwise_not(image)
-    scale_roi(inverse, enlarged(keep, k, box), x0, y0)
-    image[y0:, x0:] = cv2.bitwise_not(inverse[y0:, x0:])
+    # only where the spot's factor reaches: elsewhere not(not(image)) is the image
+    factor = enlarged(keep, k, box)
+    region = image[y0:y0 + factor.shape[0], x0:x0 + factor.shape[1]]
+    inverse = cv2.bitwise_not(region)
+    scale_roi(inverse, factor, 0, 0)
+    region[:] = cv2.bitwise_not(inverse)
 
 
 ROOM_LIGHTS = ("neutral", "warm", "cool", "mixed", "wrong-wb")
@@ -126,8 +129,9 @@ def phone(image: np.ndarray, cond: Conditions, rng_light: np.random.Generator,
                           rng_room if rng_room is not None else np.random.default_rng(0))
         cast = cast * room * np.float32(cond.exposure)
     factor = np.clip(np.round(128 * light[..., None] * cast), 0, 255).astype(np.uint8)
-    out = image.copy()
-    scale_roi(out, enlarged(factor, k, (0, 0, factor.shape[1], factor.shape[0])), 0, 0)
+    # the factor covers the whole photo: one multiply makes the new image (no copy first)
+    full = enlarged(factor, k, (0, 0, factor.shape[1], factor.shape[0]))[:h, :w]
+    out = cv2.multiply(image, full, scale=1 / 128)
     if cond.glare:
         _glare(out, rng_light, table_px)
     if cond.blur_sigma > 0:
@@ -136,16 +140,18 @@ def phone(image: np.ndarray, cond: Conditions, rng_light: np.random.Generator,
         # grain in luminance, and coarser, weaker grain in colour, as phone sensors show.
         # OpenCV's generator is fast and, seeded just before, as deterministic as numpy's.
         cv2.setRNGSeed(int(rng_noise.integers(2**31 - 1)))
-        y, cr, cb = cv2.split(cv2.cvtColor(out, cv2.COLOR_BGR2YCrCb))
+        # each channel's grain is added on its own and put back in place (no split, no
+        # merge of the whole photo)
+        ycc = cv2.cvtColor(out, cv2.COLOR_BGR2YCrCb)
         grain = np.empty((h, w), np.int8)
         cv2.randn(grain, 0, cond.noise)
-        y = cv2.add(y, grain, dtype=cv2.CV_8U)
-        chroma = []
-        for channel in (cr, cb):
+        cv2.insertChannel(cv2.add(cv2.extractChannel(ycc, 0), grain, dtype=cv2.CV_8U), ycc, 0)
+        for channel in (1, 2):
             coarse = np.empty((-(-h // 2), -(-w // 2)), np.int16)
             cv2.randn(coarse, 0, cond.noise * 0.4)
             fine = cv2.resize(coarse, (coarse.shape[1] * 2, coarse.shape[0] * 2),
                               interpolation=cv2.INTER_LINEAR)[:h, :w]
-            chroma.append(cv2.add(channel, fine, dtype=cv2.CV_8U))
-        out = cv2.cvtColor(cv2.merge([y, *chroma]), cv2.COLOR_YCrCb2BGR)
+            cv2.insertChannel(cv2.add(cv2.extractChannel(ycc, channel), fine,
+                                      dtype=cv2.CV_8U), ycc, channel)
+        out = cv2.cvtColor(ycc, cv2.COLOR_YCrCb2BGR)
     return out
