@@ -44,6 +44,8 @@ def paste_face(photo: np.ndarray, face: np.ndarray, h_face: np.ndarray,
     mask = cv2.warpPerspective(mask_src, t, size, flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     roi = photo[y0:y1, x0:x1]
+    if patch.shape != roi.shape or patch.dtype != roi.dtype:   # else copyTo writes elsewhere
+        raise ValueError(f"a {patch.shape} face cannot be pasted on a {roi.shape} photo")
     # opaque inside: copy; blend only the soft edge (few pixels, so cheap in floats)
     inside = cv2.compare(mask, 255, cv2.CMP_EQ)
     cv2.copyTo(patch, inside, roi)                  # writes through the view, in place
