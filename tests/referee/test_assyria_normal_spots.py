@@ -3,8 +3,9 @@
 condition, resolution and player count: a food icon or a boundary line whose hue the light
 moved, light of two colours, two blue huts a river joins, a vertex beside a hut, a yellow
 disc on a home print's tan space, a disc reaching over the line; a home print's orange red
-disc, light well rim and blue hut on blue hatching; a red piece on a wheat icon; a heavily
-blurred photo refused; and the pinning of an unclear patch that may be two pieces."""
+disc, light well rim and blue hut on blue hatching; a red piece on a wheat icon; a base's
+corner a hex outline cuts off; a heavily blurred photo refused; and the pinning of an
+unclear patch that may be two pieces."""
 
 from __future__ import annotations
 
@@ -435,3 +436,8 @@ def test_a_pieces_body_is_told_from_the_band_grown_round_it():
     beside = (27.0, 34.0 + 5.0)                  # a well's middle, the well touching its side
     assert read.ring_share(covered, seen, beside, 0, 4.4) > 0       # in the grown band
     assert read.body_share(covered, seen, beside) == 0.0
+
+
+def test_a_bases_corner_a_hex_outline_cuts_off_is_joined_back_to_it():
+    truth, verdict = bench(600204, "cool", 3.0, 2)  # a red roof stack across H14's outline
+    _exact(truth, verdict)
