@@ -441,3 +441,28 @@ def test_a_pieces_body_is_told_from_the_band_grown_round_it():
 def test_a_bases_corner_a_hex_outline_cuts_off_is_joined_back_to_it():
     truth, verdict = bench(600204, "cool", 3.0, 2)  # a red roof stack across H14's outline
     _exact(truth, verdict)
+
+
+def test_a_faint_trace_round_anothers_disc_far_off_is_print_only_with_no_fan_there():
+    players = ["red", "yellow"]
+    six, ten = (next(sp for sp in tracks.tracked_spaces() if sp.id == f"score-{k}")
+                for k in (6, 10))
+    share = {six.id: {"red": 0.557, "yellow": 0.0}, ten.id: {"red": 0.033, "yellow": 0.445}}
+    # the fan's shape unknown, or holding one more: both (unclear)
+    assert len(tracks.spilt_over([six, ten], share, players, "red")) == 2
+    assert len(tracks.spilt_over([six, ten], share, players, "red",
+                                 lambda sp, on: True)) == 2
+    assert tracks.spilt_over([six, ten], share, players, "red",
+                             lambda sp, on: False) == [six]
+    # alone on its space, or not faint: no other disc's print to tint; both
+    share[ten.id]["yellow"] = 0.0
+    assert len(tracks.spilt_over([six, ten], share, players, "red",
+                                 lambda sp, on: False)) == 2
+    share[ten.id].update(red=0.2, yellow=0.445)
+    assert len(tracks.spilt_over([six, ten], share, players, "red",
+                                 lambda sp, on: False)) == 2
+
+
+def test_a_tenth_score_spaces_tan_round_a_disc_in_two_lights_is_no_second_disc():
+    truth, verdict = bench(600053, "mixed-light", 3.0, 4)  # red's score 6, yellow's on 10
+    _exact(truth, verdict)
