@@ -466,3 +466,22 @@ def test_a_faint_trace_round_anothers_disc_far_off_is_print_only_with_no_fan_the
 def test_a_tenth_score_spaces_tan_round_a_disc_in_two_lights_is_no_second_disc():
     truth, verdict = bench(600053, "mixed-light", 3.0, 4)  # red's score 6, yellow's on 10
     _exact(truth, verdict)
+
+
+def test_a_free_vertex_whose_spot_is_plainly_covered_is_a_well_by_a_lighter_rim(
+        monkeypatch):
+    monkeypatch.setattr(read, "well_far", lambda seen, covered, at: 0.21)
+    # nothing near, the home print's rim 0.21 unlike: a well where the spot is covered
+    assert pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.55)
+    # ... not where the spot is only partly so, nor with a piece near
+    assert not pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.35)
+    assert not pipeline._well_alone(None, None, (0, 0), hidden=0.2, middle=0.55)
+    # a bare vertex's rim (at most 0.09 unlike) is no well however its middle looks
+    monkeypatch.setattr(read, "well_far", lambda seen, covered, at: 0.09)
+    assert not pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.55)
+
+
+def test_a_home_prints_well_alone_with_a_rim_barely_unlike_is_read():
+    truth, verdict = bench(600059, "home-print", 3.0, 4)     # H61/H70/H71: rim 0.21
+    assert "H61/H70/H71" in verdict.state["wells"]
+    _exact(truth, verdict)
