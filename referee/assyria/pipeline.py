@@ -70,6 +70,9 @@ SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most 
 #                             shows whole, so no well covers it (true wells 0.32-1.0)
 SPOT_LIKE = 0.2             # the spot's part clear of pieces at most this unlike: it
 #                             shows, no well covers it (true wells' middles: 0.32-1.0)
+SPOT_COVERED = 0.45         # with none near, the spot this much unlike and the rim more
+#                             than WELL_NO: a well (a home print's rim 0.21 unlike, its
+#                             middle 0.55; bare vertices' middles at most 0.12)
 BODY_ON = 0.1               # a vertex's middle this much under a piece's own body: no
 #                             well (a hut laid by hand onto the vertex: 0.19)
 
@@ -406,11 +409,12 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
 def _well_alone(seen: read.Map, covered: np.ndarray, at, hidden: float, middle: float
                 ) -> bool:
     """A well with no piece near (a home print's rim, printed lighter, is less unlike):
-    its rim unlike where no piece's edge nor shadow reaches, and its spot covered."""
+    its rim unlike where no piece's edge nor shadow reaches, and its spot covered (the
+    rim less unlike where the spot is plainly covered)."""
     if hidden > FREE_HIDDEN or middle <= SPOT_LIKE:
         return False
     far = read.well_far(seen, covered, at)
-    return far is not None and far >= FAR_WELL
+    return far is not None and (far >= FAR_WELL or (far > WELL_NO and middle >= SPOT_COVERED))
 
 
 def _no_well(seen: read.Map, covered: np.ndarray, at, hidden: float, middle: float

@@ -305,6 +305,7 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
     strong = (bright & ((s >= _print_saturation() + ON_PRINT_MORE) | apart)).astype(np.uint8)
     for i, colour in enumerate(HUES):
         hued = cv2.LUT(hue, _hue_lut(colour)) & fill
+        mine: list = []
         off_print = hued & (printed[i] ^ 1)
         # on print of its colour, the fill as this photo shows it off the print (a home
         # print turns blue's to 91)
@@ -345,14 +346,47 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
                     # no piece; the hexes' check judges it with the rest
                     union[ys + oy, xs + ox] = 0
                     continue
-                for p, (pxs, pys) in found or [(patch_of(seen, colour, xs + ox, ys + oy),
-                                                (xs + ox, ys + oy))]:
-                    out.append(p)
-                    # the whole piece lies where its hull does (also over print of its
-                    # colour)
-                    hull = cv2.convexHull(np.c_[pxs, pys].astype(np.int32))
-                    cv2.fillConvexPoly(union, hull, 1)
+                mine += found or [(patch_of(seen, colour, xs + ox, ys + oy),
+                                   (xs + ox, ys + oy))]
+        for p, (pxs, pys) in _cut_by_print(seen, colour, mine, hued & printed[i]):
+            out.append(p)
+            # the whole piece lies where its hull does (also over print of its colour)
+            hull = cv2.convexHull(np.c_[pxs, pys].astype(np.int32))
+            cv2.fillConvexPoly(union, hull, 1)
     return out, cv2.dilate(union, GROWN)
+
+
+CUT_MM = 4.0                     # print of a piece's colour this wide may cut a sliver off
+
+
+def _cut_by_print(seen: Map, colour: str, found: list, on_print: np.ndarray) -> list:
+    """`found` with each sliver (smaller than any piece) that print of its colour cuts off
+    a whole piece joined back to it: a base's corner past a hex's outline, its fill there
+    under a cool light too pale to count on print. Only when the two with the print
+    between them are still that one piece's kind (else the sliver stays unclear)."""
+    out = list(found)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(CUT_MM * PPM) + 1,) * 2)
+    for sliver in [f for f in found if kind_of(f[0]) is None and f[0].area < HUT_AREA[0]]:
+        sx, sy = sliver[1]
+        for whole in [f for f in out if kind_of(f[0]) is not None]:
+            xs, ys = np.r_[sx, whole[1][0]], np.r_[sy, whole[1][1]]
+            pad = disc.shape[0]
+            x0, y0 = max(xs.min() - pad, 0), max(ys.min() - pad, 0)
+            print_there = on_print[y0:ys.max() + pad, x0:xs.max() + pad]
+            box = np.zeros_like(print_there)
+            box[sy - y0, sx - x0] = 1
+            near = cv2.dilate(box, disc) & print_there
+            box[whole[1][1] - y0, whole[1][0] - x0] = 2
+            _n, labels = cv2.connectedComponents(((box > 0) | (near > 0)).astype(np.uint8))
+            if labels[sy[0] - y0, sx[0] - x0] != labels[whole[1][1][0] - y0,
+                                                         whole[1][0][0] - x0]:
+                continue
+            joined = patch_of(seen, colour, xs, ys)
+            if kind_of(joined) == kind_of(whole[0]):
+                out = [f for f in out if f is not sliver and f is not whole]
+                out.append((joined, (xs, ys)))
+                break
+    return out
 
 
 @cache

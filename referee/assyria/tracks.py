@@ -316,16 +316,20 @@ def spilt_over(yes: list[geometry.Space], share: dict[str, dict[str, float]],
                players: list[str], colour: str,
                holds_more: Callable[[geometry.Space, list[str]], bool] | None = None
                ) -> list[geometry.Space]:
-    """Two neighbouring spaces with `colour`: its disc on one reaching over the line onto
-    the other (a disc fanned to its space's edge, seen at a tilt), when the lesser share
-    is a small part of the other's and no other disc lies there (no fan to be lowest
-    under), or the discs there show no fan holding one more (`holds_more(space, the
-    colours there)`: fan.one_more). Else both (unclear)."""
+    """Two spaces with `colour`: its disc on one and, on the other, its disc reaching
+    over the line (neighbours: a disc fanned to its space's edge, seen at a tilt) or the
+    print tinted round another's disc, when the lesser share is a small part of the
+    other's and (neighbours only) no other disc lies there (no fan to be lowest under),
+    or the discs there show no fan holding one more (`holds_more(space, the colours
+    there)`: fan.one_more). Else both (unclear)."""
     home, over = sorted(yes, key=lambda sp: -share[sp.id][colour])
     others = [o for o in players if o != colour and share[over.id][o] >= TRACK_YES]
-    if not _spills(over, home, share, colour):
-        return yes
-    if not others or (holds_more is not None and not holds_more(over, others)):
+    no_fan = others and holds_more is not None and not holds_more(over, others)
+    if _spills(over, home, share, colour):
+        return [home] if not others or no_fan else yes
+    # farther off: a faint trace on others' disc where no fan holds one more is the print
+    # round that disc tinted by the light (a tenth score space's tan), not a second disc
+    if no_fan and share[over.id][colour] <= SPILL * share[home.id][colour]:
         return [home]
     return yes
 

@@ -3,8 +3,9 @@
 condition, resolution and player count: a food icon or a boundary line whose hue the light
 moved, light of two colours, two blue huts a river joins, a vertex beside a hut, a yellow
 disc on a home print's tan space, a disc reaching over the line; a home print's orange red
-disc, light well rim and blue hut on blue hatching; a red piece on a wheat icon; a heavily
-blurred photo refused; and the pinning of an unclear patch that may be two pieces."""
+disc, light well rim and blue hut on blue hatching; a red piece on a wheat icon; a base's
+corner a hex outline cuts off; a heavily blurred photo refused; and the pinning of an
+unclear patch that may be two pieces."""
 
 from __future__ import annotations
 
@@ -435,3 +436,52 @@ def test_a_pieces_body_is_told_from_the_band_grown_round_it():
     beside = (27.0, 34.0 + 5.0)                  # a well's middle, the well touching its side
     assert read.ring_share(covered, seen, beside, 0, 4.4) > 0       # in the grown band
     assert read.body_share(covered, seen, beside) == 0.0
+
+
+def test_a_bases_corner_a_hex_outline_cuts_off_is_joined_back_to_it():
+    truth, verdict = bench(600204, "cool", 3.0, 2)  # a red roof stack across H14's outline
+    _exact(truth, verdict)
+
+
+def test_a_faint_trace_round_anothers_disc_far_off_is_print_only_with_no_fan_there():
+    players = ["red", "yellow"]
+    six, ten = (next(sp for sp in tracks.tracked_spaces() if sp.id == f"score-{k}")
+                for k in (6, 10))
+    share = {six.id: {"red": 0.557, "yellow": 0.0}, ten.id: {"red": 0.033, "yellow": 0.445}}
+    # the fan's shape unknown, or holding one more: both (unclear)
+    assert len(tracks.spilt_over([six, ten], share, players, "red")) == 2
+    assert len(tracks.spilt_over([six, ten], share, players, "red",
+                                 lambda sp, on: True)) == 2
+    assert tracks.spilt_over([six, ten], share, players, "red",
+                             lambda sp, on: False) == [six]
+    # alone on its space, or not faint: no other disc's print to tint; both
+    share[ten.id]["yellow"] = 0.0
+    assert len(tracks.spilt_over([six, ten], share, players, "red",
+                                 lambda sp, on: False)) == 2
+    share[ten.id].update(red=0.2, yellow=0.445)
+    assert len(tracks.spilt_over([six, ten], share, players, "red",
+                                 lambda sp, on: False)) == 2
+
+
+def test_a_tenth_score_spaces_tan_round_a_disc_in_two_lights_is_no_second_disc():
+    truth, verdict = bench(600053, "mixed-light", 3.0, 4)  # red's score 6, yellow's on 10
+    _exact(truth, verdict)
+
+
+def test_a_free_vertex_whose_spot_is_plainly_covered_is_a_well_by_a_lighter_rim(
+        monkeypatch):
+    monkeypatch.setattr(read, "well_far", lambda seen, covered, at: 0.21)
+    # nothing near, the home print's rim 0.21 unlike: a well where the spot is covered
+    assert pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.55)
+    # ... not where the spot is only partly so, nor with a piece near
+    assert not pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.35)
+    assert not pipeline._well_alone(None, None, (0, 0), hidden=0.2, middle=0.55)
+    # a bare vertex's rim (at most 0.09 unlike) is no well however its middle looks
+    monkeypatch.setattr(read, "well_far", lambda seen, covered, at: 0.09)
+    assert not pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.55)
+
+
+def test_a_home_prints_well_alone_with_a_rim_barely_unlike_is_read():
+    truth, verdict = bench(600059, "home-print", 3.0, 4)     # H61/H70/H71: rim 0.21
+    assert "H61/H70/H71" in verdict.state["wells"]
+    _exact(truth, verdict)
