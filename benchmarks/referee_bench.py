@@ -51,6 +51,9 @@ from referee.api import GameReferee
 from referee.errors import RefereeError
 from referee.evaluate import AccuracyKit, Outcome
 
+# wide enough for the longest row label, a group's hidden-place row ("  die hides a piece")
+LABEL = 20
+
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
@@ -248,7 +251,7 @@ def _report(kit: AccuracyKit, presets: tuple[str, ...], run: Run, extras: tuple[
     multiples of the machine floor F) and the photos to look at; every outcome, in preset
     order, the extra cases' last."""
     outcomes = run.outcomes
-    header = (f"{'condition':14} {'photos':>6} {kit.pieces + ' right':>12} "
+    header = (f"{'condition':{LABEL}} {'photos':>6} {kit.pieces + ' right':>12} "
               f"{kit.states + ' right':>13} {'flagged':>8} {'wrong, no flag':>15} "
               f"{'unpinned':>9}")
     print(header)
@@ -279,7 +282,7 @@ def _report(kit: AccuracyKit, presets: tuple[str, ...], run: Run, extras: tuple[
     for preset in (*presets, *extras):
         codes = Counter(code for o in outcomes[preset] for code in set(o.problems))
         if codes:
-            print(f"  {preset:14} " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
+            print(f"  {preset:{LABEL}} " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
     print()
     print(_latency_table(run.latency, kit, presets, floor))
     if extras:
@@ -348,7 +351,7 @@ def _latency_table(latency: dict[tuple[str, float], list[float]], kit: AccuracyK
                    presets: tuple[str, ...], floor: float, every_row: bool = True) -> str:
     """`read` seconds, p50 / p95, per preset and resolution, and over all presets (if
     `every_row`); each p50 also as a multiple of the machine floor F."""
-    head = f"{'latency (s)':14}" + "".join(f"{f'{mp:g} MP p50 / p95 (p50 in F)':>32}"
+    head = f"{'latency (s)':{LABEL}}" + "".join(f"{f'{mp:g} MP p50 / p95 (p50 in F)':>32}"
                                           for mp in kit.resolutions)
     lines = [head, "-" * len(head)]
     for preset in [*presets, "all"] if every_row else presets:
@@ -359,20 +362,20 @@ def _latency_table(latency: dict[tuple[str, float], list[float]], kit: AccuracyK
             p50 = statistics.median(times) if times else 0.0
             cells.append(f"{p50:.3f} / {percentile(times, 0.95):.3f} ({p50 / floor:.1f} F)"
                          if times else "-")
-        lines.append(f"{preset:14}" + "".join(f"{c:>32}" for c in cells))
+        lines.append(f"{preset:{LABEL}}" + "".join(f"{c:>32}" for c in cells))
     return "\n".join(lines)
 
 
 def _row(label: str, row: list[Outcome]) -> str:
     if not row:
-        return f"{label:14} {0:>6}"
+        return f"{label:{LABEL}} {0:>6}"
     tiles = sum(o.pieces for o in row)
     right = sum(o.pieces_right for o in row)
     boards = sum(o.certain and o.state_right and o.score_right for o in row)
     flagged = sum(not o.certain for o in row)
     wrong = sum(o.wrong_unflagged for o in row)
     unpinned = sum(o.unpinned for o in row)
-    return (f"{label:14} {len(row):>6} {100 * right / tiles:>11.1f}% "
+    return (f"{label:{LABEL}} {len(row):>6} {100 * right / tiles:>11.1f}% "
             f"{100 * boards / len(row):>12.1f}% {100 * flagged / len(row):>7.1f}% {wrong:>15}"
             f" {unpinned:>9}")
 
