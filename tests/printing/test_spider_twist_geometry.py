@@ -10,7 +10,7 @@ import pytest
 
 from pnp import markers
 from pnp.geometry import spider_twist as geometry
-from pnp.geometry.polygon import area, contains, edge_distance, inside
+from pnp.geometry.polygon import area, contains, edge_distance, inside, segment_distance
 from pnp.printing.placement import furniture, papers
 from pnp.printing.spider_twist import board
 from pnp.rules.spider_twist import get_web
@@ -174,6 +174,47 @@ def test_no_token_lies_on_a_marker():
             for (x, y), reach in places:
                 gap = math.hypot(max(bx0 - x, 0.0, x - bx1), max(by0 - y, 0.0, y - by1))
                 assert gap >= reach, (side, m.name, (x, y))
+
+
+def _crosses(a, b, c, d) -> bool:
+    """Whether segments a-b and c-d cross (each one's ends on opposite sides of the other)."""
+    def side(p, q, r):
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+def box_polygon_gap(box, polygon) -> float:
+    """The shortest distance between a box and a simple polygon (either may be concave
+    or notched): 0 where they overlap or touch."""
+    x0, y0, x1, y1 = box
+    square = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    if any(inside(polygon, c) for c in square) or any(inside(square, v) for v in polygon):
+        return 0.0
+    edges = list(zip(polygon, polygon[1:] + polygon[:1], strict=True))
+    sides = list(zip(square, square[1:] + square[:1], strict=True))
+    if any(_crosses(a, b, c, d) for a, b in edges for c, d in sides):
+        return 0.0
+    return min(min(segment_distance(v, c, d) for v in polygon for c, d in sides),
+               min(segment_distance(c, a, b) for c in square for a, b in edges))
+
+
+def test_box_polygon_gap_sees_a_box_across_an_edge_or_in_a_notch():
+    notched = [(0, 0), (10, 0), (10, 6), (6, 6), (6, 10), (0, 10)]    # an L
+    assert box_polygon_gap((7, 7, 9, 9), notched) == pytest.approx(1.0)   # in the notch
+    assert box_polygon_gap((5, 5, 7, 7), notched) == 0.0      # a vertex of the L inside it
+    assert box_polygon_gap((-1, 4, 11, 5), notched) == 0.0    # across, no corner inside
+    assert box_polygon_gap((12, 2, 14, 3), notched) == pytest.approx(2.0)
+
+
+def test_no_male_anywhere_in_an_area_comes_near_a_marker():
+    """A male lies anywhere in an area, his whole body inside it (not only on a slot):
+    every marker's quiet zone keeps the layout's clear gap from the whole outline of every
+    area, notches round the corner markers included."""
+    for side in SIDES:
+        for m in geometry.board_markers(side):
+            for a in geometry.areas():
+                gap = box_polygon_gap(m.quiet_box(), list(a.polygon))
+                assert gap >= SPEC.marker_clear_gap - 1e-6, (side, m.name, a.colour, a.kind)
 
 
 def test_marker_corners_are_upright_in_opencv_order():
