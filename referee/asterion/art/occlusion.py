@@ -7,15 +7,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from referee.asterion.art.bank import masked_ncc, masked_template
 from referee.asterion.art.photometry import fit_print, print_levels, px_length
-from referee.asterion.art.pose import (
-    FINE_PPM,
-    FINE_SHIFT,
-    FINE_STEPS,
-    ArtMatch,
-    art_patch,
-    best_in_patch,
-)
+from referee.asterion.art.pose import FINE_PPM, FINE_SHIFT, FINE_STEPS, ArtMatch, art_patch
 from referee.asterion.art.templates import FINE_SPAN, template
 from referee.asterion.grid import Grid
 
@@ -41,14 +35,21 @@ def unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
         share = float(covered.mean())
         patch = art_patch(image, scale, grid, best.centre, span, FINE_PPM)
         origin = (best.centre[0] - span / 2, best.centre[1] - span / 2)
-        found = best
-        for da in FINE_STEPS:
-            angle = round((best.angle + da) * 2) / 2
+        angles = [round((best.angle + da) * 2) / 2 for da in FINE_STEPS]
+        tpls = []
+        for angle in angles:
             image_t, mask = template(grid.design, best.tile, angle, FINE_SPAN, FINE_PPM, True)
-            s, at = best_in_patch(patch, (image_t, mask * (1.0 - covered)), origin,
-                                  FINE_PPM, FINE_SPAN)
-            if found is best or s > found.score:
-                found = ArtMatch(best.tile, best.rot, at, angle, s, share)
+            tpls.append(masked_template(image_t, mask * (1.0 - covered)))
+        # every angle at every shift in one batch (bank.masked_ncc), best angle first met
+        scores, corners = masked_ncc(patch, tpls)
+        found = best
+        for j, angle in enumerate(angles):
+            w = int(scores[:, j].argmax())
+            y, x = corners[w]
+            at = (origin[0] + x / FINE_PPM + FINE_SPAN / 2,
+                  origin[1] + y / FINE_PPM + FINE_SPAN / 2)
+            if found is best or scores[w, j] > found.score:
+                found = ArtMatch(best.tile, best.rot, at, angle, float(scores[w, j]), share)
         best = found
     return best, share
 
