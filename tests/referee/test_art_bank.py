@@ -11,7 +11,7 @@ import pytest
 
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.asterion.art.bank import bank, fine_template, masked_ncc, rank
-from referee.asterion.art.pose import FINE_PPM, REFINE
+from referee.asterion.art.pose import FINE_PPM, REFINE, _score_map
 from referee.asterion.art.templates import FINE_SPAN, template, variants, warp_face
 
 
@@ -28,15 +28,6 @@ def test_the_bank_holds_every_face_at_every_turn_and_variant(design):
     assert not (b.matrix * (1.0 - masks)).any()
 
 
-def _opencv_scores(patch: np.ndarray, tpl: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-    """OpenCV's masked TM_CCOEFF_NORMED at every shift, averaged over the channels."""
-    image, mask = tpl
-    out = [np.nan_to_num(cv2.matchTemplate(patch[..., k], image[..., k], cv2.TM_CCOEFF_NORMED,
-                                           mask=mask), nan=0.0, posinf=0.0, neginf=0.0)
-           for k in range(image.shape[2])]
-    return sum(out) / image.shape[2]
-
-
 def test_the_batched_masked_correlation_is_opencvs():
     rng = np.random.default_rng(3)
     keys = [("Y03", a, v) for a in (0.0, 91.5) for v in variants("discreet")]
@@ -47,7 +38,7 @@ def test_the_batched_masked_correlation_is_opencvs():
                                                     FINE_PPM, k[2]) for k in keys])
     assert corners.shape == (13 * 13, 2)
     for j, tpl in enumerate(plain):
-        assert np.allclose(got[:, j], _opencv_scores(patch, tpl).ravel(), atol=1e-4)
+        assert np.allclose(got[:, j], _score_map(patch, tpl).ravel(), atol=1e-4)
     # the planted template is found where it was planted
     assert tuple(corners[got[:, 0].argmax()]) == (5, 7)
 

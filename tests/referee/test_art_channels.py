@@ -16,13 +16,3 @@ def test_channel_reductions_equal_numpys() -> None:
             assert channel_mean(v).dtype == v.mean(axis=-1).dtype
             assert np.array_equal(channel_max(v), v.max(axis=-1))
             assert np.array_equal(channel_min(v), v.min(axis=-1))
-
-
-def test_narrow_medians_column_by_column_are_numpys():
-    from referee.asterion.art.photometry import _column_medians
-
-    rng = np.random.default_rng(5)
-    for n in (30, 31, 1000):
-        v = rng.uniform(0, 255, (n, 3)).astype(np.float32)
-        got = _column_medians(v)
-        assert got.dtype == np.float32 and np.array_equal(got, np.median(v, axis=0))

@@ -204,13 +204,7 @@ def fine_template(design: str, tile: str, angle: float, span: float, ppm: float,
                   variant: bool | str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A template ready for `masked_ncc`: per channel zero mean where it counts and 0
     elsewhere (channels x px), its mask (px) and its length per channel."""
-    return masked_template(*template(design, tile, angle, span, ppm, variant))
-
-
-def masked_template(image: np.ndarray, mask: np.ndarray
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A template image and where it counts (1/0) as `masked_ncc` takes it (see
-    `fine_template`)."""
+    image, mask = template(design, tile, angle, span, ppm, variant)
     m = mask.ravel()
     t = image.reshape(-1, image.shape[2]).T.astype(np.float32)
     count = max(float(m.sum()), 1.0)
@@ -238,8 +232,7 @@ def masked_ncc(patch: np.ndarray, templates: list[tuple[np.ndarray, np.ndarray, 
     side = round(np.sqrt(templates[0][1].size))
     channels = patch.shape[2]
     masks = np.stack([m for _, m, _ in templates], axis=1)
-    # (each mask's count alone: 0/1 sums are exact in any order, and far quicker)
-    count = np.maximum(np.array([m.sum() for _, m, _ in templates], np.float32), 1.0)
+    count = np.maximum(masks.sum(axis=0), 1.0)
     # (each channel less its mean: the products' sums stay small, float32 exact enough)
     centred = patch - patch.reshape(-1, channels).mean(axis=0)
     if corners is None:

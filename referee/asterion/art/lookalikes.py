@@ -51,10 +51,7 @@ def _softness(photo: np.ndarray, ta: np.ndarray, use: np.ndarray) -> float:
     best, chosen = None, 0.0
     for sigma in SOFTNESS:
         soft = cv2.GaussianBlur(ta, (0, 0), sigma) if sigma else ta
-        # (the fit's error only where it counts: the same values, a fraction of the work)
-        scale, offset, _ = print_levels(photo, soft, use)
-        err = float(np.median(channel_sum(np.abs(photo[use] - (soft[use] * scale
-                                                               + np.float32(offset))))))
+        err = float(np.median(channel_sum(np.abs(photo - fit_print(photo, soft, use)[0]))[use]))
         if best is None or err < best:
             best, chosen = err, sigma
     return chosen
@@ -183,11 +180,9 @@ class Comparison:
         fb = (turned_print(self.design, b.tile, quarters, self.sigma) * self.scale_a
               + np.float32(self.offset_a)) * light
         eb = off_range(photo, fb, *spread)
-        noise = max(float(np.median(np.minimum(ea[use], eb[use]))), 4.0)
-        # (counted over where the prints differ alone: the same counts)
-        ea, eb = ea[apart], eb[apart]
-        like_a = int(((ea < 2.5 * noise) & (eb > ea + 2.0 * noise)).sum())
-        like_b = int(((eb < 2.5 * noise) & (ea > eb + 2.0 * noise)).sum())
+        noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
+        like_a = int((apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)).sum())
+        like_b = int((apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)).sum())
         return like_a >= max(least, CLEAR_SHARE * count) and like_a >= CLEAR_RATIO * like_b
 
     def maps(self, b: ArtMatch) -> VoteMaps | None:

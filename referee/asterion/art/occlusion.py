@@ -7,9 +7,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from referee.asterion.art.bank import masked_ncc, masked_template
-from referee.asterion.art.photometry import fit_print, print_levels, px_length
-from referee.asterion.art.pose import FINE_PPM, FINE_SHIFT, FINE_STEPS, ArtMatch, art_patch
+from referee.asterion.art.photometry import fit_print, px_length
+from referee.asterion.art.pose import (
+    FINE_PPM,
+    FINE_SHIFT,
+    FINE_STEPS,
+    ArtMatch,
+    art_patch,
+    best_in_patch,
+)
 from referee.asterion.art.templates import FINE_SPAN, template
 from referee.asterion.grid import Grid
 
@@ -35,21 +41,14 @@ def unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
         share = float(covered.mean())
         patch = art_patch(image, scale, grid, best.centre, span, FINE_PPM)
         origin = (best.centre[0] - span / 2, best.centre[1] - span / 2)
-        angles = [round((best.angle + da) * 2) / 2 for da in FINE_STEPS]
-        tpls = []
-        for angle in angles:
-            image_t, mask = template(grid.design, best.tile, angle, FINE_SPAN, FINE_PPM, True)
-            tpls.append(masked_template(image_t, mask * (1.0 - covered)))
-        # every angle at every shift in one batch (bank.masked_ncc), best angle first met
-        scores, corners = masked_ncc(patch, tpls)
         found = best
-        for j, angle in enumerate(angles):
-            w = int(scores[:, j].argmax())
-            y, x = corners[w]
-            at = (origin[0] + x / FINE_PPM + FINE_SPAN / 2,
-                  origin[1] + y / FINE_PPM + FINE_SPAN / 2)
-            if found is best or scores[w, j] > found.score:
-                found = ArtMatch(best.tile, best.rot, at, angle, float(scores[w, j]), share)
+        for da in FINE_STEPS:
+            angle = round((best.angle + da) * 2) / 2
+            image_t, mask = template(grid.design, best.tile, angle, FINE_SPAN, FINE_PPM, True)
+            s, at = best_in_patch(patch, (image_t, mask * (1.0 - covered)), origin,
+                                  FINE_PPM, FINE_SPAN)
+            if found is best or s > found.score:
+                found = ArtMatch(best.tile, best.rot, at, angle, s, share)
         best = found
     return best, share
 
@@ -75,25 +74,20 @@ def _covered(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> np.nda
     # one fit over the whole shrinks to the finger's colour when it covers a third
     n = use.shape[0]
     step = -(-n // COVER_BLOCKS)
-    best_levels, best_count = None, -1
-    # (each block's fit judged only where the print counts; the whole error map is drawn
-    # for the best alone)
-    seen, printed = photo[use][:, None], soft[use][:, None]
+    best_err, best_count = None, -1
     for y in range(0, n, step):
         for x in range(0, n, step):
             block = np.zeros_like(use)
             block[y:y + step, x:x + step] = use[y:y + step, x:x + step]
             if block.sum() < 0.5 * step * step or np.ptp(soft[block].mean(axis=1)) < 40:
                 continue            # too little of the print, or too plain to fix a gain
-            scale, offset, _ = print_levels(photo, soft, block)
-            err = px_length(seen - (printed * scale + np.float32(offset)))
-            count = int((err < COVER_TOLERANCE).sum())
+            err = px_length(photo - fit_print(photo, soft, block)[0])
+            count = int((err[use] < COVER_TOLERANCE).sum())
             if count > best_count:
-                best_levels, best_count = (scale, offset), count
-    if best_levels is None:
-        err = px_length(photo - fit_print(photo, soft, use)[0])
-    else:
-        err = px_length(photo - (soft * best_levels[0] + np.float32(best_levels[1])))
+                best_err, best_count = err, count
+    if best_err is None:
+        best_err = px_length(photo - fit_print(photo, soft, use)[0])
+    err = best_err
     noise = max(float(np.percentile(err[use], 30)), 4.0)
     far = ((err > COVERED_NOISE * noise) & use).astype(np.uint8)
     kernel = np.ones((3, 3), np.uint8)

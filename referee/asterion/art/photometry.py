@@ -4,8 +4,6 @@ the light across a cell (`shading`), and how far a px lies outside a print's lev
 
 from __future__ import annotations
 
-from functools import reduce
-
 import cv2
 import numpy as np
 
@@ -35,30 +33,22 @@ def print_levels(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: 
     paper = (low > 215) & (high - low < 40)
     balance = np.ones(3, np.float32)
     if paper.sum() >= 30:
-        ratio = _column_medians(p[paper]) / np.maximum(_column_medians(t[paper]), 1.0)
+        ratio = np.median(p[paper], axis=0) / np.maximum(np.median(t[paper], axis=0), 1.0)
         balance = ratio / max(float(ratio.mean()), 1e-6)
     t = t * balance
-    tk, pk = t.ravel(), p.ravel()
+    keep = np.ones(len(t), bool)
     gain, offset = 1.0, 0.0
-    for round_ in range(2):
-        if round_:
-            err = channel_sum(np.abs(p - (t * gain + offset)))
-            keep = err <= np.percentile(err, 67)
-            tk, pk = t[keep].ravel(), p[keep].ravel()
+    for _ in range(2):
+        tk, pk = t[keep].ravel(), p[keep].ravel()
         var = float(tk.var())
-        t_mean, p_mean = tk.mean(), pk.mean()
-        gain = float(((tk - t_mean) * (pk - p_mean)).mean()) / var if var > 1e-6 else 0.0
+        gain = float(((tk - tk.mean()) * (pk - pk.mean())).mean()) / var if var > 1e-6 else 0.0
         # a print that does not fit would shrink towards a flat grey, which "explains" any
         # grey thing (a finger): it keeps the contrast the light gives the other print
         gain = max(gain, min_gain)
-        offset = float(p_mean) - gain * float(t_mean)
+        offset = float(pk.mean()) - gain * float(tk.mean())
+        err = channel_sum(np.abs(p - (t * gain + offset)))
+        keep = err <= np.percentile(err, 67)
     return (balance * gain).astype(np.float32), offset, gain
-
-
-def _column_medians(v: np.ndarray) -> np.ndarray:
-    """np.median(v, axis=0) of an n x 3 array, column by column (the same values; numpy's
-    median across the rows of so narrow an array is several times slower)."""
-    return np.array([np.median(v[:, k]) for k in range(v.shape[1])], dtype=v.dtype)
 
 
 SHADE_BLOCK = 3.0           # mm: the light is judged in blocks this wide ...
@@ -78,7 +68,7 @@ def shading(photo: np.ndarray, fitted: tuple[np.ndarray, ...], use: np.ndarray
     lum_p = channel_mean(photo)
     ratio = lum_p / np.maximum(sum(channel_mean(f) for f in fitted) / len(fitted), 1.0)
     # a print's colour scaled by the ratio must be the photo's (a shadow keeps colour)
-    off = reduce(np.minimum, [px_length(photo - f * ratio[..., None]) for f in fitted])
+    off = np.min([px_length(photo - f * ratio[..., None]) for f in fitted], axis=0)
     good = use & (off < 0.12 * lum_p + 6.0) & (ratio > SHADE_LIMITS[0]) & (
         ratio < SHADE_LIMITS[1])
     k = max(2, round(SHADE_BLOCK * VOTE_PPM))

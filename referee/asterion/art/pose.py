@@ -47,11 +47,34 @@ class ArtMatch:
     covered: float = 0.0                # share left out as covered (`unveiled`)
 
 
+def _score_map(patch: np.ndarray, tpl: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Mean over the channels of the normalised correlation at every shift, where the
+    template counts."""
+    image, mask = tpl
+    channels = image.shape[2]
+    out = None
+    for k in range(channels):
+        s = cv2.matchTemplate(patch[..., k], image[..., k], cv2.TM_CCOEFF_NORMED, mask=mask)
+        # a flat channel (a blob, a washed-out patch) has no correlation to speak of
+        s = np.nan_to_num(s, nan=0.0, posinf=0.0, neginf=0.0)
+        out = s if out is None else out + s
+    return out / channels
+
+
 def art_patch(image: np.ndarray, scale: float, grid: Grid, centre: tuple[float, float],
               span: float, ppm: float) -> np.ndarray:
     """The table round `centre` seen square-on: `span` mm across at `ppm`, float32 BGR."""
     origin = (centre[0] - span / 2, centre[1] - span / 2)
     return rectify(image, grid.homography, scale, origin, span, ppm).astype(np.float32)
+
+
+def best_in_patch(patch: np.ndarray, tpl: tuple[np.ndarray, np.ndarray],
+                  origin: tuple[float, float], ppm: float, span: float
+                  ) -> tuple[float, tuple[float, float]]:
+    """The best score of `tpl` in `patch` and where the tile's centre then lies (mm)."""
+    score = _score_map(patch, tpl)
+    _, best, _, (dx, dy) = cv2.minMaxLoc(score)
+    return float(best), (origin[0] + dx / ppm + span / 2, origin[1] + dy / ppm + span / 2)
 
 
 def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
