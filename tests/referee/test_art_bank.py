@@ -86,9 +86,12 @@ def test_the_bank_is_kept_between_runs_as_built(tmp_path, monkeypatch):
         built = bank_module.bank("discreet")
         kept = list(tmp_path.glob("asterion-art-bank-discreet-*"))
         assert len(kept) == 1
+        stale = tmp_path / "asterion-art-bank-discreet-0123456789abcdef-0.images"
+        stale.write_bytes(b"kept by earlier sources")
         bank_module.bank.cache_clear()
         monkeypatch.setattr(bank_module, "column", None)     # read, not drawn again
         read = bank_module.bank("discreet")
+        assert list(tmp_path.glob("asterion-art-bank-discreet-*")) == kept
         assert read.keys == built.keys
         for name in ("matrix", "masks", "mask_of", "counts"):
             assert np.array_equal(getattr(read, name), getattr(built, name))

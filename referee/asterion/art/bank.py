@@ -12,7 +12,7 @@ of the other factor, so one product scores every candidate at every shift.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from hashlib import sha256
@@ -22,6 +22,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 from threadpoolctl import ThreadpoolController
 
+from pnp.fileio import cache_dir
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.asterion.art.templates import TEMPLATES_KEPT, grey_template, template, variants
 from referee.drawn_once import drawn_once, files_identity
@@ -88,7 +89,12 @@ def bank(design: str) -> Bank:
         return {"matrix": b.matrix, "masks": b.masks, "mask_of": b.mask_of,
                 "counts": b.counts}
 
-    kept = drawn_once(f"asterion-art-bank-{design}-{_art_digest()}", build)
+    name = f"asterion-art-bank-{design}"
+    kept = drawn_once(f"{name}-{_art_digest()}", build)
+    for older in cache_dir().glob(f"{name}-*"):   # kept by earlier sources
+        if not older.name.startswith(f"{name}-{_art_digest()}-"):
+            with suppress(OSError):
+                older.unlink()
     return Bank(keys, kept["matrix"], kept["masks"], kept["mask_of"], kept["counts"])
 
 
