@@ -75,3 +75,26 @@ def test_past_its_art_budget_a_photo_pins_the_cells_left(monkeypatch):
     pinned = [p for p in verdict.problems if "too many tiles" in p.message]
     assert pinned and all(p.cell is not None for p in pinned)
     assert not verdict.is_certain and not judge(verdict, case.truth).wrong_unflagged
+
+
+def test_the_bank_is_kept_between_runs_as_built(tmp_path, monkeypatch):
+    from referee.asterion.art import bank as bank_module
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    bank_module.bank.cache_clear()
+    try:
+        built = bank_module.bank("discreet")
+        kept = list(tmp_path.glob("asterion-art-bank-discreet-*"))
+        assert len(kept) == 1
+        stale = tmp_path / "asterion-art-bank-discreet-0123456789abcdef-0.images"
+        stale.write_bytes(b"kept by earlier sources")
+        bank_module.bank.cache_clear()
+        monkeypatch.setattr(bank_module, "column", None)     # read, not drawn again
+        read = bank_module.bank("discreet")
+        assert list(tmp_path.glob("asterion-art-bank-discreet-*")) == kept
+        assert read.keys == built.keys
+        for name in ("matrix", "masks", "mask_of", "counts"):
+            assert np.array_equal(getattr(read, name), getattr(built, name))
+            assert getattr(read, name).dtype == getattr(built, name).dtype
+    finally:
+        bank_module.bank.cache_clear()
