@@ -13,6 +13,7 @@ from operator import countOf
 from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import (
     BUILD_COST,
+    CAMEL_VALUE,
     CENTRE_COST,
     FOOD_OF,
     HUTS,
@@ -53,6 +54,18 @@ def hut_hexes(s: State, colour: str) -> list[int]:
         if c == colour:
             near |= neighbours[h]
     return sorted(h for h in near if h not in huts and h not in ziggurats)
+
+
+def hut_hexes_after(s: State, before: list[int], placed: int) -> list[int]:
+    """`hut_hexes(s, colour)` just after the player put a hut on `placed`, from the list
+    `before` it: the placed hex is taken, and its free neighbours in play join (the huts
+    step asks after every hut, so it pays only for what changed)."""
+    huts, ziggurats = s.huts, s.ziggurats
+    joined = [nb for nb in _neighbours_in_play(s.n)[placed]
+              if nb not in huts and nb not in ziggurats]
+    if not joined:
+        return [h for h in before if h != placed]
+    return sorted({*before, *joined} - {placed})
 
 
 def has_hut_hex(s: State, colour: str) -> bool:
@@ -114,13 +127,28 @@ def feed_moves(s: State, colour: str) -> list[Feed]:
     """Ruling II.C: a k-symbol card of food F supplies up to k unsupplied huts on F hexes,
     as many as there are (the rest of its symbols are lost); wild and plough one hut."""
     food = hex_food()
-    hungry = unsupplied(s, colour)
+    fed = s.supplied
+    hungry = sorted(h for h, c in s.huts.items() if c == colour and h not in fed)
+    if not hungry:
+        return []
+    by_food: dict[str, list[int]] = {}
+    for h in hungry:
+        by_food.setdefault(food[h], []).append(h)
+    cards = sorted(set(s.hands.get(colour, ())))
+    if s.ploughs.get(colour, 0):
+        cards.append(PLOUGH)
     moves: list[Feed] = []
-    for card in _playable(s, colour, {food[h] for h in hungry}):
-        feeds = FOOD_OF[card] if card not in (WILD, PLOUGH) else None
-        fits = [h for h in hungry if feeds is None or food[h] == feeds]
-        k = min(SYMBOLS[card], len(fits))
-        moves.extend(_feed(card, combo) for combo in combinations(fits, k))
+    for card in cards:
+        if card in (WILD, PLOUGH):
+            moves.extend(_feed(card, (h,)) for h in hungry)
+            continue
+        fits = by_food.get(FOOD_OF[card])
+        if fits is None:
+            continue
+        if SYMBOLS[card] >= len(fits):          # it feeds them all: one way
+            moves.append(_feed(card, tuple(fits)))
+        else:
+            moves.extend(_feed(card, combo) for combo in combinations(fits, SYMBOLS[card]))
     return moves
 
 
@@ -170,11 +198,16 @@ def can_build(s: State, colour: str, h: int) -> str | None:
 _build, _centre, _roof, _buy = cache(Build), cache(Centre), cache(Roof), cache(Buy)
 _ASHUR = {tier: Ashur(tier) for tier in TIERS}
 _OFFER, _PASS = Offer(), Pass()
+# The cheapest action (an offering step, a 1-symbol card): with fewer camels only pass.
+MIN_COST = min(OFFERING_COST, min(CAMEL_VALUE.values()), PLOUGH_COST, ROOF_COST,
+               *TIER_COST.values())
 
 
 def action_moves(s: State, colour: str) -> list[Move]:
     """Ruling III: every action the player can pay for now, then pass."""
     camels = s.camels.get(colour, 0)
+    if camels < MIN_COST:
+        return [_PASS]
     moves: list[Move] = []
     zigs = sorted(h for h, (c, _) in s.ziggurats.items() if c == colour)
     if camels >= BUILD_COST and len(zigs) < ZIGGURATS:
