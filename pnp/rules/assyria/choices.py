@@ -33,7 +33,19 @@ from pnp.rules.assyria.cards import (
     food_of,
     symbols,
 )
-from pnp.rules.assyria.moves import Ashur, Build, Buy, Centre, Feed, Move, Offer, Pass, Roof
+from pnp.rules.assyria.moves import (
+    Ashur,
+    Build,
+    Buy,
+    Centre,
+    Feed,
+    Move,
+    Offer,
+    Pass,
+    PlaceHut,
+    Roof,
+    Well,
+)
 from pnp.rules.assyria.state import State
 
 
@@ -163,6 +175,14 @@ def can_supply(s: State, colour: str, hexes: list[int]) -> bool:
     short = sum(max(0, k - sum(symbols(c) for c in hand if food_of(c) == food))
                 for food, k in need.items())
     return short <= hand.count(WILD) + s.ploughs.get(colour, 0)
+
+
+place_hut = cache(PlaceHut)       # the huts step asks after every hut: built once
+
+
+def well_moves(vertices: list[int]) -> list[Move]:
+    """The wells step's moves: a well on each vertex, or pass."""
+    return [*(Well(v) for v in vertices), _PASS]
 
 
 def well_vertices(s: State, colour: str) -> list[int]:

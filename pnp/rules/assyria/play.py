@@ -5,7 +5,6 @@ next decision (phases.py). Rulings (docs/rules/assyria.md) are cited per functio
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from pnp.rules.assyria.cards import (
     BUILD_COST,
@@ -24,6 +23,8 @@ from pnp.rules.assyria.choices import (
     free_start_hexes,
     hut_hexes,
     hut_hexes_after,
+    place_hut,
+    well_moves,
     well_vertices,
 )
 from pnp.rules.assyria.moves import (
@@ -56,8 +57,6 @@ from pnp.rules.assyria.phases import (
 )
 from pnp.rules.assyria.state import SCORING_PHASES, Log, State
 
-_place_hut = cache(PlaceHut)       # the huts step asks after every hut: built once
-
 
 def legal_moves(s: State) -> list[Move]:
     """Every legal move in a deterministic order."""
@@ -73,11 +72,11 @@ def legal_moves(s: State) -> list[Move]:
     if s.phase == "harvest":
         return [Harvest(i) for i, col in enumerate(s.sowing) if col is not None]
     if s.phase == "huts":
-        return [_place_hut(h) for h in hut_hexes(s, c)]
+        return [place_hut(h) for h in hut_hexes(s, c)]
     if s.phase == "supply":
         return list(feed_moves(s, c))
     if s.phase == "wells":
-        return [*(Well(v) for v in well_vertices(s, c)), Pass()]
+        return well_moves(well_vertices(s, c))
     if s.phase == "actions":
         return action_moves(s, c)
     return []
@@ -95,6 +94,7 @@ def apply_in_place(s: State, move: Move, log: Log = None, checked: bool = False)
     if not checked and move not in legal_moves(s):
         raise _illegal(s, move, _why_illegal(s, move))
     _play(s, move, log)
+    s.found = None
     return s
 
 
@@ -104,8 +104,12 @@ def play_on(s: State, move: Move, log: Log = None,
     after it. The steps that must know whether the player can go on find those moves
     anyway, so the simulator does not look for them twice; given `before`, the list `move`
     was taken from (exactly `legal_moves(s)`), a step may work out only what changed."""
+    s.found = None
     after = _play(s, move, log, before)
-    return legal_moves(s) if after is None else after
+    if after is None:
+        after = legal_moves(s) if s.found is None else s.found
+    s.found = None
+    return after
 
 
 Before = list[Move] | None      # the legal moves before the move, when the caller has them
@@ -161,7 +165,7 @@ def _place_hut_step(s: State, c: str, move: Move, log: Log,
     if not hexes:
         begin_supply(s, log)
         return None
-    return [_place_hut(h) for h in hexes]
+    return [place_hut(h) for h in hexes]
 
 
 def _feed(s: State, c: str, move: Move, log: Log, before: Before = None) -> list[Move] | None:
@@ -188,7 +192,7 @@ def _well(s: State, c: str, move: Move, log: Log, before: Before = None) -> list
     if not vertices:
         end_expansion(s, log)
         return None
-    return [*(Well(v) for v in vertices), Pass()]
+    return well_moves(vertices)
 
 
 def _pass(s: State, c: str, move: Move, log: Log, before: Before = None) -> None:
