@@ -49,6 +49,15 @@ def own_movers(state: State) -> list[str]:
     return movers
 
 
+def movers_after(state: State, before: list[str]) -> list[str]:
+    """`own_movers(state)` from `before`, the movers at an earlier decision of this turn: in
+    a turn no male becomes a mover (a placed male is turned at once), so they are those of
+    `before` still there, own and not turned (a male that moved, mated or was eaten is
+    gone from his node, or turned on it)."""
+    males, turn, done = state.males, state.turn, state.done
+    return [n for n in before if n not in done and males.get(n) == turn]
+
+
 class Choices:
     """What the player in turn may do, as nodes: placements (at most one a turn, from stock,
     on an empty entry node, not hers either), moves of one edge onto an empty node, matings
