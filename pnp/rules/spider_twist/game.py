@@ -15,6 +15,7 @@ from typing import Any
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.spider_twist.moves import End, Move, Pass, parse_move
 from pnp.rules.spider_twist.play import (
+    GAME_OVER,
     Choices,
     apply,
     done_of,
@@ -129,16 +130,23 @@ def playout(seed: int, web: str = "rings") -> Playout:
            f"turn 1: {state.turn}"]
     count, turns = 0, 1
     movers: list[str] | None = None         # the player in turn's, kept through his turn
-    while (player := state.current()) is not None:
+    over = state.is_over()
+    while not over:
         if state.react is not None or state.roll:
+            player = state.opponent             # she moves, or her die is rolled
             move = _move_in_play(state, rng)
         else:
+            player = state.turn
             movers = own_movers(state) if movers is None else movers_after(state, movers)
             move = _move_in_play(state, rng, movers)
         events = play_legal(state, move)
         count += 1
-        log.append(f"{count:5d} {player:<5} {move}  ({'; '.join(events)})" if events
-                   else f"{count:5d} {player:<5} {move}")
+        if events:
+            log.append(f"{count:5d} {player:<5} {move}  ({'; '.join(events)})")
+            # Only a move that takes a male out of play ends the game, and says so last.
+            over = events[-1].startswith(GAME_OVER)
+        else:
+            log.append(f"{count:5d} {player:<5} {move}")
         if move is END or isinstance(move, (End, Pass)):
             movers = None
             turns += 1
