@@ -190,12 +190,26 @@ def well_vertices(s: State, colour: str) -> list[int]:
     touches no between-the-rivers hex, while the stock lasts."""
     if s.well_stock() <= 0:
         return []
-    b = board()
+    huts = s.huts
     # A vertex whose three hexes hold the player's huts touches one of them.
-    near = {v for h, c in s.huts.items() if c == colour for v in b.hex_vertices[h]}
-    taken = set(s.wells)
-    return sorted(v for v in near if v in b.well_vertices and v not in taken
-                  and all(s.huts.get(h) == colour for h in b.vertices[v].hexes))
+    near = {v for h, c in huts.items() if c == colour for v in _well_sites()[h]}
+    near.difference_update(s.wells)
+    hexes = _vertex_hexes()
+    return sorted(v for v in near if huts.get(hexes[v][0]) == colour
+                  and huts.get(hexes[v][1]) == colour and huts.get(hexes[v][2]) == colour)
+
+
+@cache
+def _well_sites() -> tuple[tuple[int, ...], ...]:
+    """Each hex's vertices that may take a well (touching no between-the-rivers hex)."""
+    b = board()
+    return tuple(tuple(v for v in near if v in b.well_vertices) for near in b.hex_vertices)
+
+
+@cache
+def _vertex_hexes() -> tuple[tuple[int, int, int], ...]:
+    """Each vertex's three hexes, by vertex index."""
+    return tuple(v.hexes for v in board().vertices)
 
 
 def can_build(s: State, colour: str, h: int) -> str | None:
