@@ -25,11 +25,12 @@ def draw_card(state: State, rng: random.Random) -> str | None:
     mid-draw (ruling I, Sowing). None when deck and discards are both empty (every card
     is in a hand or on the table: the sowing is laid short, see the docs). A deck whose
     counts are all zero (a state file may write `"deck": {"wild": 0}`) is empty."""
-    if sum(state.deck.values()) == 0:
-        state.deck, state.discard = state.discard, Counter()
     total = sum(state.deck.values())
     if total == 0:
-        return None
+        state.deck, state.discard = state.discard, Counter()
+        total = sum(state.deck.values())
+        if total == 0:
+            return None
     pick = rng.randrange(total)
     for card in sorted(state.deck):
         pick -= state.deck[card]

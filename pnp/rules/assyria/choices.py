@@ -13,6 +13,7 @@ from operator import countOf
 from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import (
     BUILD_COST,
+    CAMEL_VALUE,
     CENTRE_COST,
     FOOD_OF,
     HUTS,
@@ -32,7 +33,19 @@ from pnp.rules.assyria.cards import (
     food_of,
     symbols,
 )
-from pnp.rules.assyria.moves import Ashur, Build, Buy, Centre, Feed, Move, Offer, Pass, Roof
+from pnp.rules.assyria.moves import (
+    Ashur,
+    Build,
+    Buy,
+    Centre,
+    Feed,
+    Move,
+    Offer,
+    Pass,
+    PlaceHut,
+    Roof,
+    Well,
+)
 from pnp.rules.assyria.state import State
 
 
@@ -53,6 +66,18 @@ def hut_hexes(s: State, colour: str) -> list[int]:
         if c == colour:
             near |= neighbours[h]
     return sorted(h for h in near if h not in huts and h not in ziggurats)
+
+
+def hut_hexes_after(s: State, before: list[int], placed: int) -> list[int]:
+    """`hut_hexes(s, colour)` just after the player put a hut on `placed`, from the list
+    `before` it: the placed hex is taken, and its free neighbours in play join (the huts
+    step asks after every hut, so it pays only for what changed)."""
+    huts, ziggurats = s.huts, s.ziggurats
+    joined = [nb for nb in _neighbours_in_play(s.n)[placed]
+              if nb not in huts and nb not in ziggurats]
+    if not joined:
+        return [h for h in before if h != placed]
+    return sorted({*before, *joined} - {placed})
 
 
 def has_hut_hex(s: State, colour: str) -> bool:
@@ -114,13 +139,28 @@ def feed_moves(s: State, colour: str) -> list[Feed]:
     """Ruling II.C: a k-symbol card of food F supplies up to k unsupplied huts on F hexes,
     as many as there are (the rest of its symbols are lost); wild and plough one hut."""
     food = hex_food()
-    hungry = unsupplied(s, colour)
+    fed = s.supplied
+    hungry = sorted(h for h, c in s.huts.items() if c == colour and h not in fed)
+    if not hungry:
+        return []
+    by_food: dict[str, list[int]] = {}
+    for h in hungry:
+        by_food.setdefault(food[h], []).append(h)
+    cards = sorted(set(s.hands.get(colour, ())))
+    if s.ploughs.get(colour, 0):
+        cards.append(PLOUGH)
     moves: list[Feed] = []
-    for card in _playable(s, colour, {food[h] for h in hungry}):
-        feeds = FOOD_OF[card] if card not in (WILD, PLOUGH) else None
-        fits = [h for h in hungry if feeds is None or food[h] == feeds]
-        k = min(SYMBOLS[card], len(fits))
-        moves.extend(_feed(card, combo) for combo in combinations(fits, k))
+    for card in cards:
+        if card in (WILD, PLOUGH):
+            moves.extend(_feed(card, (h,)) for h in hungry)
+            continue
+        fits = by_food.get(FOOD_OF[card])
+        if fits is None:
+            continue
+        if SYMBOLS[card] >= len(fits):          # it feeds them all: one way
+            moves.append(_feed(card, tuple(fits)))
+        else:
+            moves.extend(_feed(card, combo) for combo in combinations(fits, SYMBOLS[card]))
     return moves
 
 
@@ -137,17 +177,39 @@ def can_supply(s: State, colour: str, hexes: list[int]) -> bool:
     return short <= hand.count(WILD) + s.ploughs.get(colour, 0)
 
 
+place_hut = cache(PlaceHut)       # the huts step asks after every hut: built once
+
+
+def well_moves(vertices: list[int]) -> list[Move]:
+    """The wells step's moves: a well on each vertex, or pass."""
+    return [*(Well(v) for v in vertices), _PASS]
+
+
 def well_vertices(s: State, colour: str) -> list[int]:
     """Ruling II.E: a free vertex whose three hexes hold the player's supplied huts and that
     touches no between-the-rivers hex, while the stock lasts."""
     if s.well_stock() <= 0:
         return []
-    b = board()
+    huts = s.huts
     # A vertex whose three hexes hold the player's huts touches one of them.
-    near = {v for h, c in s.huts.items() if c == colour for v in b.hex_vertices[h]}
-    taken = set(s.wells)
-    return sorted(v for v in near if v in b.well_vertices and v not in taken
-                  and all(s.huts.get(h) == colour for h in b.vertices[v].hexes))
+    near = {v for h, c in huts.items() if c == colour for v in _well_sites()[h]}
+    near.difference_update(s.wells)
+    hexes = _vertex_hexes()
+    return sorted(v for v in near if huts.get(hexes[v][0]) == colour
+                  and huts.get(hexes[v][1]) == colour and huts.get(hexes[v][2]) == colour)
+
+
+@cache
+def _well_sites() -> tuple[tuple[int, ...], ...]:
+    """Each hex's vertices that may take a well (touching no between-the-rivers hex)."""
+    b = board()
+    return tuple(tuple(v for v in near if v in b.well_vertices) for near in b.hex_vertices)
+
+
+@cache
+def _vertex_hexes() -> tuple[tuple[int, int, int], ...]:
+    """Each vertex's three hexes, by vertex index."""
+    return tuple(v.hexes for v in board().vertices)
 
 
 def can_build(s: State, colour: str, h: int) -> str | None:
@@ -170,11 +232,16 @@ def can_build(s: State, colour: str, h: int) -> str | None:
 _build, _centre, _roof, _buy = cache(Build), cache(Centre), cache(Roof), cache(Buy)
 _ASHUR = {tier: Ashur(tier) for tier in TIERS}
 _OFFER, _PASS = Offer(), Pass()
+# The cheapest action (an offering step, a 1-symbol card): with fewer camels only pass.
+MIN_COST = min(OFFERING_COST, min(CAMEL_VALUE.values()), PLOUGH_COST, ROOF_COST,
+               *TIER_COST.values())
 
 
 def action_moves(s: State, colour: str) -> list[Move]:
     """Ruling III: every action the player can pay for now, then pass."""
     camels = s.camels.get(colour, 0)
+    if camels < MIN_COST:
+        return [_PASS]
     moves: list[Move] = []
     zigs = sorted(h for h, (c, _) in s.ziggurats.items() if c == colour)
     if camels >= BUILD_COST and len(zigs) < ZIGGURATS:

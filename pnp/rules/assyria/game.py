@@ -37,7 +37,7 @@ def simulate(seed: int, players: int | Sequence[str] = 4) -> tuple[State, list[s
     rng = random.Random(f"assyria-player:{seed}")
     moves = legal_moves(state)
     while moves:
-        moves = play_on(state, moves[rng.randrange(len(moves))], log)
+        moves = play_on(state, moves[rng.randrange(len(moves))], log, moves)
     ranking = sorted(state.players, key=lambda c: -state.score[c])
     log.append("final score: " + ", ".join(f"{c} {state.score[c]}" for c in ranking))
     return state, log

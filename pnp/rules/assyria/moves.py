@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from pnp.rules.api import IllegalMove as IllegalMove  # re-exported: the rules raise it
 from pnp.rules.api import MoveSyntaxError
@@ -31,7 +32,9 @@ from pnp.rules.assyria.board import BoardError, board
 from pnp.rules.assyria.cards import PLOUGH, TIERS, CardError, parse_card
 
 
+@cache
 def _hex(h: int) -> str:
+    """A hex's name (every logged move asks)."""
     return board().hexes[h].name
 
 

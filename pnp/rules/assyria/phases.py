@@ -21,9 +21,11 @@ from pnp.rules.assyria.cards import (
 from pnp.rules.assyria.chance import chance, draw_card, draw_expansion, sow
 from pnp.rules.assyria.choices import (
     action_moves,
-    has_hut_hex,
-    playable_cards,
+    feed_moves,
+    hut_hexes,
+    place_hut,
     unsupplied,
+    well_moves,
     well_vertices,
 )
 from pnp.rules.assyria.scoring import Scoring, score_due
@@ -99,7 +101,10 @@ def _begin_expansion(s: State, c: str, log: Log) -> None:
     s.phase, s.to_move = "huts", c
     s.huts_to_place = min(s.expansion_value(), s.hut_stock(c))
     s.supplied = []
-    if s.huts_to_place <= 0 or not has_hut_hex(s, c):
+    hexes = hut_hexes(s, c) if s.huts_to_place > 0 else []
+    if hexes:
+        s.found = [place_hut(h) for h in hexes]
+    else:
         begin_supply(s, log)
 
 
@@ -108,7 +113,10 @@ def begin_supply(s: State, log: Log) -> None:
     s.phase = "supply"
     s.supplied = []
     assert s.to_move is not None
-    if not playable_cards(s, s.to_move):
+    feeds = feed_moves(s, s.to_move)        # none exactly when no card plays
+    if feeds:
+        s.found = feeds
+    else:
         famine(s, log)
 
 
@@ -124,7 +132,10 @@ def famine(s: State, log: Log) -> None:
                    + " ".join(board().hexes[h].name for h in starving))
     s.supplied = []
     s.phase = "wells"
-    if not well_vertices(s, c):
+    vertices = well_vertices(s, c)
+    if vertices:
+        s.found = well_moves(vertices)
+    else:
         end_expansion(s, log)
 
 
@@ -136,8 +147,11 @@ def end_expansion(s: State, log: Log) -> None:
 
 def _begin_actions(s: State, c: str, log: Log) -> None:
     s.phase, s.to_move = "actions", c
-    if len(action_moves(s, c)) == 1:
+    actions = action_moves(s, c)
+    if len(actions) == 1:                   # only pass: nothing to decide
         end_actions(s, log)
+    else:
+        s.found = actions
 
 
 def end_actions(s: State, log: Log) -> None:

@@ -5,7 +5,6 @@ next decision (phases.py). Rulings (docs/rules/assyria.md) are cited per functio
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from pnp.rules.assyria.cards import (
     BUILD_COST,
@@ -23,6 +22,9 @@ from pnp.rules.assyria.choices import (
     feed_moves,
     free_start_hexes,
     hut_hexes,
+    hut_hexes_after,
+    place_hut,
+    well_moves,
     well_vertices,
 )
 from pnp.rules.assyria.moves import (
@@ -55,8 +57,6 @@ from pnp.rules.assyria.phases import (
 )
 from pnp.rules.assyria.state import SCORING_PHASES, Log, State
 
-_place_hut = cache(PlaceHut)       # the huts step asks after every hut: built once
-
 
 def legal_moves(s: State) -> list[Move]:
     """Every legal move in a deterministic order."""
@@ -72,11 +72,11 @@ def legal_moves(s: State) -> list[Move]:
     if s.phase == "harvest":
         return [Harvest(i) for i, col in enumerate(s.sowing) if col is not None]
     if s.phase == "huts":
-        return [_place_hut(h) for h in hut_hexes(s, c)]
+        return [place_hut(h) for h in hut_hexes(s, c)]
     if s.phase == "supply":
         return list(feed_moves(s, c))
     if s.phase == "wells":
-        return [*(Well(v) for v in well_vertices(s, c)), Pass()]
+        return well_moves(well_vertices(s, c))
     if s.phase == "actions":
         return action_moves(s, c)
     return []
@@ -94,21 +94,29 @@ def apply_in_place(s: State, move: Move, log: Log = None, checked: bool = False)
     if not checked and move not in legal_moves(s):
         raise _illegal(s, move, _why_illegal(s, move))
     _play(s, move, log)
+    s.found = None
     return s
 
 
-def play_on(s: State, move: Move, log: Log = None) -> list[Move]:
+def play_on(s: State, move: Move, log: Log = None,
+            before: list[Move] | None = None) -> list[Move]:
     """Play `move`, taken from `legal_moves(s)`, on `s` in place and return the legal moves
     after it. The steps that must know whether the player can go on find those moves
-    anyway, so the simulator does not look for them twice."""
-    after = _play(s, move, log)
-    return legal_moves(s) if after is None else after
+    anyway, so the simulator does not look for them twice; given `before`, the list `move`
+    was taken from (exactly `legal_moves(s)`), a step may work out only what changed."""
+    s.found = None
+    after = _play(s, move, log, before)
+    if after is None:
+        after = legal_moves(s) if s.found is None else s.found
+    s.found = None
+    return after
 
 
-Step = Callable[[State, str, Move, Log], "list[Move] | None"]
+Before = list[Move] | None      # the legal moves before the move, when the caller has them
+Step = Callable[[State, str, Move, Log, Before], "list[Move] | None"]
 
 
-def _play(s: State, move: Move, log: Log) -> list[Move] | None:
+def _play(s: State, move: Move, log: Log, before: Before = None) -> list[Move] | None:
     """Play `move`; the legal moves after it when the step found them, else None."""
     c = s.to_move
     s.moves += 1
@@ -118,23 +126,23 @@ def _play(s: State, move: Move, log: Log) -> list[Move] | None:
     assert c is not None
     if log is not None:
         log.append(f"  {c}: {move}")
-    return _STEPS.get(type(move), _act)(s, c, move, log)
+    return _STEPS.get(type(move), _act)(s, c, move, log, before)
 
 
-def _start(s: State, c: str, move: Move, log: Log) -> None:
+def _start(s: State, c: str, move: Move, log: Log, before: Before = None) -> None:
     assert isinstance(move, Start)
     s.ziggurats[move.hex] = (c, 1)
     _pass_on(s, c, lambda: begin_draft(s, log))
 
 
-def _draft(s: State, c: str, move: Move, log: Log) -> None:
+def _draft(s: State, c: str, move: Move, log: Log, before: Before = None) -> None:
     assert isinstance(move, Draft)
     s.draft.remove(move.card)
     s.hands[c] = sorted(s.hands[c] + [move.card])
     _pass_on(s, c, lambda: _first_harvest(s, log))
 
 
-def _harvest(s: State, c: str, move: Move, log: Log) -> None:
+def _harvest(s: State, c: str, move: Move, log: Log, before: Before = None) -> None:
     assert isinstance(move, Harvest)
     cards = s.sowing[move.column] or []
     s.sowing[move.column] = None
@@ -143,18 +151,24 @@ def _harvest(s: State, c: str, move: Move, log: Log) -> None:
     _pass_on(s, c, lambda: end_harvest(s, log))
 
 
-def _place_hut_step(s: State, c: str, move: Move, log: Log) -> list[Move] | None:
+def _place_hut_step(s: State, c: str, move: Move, log: Log,
+                    before: Before = None) -> list[Move] | None:
     assert isinstance(move, PlaceHut)
     s.huts[move.hex] = c
     s.huts_to_place -= 1
-    hexes = hut_hexes(s, c) if s.huts_to_place > 0 else []
+    if s.huts_to_place <= 0:
+        hexes = []
+    elif before is not None:          # PlaceHut moves, in hex order
+        hexes = hut_hexes_after(s, [m.hex for m in before], move.hex)  # type: ignore[union-attr]
+    else:
+        hexes = hut_hexes(s, c)
     if not hexes:
         begin_supply(s, log)
         return None
-    return [_place_hut(h) for h in hexes]
+    return [place_hut(h) for h in hexes]
 
 
-def _feed(s: State, c: str, move: Move, log: Log) -> list[Move] | None:
+def _feed(s: State, c: str, move: Move, log: Log, before: Before = None) -> list[Move] | None:
     assert isinstance(move, Feed)
     if move.card == PLOUGH:
         s.ploughs[c] = 0
@@ -170,7 +184,7 @@ def _feed(s: State, c: str, move: Move, log: Log) -> list[Move] | None:
     return feeds
 
 
-def _well(s: State, c: str, move: Move, log: Log) -> list[Move] | None:
+def _well(s: State, c: str, move: Move, log: Log, before: Before = None) -> list[Move] | None:
     assert isinstance(move, Well)
     s.wells = sorted([*s.wells, move.vertex])
     s.new_wells.setdefault(c, []).append(move.vertex)
@@ -178,17 +192,17 @@ def _well(s: State, c: str, move: Move, log: Log) -> list[Move] | None:
     if not vertices:
         end_expansion(s, log)
         return None
-    return [*(Well(v) for v in vertices), Pass()]
+    return well_moves(vertices)
 
 
-def _pass(s: State, c: str, move: Move, log: Log) -> None:
+def _pass(s: State, c: str, move: Move, log: Log, before: Before = None) -> None:
     if s.phase == "wells":
         end_expansion(s, log)
     else:
         end_actions(s, log)
 
 
-def _act(s: State, c: str, move: Move, log: Log) -> list[Move] | None:
+def _act(s: State, c: str, move: Move, log: Log, before: Before = None) -> list[Move] | None:
     _action(s, c, move)
     actions = action_moves(s, c)
     if len(actions) == 1:                   # only pass is left

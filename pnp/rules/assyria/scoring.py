@@ -107,11 +107,17 @@ def income(state: State) -> Scoring:
     out = Scoring("income", state.turn, state.reign)
     well_points = WELL_POINTS[state.reign]
     region = hex_region()
+    counts = {c: dict.fromkeys(("upper", "lower", "between", "outside"), 0)
+              for c in state.order}
+    for h, owner in state.huts.items():          # one pass for every player
+        if owner in counts:
+            counts[owner][region[h]] += 1
+    levels_of = dict.fromkeys(state.order, 0)
+    for owner, lv in state.ziggurats.values():
+        if owner in levels_of:
+            levels_of[owner] += lv
     for c in state.order:
-        by_region = dict.fromkeys(("upper", "lower", "between", "outside"), 0)
-        for h, owner in state.huts.items():
-            if owner == c:
-                by_region[region[h]] += 1
+        by_region = counts[c]
         for river in ("upper", "lower"):
             k = by_region[river]
             gain = river_camels(k)
@@ -131,7 +137,7 @@ def income(state: State) -> Scoring:
         k = by_region["upper"] + by_region["lower"]
         out.lines.append(Line(c, "huts on rivers", k,
                               f"on the rivers: {_plural(k, 'hut')} x 0 = 0 points"))
-        levels = sum(lv for h, (o, lv) in state.ziggurats.items() if o == c)
+        levels = levels_of[c]
         out.lines.append(Line(c, "ziggurat levels", levels,
                               f"ziggurats: {_plural(levels, 'level')} x 1 = "
                               f"{_plural(levels, 'point')}",

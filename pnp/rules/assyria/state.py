@@ -67,6 +67,9 @@ class State:
     seed: int = 0
     draws: int = 0                                             # chance events so far
     moves: int = 0
+    # Not part of the game: the legal moves an automatic step found for the decision it
+    # stopped at, handed to `play.play_on` within the same move (never copied or written).
+    found: list[Any] | None = field(default=None, compare=False, repr=False)
 
     # -- derived ----------------------------------------------------------------------------
     @property

@@ -138,22 +138,25 @@ def outcomes(web: Web, female: str, node: str, steps: int,
     """Every allowed outcome when she moves `steps` towards `node` (no die on her): the
     distinct walks along shortest routes, eating walks only if there are any."""
     limit = min(steps, web.dist[node][female])
-    found: list[Outcome] = []
     toward = _toward(web, node)
-
-    def grow(path: tuple[str, ...]) -> None:
-        for nxt in toward[path[-1]]:
-            longer = (*path, nxt)
-            if nxt in males:
-                found.append(Outcome(longer, males[nxt]))
-            elif len(longer) > limit:
-                found.append(Outcome(longer, None))
-            else:
-                grow(longer)
-
-    grow((female,))
-    eating = [o for o in found if o.eats is not None]
-    return tuple(eating or found)
+    # Depth first, in node order, as a stack (the first step's routes before the next's):
+    # a walk ends on the first male she enters or after `limit` steps.
+    eating: list[tuple[tuple[str, ...], str]] = []
+    empty: list[tuple[str, ...]] = []
+    stack = [(female, nxt) for nxt in reversed(toward[female])]
+    while stack:
+        path = stack.pop()
+        last = path[-1]
+        if last in males:
+            eating.append((path, males[last]))
+        elif len(path) > limit:
+            if not eating:                 # eating walks win: the empty ones are not needed
+                empty.append(path)
+        else:
+            stack.extend((*path, n) for n in reversed(toward[last]))
+    if eating:
+        return tuple(Outcome(path, eats) for path, eats in eating)
+    return tuple(Outcome(path, None) for path in empty)
 
 
 @cache

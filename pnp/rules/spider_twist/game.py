@@ -15,10 +15,12 @@ from typing import Any
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.spider_twist.moves import End, Move, Pass, parse_move
 from pnp.rules.spider_twist.play import (
+    GAME_OVER,
     Choices,
     apply,
     done_of,
     legal_moves,
+    movers_after,
     own_movers,
     play_legal,
 )
@@ -68,16 +70,19 @@ def random_move(state: State, rng: random.Random) -> Move:
     return _move_in_play(state, rng)
 
 
-def _move_in_play(state: State, rng: random.Random) -> Move:
-    """`random_move` in a game not over."""
+def _move_in_play(state: State, rng: random.Random, movers: list[str] | None = None) -> Move:
+    """`random_move` in a game not over (`movers`: `own_movers(state)` when the caller
+    keeps them)."""
     if state.react is not None or state.roll:
         moves = legal_moves(state)
         return moves[rng.randrange(len(moves))]
-    if state.has_acted and (movers := own_movers(state)):
+    if movers is None:
+        movers = own_movers(state)
+    if state.has_acted and movers:
         return _move_after_acting(state, rng, movers)
     # The player in turn: his legal moves are acts, then turnable males, then `end` once he
     # has acted (or `pass` alone); drawn from as they would be from legal_moves' list.
-    choices = Choices(state)
+    choices = Choices(state, movers)
     acts, males, ends = choices.act_count, len(choices.turnable), int(choices.can_end)
     if acts + males + ends <= 1:
         rng.randrange(1)                       # the one legal move, drawn all the same
@@ -124,13 +129,26 @@ def playout(seed: int, web: str = "rings") -> Playout:
     log = [f"spider-twist {web} seed {seed}", f"start rolls: {rolls}: {state.turn} starts",
            f"turn 1: {state.turn}"]
     count, turns = 0, 1
-    while (player := state.current()) is not None:
-        move = _move_in_play(state, rng)
+    movers: list[str] | None = None         # the player in turn's, kept through his turn
+    over = state.is_over()
+    while not over:
+        if state.react is not None or state.roll:
+            player = state.opponent             # she moves, or her die is rolled
+            move = _move_in_play(state, rng)
+        else:
+            player = state.turn
+            movers = own_movers(state) if movers is None else movers_after(state, movers)
+            move = _move_in_play(state, rng, movers)
         events = play_legal(state, move)
         count += 1
-        after = f"  ({'; '.join(events)})" if events else ""
-        log.append(f"{count:5d} {player:<5} {move}{after}")
-        if isinstance(move, (End, Pass)):
+        if events:
+            log.append(f"{count:5d} {player:<5} {move}  ({'; '.join(events)})")
+            # Only a move that takes a male out of play ends the game, and says so last.
+            over = events[-1].startswith(GAME_OVER)
+        else:
+            log.append(f"{count:5d} {player:<5} {move}")
+        if move is END or isinstance(move, (End, Pass)):
+            movers = None
             turns += 1
             log.append(f"turn {turns}: {state.turn}")
     result = score(state)

@@ -29,6 +29,7 @@ from pnp.rules.spider_twist.state import COLOURS, State
 from pnp.rules.spider_twist.web import get_web
 
 DIE = (1, 2, 3, 4, 5, 6)
+GAME_OVER = "game over"     # the last event of the move that ends the game
 ROLLS = tuple(Roll(v) for v in DIE)
 # Moves are frozen values: one object per node (or pair) serves every game, and building
 # a frozen dataclass costs more than looking one up.
@@ -47,6 +48,15 @@ def own_movers(state: State) -> list[str]:
     if len(movers) > 1:
         movers.sort(key=get_web(state.web).index.__getitem__)
     return movers
+
+
+def movers_after(state: State, before: list[str]) -> list[str]:
+    """`own_movers(state)` from `before`, the movers at an earlier decision of this turn: in
+    a turn no male becomes a mover (a placed male is turned at once), so they are those of
+    `before` still there, own and not turned (a male that moved, mated or was eaten is
+    gone from his node, or turned on it)."""
+    males, turn, done = state.males, state.turn, state.done
+    return [n for n in before if n not in done and males.get(n) == turn]
 
 
 class Choices:
@@ -335,7 +345,7 @@ def _game_end(state: State, events: list[str]) -> bool:
     for c in COLOURS:
         if state.left(c) <= 1:
             n = state.left(c)
-            events.append(f"game over: {c} has {n} male{'' if n == 1 else 's'} left")
+            events.append(f"{GAME_OVER}: {c} has {n} male{'' if n == 1 else 's'} left")
             return True
     return False
 

@@ -1,0 +1,132 @@
+"""The simulator's fast paths against the slow computations they replace, in seeded random
+games: `play_on` given the moves before (the huts step works out only what changed, and the
+automatic steps hand on the moves they found) against `apply_in_place` and `legal_moves`;
+`feed_moves` against a plain reading of ruling II.C; the huts left after a hut against
+`hut_hexes`."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from pnp.rules.assyria.cards import (
+    BUILD_COST,
+    CAMEL_VALUE,
+    CENTRE_COST,
+    OFFERING_COST,
+    PLOUGH,
+    PLOUGH_COST,
+    ROOF_COST,
+    SYMBOLS,
+    TIER_COST,
+    WILD,
+    food_of,
+)
+from pnp.rules.assyria.choices import (
+    MIN_COST,
+    action_moves,
+    feed_moves,
+    hex_food,
+    hut_hexes,
+    hut_hexes_after,
+)
+from pnp.rules.assyria.moves import Feed, Pass, PlaceHut
+from pnp.rules.assyria.phases import new_game
+from pnp.rules.assyria.play import _action as pay_and_act
+from pnp.rules.assyria.play import apply_in_place, legal_moves, play_on
+from pnp.rules.assyria.state import State
+
+COLOURS = ("red", "blue", "green", "yellow")
+
+
+def slow_feed_moves(s: State, colour: str) -> list[Feed]:
+    """Ruling II.C read plainly: each distinct card in hand (sorted), then the plough; a
+    k-symbol card of food F feeds min(k, n) of the n unsupplied huts on F hexes, every such
+    choice; wild and plough feed one hut of any food."""
+    food = hex_food()
+    hungry = sorted(h for h, c in s.huts.items() if c == colour and h not in s.supplied)
+    cards = sorted(set(s.hands.get(colour, [])))
+    if s.ploughs.get(colour, 0):
+        cards.append(PLOUGH)
+    moves = []
+    for card in cards:
+        fits = hungry if card in (WILD, PLOUGH) else [h for h in hungry
+                                                       if food[h] == food_of(card)]
+        if fits:
+            k = min(SYMBOLS[card], len(fits))
+            moves += [Feed(card, combo) for combo in combinations(fits, k)]
+    return moves
+
+
+def games(count: int):
+    """Seeded random games, 2 to 4 players: each position with the move chosen there."""
+    for seed in range(count):
+        s = new_game(seed, COLOURS[:2 + seed % 3])
+        rng = random.Random(seed)
+        moves = legal_moves(s)
+        while moves:
+            move = moves[rng.randrange(len(moves))]
+            yield s, moves, move
+            moves = play_on(s, move, None, moves)
+
+
+def test_play_on_with_the_moves_before_matches_the_checked_path():
+    checked_moves = 0
+    for seed in range(12):
+        players = COLOURS[:2 + seed % 3]
+        fast, checked = new_game(seed, players), new_game(seed, players)
+        rng = random.Random(seed)
+        moves = legal_moves(fast)
+        while moves:
+            move = moves[rng.randrange(len(moves))]
+            fast_log: list[str] = []
+            checked_log: list[str] = []
+            moves = play_on(fast, move, fast_log, moves)
+            apply_in_place(checked, move, checked_log)
+            assert moves == legal_moves(checked)
+            assert fast_log == checked_log and fast.to_json() == checked.to_json()
+            assert fast.found is None                # nothing kept past the move
+            checked_moves += 1
+    assert checked_moves > 2000
+
+
+def test_feed_moves_match_the_plain_reading_in_every_supply_step():
+    compared = 0
+    for s, _, _ in games(60):
+        if s.phase == "supply":
+            assert feed_moves(s, s.to_move) == slow_feed_moves(s, s.to_move)
+            compared += 1
+    assert compared > 3000
+
+
+def test_the_huts_left_after_a_hut_match_hut_hexes():
+    compared = 0
+    for s, moves, move in games(60):
+        if isinstance(move, PlaceHut):
+            after = s.copy()
+            after.huts[move.hex] = s.to_move
+            assert hut_hexes_after(after, [m.hex for m in moves], move.hex) == \
+                hut_hexes(after, s.to_move)
+            compared += 1
+    assert compared > 3000
+
+
+def test_every_action_costs_at_least_the_cheapest_so_without_it_only_pass_is_left():
+    costs = [BUILD_COST, CENTRE_COST, ROOF_COST, OFFERING_COST, PLOUGH_COST,
+             *TIER_COST.values(), *CAMEL_VALUE.values()]
+    assert MIN_COST == min(costs) == 1
+    paid = 0
+    for s, moves, _ in games(20):
+        if s.phase != "actions":
+            continue
+        c = s.to_move
+        for move in moves:
+            if move != Pass():
+                after = s.copy()
+                pay_and_act(after, c, move)        # the payment, before any scoring
+                assert s.camels[c] - after.camels[c] >= MIN_COST, move
+                paid += 1
+        poor = s.copy()
+        poor.camels[c] = MIN_COST - 1
+        assert action_moves(poor, c) == [Pass()]
+    assert paid > 500
