@@ -14,7 +14,6 @@ with the size things appear at.
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from pathlib import Path
@@ -233,17 +232,6 @@ def write_overlay(path: Path, overlay: np.ndarray) -> None:
 
 
 # --- primitives --------------------------------------------------------------------------
-
-def warm_text() -> threading.Thread:
-    """OpenCV's text drawing made ready on another thread, started now: its first use
-    loads its fonts (OpenCV 5: 25-30 ms of CPU), which a run that will draw an overlay can
-    do beside its reading (OpenCV lets go of the GIL). Join it before drawing text."""
-    thread = threading.Thread(target=cv2.getTextSize, daemon=True,
-                              args=("0", cv2.FONT_HERSHEY_SIMPLEX, 1.0, 1))
-    thread.start()
-    return thread
-
-
 
 def pts(points: np.ndarray) -> np.ndarray:
     """Points as OpenCV's int32 polyline."""

@@ -133,11 +133,8 @@ def referee(game: str, photo: Path, as_json: bool = False, overlay: Path | None 
     check_outputs([photo] + ([Path(state)] if state else []),
                   {"--overlay": overlay, "--save-state": save_state},
                   {"--overlay": (".png", ".jpg", ".jpeg")})
-    warming = _warm_overlay() if overlay is not None else None    # while the photo is read
     verdict = _read(ref, photo, asked.read)
     notes: list[str] = []
-    if warming is not None:
-        warming.join()
     if overlay is not None:
         notes.append(_write_overlay(ref, verdict, overlay, asked.overlay))
     if save_state is not None:
@@ -179,13 +176,9 @@ def _json(verdict: Any, disputed: Any, show_score: bool) -> dict[str, Any]:
     return data
 
 
-def _warm_overlay() -> Any:
-    from referee.overlay import warm_text
-
-    return warm_text()
-
-
 def _write_overlay(referee: Any, verdict: Any, path: Path, options: dict[str, Any]) -> str:
+    # (Not made ready on another thread while the photo is read: OpenCV 5 loads its fonts
+    # once per thread, so the drawing thread paid their 25-30 ms of CPU again.)
     from referee.errors import RefereeError
     from referee.overlay import write_overlay
 

@@ -37,7 +37,9 @@ def test_drawn_once_then_read_back_exactly(tmp_path: Path, monkeypatch: pytest.M
     second = drawn_once.drawn_once("faces-a", _counted(calls))
     assert calls == [1] and _same(first, _faces()) and _same(second, _faces())
     assert [p.suffix for p in tmp_path.iterdir()] == [drawn_once.SUFFIX]      # no .part left
-    second["Y01"][0, 0] = 0                                  # what is read back is writable
+    second["Y01"][0, 0] = 255 - second["Y01"][0, 0]          # what is read back is writable,
+    third = drawn_once.drawn_once("faces-a", _counted(calls))
+    assert calls == [1] and _same(third, _faces())           # and the kept file unchanged
 
 
 def test_an_unreadable_file_is_drawn_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
