@@ -334,6 +334,34 @@ def test_a_blurred_board_read_from_one_sides_markers_is_read_on_its_print():
     assert not outcome.wrong_unflagged and outcome.unpinned == 0
 
 
+def test_a_centres_light_cut_edge_is_no_white_shape_and_a_roofs_symbol_is():
+    # a centre laid off its base, at a tilt: its card's light cut edge shows as a line
+    # about 1.2 mm wide along two sides, longer than any corner mark's white
+    size = round(30 * read.PPM)
+    green = np.zeros((size, size, 3), np.uint8)
+    green[:] = (110, 150, 20)
+    c, half = size // 2, round(9.5 * read.PPM)
+    edge = green.copy()
+    band = round(1.2 * read.PPM)
+    edge[c + half - band:c + half, c - half:c + half] = (205, 215, 220)
+    edge[c - half:c + half, c + half - band:c + half] = (205, 215, 220)
+    roof = green.copy()
+    sq = round(2.4 * read.PPM)
+    roof[c - sq:c + sq, c - sq:c + sq] = (235, 240, 240)
+    centre = (c / read.PPM, c / read.PPM)
+    for bgr, solid in ((edge, False), (roof, True)):
+        bgr = cv2.GaussianBlur(bgr, (0, 0), 0.5 * read.PPM)
+        seen = read.Map(bgr, cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), (0.0, 0.0), 235.0)
+        assert (read.white_shape(seen, centre) > read.CORNER_MM2) == solid
+
+
+def test_a_centre_at_a_tilt_laid_off_its_base_is_a_centre():
+    # seed 8's photo 61 (35 degrees, 3 MP): green's centre, its cut edge 10 mm² of white
+    truth, verdict = bench(800061, "tilt-35", 3.0, 4)
+    assert truth["ziggurats"]["H10"] == {"owner": "green", "level": 2}
+    _exact(truth, verdict)
+
+
 def test_the_lowest_of_four_discs_blurred_teal_is_read_by_the_fans_shape():
     truth, verdict = bench(100038, "blur", 3.0, 4)          # green under blue, 3 MP
     assert truth["offering"] == {"red": 0, "blue": 0, "green": 0, "yellow": 0}
