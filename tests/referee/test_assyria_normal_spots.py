@@ -362,6 +362,14 @@ def test_a_centre_at_a_tilt_laid_off_its_base_is_a_centre():
     _exact(truth, verdict)
 
 
+def test_a_fans_lowest_faint_on_both_sides_of_the_line_is_read_by_its_crescent():
+    # seed 8's photo 140 (JPEG 70, 3 MP): red lowest under blue and green on score 4, laid
+    # to the space's edge: 0.025 of score 4, 0.019 of score 3 (no disc there)
+    truth, verdict = bench(800140, "jpeg-70", 3.0, 3)
+    assert truth["score"]["red"] % 100 == 4
+    _exact(truth, verdict)
+
+
 def test_the_lowest_of_four_discs_blurred_teal_is_read_by_the_fans_shape():
     truth, verdict = bench(100038, "blur", 3.0, 4)          # green under blue, 3 MP
     assert truth["offering"] == {"red": 0, "blue": 0, "green": 0, "yellow": 0}
