@@ -64,14 +64,17 @@ def _hue_gap(h: np.ndarray, hue: int) -> np.ndarray:
 
 
 def lowest_crescent(masks: dict[str, np.ndarray], hsv: np.ndarray, hues: dict[str, int],
-                    ppm: float, box, colour: str, above: list[str], top: str) -> bool:
+                    ppm: float, box, colour: str, above: list[str], top: str,
+                    printed: np.ndarray | None = None) -> bool:
     """Whether `colour` lies lowest under the discs `above` on the space `box` (mm):
     `masks` are each colour's pixels (unlike the print) and `hsv` the board at `ppm`
     px/mm; `hues` each colour's hue; `top` is the colour of the fan's whole top disc,
     which places the fan. A crescent 2 px wide blurs into the next disc (blue beside
     yellow turns teal), so its colour is judged against the only others that could lie
     there: any colour but the top disc's (without `colour`, the lowest of the rest covers
-    that place; and only a hue nearer `colour` than every such one is its)."""
+    that place; and only a hue nearer `colour` than every such one is its). `printed`:
+    the print's HSV at `ppm`, if given: where the print itself has that hue (the track's
+    tan by a red or yellow disc) nothing is judged, neither crescent nor the rest."""
     n = len(above) + 1
     if n < 2:
         return False
@@ -90,13 +93,19 @@ def lowest_crescent(masks: dict[str, np.ndarray], hsv: np.ndarray, hues: dict[st
     for o in hues:              # any colour but the top's could lie there (a dim photo's
         if o not in (colour, top):  # crescent passed for green and blue both)
             own &= gap < _hue_gap(h, hues[o])
+    judged = np.ones_like(own)      # print of the colour's hue tells nothing either way
+    if printed is not None:
+        p_h, p_s, p_v = (printed[y0:y1, x0:x1, k] for k in range(3))
+        tinted = ((_hue_gap(p_h, hues[colour]) <= HUE_REACH) & (p_s >= MIN_SAT)
+                  & (p_v >= MIN_VAL)).astype(np.uint8)
+        judged = ~cv2.dilate(tinted, np.ones((3, 3), np.uint8)).astype(bool)
     # the disc's own nudge (0.3 mm) and the top disc's centroid (its symbol) leave its
     # place a little loose: the best of a few near places. Its place in the fan
     # is the lowest's, or any but the top's (a disc in the middle shows such a crescent
     # too: between the one above it and the one below)
     steps = np.arange(-LOOSE_MM, LOOSE_MM + 1e-6, 0.25)
     fans = [_sheared(place, shift, t) for t in (LIFTS if np.hypot(*shift) > LOOSE_MM else (1.0,))]
-    best = max(((_arc_fill(xs, ys, own, laid[j:], np.array([dx, dy])), laid)
+    best = max(((_arc_fill(xs, ys, own, laid[j:], np.array([dx, dy]), judged), laid)
                 for laid in fans for j in range(n - 1) for dx in steps for dy in steps),
                key=lambda r: r[0][0])
     (fill, crescent, c), laid = best
@@ -105,8 +114,9 @@ def lowest_crescent(masks: dict[str, np.ndarray], hsv: np.ndarray, hues: dict[st
     # and nowhere else round the fan: the colour is no stray tint of a neighbour
     d = [np.hypot(xs - cx, ys - cy) for cx, cy in [*laid[:n - len(c)], *c]]
     fan = np.any([e < R_MM + CLEAR_MM + 1.0 for e in d], axis=0)
-    rest = ~fan & ~cv2.dilate(crescent.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    return bool(own[rest].mean() <= AROUND)
+    rest = ~fan & ~cv2.dilate(crescent.astype(np.uint8), np.ones((3, 3), np.uint8)
+                              ).astype(bool) & judged
+    return bool(rest.any() and own[rest].mean() <= AROUND)
 
 
 def _top_shift(xs, ys, in_box: np.ndarray, hue: np.ndarray, place: np.ndarray,
@@ -131,13 +141,15 @@ def _sheared(place: np.ndarray, shift: np.ndarray, lowest: float) -> np.ndarray:
     return place + np.outer(part, shift)
 
 
-def _arc_fill(xs, ys, own, c: np.ndarray, nudge: np.ndarray):
-    """The least fill of `own` over the crescent's sectors, with the lowest disc moved by
-    `nudge` (0 if the crescent is too small or under FILL overall), the crescent, centres."""
+def _arc_fill(xs, ys, own, c: np.ndarray, nudge: np.ndarray, judged: np.ndarray):
+    """The least fill of `own` over the crescent's sectors (where `judged`), with the
+    lowest disc moved by `nudge` (0 if the crescent is too small or under FILL overall),
+    the crescent, centres."""
     c = c.copy()
     c[0] = c[0] + nudge
     d = [np.hypot(xs - cx, ys - cy) for cx, cy in c]
-    crescent = (d[0] < R_MM - INNER_MM) & np.all([e > R_MM + CLEAR_MM for e in d[1:]], axis=0)
+    crescent = ((d[0] < R_MM - INNER_MM) & np.all([e > R_MM + CLEAR_MM for e in d[1:]], axis=0)
+                & judged)
     if crescent.sum() < 4 or own[crescent].mean() < FILL:
         return 0.0, crescent, c
     ang = np.arctan2(ys - c[0][1], xs - c[0][0])

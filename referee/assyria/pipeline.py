@@ -138,9 +138,12 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
         problems.append(plane.too_few)
         return AssyriaVerdict(None, problems, h, image.size, timings, image, markers=ids,
                               state_from=state_from)
-    to_work = scaling(image.scale) @ h
-    board_view = tracks.board_square_on(image.image, to_work)
-    field = refine.correction(board_view, tracks.printed_board(), tracks.TPPM)
+    to_scale = scaling(image.scale)
+    moved, board_view, field = refine.onto_print(
+        lambda g: tracks.board_square_on(image.image, to_scale @ h @ g),
+        tracks.printed_board(), tracks.TPPM)
+    h = h @ moved                   # the plane as the print places it (markers on one side)
+    to_work = to_scale @ h
     if field is not None:           # the plane mm off the print (a lens, blurred markers)
         board_view = refine.shifted(board_view, field, (0.0, 0.0), tracks.TPPM)
     seen = read.square_on(image.image, to_work, field)

@@ -746,20 +746,25 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
 OWN_ROOF, OWN_LEAD = 0.9, 0.2    # a roof by its own colour's symbol: so alike, so ahead
 #                                  of the glyph (3 MP green roof: 0.96, glyph 0.55)
 TRUE_LOOK = 0.8                  # a glyph or a roof in view matches at least this (0.85-0.99)
-CORNER_MM2 = 8.0                 # mm²: the white of corner marks (1.7 mm: 3 mm² each,
-#                                  blurred up to 6); a roof's square 23, the glyph 40
+CORNER_MM2 = 8.0                 # mm²: the white of corner marks (1.7 mm: at most 3.4
+#                                  mm² each, opened); a roof's symbol 22-30, the glyph 43
 WHITE_SHARE = 0.4                # white: this far from the fill's whiteness to the paper's
+# a solid white shape is at least this wide (a roof's symbol 4-5 mm; 1.8 mm across): a
+# level's light cut edge, seen at a tilt as a line about 1.2 mm wide, is none
+SOLID = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 
 
 def white_shape(seen: Map, centre) -> float:
-    """The largest white shape (mm²) where the roof is sought round `centre`: pixels this
-    far from the fill's whiteness (the median there) towards the paper's."""
+    """The largest solid white shape (mm²) where the roof is sought round `centre`:
+    pixels this far from the fill's whiteness (the median there) towards the paper's,
+    thin lines (a cut edge) opened away."""
     found = _white_round(seen, centre, SEARCH_MM[3])
     if found is None:
         return math.inf
     w = found[0]
     fill = float(np.median(w))
-    white = (w >= fill + WHITE_SHARE * (seen.paper - fill)).astype(np.uint8)
+    white = cv2.morphologyEx((w >= fill + WHITE_SHARE * (seen.paper - fill)).astype(np.uint8),
+                             cv2.MORPH_OPEN, SOLID)
     n, _labels, stats, _c = cv2.connectedComponentsWithStats(white, connectivity=8)
     return float(stats[1:, cv2.CC_STAT_AREA].max()) / PPM ** 2 if n > 1 else 0.0
 

@@ -8,10 +8,16 @@ by tile (phase correlation of their greys): each tile's shift is where the print
 icons and markers lie in the photo. A smooth field through those shifts (a cubic in
 board mm, as a lens bends; fitted robustly, as pieces on a tile may pull it) is the
 correction; a field smaller than SMALL_MM everywhere leaves the homography as it is.
+Where the field is large (markers read on one side of the board only, as blur at 3 MP
+leaves few: the plane tilts, the far side many mm off, some of it past what a tile may
+shift), the plane itself is refitted first: a homography through the tiles' shifts, as
+the board is a plane; a round sees more tiles than the last, and the field then takes up
+what is left (a lens).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -24,6 +30,9 @@ PLAIN = 8.0                      # a tile of print whose grey varies less: nothi
 OUTLIER_MM = 0.75                # a tile this far off the fitted field: not used (a piece)
 MIN_TILES = 20                   # fewer usable tiles: no field
 SMALL_MM = 0.6                   # a field at most this anywhere: the homography is kept
+REPLANE_MM = 2.0                 # a field this large somewhere: the plane is refitted (a
+#                                  lens bends 1-2 mm; a plane on one side's markers: 5+)
+REPLANE_ROUNDS = 2               # the plane refitted at most this often
 
 
 @dataclass(frozen=True)
@@ -88,17 +97,51 @@ def fit_field(shifts: list[tuple[float, float, float, float]], size: tuple[float
     return Field(coef, size)
 
 
-def correction(photo: np.ndarray, printed: np.ndarray, ppm: float) -> Field | None:
-    """The field over the board (`photo` and `printed` square-on at `ppm`, board mm 0 at
-    pixel 0's corner) when it moves some part of it by more than SMALL_MM; else None
-    (the homography stands)."""
-    size = (photo.shape[1] / ppm, photo.shape[0] / ppm)
-    field = fit_field(tile_shifts(photo, printed, ppm), size)
-    if field is None:
-        return None
-    gx, gy = np.meshgrid(np.linspace(0, size[0], 9), np.linspace(0, size[1], 9))
+def largest(field: Field) -> float:
+    """The field's largest shift over the board, mm."""
+    gx, gy = np.meshgrid(np.linspace(0, field.size[0], 9), np.linspace(0, field.size[1], 9))
     dx, dy = field.at(gx.ravel(), gy.ravel())
-    return field if float(np.hypot(dx, dy).max()) > SMALL_MM else None
+    return float(np.hypot(dx, dy).max())
+
+
+def correction(photo: np.ndarray, printed: np.ndarray, ppm: float,
+               shifts: list[tuple[float, float, float, float]] | None = None) -> Field | None:
+    """The field over the board (`photo` and `printed` square-on at `ppm`, board mm 0 at
+    pixel 0's corner; `shifts`: its tiles', if measured) when it moves some part of it by
+    more than SMALL_MM; else None (the homography stands)."""
+    size = (photo.shape[1] / ppm, photo.shape[0] / ppm)
+    field = fit_field(tile_shifts(photo, printed, ppm) if shifts is None else shifts, size)
+    return field if field is not None and largest(field) > SMALL_MM else None
+
+
+def print_plane(shifts: list[tuple[float, float, float, float]]) -> np.ndarray | None:
+    """The homography (board mm -> board mm) taking each tile's print to where the view
+    shows it, tiles far off it (a piece pulled them) left out; None when too few agree."""
+    if len(shifts) < MIN_TILES:
+        return None
+    s = np.array(shifts, np.float32)
+    g, use = cv2.findHomography(s[:, :2], s[:, :2] + s[:, 2:], cv2.RANSAC, OUTLIER_MM)
+    return g if g is not None and int(use.sum()) >= MIN_TILES else None
+
+
+def onto_print(view_of: Callable[[np.ndarray], np.ndarray], printed: np.ndarray, ppm: float
+               ) -> tuple[np.ndarray, np.ndarray, Field | None]:
+    """The board brought onto its print: `view_of(g)` is the board square-on at `ppm`
+    through the plane moved by g (a board mm homography). Returns g (the identity where
+    the plane stands), the view through it and the field left over (as `correction`)."""
+    g = np.eye(3)
+    view = view_of(g)
+    shifts = tile_shifts(view, printed, ppm)
+    for _round in range(REPLANE_ROUNDS):
+        field = correction(view, printed, ppm, shifts)
+        step = print_plane(shifts) if field is not None and largest(field) > REPLANE_MM \
+            else None
+        if step is None:
+            break
+        g = g @ step
+        view = view_of(g)
+        shifts = tile_shifts(view, printed, ppm)
+    return g, view, correction(view, printed, ppm, shifts)
 
 
 def shifted(view: np.ndarray, field: Field, origin: tuple[float, float], ppm: float

@@ -79,6 +79,11 @@ def printed_board() -> np.ndarray:
                       interpolation=cv2.INTER_AREA)
 
 
+@cache
+def printed_hsv() -> np.ndarray:
+    return cv2.cvtColor(printed_board(), cv2.COLOR_BGR2HSV)
+
+
 def board_square_on(image: np.ndarray, to_work: np.ndarray) -> np.ndarray:
     """The whole board seen square-on at TPPM (BGR); `to_work`: board mm -> working px."""
     w, h = geometry.board_size()
@@ -239,6 +244,14 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
             if not yes and not maybe and len(trace) <= 1:
                 yes = _under_a_fan(bgr, players, share, by_kind[track], c, trace, masks,
                                    fills)
+            elif not yes and _fan_and_beside(maybe, trace, share, players, c):
+                # the lowest of a fan laid to its space's edge, its crescent faint on both
+                # sides of the line: read where the fan's crescent shows it (a disc alone
+                # on the space beside would show whole)
+                yes = _under_a_fan(bgr, players, share, by_kind[track], c,
+                                   [sp for sp in maybe if _others_on(sp, share, players, c)],
+                                   masks, fills)
+                maybe = [] if yes else maybe
             if len(yes) == 2 and not maybe:
                 yes = spilt_over(yes, share, players, c, lambda sp, on, c=c: fan.one_more(
                     cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), hues, TPPM, sp.box,
@@ -334,6 +347,24 @@ def spilt_over(yes: list[geometry.Space], share: dict[str, dict[str, float]],
     return yes
 
 
+def _others_on(sp: geometry.Space, share: dict[str, dict[str, float]], players: list[str],
+               colour: str) -> bool:
+    return any(share[sp.id][o] >= TRACK_YES for o in players if o != colour)
+
+
+def _fan_and_beside(maybe: list[geometry.Space], trace: list[geometry.Space],
+                    share: dict[str, dict[str, float]], players: list[str], colour: str
+                    ) -> bool:
+    """Whether `colour`'s only traces on a track are faint ones on two neighbouring
+    spaces, others' discs on one of them and none on the other."""
+    if len(maybe) != 2 or {sp.id for sp in trace} != {sp.id for sp in maybe}:
+        return False
+    a, b = maybe
+    if a.value is None or b.value is None or abs(a.value - b.value) != 1:
+        return False
+    return _others_on(a, share, players, colour) != _others_on(b, share, players, colour)
+
+
 def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str, float]],
                  spaces: list[geometry.Space], colour: str, trace: list[geometry.Space],
                  masks: dict[str, np.ndarray], fills: dict[str, float] | None = None
@@ -352,7 +383,8 @@ def _under_a_fan(bgr: np.ndarray, players: list[str], share: dict[str, dict[str,
             masks.update(colour_masks(bgr, players, fills))
         top = max(above, key=lambda o: share[sp.id][o])
         hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
-        if (fan.lowest_crescent(masks, hsv, hues, TPPM, sp.box, colour, above, top)
+        printed = printed_hsv() if hsv.shape == printed_board().shape else None
+        if (fan.lowest_crescent(masks, hsv, hues, TPPM, sp.box, colour, above, top, printed)
                 or fan.one_more(hsv, hues, TPPM, sp.box, players,
                                 [o for o in players if o != colour
                                  and share[sp.id][o] > TRACE], colour)):

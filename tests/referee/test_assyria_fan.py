@@ -99,3 +99,39 @@ def test_a_fan_of_three_holds_no_fourth():
         bgr = _board(["blue", "yellow", "red"], blur=blur)
         assert not _one_more(bgr, ["blue", "yellow", "red"], "green")
         assert not _one_more(_board(["yellow", "red"], blur=blur), ["yellow", "red"], "green")
+
+
+def _on_space(space: str, stack: list[str], shift=(0.0, 0.0)) -> tuple[np.ndarray, tuple]:
+    """The print with `stack` (lowest first) fanned on `space`, the fan moved by `shift`."""
+    img = tracks.printed_board().copy()
+    box = next(sp for sp in geometry.track_spaces() if sp.id == space).box
+    for colour, (x, y) in zip(stack, fan.fan_centres(box, len(stack)) + shift, strict=True):
+        hsv = np.uint8([[[read.HUES[colour], 200, 170]]])
+        bgr = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+        cv2.circle(img, (round(x * tracks.TPPM * 16), round(y * tracks.TPPM * 16)),
+                   round(fan.R_MM * tracks.TPPM * 16), bgr, -1, cv2.LINE_AA, shift=4)
+    return cv2.GaussianBlur(img, (3, 3), 0), box
+
+
+def _lowest_on(bgr, box, colour: str, above: list[str], top: str) -> bool:
+    masks = tracks.colour_masks(bgr, PLAYERS)
+    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+    return fan.lowest_crescent(masks, hsv, read.HUES, tracks.TPPM, box, colour, above, top,
+                               tracks.printed_hsv())
+
+
+def test_a_red_crescent_beside_the_tracks_tan_print_is_read():
+    # seed 8's photo 140 (JPEG 70, 3 MP): red lowest under blue and green on score 4, the
+    # fan laid to the space's top left; the track's tan border, red's hue, lies round it
+    bgr, box = _on_space("score-4", ["red", "blue", "green"], (-1.0, -1.0))
+    assert _lowest_on(bgr, box, "red", ["blue", "green"], "green")
+    # ... and none read where there is none
+    bgr, box = _on_space("score-4", ["blue", "green"], (-1.0, -1.0))
+    assert not _lowest_on(bgr, box, "red", ["blue", "green"], "green")
+
+
+def test_no_red_crescent_is_read_from_a_tenth_spaces_tan():
+    # a fan of two on score 10, whose tan is red's hue where a third disc's crescent lies
+    bgr, box = _on_space("score-10", ["blue", "green"])
+    assert not _lowest_on(bgr, box, "red", ["blue", "green"], "green")
+    assert not _lowest_on(bgr, box, "yellow", ["blue", "green"], "green")

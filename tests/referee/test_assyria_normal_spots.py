@@ -30,6 +30,7 @@ from referee.assyria.evaluate import (
 )
 from referee.assyria.problems import PIECE_UNCLEAR, TRACK_UNCLEAR, WELL_UNCLEAR
 from referee.assyria.synth import Pieces, photo, simulated_state
+from referee.geometry import project
 
 from .test_assyria_real_table import every_colour_on_every_hex_kind
 
@@ -284,6 +285,89 @@ def test_the_board_is_kept_where_the_plane_fits_its_print_and_shifted_where_not(
     inner = (slice(h // 10, -h // 10), slice(w // 10, -w // 10))
     assert (np.abs(back[inner].astype(int) - ref[inner]).mean()
             < 0.5 * np.abs(bent[inner].astype(int) - ref[inner]).mean())
+
+
+def test_a_plane_tilted_off_the_print_is_refitted_to_it():
+    # a plane fitted from markers on one side of the board only (a 1.5 px blur at 3 MP
+    # reads few): the bottom edge on its print, the top 10-13 mm off, more than a tile may
+    # shift (the field fitted to the rest alone leaves 1.2 mm)
+    from referee.assyria import refine
+
+    ref = tracks.printed_board()
+    w, h = geometry.board_size()
+    corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    error = cv2.getPerspectiveTransform(corners, corners + np.float32(
+        [[12.0, 10.0], [-6.0, 12.0], [0, 0], [0, 0]]))
+    to_px = np.array([[tracks.TPPM, 0, -0.5], [0, tracks.TPPM, -0.5], [0, 0, 1.0]])
+
+    def view_of(g):                      # the print photographed square-on, seen
+        return tracks.board_square_on(ref, to_px @ error @ g)   # through the plane
+
+    grid = np.array([[x, y] for x in np.linspace(30, w - 30, 8)
+                     for y in np.linspace(30, h - 30, 8)])
+    off = np.hypot(*(project(error, grid) - grid).T)
+    assert off.max() > refine.MOST_MM
+    g, _view, field = refine.onto_print(view_of, ref, tracks.TPPM)
+    moved = project(error @ g, grid)
+    if field is not None:                # what the field moves is moved back onto it
+        dx, dy = field.at(grid[:, 0], grid[:, 1])
+        moved = project(error @ g, grid + np.c_[dx, dy])
+    assert np.hypot(*(moved - grid).T).max() < 0.5
+    # the print seen where it lies keeps its plane
+    g, _view, field = refine.onto_print(
+        lambda g: tracks.board_square_on(ref, to_px @ g), ref, tracks.TPPM)
+    assert np.allclose(g, np.eye(3)) and field is None
+
+
+def test_a_blurred_board_read_from_one_sides_markers_is_read_on_its_print():
+    # seed 7's photo 41: 7 of 26 markers read, all on the bottom and right, the map's far
+    # side 5 mm and more off; refitted to the print, the whole map reads. Left flagged,
+    # pinned: red's disc on a dark tenth score space and blue's 1 mm crescent lowest of
+    # four, each a few px of colour at 1.7 px/mm
+    truth, verdict = bench(700041, "blur", 3.0, 4)
+    assert {p.code for p in verdict.problems} == {TRACK_UNCLEAR}
+    got = visible(verdict.state)
+    want = visible(truth)
+    assert {k: got[k] for k in ("huts", "ziggurats", "wells")} == \
+        {k: want[k] for k in ("huts", "ziggurats", "wells")}
+    outcome = judge(verdict, truth)
+    assert not outcome.wrong_unflagged and outcome.unpinned == 0
+
+
+def test_a_centres_light_cut_edge_is_no_white_shape_and_a_roofs_symbol_is():
+    # a centre laid off its base, at a tilt: its card's light cut edge shows as a line
+    # about 1.2 mm wide along two sides, longer than any corner mark's white
+    size = round(30 * read.PPM)
+    green = np.zeros((size, size, 3), np.uint8)
+    green[:] = (110, 150, 20)
+    c, half = size // 2, round(9.5 * read.PPM)
+    edge = green.copy()
+    band = round(1.2 * read.PPM)
+    edge[c + half - band:c + half, c - half:c + half] = (205, 215, 220)
+    edge[c - half:c + half, c + half - band:c + half] = (205, 215, 220)
+    roof = green.copy()
+    sq = round(2.4 * read.PPM)
+    roof[c - sq:c + sq, c - sq:c + sq] = (235, 240, 240)
+    centre = (c / read.PPM, c / read.PPM)
+    for bgr, solid in ((edge, False), (roof, True)):
+        bgr = cv2.GaussianBlur(bgr, (0, 0), 0.5 * read.PPM)
+        seen = read.Map(bgr, cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), (0.0, 0.0), 235.0)
+        assert (read.white_shape(seen, centre) > read.CORNER_MM2) == solid
+
+
+def test_a_centre_at_a_tilt_laid_off_its_base_is_a_centre():
+    # seed 8's photo 61 (35 degrees, 3 MP): green's centre, its cut edge 10 mm² of white
+    truth, verdict = bench(800061, "tilt-35", 3.0, 4)
+    assert truth["ziggurats"]["H10"] == {"owner": "green", "level": 2}
+    _exact(truth, verdict)
+
+
+def test_a_fans_lowest_faint_on_both_sides_of_the_line_is_read_by_its_crescent():
+    # seed 8's photo 140 (JPEG 70, 3 MP): red lowest under blue and green on score 4, laid
+    # to the space's edge: 0.025 of score 4, 0.019 of score 3 (no disc there)
+    truth, verdict = bench(800140, "jpeg-70", 3.0, 3)
+    assert truth["score"]["red"] % 100 == 4
+    _exact(truth, verdict)
 
 
 def test_the_lowest_of_four_discs_blurred_teal_is_read_by_the_fans_shape():
