@@ -87,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
 
     floor_before = machine_floor(cpu=args.cpu)
     if args.log:
+        args.log.parent.mkdir(parents=True, exist_ok=True)
         args.log.write_text("")            # each photo's line is added as it is read
     run = _run(referee, kit, presets, photos, args)
     _run_extras(referee, kit, extras, args, run)
