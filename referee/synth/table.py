@@ -19,8 +19,12 @@ def _plane_grid(px_to_table: np.ndarray, size: tuple[int, int], k: int
     one block spans there (large towards the horizon of a tilted shot)."""
     w, h = size
     sw, sh = -(-w // k), -(-h // k)
-    ys, xs = np.mgrid[0:sh, 0:sw].astype(np.float64) * k + (k - 1) / 2
-    q = np.stack([xs, ys, np.ones_like(xs)], axis=-1) @ px_to_table.T
+    # each block's centre (x, y, 1), written into one array: no full grids to stack
+    points = np.empty((sh, sw, 3))
+    points[..., 0] = np.arange(sw, dtype=np.float64) * k + (k - 1) / 2
+    points[..., 1] = (np.arange(sh, dtype=np.float64) * k + (k - 1) / 2)[:, None]
+    points[..., 2] = 1.0
+    q = points @ px_to_table.T
     sign = np.sign(q[sh // 2, sw // 2, 2])
     z = np.maximum(q[..., 2] * sign, 1e-12)        # beyond the horizon: very far
     u, v = q[..., 0] * sign / z, q[..., 1] * sign / z
