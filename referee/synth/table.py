@@ -19,13 +19,35 @@ def _plane_grid(px_to_table: np.ndarray, size: tuple[int, int], k: int
     one block spans there (large towards the horizon of a tilted shot)."""
     w, h = size
     sw, sh = -(-w // k), -(-h // k)
-    ys, xs = np.mgrid[0:sh, 0:sw].astype(np.float64) * k + (k - 1) / 2
-    q = np.stack([xs, ys, np.ones_like(xs)], axis=-1) @ px_to_table.T
+    # each block's centre (x, y, 1), written into one array: no full grids to stack
+    points = np.empty((sh, sw, 3))
+    points[..., 0] = np.arange(sw, dtype=np.float64) * k + (k - 1) / 2
+    points[..., 1] = (np.arange(sh, dtype=np.float64) * k + (k - 1) / 2)[:, None]
+    points[..., 2] = 1.0
+    q = points @ px_to_table.T
     sign = np.sign(q[sh // 2, sw // 2, 2])
     z = np.maximum(q[..., 2] * sign, 1e-12)        # beyond the horizon: very far
     u, v = q[..., 0] * sign / z, q[..., 1] * sign / z
-    spans = (np.hypot(*np.gradient(u)) + np.hypot(*np.gradient(v))) / 2
+    spans = _slope(u)
+    spans += _slope(v)
+    spans /= 2
     return u.astype(np.float32), v.astype(np.float32), np.minimum(spans, 1e4).astype(np.float32)
+
+
+def _slope(f: np.ndarray) -> np.ndarray:
+    """np.hypot(*np.gradient(f)) for a 2-D f, the same values, worked out in place (a
+    photo's grid is large: each temporary array costs as much as the sums)."""
+    dy, dx = np.empty_like(f), np.empty_like(f)
+    for d, axis in ((dy, 0), (dx, 1)):
+        inner, lo, hi = [slice(None)] * 2, [slice(None)] * 2, [slice(None)] * 2
+        inner[axis], lo[axis], hi[axis] = slice(1, -1), slice(None, -2), slice(2, None)
+        np.subtract(f[tuple(hi)], f[tuple(lo)], out=d[tuple(inner)])
+        d[tuple(inner)] /= 2.0                     # central differences inside
+        for edge, a, b in ((0, 1, 0), (-1, -1, -2)):   # one-sided at the edges
+            at, pa, pb = [slice(None)] * 2, [slice(None)] * 2, [slice(None)] * 2
+            at[axis], pa[axis], pb[axis] = edge, a, b
+            np.subtract(f[tuple(pa)], f[tuple(pb)], out=d[tuple(at)])
+    return np.hypot(dy, dx, out=dy)
 
 
 def _field(u: np.ndarray, v: np.ndarray, scale: float, extent: float,

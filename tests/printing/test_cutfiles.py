@@ -118,23 +118,27 @@ def pdf_paths(page: pdfium.PdfPage) -> list[dict]:
     for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=1):
         m = raw.FS_MATRIX()
         raw.FPDFPageObj_GetMatrix(obj.raw, m)
+        ma, mb, mc, md, me, mf = m.a, m.b, m.c, m.d, m.e, m.f
         raw_points, kinds = [], []
+        x, y = ctypes.c_float(), ctypes.c_float()        # reused: read at once
         for i in range(raw.FPDFPath_CountSegments(obj.raw)):
             seg = raw.FPDFPath_GetPathSegment(obj.raw, i)
-            x, y = ctypes.c_float(), ctypes.c_float()
             raw.FPDFPathSegment_GetPoint(seg, x, y)
-            X = m.a * x.value + m.c * y.value + m.e
-            Y = m.b * x.value + m.d * y.value + m.f
+            px, py = x.value, y.value
+            X = ma * px + mc * py + me
+            Y = mb * px + md * py + mf
             raw_points.append((X * MM, (height_pt - Y) * MM))
             kinds.append(raw.FPDFPathSegment_GetType(seg))
         points, k = [], 0
         while k < len(raw_points):                # curves sampled: points on the path
             if kinds[k] == raw.FPDF_SEGMENT_BEZIERTO and points:
-                p0, p1, p2, p3 = (np.array(p) for p in (points[-1], *raw_points[k:k + 3]))
+                # in plain floats, x and y apart: a numpy array a point costs more than
+                # the rest of the reading
+                p0, p1, p2, p3 = points[-1], *raw_points[k:k + 3]
                 for t in (0.25, 0.5, 0.75, 1.0):
-                    q = ((1 - t) ** 3 * p0 + 3 * (1 - t) ** 2 * t * p1
-                         + 3 * (1 - t) * t * t * p2 + t ** 3 * p3)
-                    points.append((float(q[0]), float(q[1])))
+                    a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
+                    points.append(tuple(a * p0[i] + b * p1[i] + c * p2[i] + d * p3[i]
+                                        for i in (0, 1)))
                 k += 3
             else:
                 points.append(raw_points[k])
