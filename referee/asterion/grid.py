@@ -327,11 +327,9 @@ def _squareness(poses: list[TilePose]) -> tuple[int, float]:
     return len(square), -float(np.median(off)) if off else 0.0
 
 
-def _grow(seen: _Seen, by_centre: bool, design: str, lazy: bool = True) -> np.ndarray:
+def _grow(seen: _Seen, by_centre: bool, design: str) -> np.ndarray:
     """Grow the plane from a seed tile outwards, nearest tile first (`by_centre`:
-    `_fit_points`). `lazy`: once EAGER_TILES are in the plane, a tile is placed in a plane
-    that may lack the last quarter of the tiles placed, unless it sits near a threshold
-    (`_settled`); the plane returned has every placed tile in it, as without `lazy`."""
+    `_fit_points`)."""
     groups = seen.groups
     ids = seen.tiles
     seed = MINOTAUR if MINOTAUR in groups else max(ids, key=lambda t: (len(groups[t]),
@@ -351,8 +349,6 @@ def _grow(seen: _Seen, by_centre: bool, design: str, lazy: bool = True) -> np.nd
         return fit_plane(np.vstack(table_pts), np.vstack(image_pts))
 
     h = plane()
-    h_inv = np.linalg.inv(h)
-    pending = 0                       # tiles placed since `h` was fitted
     todo = [t for t in ids if t != seed]
     # each tile still to place: its distance to the nearest placed one
     todo_c = np.array([centres[t] for t in todo]).reshape(-1, 2)
@@ -363,11 +359,7 @@ def _grow(seen: _Seen, by_centre: bool, design: str, lazy: bool = True) -> np.nd
         dists = np.minimum(np.delete(dists, k),
                            np.linalg.norm(np.delete(todo_c, k, axis=0) - centres[tile], axis=1))
         todo_c = np.delete(todo_c, k, axis=0)
-        angle, centre, _res = seen.pose(h_inv, tile)
-        if pending and not _settled(angle, centre):
-            h = plane()
-            h_inv, pending = np.linalg.inv(h), 0
-            angle, centre, _res = seen.pose(h_inv, tile)
+        angle, centre, _res = seen.pose(np.linalg.inv(h), tile)
         cell, rot = snap(angle, centre)
         probe = TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle, ())
         if probe.ambiguous:
@@ -375,26 +367,8 @@ def _grow(seen: _Seen, by_centre: bool, design: str, lazy: bool = True) -> np.nd
         t_pts, i_pts = _fit_points(seen, tile, cell, rot, by_centre)
         table_pts.append(t_pts)
         image_pts.append(i_pts)
-        pending += 1
-        if not lazy or len(table_pts) < EAGER_TILES or pending > len(table_pts) // 4:
-            h = plane()
-            h_inv, pending = np.linalg.inv(h), 0
-    return plane() if pending else h
-
-
-EAGER_TILES = 8             # the plane is refitted after each of the first tiles placed
-SETTLED_MM = 3.0            # a tile this far from every rounding threshold (mm, degrees)
-SETTLED_DEG = 3.0           # is placed alike in a plane missing a few recent tiles
-
-
-def _settled(angle: float, centre: np.ndarray) -> bool:
-    """Whether a pose is far from every threshold of `snap` and `TilePose.ambiguous`: the
-    cell's edge and the ambiguous offset, the quarter turn's edge and the ambiguous skew."""
-    off = np.abs(np.asarray(centre, np.float64) - CELL * np.round(centre / CELL))
-    skew = abs((angle - round(angle / 90.0) * 90.0 + 180.0) % 360.0 - 180.0)
-    return bool(np.all(off < CELL / 2 - SETTLED_MM)
-                and np.all(np.abs(off - OFF_CELL_MM) > SETTLED_MM)
-                and skew < 45.0 - SETTLED_DEG and abs(skew - OFF_TURN_DEG) > SETTLED_DEG)
+        h = plane()
+    return h
 
 
 SEED_TILES = 3              # tiles placed before the plane rests on their centres alone

@@ -121,3 +121,4 @@ def test_every_tile_placed_at_once_as_one_at_a_time(design):
         assert np.allclose(centres[k], centre, atol=1e-9)
         assert residuals[k] == pytest.approx(residual, abs=1e-9)
         assert residual > 0.01          # the noise is measured, not fitted away
+
