@@ -339,34 +339,40 @@ def _grow(seen: _Seen, by_centre: bool, design: str) -> np.ndarray:
     # (`_fit_points`) they are dropped once a few tiles fix both
     seed_pts = ([_ideal(m, (0, 0), 0, design) for m in groups[seed]],
                 [m.corners for m in groups[seed]])
-    table_pts, image_pts = _fit_points(seen, seed, (0, 0), 0, by_centre)
-    table_pts, image_pts = [table_pts], [image_pts]
+    # the placed tiles' points, filled in as they come (a plane is fitted after each)
+    size = len(ids) if by_centre else int(seen.counts.sum())
+    table_buf, image_buf = np.empty((size, 2)), np.empty((size, 2))
+    used, placed = 0, 0
+
+    def add(t_pts: np.ndarray, i_pts: np.ndarray) -> None:
+        nonlocal used, placed
+        table_buf[used:used + len(t_pts)], image_buf[used:used + len(i_pts)] = t_pts, i_pts
+        used, placed = used + len(t_pts), placed + 1
 
     def plane() -> np.ndarray:
-        if by_centre and len(table_pts) < SEED_TILES:
-            return fit_plane(np.vstack(seed_pts[0] + table_pts),
-                             np.vstack(seed_pts[1] + image_pts))
-        return fit_plane(np.vstack(table_pts), np.vstack(image_pts))
+        if by_centre and placed < SEED_TILES:
+            return fit_plane(np.vstack(seed_pts[0] + [table_buf[:used]]),
+                             np.vstack(seed_pts[1] + [image_buf[:used]]))
+        return fit_plane(table_buf[:used], image_buf[:used])
 
+    add(*_fit_points(seen, seed, (0, 0), 0, by_centre))
     h = plane()
     todo = [t for t in ids if t != seed]
-    # each tile still to place: its distance to the nearest placed one
+    # each tile still to place: its distance to the nearest placed one (inf once placed;
+    # the first nearest in catalogue order is taken)
     todo_c = np.array([centres[t] for t in todo]).reshape(-1, 2)
     dists = np.linalg.norm(todo_c - centres[seed], axis=1)
-    while todo:
+    for _ in range(len(todo)):
         k = int(np.argmin(dists))
-        tile = todo.pop(k)
-        dists = np.minimum(np.delete(dists, k),
-                           np.linalg.norm(np.delete(todo_c, k, axis=0) - centres[tile], axis=1))
-        todo_c = np.delete(todo_c, k, axis=0)
+        tile = todo[k]
+        dists = np.minimum(dists, np.linalg.norm(todo_c - centres[tile], axis=1))
+        dists[k] = np.inf
         angle, centre, _res = seen.pose(np.linalg.inv(h), tile)
         cell, rot = snap(angle, centre)
         probe = TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle, ())
         if probe.ambiguous:
             continue                  # placed, but it must not bend the plane
-        t_pts, i_pts = _fit_points(seen, tile, cell, rot, by_centre)
-        table_pts.append(t_pts)
-        image_pts.append(i_pts)
+        add(*_fit_points(seen, tile, cell, rot, by_centre))
         h = plane()
     return h
 
