@@ -362,11 +362,13 @@ def _grow(seen: _Seen, by_centre: bool, design: str) -> np.ndarray:
     # the first nearest in catalogue order is taken)
     todo_c = np.array([centres[t] for t in todo]).reshape(-1, 2)
     dists = np.linalg.norm(todo_c - centres[seed], axis=1)
+    done = np.zeros(len(todo), bool)
     for _ in range(len(todo)):
         k = int(np.argmin(dists))
         tile = todo[k]
+        done[k] = True
         dists = np.minimum(dists, np.linalg.norm(todo_c - centres[tile], axis=1))
-        dists[k] = np.inf
+        dists[done] = np.inf
         angle, centre, _res = seen.pose(np.linalg.inv(h), tile)
         cell, rot = snap(angle, centre)
         probe = TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle, ())
