@@ -121,7 +121,15 @@ def board_model() -> dict[int, np.ndarray]:
 def in_cell(model: np.ndarray, cell: tuple[int, int], rot: int) -> np.ndarray:
     """Points of a tile's frame (mm from its centre, upright) where the tile puts them in
     `cell`, turned `rot`: table mm."""
-    return model @ rotation(rot).T + CELL * np.array(cell, np.float64)
+    return model @ _turn(rot).T + CELL * np.array(cell, np.float64)
+
+
+@cache
+def _turn(rot: int) -> np.ndarray:
+    """`rotation` of a quarter turn, made once (a fit places every tile many times)."""
+    r = rotation(rot)
+    r.flags.writeable = False
+    return r
 
 
 def _ideal(marker: Marker, cell: tuple[int, int], rot: int, design: str) -> np.ndarray:
@@ -142,6 +150,52 @@ def snap(angle: float, centre: np.ndarray) -> tuple[tuple[int, int], int]:
 
 
 # --- the fit -----------------------------------------------------------------------------
+
+class _Seen:
+    """Every grouped tile's markers stacked once per fit (catalogue order): the fit places
+    the same markers in many planes, so their model corners, photo corners and photo
+    centres are gathered once and each plane costs one projection of them all."""
+
+    def __init__(self, groups: dict[str, tuple[Marker, ...]], design: str) -> None:
+        self.groups = groups
+        self.tiles = sorted(groups, key=tile_order)
+        models = marker_model(design)
+        self.model = {t: np.vstack([models[m.corner] for m in groups[t]]) for t in self.tiles}
+        self.corners = {t: np.vstack([m.corners for m in groups[t]]) for t in self.tiles}
+        self.centre = {t: centre_px(groups[t], design) for t in self.tiles}
+        counts = np.array([len(self.model[t]) for t in self.tiles], np.intp)
+        self.counts = counts
+        self.starts = np.r_[0, np.cumsum(counts)[:-1]].astype(np.intp)
+        if self.tiles:
+            all_model = np.vstack([self.model[t] for t in self.tiles])
+            self.all_corners = np.vstack([self.corners[t] for t in self.tiles])
+            self.model_mean = np.add.reduceat(all_model, self.starts, axis=0) / counts[:, None]
+            self.all_model = all_model
+            self.model_centred = all_model - np.repeat(self.model_mean, counts, axis=0)
+
+    def pose(self, h_inv: np.ndarray, tile: str) -> tuple[float, np.ndarray, float]:
+        """One tile's turn (deg), centre (table mm) and residual (mm) in a plane."""
+        return rigid_fit(self.model[tile], project(h_inv, self.corners[tile]))
+
+    def poses(self, h_inv: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every tile's `pose` at once: `rigid_fit` per tile, summed per tile's segment."""
+        seen = project(h_inv, self.all_corners)
+        counts, starts = self.counts, self.starts
+        seen_mean = np.add.reduceat(seen, starts, axis=0) / counts[:, None]
+        q = seen - np.repeat(seen_mean, counts, axis=0)
+        p = self.model_centred
+        cross = np.add.reduceat(p[:, 0] * q[:, 1] - p[:, 1] * q[:, 0], starts)
+        dot = np.add.reduceat(p[:, 0] * q[:, 0] + p[:, 1] * q[:, 1], starts)
+        angle = np.degrees(np.arctan2(cross, dot))
+        c, s = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+        pm = self.model_mean
+        shift = seen_mean - np.c_[c * pm[:, 0] - s * pm[:, 1], s * pm[:, 0] + c * pm[:, 1]]
+        cc, ss = np.repeat(c, counts), np.repeat(s, counts)
+        m, sh = self.all_model, np.repeat(shift, counts, axis=0)
+        err = (np.c_[cc * m[:, 0] - ss * m[:, 1], ss * m[:, 0] + cc * m[:, 1]] + sh - seen)
+        residual = np.sqrt(np.add.reduceat(np.sum(err ** 2, axis=1), starts) / counts)
+        return angle, shift, residual
+
 
 def _group(markers: list[Marker], design: str
            ) -> tuple[dict[str, tuple[Marker, ...]], list[RefereeProblem]]:
@@ -190,9 +244,10 @@ def fit_grid(markers: list[Marker], board: bool = False,
     one `pnp build` prints)."""
     design = design or printed_marks()
     groups, problems = _group(markers, design)
+    seen = _Seen(groups, design)
     board_seen = [m for m in markers if m.tile is None and m.id in board_model()]
     if outlines is not None and not board and len(groups) < len(outlines.marks):
-        return _on_outlines(outlines, groups, problems, design)
+        return _on_outlines(outlines, seen, problems, design)
     if not groups and not (board and len({m.id for m in board_seen}) >= MIN_BOARD_MARKERS):
         # (the board alone fixes the squares: a discreet print's tiles are then read
         # where the board puts them, bits.py)
@@ -211,15 +266,15 @@ def fit_grid(markers: list[Marker], board: bool = False,
     if h is None:
         if not groups:
             raise GridError("no tile markers to fit the table to")
-        h, poses = _plane_from_tiles(groups, False, design)
+        h, poses = _plane_from_tiles(seen, False, design)
         if design == "discreet":
             # the discreet print's small marks: also by the tiles' centres, and the plane
             # that puts more tiles square on their cells kept (`_fit_points`)
-            other = _plane_from_tiles(groups, True, design)
+            other = _plane_from_tiles(seen, True, design)
             if _squareness(other[1]) > _squareness(poses):
                 h, poses = other
     else:
-        poses = _place_all(h, groups, design)
+        poses = _place_all(h, seen)
     grid = Grid(h, poses, used_board, len(board_seen), problems, design=design)
     n_markers = sum(len(g) for g in groups.values())
     if n_markers < 2 and not used_board:
@@ -233,11 +288,12 @@ def fit_grid(markers: list[Marker], board: bool = False,
     return grid
 
 
-def _on_outlines(outlines: OutlinePlane, groups: dict[str, tuple[Marker, ...]],
-                 problems: list[RefereeProblem], design: str) -> Grid:
+def _on_outlines(outlines: OutlinePlane, seen: _Seen, problems: list[RefereeProblem],
+                 design: str) -> Grid:
     """The tiles read by their markers put on the plane the marks' outlines gave (a few
     small marks alone would bend it: benchmark seed 1 photo 256)."""
-    grid = Grid(outlines.homography.copy(), _place_all(outlines.homography, groups, design),
+    groups = seen.groups
+    grid = Grid(outlines.homography.copy(), _place_all(outlines.homography, seen),
                 False, problems=problems, marked={m.cell: m.rot for m in outlines.marks},
                 design=design)
     _normalise(grid)
@@ -246,15 +302,15 @@ def _on_outlines(outlines: OutlinePlane, groups: dict[str, tuple[Marker, ...]],
     return grid
 
 
-def _plane_from_tiles(groups: dict[str, tuple[Marker, ...]], by_centre: bool, design: str
+def _plane_from_tiles(seen: _Seen, by_centre: bool, design: str
                       ) -> tuple[np.ndarray, list[TilePose]]:
     """The plane grown from the tiles, then refitted to those that sit square on their
     cells and re-rounded until nothing moves; and the tiles' poses in it."""
-    h = _grow(groups, by_centre, design)
-    poses = _place_all(h, groups, design)
+    h = _grow(seen, by_centre, design)
+    poses = _place_all(h, seen)
     for _ in range(4):
-        h = _refit(poses, by_centre, design)
-        again = _place_all(h, groups, design)
+        h = _refit(poses, by_centre, seen)
+        again = _place_all(h, seen)
         stable = ([(p.cell, p.rot, p.ambiguous) for p in again]
                   == [(p.cell, p.rot, p.ambiguous) for p in poses])
         poses = again
@@ -271,47 +327,54 @@ def _squareness(poses: list[TilePose]) -> tuple[int, float]:
     return len(square), -float(np.median(off)) if off else 0.0
 
 
-def _grow(groups: dict[str, tuple[Marker, ...]], by_centre: bool, design: str) -> np.ndarray:
+def _grow(seen: _Seen, by_centre: bool, design: str) -> np.ndarray:
     """Grow the plane from a seed tile outwards, nearest tile first (`by_centre`:
     `_fit_points`)."""
-    ids = sorted(groups, key=tile_order)
+    groups = seen.groups
+    ids = seen.tiles
     seed = MINOTAUR if MINOTAUR in groups else max(ids, key=lambda t: (len(groups[t]),
                                                                         -tile_order(t)))
     centres = {t: np.mean([m.centre for m in groups[t]], axis=0) for t in ids}
-    placed: dict[str, tuple[tuple[int, int], int]] = {seed: ((0, 0), 0)}
     # the seed's corners give the first turn and scale; on tiles placed by their centres
     # (`_fit_points`) they are dropped once a few tiles fix both
     seed_pts = ([_ideal(m, (0, 0), 0, design) for m in groups[seed]],
                 [m.corners for m in groups[seed]])
-    table_pts, image_pts = _fit_points(groups[seed], (0, 0), 0, by_centre, design)
-    table_pts, image_pts = [table_pts], [image_pts]
+    # the placed tiles' points, filled in as they come (a plane is fitted after each)
+    size = len(ids) if by_centre else int(seen.counts.sum())
+    table_buf, image_buf = np.empty((size, 2)), np.empty((size, 2))
+    used, placed = 0, 0
+
+    def add(t_pts: np.ndarray, i_pts: np.ndarray) -> None:
+        nonlocal used, placed
+        table_buf[used:used + len(t_pts)], image_buf[used:used + len(i_pts)] = t_pts, i_pts
+        used, placed = used + len(t_pts), placed + 1
 
     def plane() -> np.ndarray:
-        if by_centre and len(table_pts) < SEED_TILES:
-            return fit_plane(np.vstack(seed_pts[0] + table_pts),
-                             np.vstack(seed_pts[1] + image_pts))
-        return fit_plane(np.vstack(table_pts), np.vstack(image_pts))
+        if by_centre and placed < SEED_TILES:
+            return fit_plane(np.vstack(seed_pts[0] + [table_buf[:used]]),
+                             np.vstack(seed_pts[1] + [image_buf[:used]]))
+        return fit_plane(table_buf[:used], image_buf[:used])
 
+    add(*_fit_points(seen, seed, (0, 0), 0, by_centre))
     h = plane()
     todo = [t for t in ids if t != seed]
-    # each tile still to place: its distance to the nearest placed one
+    # each tile still to place: its distance to the nearest placed one (inf once placed;
+    # the first nearest in catalogue order is taken)
     todo_c = np.array([centres[t] for t in todo]).reshape(-1, 2)
     dists = np.linalg.norm(todo_c - centres[seed], axis=1)
-    while todo:
+    done = np.zeros(len(todo), bool)
+    for _ in range(len(todo)):
         k = int(np.argmin(dists))
-        tile = todo.pop(k)
-        dists = np.minimum(np.delete(dists, k),
-                           np.linalg.norm(np.delete(todo_c, k, axis=0) - centres[tile], axis=1))
-        todo_c = np.delete(todo_c, k, axis=0)
-        angle, centre, _res = pose_in_plane(np.linalg.inv(h), groups[tile], design)
+        tile = todo[k]
+        done[k] = True
+        dists = np.minimum(dists, np.linalg.norm(todo_c - centres[tile], axis=1))
+        dists[done] = np.inf
+        angle, centre, _res = seen.pose(np.linalg.inv(h), tile)
         cell, rot = snap(angle, centre)
-        placed[tile] = (cell, rot)
         probe = TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle, ())
         if probe.ambiguous:
             continue                  # placed, but it must not bend the plane
-        t_pts, i_pts = _fit_points(groups[tile], cell, rot, by_centre, design)
-        table_pts.append(t_pts)
-        image_pts.append(i_pts)
+        add(*_fit_points(seen, tile, cell, rot, by_centre))
         h = plane()
     return h
 
@@ -319,8 +382,8 @@ def _grow(groups: dict[str, tuple[Marker, ...]], by_centre: bool, design: str) -
 SEED_TILES = 3              # tiles placed before the plane rests on their centres alone
 
 
-def _fit_points(markers: tuple[Marker, ...], cell: tuple[int, int], rot: int,
-                by_centre: bool, design: str) -> tuple[np.ndarray, np.ndarray]:
+def _fit_points(seen: _Seen, tile: str, cell: tuple[int, int], rot: int, by_centre: bool
+                ) -> tuple[np.ndarray, np.ndarray]:
     """The table mm and photo px a placed tile adds to the plane's fit: its markers'
     corners where the cell puts them; or, `by_centre`, its centre, found from its markers'
     own corners, at the cell's centre. The discreet print's one small marker says much
@@ -331,19 +394,25 @@ def _fit_points(markers: tuple[Marker, ...], cell: tuple[int, int], rot: int,
     grown from centres is a similarity until 16 tiles are placed, too flat for a steep
     photo (seed 1 photo 47): both planes are fitted, and the squarer kept."""
     if not by_centre:
-        return (np.vstack([_ideal(m, cell, rot, design) for m in markers]),
-                np.vstack([m.corners for m in markers]))
-    return CELL * np.array([cell], np.float64), centre_px(markers, design)[None, :]
+        return in_cell(seen.model[tile], cell, rot), seen.corners[tile]
+    return CELL * np.array([cell], np.float64), seen.centre[tile][None, :]
 
 
 def centre_px(markers: tuple[Marker, ...], design: str) -> np.ndarray:
     """Where a tile's centre lies in the photo (px), from its markers' corners alone: the
     affine map of the tile's frame (centred, upright) that fits them, at (0, 0)."""
-    model = np.vstack([marker_model(design)[m.corner] for m in markers])
-    seen = np.vstack([m.corners for m in markers])
-    a = np.c_[model, np.ones(len(model))]
-    coef, *_ = np.linalg.lstsq(a, seen, rcond=None)
-    return coef[2]
+    return _centre_weights(tuple(m.corner for m in markers), design) @ np.vstack(
+        [m.corners for m in markers])
+
+
+@cache
+def _centre_weights(corners: tuple[str, ...], design: str) -> np.ndarray:
+    """The least-squares affine fit of `centre_px` taken at (0, 0): a fixed weighting of
+    the seen corners, the same for every tile seen by the same markers."""
+    model = np.vstack([marker_model(design)[c] for c in corners])
+    w = np.linalg.pinv(np.c_[model, np.ones(len(model))])[2]
+    w.flags.writeable = False
+    return w
 
 
 def place_by_markers(grid: Grid, markers: tuple[Marker, ...]) -> TilePose:
@@ -356,26 +425,27 @@ def place_by_markers(grid: Grid, markers: tuple[Marker, ...]) -> TilePose:
                     markers, residual)
 
 
-def _place_all(h: np.ndarray, groups: dict[str, tuple[Marker, ...]], design: str
-               ) -> list[TilePose]:
-    h_inv = np.linalg.inv(h)
+def _place_all(h: np.ndarray, seen: _Seen) -> list[TilePose]:
+    if not seen.tiles:
+        return []
+    angles, centres, residuals = seen.poses(np.linalg.inv(h))
     poses = []
-    for tile in sorted(groups, key=tile_order):
-        angle, centre, residual = pose_in_plane(h_inv, groups[tile], design)
+    for tile, angle, centre, residual in zip(seen.tiles, angles.tolist(), centres,
+                                             residuals.tolist(), strict=True):
         cell, rot = snap(angle, centre)
         poses.append(TilePose(tile, cell, rot, (float(centre[0]), float(centre[1])), angle,
-                              groups[tile], residual))
+                              seen.groups[tile], residual))
     return poses
 
 
-def _refit(poses: list[TilePose], by_centre: bool, design: str) -> np.ndarray:
+def _refit(poses: list[TilePose], by_centre: bool, seen: _Seen) -> np.ndarray:
     """Refit the plane to every tile's ideal place, leaving out tiles that sit far off
     their cell (they would pull the fit towards their error)."""
     good = [p for p in poses if not p.ambiguous] or poses
     # a plane needs more centres than a few (one is no plane at all: benchmark seed 1
     # photo 457, worst, 3 MP, a crash); their markers' corners then, as `_grow` does
     by_centre = by_centre and len(good) >= SEED_TILES
-    pairs = [_fit_points(p.markers, p.cell, p.rot, by_centre, design) for p in good]
+    pairs = [_fit_points(seen, p.tile, p.cell, p.rot, by_centre) for p in good]
     return fit_plane(np.vstack([t for t, _ in pairs]), np.vstack([i for _, i in pairs]))
 
 
@@ -416,13 +486,14 @@ def _normalise(grid: Grid) -> None:
 
 def _check_poses(grid: Grid) -> None:
     for p in grid.tiles:
-        point = grid.cell_point(p.cell)
         if p.residual > TILE_FIT_MM:
+            point = grid.cell_point(p.cell)
             grid.problems.append(RefereeProblem(
                 TILE_UNREADABLE, f"{p.tile} at {p.cell[0]},{p.cell[1]}: its markers do not "
                                  f"fit one flat tile ({p.residual:.1f} mm off): bent, or "
                                  "partly covered?", p.cell, point))
         elif p.ambiguous:
+            point = grid.cell_point(p.cell)
             dx, dy = p.offset
             grid.problems.append(RefereeProblem(
                 TILE_AMBIGUOUS, f"{p.tile} lies between cells (read as {p.cell[0]},"

@@ -91,3 +91,34 @@ def test_board_asked_for_but_not_in_the_photo(scenes):
     assert not grid.board
     assert [p.code for p in grid.problems] == ["too-few-markers"]
     assert _seen(grid) == _truth(small_table())
+
+
+@pytest.mark.parametrize("design", ["classic", "discreet"])
+def test_every_tile_placed_at_once_as_one_at_a_time(design):
+    # the fit places all tiles in one projection (grid._Seen.poses); each pose must be
+    # the one the single-tile fit (pose_in_plane) gives, residual included
+    import numpy as np
+
+    from referee.asterion.grid import _Seen, in_cell, marker_model, pose_in_plane
+    from referee.asterion.markers import TileMarker
+
+    rng = np.random.default_rng(7)
+    h = np.array([[3.1, 0.4, 900.0], [-0.3, 2.8, 700.0], [2e-4, -1e-4, 1.0]])
+    groups = {}
+    for k, tile in enumerate(["M", "1", "2", "3", "4", "5"]):
+        cell, rot = (k % 3, k // 3), 90 * (k % 4)
+        corners = list(marker_model(design))[: 1 + k % 2]       # one or both markers
+        groups[tile] = tuple(
+            TileMarker(2 * k + n, in_cell(marker_model(design)[c], cell, rot)
+                       @ h[:2, :2].T + h[:2, 2] + rng.normal(0, 1.5, (4, 2)), tile, c)
+            for n, c in enumerate(corners))
+    seen = _Seen(groups, design)
+    h_inv = np.linalg.inv(h)
+    angles, centres, residuals = seen.poses(h_inv)
+    for k, tile in enumerate(seen.tiles):
+        angle, centre, residual = pose_in_plane(h_inv, groups[tile], design)
+        assert angles[k] == pytest.approx(angle, abs=1e-9)
+        assert np.allclose(centres[k], centre, atol=1e-9)
+        assert residuals[k] == pytest.approx(residual, abs=1e-9)
+        assert residual > 0.01          # the noise is measured, not fitted away
+
