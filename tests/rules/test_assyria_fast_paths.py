@@ -26,6 +26,7 @@ from pnp.rules.assyria.choices import (
     MIN_COST,
     action_moves,
     feed_moves,
+    feed_moves_after,
     hex_food,
     hut_hexes,
     hut_hexes_after,
@@ -130,3 +131,19 @@ def test_every_action_costs_at_least_the_cheapest_so_without_it_only_pass_is_lef
         poor.camels[c] = MIN_COST - 1
         assert action_moves(poor, c) == [Pass()]
     assert paid > 500
+
+
+def test_the_feeds_left_after_a_card_match_feed_moves():
+    compared = 0
+    for s, moves, move in games(60):
+        if isinstance(move, Feed):
+            c = s.to_move
+            after = s.copy()
+            if move.card == PLOUGH:
+                after.ploughs[c] = 0
+            else:
+                after.hands[c].remove(move.card)
+            after.supplied.extend(move.hexes)
+            assert feed_moves_after(after, c, moves, move) == feed_moves(after, c)
+            compared += 1
+    assert compared > 3000

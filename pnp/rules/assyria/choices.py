@@ -164,6 +164,36 @@ def feed_moves(s: State, colour: str) -> list[Feed]:
     return moves
 
 
+def feed_moves_after(s: State, colour: str, before: list[Feed], played: Feed) -> list[Feed]:
+    """`feed_moves(s, colour)` just after `played`, from the list `before` it (the supply
+    step asks after every card, so it works out only what changed). The fed huts leave every
+    move; a card gone from the hand (or the plough, used) leaves; a food card of the fed
+    food that now covers all that food's hungry huts feeds them all in one move."""
+    fed = set(played.hexes)
+    card = played.card
+    food = hex_food()
+    gone = card == PLOUGH or card not in s.hands.get(colour, ())
+    fed_food = food[played.hexes[0]]        # a food card feeds only its own food
+    rest: tuple[int, ...] | None = None     # that food's hungry huts, once needed
+    moves: list[Feed] = []
+    for m in before:
+        c = m.card
+        if gone and c == card:
+            continue
+        if c not in (WILD, PLOUGH) and FOOD_OF[c] == fed_food:
+            if rest is None:
+                supplied = s.supplied
+                rest = tuple(sorted(h for h, o in s.huts.items() if o == colour
+                                    and h not in supplied and food[h] == fed_food))
+            if SYMBOLS[c] >= len(rest):     # one move feeds them all, added once
+                if rest and (not moves or moves[-1].card != c):
+                    moves.append(_feed(c, rest))
+                continue
+        if fed.isdisjoint(m.hexes):
+            moves.append(m)
+    return moves
+
+
 def can_supply(s: State, colour: str, hexes: list[int]) -> bool:
     """Whether the player's cards in hand and plough can supply all the huts on `hexes`
     at once (ruling II.C: a k-symbol card of food F up to k huts on F hexes, a wild or a

@@ -20,6 +20,7 @@ from pnp.rules.assyria.choices import (
     action_moves,
     can_build,
     feed_moves,
+    feed_moves_after,
     free_start_hexes,
     hut_hexes,
     hut_hexes_after,
@@ -177,7 +178,9 @@ def _feed(s: State, c: str, move: Move, log: Log, before: Before = None) -> list
         s.hands[c].remove(move.card)
         s.discard[move.card] += 1
     s.supplied.extend(move.hexes)
-    feeds: list[Move] = list(feed_moves(s, c))      # none exactly when no card plays
+    # none exactly when no card plays
+    feeds: list[Move] = (list(feed_moves(s, c)) if before is None
+                         else feed_moves_after(s, c, before, move))  # type: ignore[arg-type]
     if not feeds:
         famine(s, log)
         return None
