@@ -25,6 +25,7 @@ from pnp.rules.assyria.cards import (
 from pnp.rules.assyria.choices import (
     MIN_COST,
     action_moves,
+    action_moves_after,
     feed_moves,
     feed_moves_after,
     hex_food,
@@ -147,3 +148,15 @@ def test_the_feeds_left_after_a_card_match_feed_moves():
             assert feed_moves_after(after, c, moves, move) == feed_moves(after, c)
             compared += 1
     assert compared > 3000
+
+
+def test_the_actions_left_after_an_action_match_action_moves():
+    compared = 0
+    for s, moves, move in games(80):
+        if s.phase == "actions" and move != Pass():
+            c = s.to_move
+            after = s.copy()
+            pay_and_act(after, c, move)
+            assert action_moves_after(after, c, moves, move) == action_moves(after, c), move
+            compared += 1
+    assert compared > 2000

@@ -306,6 +306,55 @@ def action_moves(s: State, colour: str) -> list[Move]:
     return moves
 
 
+def action_moves_after(s: State, colour: str, before: list[Move], done: Move) -> list[Move]:
+    """`action_moves(s, colour)` just after the action `done`, from the list `before` it (the
+    simulator asks after every action). An action only uses things up: camels, the turn's
+    one step of that ziggurat, a hut from stock and an Ashur space, offering steps, the
+    plough, the turn's one buy; so the moves left are those of `before` still affordable and
+    still open. A build puts a hut back in stock (Ashur may open): then all are found again."""
+    if isinstance(done, Build):
+        return action_moves(s, colour)
+    camels = s.camels.get(colour, 0)
+    if camels < MIN_COST:
+        return [_PASS]
+    kind = type(done)
+    moves: list[Move] = []
+    for m in before:
+        if _cost(m) > camels:
+            continue
+        if kind is type(m) and not _still_open(s, colour, m, done):
+            continue
+        moves.append(m)
+    return moves
+
+
+def _cost(m: Move) -> int:
+    if isinstance(m, Ashur):
+        return TIER_COST[m.tier]
+    if isinstance(m, Buy):
+        return PLOUGH_COST if m.card == PLOUGH else CAMEL_VALUE[m.card]
+    return _COSTS.get(type(m), 0)
+
+
+_COSTS: dict[type, int] = {Build: BUILD_COST, Centre: CENTRE_COST, Roof: ROOF_COST,
+                           Offer: OFFERING_COST}
+
+
+def _still_open(s: State, colour: str, m: Move, done: Move) -> bool:
+    """Whether `m`, open before `done` (an action of the same kind), is open after it."""
+    if isinstance(m, (Centre, Roof)):
+        return m.hex != done.hex                    # type: ignore[union-attr]
+    if isinstance(m, Ashur):
+        return (HUTS - countOf(s.huts.values(), colour) - s.ashur_huts(colour) > 0
+                and len(s.ashur[m.tier]) < TIER_SPACES[m.tier])
+    if isinstance(m, Offer):
+        return (s.offered.get(colour, 0) < OFFERING_STEPS_PER_TURN
+                and s.offering.get(colour, 0) < OFFERING_MAX)
+    if isinstance(m, Buy):                          # one plough held; one card a turn
+        return (m.card == PLOUGH) != (done.card == PLOUGH)  # type: ignore[union-attr]
+    return True
+
+
 def _buildable(s: State, huts: list[int]) -> list[int]:
     """The player's huts (sorted) off the rivers and touching no well (can_build's hex
     conditions)."""

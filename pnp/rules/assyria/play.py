@@ -18,6 +18,7 @@ from pnp.rules.assyria.cards import (
 )
 from pnp.rules.assyria.choices import (
     action_moves,
+    action_moves_after,
     can_build,
     feed_moves,
     feed_moves_after,
@@ -207,7 +208,8 @@ def _pass(s: State, c: str, move: Move, log: Log, before: Before = None) -> None
 
 def _act(s: State, c: str, move: Move, log: Log, before: Before = None) -> list[Move] | None:
     _action(s, c, move)
-    actions = action_moves(s, c)
+    actions = (action_moves(s, c) if before is None
+               else action_moves_after(s, c, before, move))
     if len(actions) == 1:                   # only pass is left
         end_actions(s, log)
         return None

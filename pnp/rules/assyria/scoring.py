@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import (
@@ -31,9 +31,9 @@ from pnp.rules.assyria.state import SCORING_PHASES, State
 DUE = ("income", "reign_end", "game_end")
 
 
-@dataclass(frozen=True)
-class Line:
-    """One scoring line for one player: what was counted and what it gives."""
+class Line(NamedTuple):
+    """One scoring line for one player: what was counted and what it gives (a named tuple:
+    a scoring builds dozens, and a frozen dataclass is slow to build)."""
 
     player: str
     item: str            # e.g. "upper river", "huts between", "ashur", "offerings"
