@@ -2,7 +2,8 @@
 games: `play_on` given the moves before (the huts step works out only what changed, and the
 automatic steps hand on the moves they found) against `apply_in_place` and `legal_moves`;
 `feed_moves` against a plain reading of ruling II.C; the huts left after a hut against
-`hut_hexes`."""
+`hut_hexes`; the feeds and actions left after a card or an action against `feed_moves`
+and `action_moves`."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ from pnp.rules.assyria.choices import (
     feed_moves_after,
     hex_food,
     hut_hexes,
-    hut_hexes_after,
+    hut_moves_after,
+    place_hut,
 )
 from pnp.rules.assyria.moves import Feed, Pass, PlaceHut
 from pnp.rules.assyria.phases import new_game
@@ -107,8 +109,8 @@ def test_the_huts_left_after_a_hut_match_hut_hexes():
         if isinstance(move, PlaceHut):
             after = s.copy()
             after.huts[move.hex] = s.to_move
-            assert hut_hexes_after(after, [m.hex for m in moves], move.hex) == \
-                hut_hexes(after, s.to_move)
+            assert hut_moves_after(after, moves, move.hex) == \
+                [place_hut(h) for h in hut_hexes(after, s.to_move)]
             compared += 1
     assert compared > 3000
 

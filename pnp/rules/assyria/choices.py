@@ -68,16 +68,16 @@ def hut_hexes(s: State, colour: str) -> list[int]:
     return sorted(h for h in near if h not in huts and h not in ziggurats)
 
 
-def hut_hexes_after(s: State, before: list[int], placed: int) -> list[int]:
-    """`hut_hexes(s, colour)` just after the player put a hut on `placed`, from the list
-    `before` it: the placed hex is taken, and its free neighbours in play join (the huts
-    step asks after every hut, so it pays only for what changed)."""
+def hut_moves_after(s: State, before: list[PlaceHut], placed: int) -> list[PlaceHut]:
+    """The hut moves (`hut_hexes(s, colour)`) just after the player put a hut on `placed`,
+    from the list `before` it: the placed hex is taken, and its free neighbours in play join
+    (the huts step asks after every hut, so it pays only for what changed)."""
     huts, ziggurats = s.huts, s.ziggurats
     joined = [nb for nb in _neighbours_in_play(s.n)[placed]
               if nb not in huts and nb not in ziggurats]
     if not joined:
-        return [h for h in before if h != placed]
-    return sorted({*before, *joined} - {placed})
+        return [m for m in before if m.hex != placed]
+    return [place_hut(h) for h in sorted({*(m.hex for m in before), *joined} - {placed})]
 
 
 def has_hut_hex(s: State, colour: str) -> bool:

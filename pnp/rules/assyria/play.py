@@ -24,7 +24,7 @@ from pnp.rules.assyria.choices import (
     feed_moves_after,
     free_start_hexes,
     hut_hexes,
-    hut_hexes_after,
+    hut_moves_after,
     place_hut,
     well_moves,
     well_vertices,
@@ -158,16 +158,15 @@ def _place_hut_step(s: State, c: str, move: Move, log: Log,
     assert isinstance(move, PlaceHut)
     s.huts[move.hex] = c
     s.huts_to_place -= 1
-    if s.huts_to_place <= 0:
-        hexes = []
-    elif before is not None:          # PlaceHut moves, in hex order
-        hexes = hut_hexes_after(s, [m.hex for m in before], move.hex)  # type: ignore[union-attr]
-    else:
-        hexes = hut_hexes(s, c)
-    if not hexes:
-        begin_supply(s, log)
-        return None
-    return [place_hut(h) for h in hexes]
+    if s.huts_to_place > 0:
+        if before is not None:        # PlaceHut moves, in hex order
+            after = hut_moves_after(s, before, move.hex)  # type: ignore[arg-type]
+        else:
+            after = [place_hut(h) for h in hut_hexes(s, c)]
+        if after:
+            return after
+    begin_supply(s, log)
+    return None
 
 
 def _feed(s: State, c: str, move: Move, log: Log, before: Before = None) -> list[Move] | None:

@@ -85,6 +85,7 @@ class Scoring:
                 sum(x.ploughs for x in mine))
 
 
+@cache                   # every scoring line asks for one or two: the counts are few
 def _plural(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
