@@ -2,7 +2,8 @@
 games: `play_on` given the moves before (the huts step works out only what changed, and the
 automatic steps hand on the moves they found) against `apply_in_place` and `legal_moves`;
 `feed_moves` against a plain reading of ruling II.C; the huts left after a hut against
-`hut_hexes`."""
+`hut_hexes`; the feeds and actions left after a card or an action against `feed_moves`
+and `action_moves`."""
 
 from __future__ import annotations
 
@@ -25,10 +26,13 @@ from pnp.rules.assyria.cards import (
 from pnp.rules.assyria.choices import (
     MIN_COST,
     action_moves,
+    action_moves_after,
     feed_moves,
+    feed_moves_after,
     hex_food,
     hut_hexes,
-    hut_hexes_after,
+    hut_moves_after,
+    place_hut,
 )
 from pnp.rules.assyria.moves import Feed, Pass, PlaceHut
 from pnp.rules.assyria.phases import new_game
@@ -105,8 +109,8 @@ def test_the_huts_left_after_a_hut_match_hut_hexes():
         if isinstance(move, PlaceHut):
             after = s.copy()
             after.huts[move.hex] = s.to_move
-            assert hut_hexes_after(after, [m.hex for m in moves], move.hex) == \
-                hut_hexes(after, s.to_move)
+            assert hut_moves_after(after, moves, move.hex) == \
+                [place_hut(h) for h in hut_hexes(after, s.to_move)]
             compared += 1
     assert compared > 3000
 
@@ -130,3 +134,31 @@ def test_every_action_costs_at_least_the_cheapest_so_without_it_only_pass_is_lef
         poor.camels[c] = MIN_COST - 1
         assert action_moves(poor, c) == [Pass()]
     assert paid > 500
+
+
+def test_the_feeds_left_after_a_card_match_feed_moves():
+    compared = 0
+    for s, moves, move in games(60):
+        if isinstance(move, Feed):
+            c = s.to_move
+            after = s.copy()
+            if move.card == PLOUGH:
+                after.ploughs[c] = 0
+            else:
+                after.hands[c].remove(move.card)
+            after.supplied.extend(move.hexes)
+            assert feed_moves_after(after, c, moves, move) == feed_moves(after, c)
+            compared += 1
+    assert compared > 3000
+
+
+def test_the_actions_left_after_an_action_match_action_moves():
+    compared = 0
+    for s, moves, move in games(80):
+        if s.phase == "actions" and move != Pass():
+            c = s.to_move
+            after = s.copy()
+            pay_and_act(after, c, move)
+            assert action_moves_after(after, c, moves, move) == action_moves(after, c), move
+            compared += 1
+    assert compared > 2000

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pnp.rules.assyria.cards import sow_key
+from pnp.rules.assyria.cards import FOOD_CARDS, sow_key
 from pnp.rules.assyria.state import Log, State
 
 
@@ -32,8 +32,9 @@ def draw_card(state: State, rng: random.Random) -> str | None:
         if total == 0:
             return None
     pick = rng.randrange(total)
-    for card in sorted(state.deck):
-        pick -= state.deck[card]
+    deck = state.deck
+    for card in FOOD_CARDS:             # sorted(deck): the deck holds only food cards
+        pick -= deck.get(card, 0)
         if pick < 0:
             state.deck[card] -= 1
             if not state.deck[card]:

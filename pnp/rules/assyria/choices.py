@@ -68,16 +68,16 @@ def hut_hexes(s: State, colour: str) -> list[int]:
     return sorted(h for h in near if h not in huts and h not in ziggurats)
 
 
-def hut_hexes_after(s: State, before: list[int], placed: int) -> list[int]:
-    """`hut_hexes(s, colour)` just after the player put a hut on `placed`, from the list
-    `before` it: the placed hex is taken, and its free neighbours in play join (the huts
-    step asks after every hut, so it pays only for what changed)."""
+def hut_moves_after(s: State, before: list[PlaceHut], placed: int) -> list[PlaceHut]:
+    """The hut moves (`hut_hexes(s, colour)`) just after the player put a hut on `placed`,
+    from the list `before` it: the placed hex is taken, and its free neighbours in play join
+    (the huts step asks after every hut, so it pays only for what changed)."""
     huts, ziggurats = s.huts, s.ziggurats
     joined = [nb for nb in _neighbours_in_play(s.n)[placed]
               if nb not in huts and nb not in ziggurats]
     if not joined:
-        return [h for h in before if h != placed]
-    return sorted({*before, *joined} - {placed})
+        return [m for m in before if m.hex != placed]
+    return [place_hut(h) for h in sorted({*(m.hex for m in before), *joined} - {placed})]
 
 
 def has_hut_hex(s: State, colour: str) -> bool:
@@ -161,6 +161,36 @@ def feed_moves(s: State, colour: str) -> list[Feed]:
             moves.append(_feed(card, tuple(fits)))
         else:
             moves.extend(_feed(card, combo) for combo in combinations(fits, SYMBOLS[card]))
+    return moves
+
+
+def feed_moves_after(s: State, colour: str, before: list[Feed], played: Feed) -> list[Feed]:
+    """`feed_moves(s, colour)` just after `played`, from the list `before` it (the supply
+    step asks after every card, so it works out only what changed). The fed huts leave every
+    move; a card gone from the hand (or the plough, used) leaves; a food card of the fed
+    food that now covers all that food's hungry huts feeds them all in one move."""
+    fed = set(played.hexes)
+    card = played.card
+    food = hex_food()
+    gone = card == PLOUGH or card not in s.hands.get(colour, ())
+    fed_food = food[played.hexes[0]]        # a food card feeds only its own food
+    rest: tuple[int, ...] | None = None     # that food's hungry huts, once needed
+    moves: list[Feed] = []
+    for m in before:
+        c = m.card
+        if gone and c == card:
+            continue
+        if c not in (WILD, PLOUGH) and FOOD_OF[c] == fed_food:
+            if rest is None:
+                supplied = s.supplied
+                rest = tuple(sorted(h for h, o in s.huts.items() if o == colour
+                                    and h not in supplied and food[h] == fed_food))
+            if SYMBOLS[c] >= len(rest):     # one move feeds them all, added once
+                if rest and (not moves or moves[-1].card != c):
+                    moves.append(_feed(c, rest))
+                continue
+        if fed.isdisjoint(m.hexes):
+            moves.append(m)
     return moves
 
 
@@ -274,6 +304,55 @@ def action_moves(s: State, colour: str) -> list[Move]:
                 moves.append(_buy(card))
     moves.append(_PASS)
     return moves
+
+
+def action_moves_after(s: State, colour: str, before: list[Move], done: Move) -> list[Move]:
+    """`action_moves(s, colour)` just after the action `done`, from the list `before` it (the
+    simulator asks after every action). An action only uses things up: camels, the turn's
+    one step of that ziggurat, a hut from stock and an Ashur space, offering steps, the
+    plough, the turn's one buy; so the moves left are those of `before` still affordable and
+    still open. A build puts a hut back in stock (Ashur may open): then all are found again."""
+    if isinstance(done, Build):
+        return action_moves(s, colour)
+    camels = s.camels.get(colour, 0)
+    if camels < MIN_COST:
+        return [_PASS]
+    kind = type(done)
+    moves: list[Move] = []
+    for m in before:
+        if _cost(m) > camels:
+            continue
+        if kind is type(m) and not _still_open(s, colour, m, done):
+            continue
+        moves.append(m)
+    return moves
+
+
+def _cost(m: Move) -> int:
+    if isinstance(m, Ashur):
+        return TIER_COST[m.tier]
+    if isinstance(m, Buy):
+        return PLOUGH_COST if m.card == PLOUGH else CAMEL_VALUE[m.card]
+    return _COSTS.get(type(m), 0)
+
+
+_COSTS: dict[type, int] = {Build: BUILD_COST, Centre: CENTRE_COST, Roof: ROOF_COST,
+                           Offer: OFFERING_COST}
+
+
+def _still_open(s: State, colour: str, m: Move, done: Move) -> bool:
+    """Whether `m`, open before `done` (an action of the same kind), is open after it."""
+    if isinstance(m, (Centre, Roof)):
+        return m.hex != done.hex                    # type: ignore[union-attr]
+    if isinstance(m, Ashur):
+        return (HUTS - countOf(s.huts.values(), colour) - s.ashur_huts(colour) > 0
+                and len(s.ashur[m.tier]) < TIER_SPACES[m.tier])
+    if isinstance(m, Offer):
+        return (s.offered.get(colour, 0) < OFFERING_STEPS_PER_TURN
+                and s.offering.get(colour, 0) < OFFERING_MAX)
+    if isinstance(m, Buy):                          # one plough held; one card a turn
+        return (m.card == PLOUGH) != (done.card == PLOUGH)  # type: ignore[union-attr]
+    return True
 
 
 def _buildable(s: State, huts: list[int]) -> list[int]:

@@ -18,11 +18,13 @@ from pnp.rules.assyria.cards import (
 )
 from pnp.rules.assyria.choices import (
     action_moves,
+    action_moves_after,
     can_build,
     feed_moves,
+    feed_moves_after,
     free_start_hexes,
     hut_hexes,
-    hut_hexes_after,
+    hut_moves_after,
     place_hut,
     well_moves,
     well_vertices,
@@ -156,16 +158,15 @@ def _place_hut_step(s: State, c: str, move: Move, log: Log,
     assert isinstance(move, PlaceHut)
     s.huts[move.hex] = c
     s.huts_to_place -= 1
-    if s.huts_to_place <= 0:
-        hexes = []
-    elif before is not None:          # PlaceHut moves, in hex order
-        hexes = hut_hexes_after(s, [m.hex for m in before], move.hex)  # type: ignore[union-attr]
-    else:
-        hexes = hut_hexes(s, c)
-    if not hexes:
-        begin_supply(s, log)
-        return None
-    return [place_hut(h) for h in hexes]
+    if s.huts_to_place > 0:
+        if before is not None:        # PlaceHut moves, in hex order
+            after = hut_moves_after(s, before, move.hex)  # type: ignore[arg-type]
+        else:
+            after = [place_hut(h) for h in hut_hexes(s, c)]
+        if after:
+            return after
+    begin_supply(s, log)
+    return None
 
 
 def _feed(s: State, c: str, move: Move, log: Log, before: Before = None) -> list[Move] | None:
@@ -177,7 +178,9 @@ def _feed(s: State, c: str, move: Move, log: Log, before: Before = None) -> list
         s.hands[c].remove(move.card)
         s.discard[move.card] += 1
     s.supplied.extend(move.hexes)
-    feeds: list[Move] = list(feed_moves(s, c))      # none exactly when no card plays
+    # none exactly when no card plays
+    feeds: list[Move] = (list(feed_moves(s, c)) if before is None
+                         else feed_moves_after(s, c, before, move))  # type: ignore[arg-type]
     if not feeds:
         famine(s, log)
         return None
@@ -204,7 +207,8 @@ def _pass(s: State, c: str, move: Move, log: Log, before: Before = None) -> None
 
 def _act(s: State, c: str, move: Move, log: Log, before: Before = None) -> list[Move] | None:
     _action(s, c, move)
-    actions = action_moves(s, c)
+    actions = (action_moves(s, c) if before is None
+               else action_moves_after(s, c, before, move))
     if len(actions) == 1:                   # only pass is left
         end_actions(s, log)
         return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import (
@@ -31,9 +31,9 @@ from pnp.rules.assyria.state import SCORING_PHASES, State
 DUE = ("income", "reign_end", "game_end")
 
 
-@dataclass(frozen=True)
-class Line:
-    """One scoring line for one player: what was counted and what it gives."""
+class Line(NamedTuple):
+    """One scoring line for one player: what was counted and what it gives (a named tuple:
+    a scoring builds dozens, and a frozen dataclass is slow to build)."""
 
     player: str
     item: str            # e.g. "upper river", "huts between", "ashur", "offerings"
@@ -85,6 +85,7 @@ class Scoring:
                 sum(x.ploughs for x in mine))
 
 
+@cache                   # every scoring line asks for one or two: the counts are few
 def _plural(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
@@ -116,38 +117,44 @@ def income(state: State) -> Scoring:
     for owner, lv in state.ziggurats.values():
         if owner in levels_of:
             levels_of[owner] += lv
+    reign = state.reign
+    between, outside = REGION_POINTS["between"], REGION_POINTS["outside"]
+    lines = out.lines
     for c in state.order:
         by_region = counts[c]
-        for river in ("upper", "lower"):
-            k = by_region[river]
-            gain = river_camels(k)
-            out.lines.append(Line(c, f"{river} river", k,
-                                  f"{river} river: {_plural(k, 'hut')} -> {_plural(gain, 'camel')}",
-                                  camels=gain))
-        k = by_region["between"]
-        out.lines.append(Line(c, "huts between", k,
-                              f"between the rivers: {_plural(k, 'hut')} x "
-                              f"{REGION_POINTS['between']} = {_plural(2 * k, 'point')}",
-                              points=REGION_POINTS["between"] * k))
-        k = by_region["outside"]
-        out.lines.append(Line(c, "huts outside", k,
-                              f"outside the rivers: {_plural(k, 'hut')} x "
-                              f"{REGION_POINTS['outside']} = {_plural(k, 'point')}",
-                              points=REGION_POINTS["outside"] * k))
-        k = by_region["upper"] + by_region["lower"]
-        out.lines.append(Line(c, "huts on rivers", k,
-                              f"on the rivers: {_plural(k, 'hut')} x 0 = 0 points"))
+        up, low = by_region["upper"], by_region["lower"]
+        k_between, k_outside = by_region["between"], by_region["outside"]
         levels = levels_of[c]
-        out.lines.append(Line(c, "ziggurat levels", levels,
-                              f"ziggurats: {_plural(levels, 'level')} x 1 = "
-                              f"{_plural(levels, 'point')}",
-                              points=levels))
-        wells = len(state.new_wells.get(c, []))
-        out.lines.append(Line(c, "new wells", wells,
-                              f"new wells: {wells} x {well_points} (reign {state.reign}) = "
-                              f"{_plural(wells * well_points, 'point')}",
-                              points=wells * well_points))
+        wells = len(state.new_wells.get(c, ()))
+        lines += (Line(c, "upper river", up, _income_text("upper", up), 0, river_camels(up)),
+                  Line(c, "lower river", low, _income_text("lower", low), 0, river_camels(low)),
+                  Line(c, "huts between", k_between, _income_text("between", k_between),
+                       between * k_between),
+                  Line(c, "huts outside", k_outside, _income_text("outside", k_outside),
+                       outside * k_outside),
+                  Line(c, "huts on rivers", up + low, _income_text("rivers", up + low)),
+                  Line(c, "ziggurat levels", levels, _income_text("levels", levels), levels),
+                  Line(c, "new wells", wells, _income_text("wells", wells, reign),
+                       wells * well_points))
     return out
+
+
+@cache                  # each income line's text hangs on its count alone: built once
+def _income_text(what: str, k: int, reign: int = 0) -> str:
+    if what in ("upper", "lower"):
+        return f"{what} river: {_plural(k, 'hut')} -> {_plural(river_camels(k), 'camel')}"
+    if what == "between":
+        return (f"between the rivers: {_plural(k, 'hut')} x {REGION_POINTS['between']} = "
+                f"{_plural(2 * k, 'point')}")
+    if what == "outside":
+        return (f"outside the rivers: {_plural(k, 'hut')} x {REGION_POINTS['outside']} = "
+                f"{_plural(k, 'point')}")
+    if what == "rivers":
+        return f"on the rivers: {_plural(k, 'hut')} x 0 = 0 points"
+    if what == "levels":
+        return f"ziggurats: {_plural(k, 'level')} x 1 = {_plural(k, 'point')}"
+    points = WELL_POINTS[reign]
+    return f"new wells: {k} x {points} (reign {reign}) = {_plural(k * points, 'point')}"
 
 
 # -- reign end -------------------------------------------------------------------------------
