@@ -43,7 +43,7 @@ def bare_game(seed: int, players: int) -> int:
     rng = random.Random(seed)
     moves = legal_moves(s)
     while moves:
-        moves = play_on(s, moves[rng.randrange(len(moves))])
+        moves = play_on(s, moves[rng.randrange(len(moves))], before=moves)
     return s.moves
 
 
