@@ -173,29 +173,31 @@ def play_legal(state: State, move: Move) -> list[str]:
     if state.react is not None:
         return _choose_walk(state, move)
     events: list[str] = []
-    if isinstance(move, Roll):
-        state.die, state.roll = move.value, False
-        events.append(f"die {move.value} on her")
+    # The commonest moves first (a random game's moves are mostly steps and ends).
+    if isinstance(move, Step):
+        del state.males[move.frm]
+        state.males[move.to] = state.turn
+        state.done.add(move.to)
+        state.moved.append((move.frm, move.to))
+        _disturb(state, move.to, events)
+    elif isinstance(move, End):
+        _end_turn(state)
     elif isinstance(move, Place):
         state.stock[state.turn] -= 1
         state.males[move.node] = state.turn
         state.done.add(move.node)              # a placed male cannot move this turn
         state.placed = move.node
         _disturb(state, move.node, events)
-    elif isinstance(move, Step):
-        del state.males[move.frm]
-        state.males[move.to] = state.turn
-        state.done.add(move.to)
-        state.moved.append((move.frm, move.to))
-        _disturb(state, move.to, events)
+    elif isinstance(move, Roll):
+        state.die, state.roll = move.value, False
+        events.append(f"die {move.value} on her")
     elif isinstance(move, Mate):
         _mate(state, move, events)
     elif isinstance(move, Done):
         state.done.add(move.node)
-    else:                                      # end, or pass when no action is possible
+    else:                                      # pass: no action is possible
         _end_turn(state)
-        if isinstance(move, Pass):
-            events.append("no action possible")
+        events.append("no action possible")
     return events
 
 
