@@ -1,7 +1,8 @@
 """The Spider Twist simulator's fast paths against the slow computations they replace, in
 seeded random games: the movers kept through a turn against `own_movers`, the playout's
 game end against `State.current()`, the log made when read against one written move by
-move through the checked `apply_in_place`, and her walks (a stack) against a recursive reading of
+move through the checked `apply_in_place`, an allowed walk played unchecked against the
+checked choice, and her walks (a stack) against a recursive reading of
 ruling "The female's reaction"."""
 
 from __future__ import annotations
@@ -12,7 +13,13 @@ from collections.abc import Mapping
 from pnp.rules.spider_twist.female import Outcome, outcomes, reach_count
 from pnp.rules.spider_twist.game import _move_in_play, initial_state, playout, start_rolls
 from pnp.rules.spider_twist.moves import End, Pass
-from pnp.rules.spider_twist.play import apply_in_place, movers_after, own_movers, play_legal
+from pnp.rules.spider_twist.play import (
+    apply_in_place,
+    legal_moves,
+    movers_after,
+    own_movers,
+    play_legal,
+)
 from pnp.rules.spider_twist.scoring import score
 from pnp.rules.spider_twist.web import Web, get_web
 
@@ -85,6 +92,21 @@ def test_the_log_made_when_read_is_the_one_written_move_by_move():
         assert playout(seed, web).log == expected
         lines += len(expected)
     assert lines > 5000
+
+
+def test_an_allowed_walk_played_unchecked_matches_the_checked_choice():
+    compared = 0
+    for seed in range(60):
+        state, rng = initial_state(seed, 2, WEBS[seed % 2]), random.Random(seed)
+        while state.current() is not None:
+            if state.react is not None:
+                for move in legal_moves(state):
+                    fast, checked = state.copy(), state.copy()
+                    assert play_legal(fast, move) == apply_in_place(checked, move)
+                    assert fast.to_json() == checked.to_json()
+                    compared += 1
+            play_legal(state, _move_in_play(state, rng))
+    assert compared > 1000
 
 
 def test_movers_kept_through_a_turn_match_own_movers():

@@ -159,10 +159,12 @@ def apply_in_place(state: State, move: Move) -> list[str]:
     followed, as short texts for a log (her walk, what she ate, the die, the game end)."""
     if state.is_over():
         raise IllegalMove(f"{move}: the game is over")
-    if state.react is None and state.roll and not isinstance(move, Roll):
+    if state.react is not None:
+        return _choose_walk(state, move)
+    if state.roll and not isinstance(move, Roll):
         raise IllegalMove(f"{move}: she has eaten; {state.opponent} rolls the die first "
                           "(roll 1..6)")
-    if state.react is None and not state.roll:
+    if not state.roll:
         _check_action(state, move)
     return play_legal(state, move)
 
@@ -171,7 +173,7 @@ def play_legal(state: State, move: Move) -> list[str]:
     """`apply_in_place` for a move known to be legal (taken from `legal_moves` or the random
     player in a game not over): the action's checks are not made again."""
     if state.react is not None:
-        return _choose_walk(state, move)
+        return _walk_allowed(state, move)
     events: list[str] = []
     # The commonest moves first (a random game's moves are mostly steps and ends).
     if isinstance(move, Step):
@@ -324,6 +326,17 @@ def _choose_walk(state: State, move: Move) -> list[str]:
             return events
     allowed = ", ".join("-".join(o.path) for o in found)
     raise IllegalMove(f"{move}: not an allowed walk (allowed: {allowed})")
+
+
+def _walk_allowed(state: State, move: Move) -> list[str]:
+    """`_choose_walk` for one of her allowed walks: not looked for among them again. An
+    allowed walk ends where she stops, on the first male she enters if any, so she eats
+    the male on its last node, if there is one."""
+    assert isinstance(move, Female)
+    state.react = None
+    events: list[str] = []
+    _walk(state, Outcome(move.path, state.males.get(move.path[-1])), events, echo=False)
+    return events
 
 
 def _walk(state: State, outcome: Outcome, events: list[str], echo: bool = True) -> None:
