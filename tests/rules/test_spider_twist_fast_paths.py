@@ -2,8 +2,8 @@
 seeded random games: the movers kept through a turn against `own_movers`, the playout's
 game end against `State.current()`, the log made when read against one written move by
 move through the checked `apply_in_place`, an allowed walk played unchecked against the
-checked choice, and her walks (a stack) against a recursive reading of
-ruling "The female's reaction"."""
+checked choice, her walks and the die drawn as from `legal_moves`, and her walks (a
+stack) against a recursive reading of ruling "The female's reaction"."""
 
 from __future__ import annotations
 
@@ -106,6 +106,25 @@ def test_an_allowed_walk_played_unchecked_matches_the_checked_choice():
                     assert fast.to_json() == checked.to_json()
                     compared += 1
             play_legal(state, _move_in_play(state, rng))
+    assert compared > 1000
+
+
+def test_her_moves_are_drawn_as_from_legal_moves():
+    compared = 0
+    for seed in range(30):
+        state, rng = initial_state(seed, 2, WEBS[seed % 2]), random.Random(seed)
+        while state.current() is not None:
+            if state.react is not None or state.roll:
+                plain = random.Random()
+                plain.setstate(rng.getstate())
+                moves = legal_moves(state)
+                expected = moves[plain.randrange(len(moves))]
+                assert _move_in_play(state, rng) == expected
+                assert rng.getstate() == plain.getstate()
+                compared += 1
+                play_legal(state, expected)
+            else:
+                play_legal(state, _move_in_play(state, rng))
     assert compared > 1000
 
 

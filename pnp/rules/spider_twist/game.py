@@ -16,9 +16,11 @@ from pnp.rules.api import GameBase, seat_players
 from pnp.rules.spider_twist.moves import End, Move, Pass, parse_move
 from pnp.rules.spider_twist.play import (
     GAME_OVER,
+    ROLLS,
     Choices,
     apply,
     done_of,
+    female_moves,
     legal_moves,
     movers_after,
     own_movers,
@@ -73,9 +75,12 @@ def random_move(state: State, rng: random.Random) -> Move:
 def _move_in_play(state: State, rng: random.Random, movers: list[str] | None = None) -> Move:
     """`random_move` in a game not over (`movers`: `own_movers(state)` when the caller
     keeps them)."""
-    if state.react is not None or state.roll:
-        moves = legal_moves(state)
-        return moves[rng.randrange(len(moves))]
+    # Her walks, or the die: `legal_moves` without asking again whether the game is over.
+    if state.react is not None:
+        walks = female_moves(state)
+        return walks[rng.randrange(len(walks))]
+    if state.roll:
+        return ROLLS[rng.randrange(len(ROLLS))]
     if movers is None:
         movers = own_movers(state)
     if state.has_acted and movers:
