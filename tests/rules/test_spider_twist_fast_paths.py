@@ -111,7 +111,7 @@ def test_an_allowed_walk_played_unchecked_matches_the_checked_choice():
 
 def test_her_moves_are_drawn_as_from_legal_moves():
     compared = 0
-    for seed in range(30):
+    for seed in range(60):
         state, rng = initial_state(seed, 2, WEBS[seed % 2]), random.Random(seed)
         while state.current() is not None:
             if state.react is not None or state.roll:
