@@ -1,7 +1,9 @@
 """The Spider Twist simulator's fast paths against the slow computations they replace, in
 seeded random games: the movers kept through a turn against `own_movers`, the playout's
-game end against `State.current()`, and her walks (a stack) against a recursive reading of
-ruling "The female's reaction"."""
+game end against `State.current()`, the log made when read against one written move by
+move through the checked `apply_in_place`, an allowed walk played unchecked against the
+checked choice, her walks and the die drawn as from `legal_moves`, and her walks (a
+stack) against a recursive reading of ruling "The female's reaction"."""
 
 from __future__ import annotations
 
@@ -9,9 +11,16 @@ import random
 from collections.abc import Mapping
 
 from pnp.rules.spider_twist.female import Outcome, outcomes, reach_count
-from pnp.rules.spider_twist.game import _move_in_play, initial_state, playout
+from pnp.rules.spider_twist.game import _move_in_play, initial_state, playout, start_rolls
 from pnp.rules.spider_twist.moves import End, Pass
-from pnp.rules.spider_twist.play import movers_after, own_movers, play_legal
+from pnp.rules.spider_twist.play import (
+    apply_in_place,
+    legal_moves,
+    movers_after,
+    own_movers,
+    play_legal,
+)
+from pnp.rules.spider_twist.scoring import score
 from pnp.rules.spider_twist.web import Web, get_web
 
 WEBS = ("rings", "spiral")
@@ -49,6 +58,74 @@ def test_the_playout_plays_the_game_current_would():
         game = playout(seed, web)
         assert game.moves == count
         assert game.state.to_json() == state.to_json() and state.is_over()
+
+
+def eager_log(seed: int, web: str) -> list[str]:
+    """The simulator's log written line by line as the game is played, every move checked."""
+    state, rng = initial_state(seed, 2, web), random.Random(seed)
+    rolls = ", ".join(f"white {w} black {b}" for w, b in start_rolls(seed))
+    log = [f"spider-twist {web} seed {seed}", f"start rolls: {rolls}: {state.turn} starts",
+           f"turn 1: {state.turn}"]
+    count, turns = 0, 1
+    while state.current() is not None:
+        player = state.current()
+        move = _move_in_play(state, rng)
+        events = apply_in_place(state, move)
+        count += 1
+        log.append(f"{count:5d} {player:<5} {move}" + (f"  ({'; '.join(events)})"
+                                                        if events else ""))
+        if isinstance(move, (End, Pass)):
+            turns += 1
+            log.append(f"turn {turns}: {state.turn}")
+    result = score(state)
+    log += [f"{c}: mated {s.mated}, eaten {s.eaten}: {s.points} points"
+            for c, s in result.players.items()]
+    log.append(f"{'draw' if len(result.winners) > 1 else 'winner'}: {' '.join(result.winners)}")
+    return log
+
+
+def test_the_log_made_when_read_is_the_one_written_move_by_move():
+    lines = 0
+    for seed in range(40):
+        web = WEBS[seed % 2]
+        expected = eager_log(seed, web)
+        assert playout(seed, web).log == expected
+        lines += len(expected)
+    assert lines > 5000
+
+
+def test_an_allowed_walk_played_unchecked_matches_the_checked_choice():
+    compared = 0
+    for seed in range(60):
+        state, rng = initial_state(seed, 2, WEBS[seed % 2]), random.Random(seed)
+        while state.current() is not None:
+            if state.react is not None:
+                for move in legal_moves(state):
+                    fast, checked = state.copy(), state.copy()
+                    assert play_legal(fast, move) == apply_in_place(checked, move)
+                    assert fast.to_json() == checked.to_json()
+                    compared += 1
+            play_legal(state, _move_in_play(state, rng))
+    assert compared > 1000
+
+
+def test_her_moves_are_drawn_as_from_legal_moves():
+    compared = 0
+    for seed in range(60):
+        state, rng = initial_state(seed, 2, WEBS[seed % 2]), random.Random(seed)
+        while state.current() is not None:
+            if state.react is not None or state.roll:
+                plain = random.Random()
+                plain.setstate(rng.getstate())
+                moves = legal_moves(state)
+                expected = moves[plain.randrange(len(moves))]
+                assert _move_in_play(state, rng) == expected
+                assert rng.getstate() == plain.getstate()
+                compared += 1
+                play_legal(state, expected)
+            else:
+                play_legal(state, _move_in_play(state, rng))
+    assert compared > 1000
 
 
 def test_movers_kept_through_a_turn_match_own_movers():

@@ -16,9 +16,11 @@ from pnp.rules.api import GameBase, seat_players
 from pnp.rules.spider_twist.moves import End, Move, Pass, parse_move
 from pnp.rules.spider_twist.play import (
     GAME_OVER,
+    ROLLS,
     Choices,
     apply,
     done_of,
+    female_moves,
     legal_moves,
     movers_after,
     own_movers,
@@ -73,9 +75,12 @@ def random_move(state: State, rng: random.Random) -> Move:
 def _move_in_play(state: State, rng: random.Random, movers: list[str] | None = None) -> Move:
     """`random_move` in a game not over (`movers`: `own_movers(state)` when the caller
     keeps them)."""
-    if state.react is not None or state.roll:
-        moves = legal_moves(state)
-        return moves[rng.randrange(len(moves))]
+    # Her walks, or the die: `legal_moves` without asking again whether the game is over.
+    if state.react is not None:
+        walks = female_moves(state)
+        return walks[rng.randrange(len(walks))]
+    if state.roll:
+        return ROLLS[rng.randrange(len(ROLLS))]
     if movers is None:
         movers = own_movers(state)
     if state.has_acted and movers:
@@ -112,12 +117,39 @@ def _move_after_acting(state: State, rng: random.Random, movers: list[str]) -> M
     return choices.act(rng.randrange(choices.act_count))
 
 
+# One log entry of a playout: a move (number, who, move, what followed) or, with
+# `move` None, the start of turn `number` for `player`.
+Entry = tuple[int, str, Move | None, list[str]]
+
+
 @dataclass(frozen=True)
 class Playout:
+    """A finished random game. The log's text is made only when read (`log`): a benchmark
+    or a caller wanting the final state alone does not pay for it."""
+
     state: State
-    log: list[str]
     moves: int
     turns: int
+    head: tuple[str, ...]
+    entries: list[Entry]
+
+    @property
+    def log(self) -> list[str]:
+        """The start rolls, then every move with what followed, the turns, final scores."""
+        lines = list(self.head)
+        for number, player, move, events in self.entries:
+            if move is None:
+                lines.append(f"turn {number}: {player}")
+            elif events:
+                lines.append(f"{number:5d} {player:<5} {move}  ({'; '.join(events)})")
+            else:
+                lines.append(f"{number:5d} {player:<5} {move}")
+        result = score(self.state)
+        for c, s in result.players.items():
+            lines.append(f"{c}: mated {s.mated}, eaten {s.eaten}: {s.points} points")
+        lines.append(f"{'draw' if len(result.winners) > 1 else 'winner'}: "
+                     f"{' '.join(result.winners)}")
+        return lines
 
 
 def playout(seed: int, web: str = "rings") -> Playout:
@@ -126,8 +158,8 @@ def playout(seed: int, web: str = "rings") -> Playout:
     rng = random.Random(seed)
     state = initial_state(seed, 2, web)
     rolls = ", ".join(f"white {w} black {b}" for w, b in start_rolls(seed))
-    log = [f"spider-twist {web} seed {seed}", f"start rolls: {rolls}: {state.turn} starts",
-           f"turn 1: {state.turn}"]
+    head = (f"spider-twist {web} seed {seed}", f"start rolls: {rolls}: {state.turn} starts")
+    entries: list[Entry] = [(1, state.turn, None, [])]
     count, turns = 0, 1
     movers: list[str] | None = None         # the player in turn's, kept through his turn
     over = state.is_over()
@@ -141,22 +173,15 @@ def playout(seed: int, web: str = "rings") -> Playout:
             move = _move_in_play(state, rng, movers)
         events = play_legal(state, move)
         count += 1
-        if events:
-            log.append(f"{count:5d} {player:<5} {move}  ({'; '.join(events)})")
-            # Only a move that takes a male out of play ends the game, and says so last.
-            over = events[-1].startswith(GAME_OVER)
-        else:
-            log.append(f"{count:5d} {player:<5} {move}")
+        entries.append((count, player, move, events))
+        # Only a move that takes a male out of play ends the game, and says so last.
+        if events and events[-1].startswith(GAME_OVER):
+            over = True
         if move is END or isinstance(move, (End, Pass)):
             movers = None
             turns += 1
-            log.append(f"turn {turns}: {state.turn}")
-    result = score(state)
-    for c, s in result.players.items():
-        log.append(f"{c}: mated {s.mated}, eaten {s.eaten}: {s.points} points")
-    log.append(f"{'draw' if len(result.winners) > 1 else 'winner'}: "
-               f"{' '.join(result.winners)}")
-    return Playout(state, log, count, turns)
+            entries.append((turns, state.turn, None, []))
+    return Playout(state, count, turns, head, entries)
 
 
 class SpiderTwistGame(GameBase, legal_moves=legal_moves, apply=apply, scores=scores,

@@ -159,10 +159,12 @@ def apply_in_place(state: State, move: Move) -> list[str]:
     followed, as short texts for a log (her walk, what she ate, the die, the game end)."""
     if state.is_over():
         raise IllegalMove(f"{move}: the game is over")
-    if state.react is None and state.roll and not isinstance(move, Roll):
+    if state.react is not None:
+        return _choose_walk(state, move)
+    if state.roll and not isinstance(move, Roll):
         raise IllegalMove(f"{move}: she has eaten; {state.opponent} rolls the die first "
                           "(roll 1..6)")
-    if state.react is None and not state.roll:
+    if not state.roll:
         _check_action(state, move)
     return play_legal(state, move)
 
@@ -171,31 +173,33 @@ def play_legal(state: State, move: Move) -> list[str]:
     """`apply_in_place` for a move known to be legal (taken from `legal_moves` or the random
     player in a game not over): the action's checks are not made again."""
     if state.react is not None:
-        return _choose_walk(state, move)
+        return _walk_allowed(state, move)
     events: list[str] = []
-    if isinstance(move, Roll):
-        state.die, state.roll = move.value, False
-        events.append(f"die {move.value} on her")
+    # The commonest moves first (a random game's moves are mostly steps and ends).
+    if isinstance(move, Step):
+        del state.males[move.frm]
+        state.males[move.to] = state.turn
+        state.done.add(move.to)
+        state.moved.append((move.frm, move.to))
+        _disturb(state, move.to, events)
+    elif isinstance(move, End):
+        _end_turn(state)
     elif isinstance(move, Place):
         state.stock[state.turn] -= 1
         state.males[move.node] = state.turn
         state.done.add(move.node)              # a placed male cannot move this turn
         state.placed = move.node
         _disturb(state, move.node, events)
-    elif isinstance(move, Step):
-        del state.males[move.frm]
-        state.males[move.to] = state.turn
-        state.done.add(move.to)
-        state.moved.append((move.frm, move.to))
-        _disturb(state, move.to, events)
+    elif isinstance(move, Roll):
+        state.die, state.roll = move.value, False
+        events.append(f"die {move.value} on her")
     elif isinstance(move, Mate):
         _mate(state, move, events)
     elif isinstance(move, Done):
         state.done.add(move.node)
-    else:                                      # end, or pass when no action is possible
+    else:                                      # pass: no action is possible
         _end_turn(state)
-        if isinstance(move, Pass):
-            events.append("no action possible")
+        events.append("no action possible")
     return events
 
 
@@ -322,6 +326,17 @@ def _choose_walk(state: State, move: Move) -> list[str]:
             return events
     allowed = ", ".join("-".join(o.path) for o in found)
     raise IllegalMove(f"{move}: not an allowed walk (allowed: {allowed})")
+
+
+def _walk_allowed(state: State, move: Move) -> list[str]:
+    """`_choose_walk` for one of her allowed walks: not looked for among them again. An
+    allowed walk ends where she stops, on the first male she enters if any, so she eats
+    the male on its last node, if there is one."""
+    assert isinstance(move, Female)
+    state.react = None
+    events: list[str] = []
+    _walk(state, Outcome(move.path, state.males.get(move.path[-1])), events, echo=False)
+    return events
 
 
 def _walk(state: State, outcome: Outcome, events: list[str], echo: bool = True) -> None:
