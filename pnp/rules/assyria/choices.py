@@ -154,7 +154,7 @@ def feed_moves(s: State, colour: str) -> list[Feed]:
         if card in (WILD, PLOUGH):
             moves.extend(_feed(card, (h,)) for h in hungry)
             continue
-        fits = by_food.get(FOOD_OF[card])
+        fits = by_food.get(FOOD_OF[card] or "")    # None only for the plough, handled above
         if fits is None:
             continue
         if SYMBOLS[card] >= len(fits):          # it feeds them all: one way

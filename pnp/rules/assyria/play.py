@@ -5,6 +5,7 @@ next decision (phases.py). Rulings (docs/rules/assyria.md) are cited per functio
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from pnp.rules.assyria.cards import (
     BUILD_COST,
@@ -160,7 +161,7 @@ def _place_hut_step(s: State, c: str, move: Move, log: Log,
     s.huts_to_place -= 1
     if s.huts_to_place > 0:
         if before is not None:        # PlaceHut moves, in hex order
-            after = hut_moves_after(s, before, move.hex)  # type: ignore[arg-type]
+            after = cast("list[Move]", hut_moves_after(s, before, move.hex))  # type: ignore[arg-type]
         else:
             after = [place_hut(h) for h in hut_hexes(s, c)]
         if after:
@@ -180,7 +181,7 @@ def _feed(s: State, c: str, move: Move, log: Log, before: Before = None) -> list
     s.supplied.extend(move.hexes)
     # none exactly when no card plays
     feeds: list[Move] = (list(feed_moves(s, c)) if before is None
-                         else feed_moves_after(s, c, before, move))  # type: ignore[arg-type]
+                         else cast("list[Move]", feed_moves_after(s, c, before, move)))  # type: ignore[arg-type]
     if not feeds:
         famine(s, log)
         return None

@@ -37,7 +37,8 @@ class Line(NamedTuple):
 
     player: str
     item: str            # e.g. "upper river", "huts between", "ashur", "offerings"
-    count: int           # how many things were counted (huts, levels, wells, ...)
+    # how many things were counted (huts, levels, wells, ...); the field hides tuple.count
+    count: int  # type: ignore[assignment]
     text: str            # the line for people
     points: int = 0
     camels: int = 0      # before the camel track's cap of 10

@@ -143,7 +143,7 @@ def outcomes(web: Web, female: str, node: str, steps: int,
     # a walk ends on the first male she enters or after `limit` steps.
     eating: list[tuple[tuple[str, ...], str]] = []
     empty: list[tuple[str, ...]] = []
-    stack = [(female, nxt) for nxt in reversed(toward[female])]
+    stack: list[tuple[str, ...]] = [(female, nxt) for nxt in reversed(toward[female])]
     while stack:
         path = stack.pop()
         last = path[-1]
