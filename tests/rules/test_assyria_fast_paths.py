@@ -1,9 +1,9 @@
 """The simulator's fast paths against the slow computations they replace, in seeded random
-games: `play_on` given the moves before (the huts step works out only what changed, and the
-automatic steps hand on the moves they found) against `apply_in_place` and `legal_moves`;
-`feed_moves` against a plain reading of ruling II.C; the huts left after a hut against
-`hut_hexes`; the feeds and actions left after a card or an action against `feed_moves`
-and `action_moves`."""
+games: `feed_moves` against a plain reading of ruling II.C; the huts left after a hut
+against `hut_hexes`; the feeds and actions left after a card or an action against
+`feed_moves` and `action_moves`. (`play_on` given the moves before, against
+`apply_in_place` and `legal_moves`, is tested with the other simulators' shortcuts in
+test_simulator_shortcuts.py.)"""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ from pnp.rules.assyria.choices import (
 from pnp.rules.assyria.moves import Feed, Pass, PlaceHut
 from pnp.rules.assyria.phases import new_game
 from pnp.rules.assyria.play import _action as pay_and_act
-from pnp.rules.assyria.play import apply_in_place, legal_moves, play_on
+from pnp.rules.assyria.play import legal_moves, play_on
 from pnp.rules.assyria.state import State
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -72,26 +72,6 @@ def games(count: int):
             move = moves[rng.randrange(len(moves))]
             yield s, moves, move
             moves = play_on(s, move, None, moves)
-
-
-def test_play_on_with_the_moves_before_matches_the_checked_path():
-    checked_moves = 0
-    for seed in range(12):
-        players = COLOURS[:2 + seed % 3]
-        fast, checked = new_game(seed, players), new_game(seed, players)
-        rng = random.Random(seed)
-        moves = legal_moves(fast)
-        while moves:
-            move = moves[rng.randrange(len(moves))]
-            fast_log: list[str] = []
-            checked_log: list[str] = []
-            moves = play_on(fast, move, fast_log, moves)
-            apply_in_place(checked, move, checked_log)
-            assert moves == legal_moves(checked)
-            assert fast_log == checked_log and fast.to_json() == checked.to_json()
-            assert fast.found is None                # nothing kept past the move
-            checked_moves += 1
-    assert checked_moves > 2000
 
 
 def test_feed_moves_match_the_plain_reading_in_every_supply_step():

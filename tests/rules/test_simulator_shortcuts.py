@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from pnp.rules.assyria.phases import new_game
 from pnp.rules.assyria.play import apply_in_place as assyria_apply
 from pnp.rules.assyria.play import legal_moves as assyria_moves
@@ -27,7 +29,10 @@ from pnp.rules.spider_twist.play import legal_moves, play_legal
 ASSYRIA_COLOURS = ("red", "blue", "green", "yellow")
 
 
-def test_assyria_play_on_returns_the_legal_moves_after_the_move():
+@pytest.mark.parametrize("given_before", [False, True])
+def test_assyria_play_on_returns_the_legal_moves_after_the_move(given_before):
+    """Without `before` every step works its moves out afresh; given the list the move
+    came from, the steps that can work out only what changed do so."""
     moves_checked = 0
     for seed in range(12):
         players = ASSYRIA_COLOURS[:2 + seed % 3]
@@ -38,10 +43,11 @@ def test_assyria_play_on_returns_the_legal_moves_after_the_move():
             move = moves[rng.randrange(len(moves))]
             fast_log: list[str] = []
             checked_log: list[str] = []
-            moves = play_on(fast, move, fast_log)
+            moves = play_on(fast, move, fast_log, moves if given_before else None)
             assyria_apply(checked, move, checked_log)
             assert moves == assyria_moves(checked)
             assert fast_log == checked_log and fast.to_json() == checked.to_json()
+            assert fast.found is None                # nothing kept past the move
             moves_checked += 1
     assert moves_checked > 2000
 

@@ -94,37 +94,42 @@ def test_the_log_made_when_read_is_the_one_written_move_by_move():
     assert lines > 5000
 
 
-def test_an_allowed_walk_played_unchecked_matches_the_checked_choice():
-    compared = 0
-    for seed in range(60):
+def _decisions(seeds: int):
+    """Each decision of seeded 2-player games on both webs, with the game's random player;
+    the caller plays a move before asking for the next."""
+    for seed in range(seeds):
         state, rng = initial_state(seed, 2, WEBS[seed % 2]), random.Random(seed)
         while state.current() is not None:
-            if state.react is not None:
-                for move in legal_moves(state):
-                    fast, checked = state.copy(), state.copy()
-                    assert play_legal(fast, move) == apply_in_place(checked, move)
-                    assert fast.to_json() == checked.to_json()
-                    compared += 1
-            play_legal(state, _move_in_play(state, rng))
+            yield state, rng
+
+
+def test_an_allowed_walk_played_unchecked_matches_the_checked_choice():
+    compared = 0
+    for state, rng in _decisions(60):
+        if state.react is not None:
+            for move in legal_moves(state):
+                fast, checked = state.copy(), state.copy()
+                assert play_legal(fast, move) == apply_in_place(checked, move)
+                assert fast.to_json() == checked.to_json()
+                compared += 1
+        play_legal(state, _move_in_play(state, rng))
     assert compared > 1000
 
 
 def test_her_moves_are_drawn_as_from_legal_moves():
     compared = 0
-    for seed in range(60):
-        state, rng = initial_state(seed, 2, WEBS[seed % 2]), random.Random(seed)
-        while state.current() is not None:
-            if state.react is not None or state.roll:
-                plain = random.Random()
-                plain.setstate(rng.getstate())
-                moves = legal_moves(state)
-                expected = moves[plain.randrange(len(moves))]
-                assert _move_in_play(state, rng) == expected
-                assert rng.getstate() == plain.getstate()
-                compared += 1
-                play_legal(state, expected)
-            else:
-                play_legal(state, _move_in_play(state, rng))
+    for state, rng in _decisions(60):
+        if state.react is not None or state.roll:
+            plain = random.Random()
+            plain.setstate(rng.getstate())
+            moves = legal_moves(state)
+            expected = moves[plain.randrange(len(moves))]
+            assert _move_in_play(state, rng) == expected
+            assert rng.getstate() == plain.getstate()
+            compared += 1
+            play_legal(state, expected)
+        else:
+            play_legal(state, _move_in_play(state, rng))
     assert compared > 1000
 
 
