@@ -70,7 +70,7 @@ def referee_photo(photo: PhotoInput, *, edition: str = "crete",
     budget = ArtBudget(ART_BUDGET)
     image = load_photo(photo)
     lap("load")
-    seen = detect_with_squares(image.image, image.scale)
+    seen = detect_with_squares(image.grey(), image.scale)   # grey once: CellBits reads it too
     markers, squares = identify(seen.markers), seen.squares
     lap("detect")
     if image.scale < 1.0 and _too_small(markers, image.scale):
