@@ -10,9 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from pnp.rules.spider_twist.female import Outcome, outcomes, reach_count
+import pytest
+
+from pnp.rules.api import IllegalMove
+from pnp.rules.spider_twist.female import Outcome, outcomes, reach_count, walks
 from pnp.rules.spider_twist.game import _move_in_play, initial_state, playout, start_rolls
-from pnp.rules.spider_twist.moves import End, Pass
+from pnp.rules.spider_twist.moves import End, Female, Pass
 from pnp.rules.spider_twist.play import (
     apply_in_place,
     legal_moves,
@@ -164,3 +167,45 @@ def test_her_walks_match_the_recursive_reading_on_every_male_of_many_positions()
                     compared += 1
             play_legal(state, _move_in_play(state, rng))
     assert compared > 20000
+
+
+def _fresh_walks(state) -> tuple[Outcome, ...]:
+    web = get_web(state.web)
+    found = walks(web, state.female, state.males, state.react)
+    steps = reach_count(web, state.males, state.react)
+    assert found == slow_outcomes(web, state.female, state.react, steps, state.males)
+    return found
+
+
+def test_the_walks_a_disturbance_keeps_are_those_found_afresh():
+    compared = 0
+    for state, rng in _decisions(80):
+        if state.react is None:
+            assert state.walks is None          # cleared by the move that ended her choice
+        else:
+            assert state.walks is not None      # kept: the random player does not look again
+            fresh = _fresh_walks(state)
+            assert state.walks == fresh
+            assert legal_moves(state) == [Female(o.path) for o in fresh]
+            again = state.copy()                # a copy finds them afresh, the same
+            assert again.walks is None and legal_moves(again) == legal_moves(state)
+            compared += 1
+        play_legal(state, _move_in_play(state, rng))
+    assert compared > 500
+
+
+def test_the_checked_choice_takes_the_kept_walks_and_refuses_others():
+    chosen = 0
+    for state, rng in _decisions(40):
+        move = _move_in_play(state, rng)
+        if state.react is not None:
+            fresh = _fresh_walks(state)
+            wrong = Female((state.female, state.react))
+            if all(o.path != wrong.path for o in fresh):
+                with pytest.raises(IllegalMove, match="not an allowed walk"):
+                    apply_in_place(state, wrong)
+                assert state.walks == fresh     # a refused move changes nothing
+            chosen += 1
+        apply_in_place(state, move)
+        assert state.walks is None or state.walks == _fresh_walks(state)
+    assert chosen > 200

@@ -127,8 +127,17 @@ def actions(state: State) -> list[Move]:
 
 
 def female_moves(state: State) -> list[Female]:
+    return [Female(o.path) for o in _walks(state)]
+
+
+def _walks(state: State) -> tuple[Outcome, ...]:
+    """Her allowed walks for the disturbance waiting on `react`: those the disturbance
+    found, if this state still holds them."""
     assert state.react is not None
-    return [Female(o.path) for o in walks(state.graph, state.female, state.males, state.react)]
+    found = state.walks
+    if found is None:
+        found = walks(state.graph, state.female, state.males, state.react)
+    return found
 
 
 def legal_moves(state: State) -> list[Move]:
@@ -161,6 +170,7 @@ def apply_in_place(state: State, move: Move) -> list[str]:
         raise IllegalMove(f"{move}: the game is over")
     if state.react is not None:
         return _choose_walk(state, move)
+    state.walks = None
     if state.roll and not isinstance(move, Roll):
         raise IllegalMove(f"{move}: she has eaten; {state.opponent} rolls the die first "
                           "(roll 1..6)")
@@ -172,6 +182,7 @@ def apply_in_place(state: State, move: Move) -> list[str]:
 def play_legal(state: State, move: Move) -> list[str]:
     """`apply_in_place` for a move known to be legal (taken from `legal_moves` or the random
     player in a game not over): the action's checks are not made again."""
+    state.walks = None                         # every move changes what they were found for
     if state.react is not None:
         return _walk_allowed(state, move)
     events: list[str] = []
@@ -307,7 +318,7 @@ def _disturb(state: State, node: str, events: list[str]) -> None:
         events.append(f"reach {steps}")
         _walk(state, found[0], events)
     else:
-        state.react = node
+        state.react, state.walks = node, found
         events.append(f"reach {steps}: {state.opponent} chooses her walk "
                       f"({len(found)} allowed)")
 
@@ -316,11 +327,10 @@ def _choose_walk(state: State, move: Move) -> list[str]:
     if not isinstance(move, Female):
         raise IllegalMove(f"{move}: the female must react to the disturbance on "
                           f"{state.react} first ({state.opponent} moves her)")
-    assert state.react is not None
-    found = walks(state.graph, state.female, state.males, state.react)
+    found = _walks(state)
     for outcome in found:
         if outcome.path == move.path:
-            state.react = None
+            state.react, state.walks = None, None
             events: list[str] = []
             _walk(state, outcome, events, echo=False)
             return events

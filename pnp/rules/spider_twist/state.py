@@ -25,10 +25,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from operator import countOf
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.rules.api import ProblemsError
 from pnp.rules.spider_twist.web import Web, get_web
+
+if TYPE_CHECKING:
+    from pnp.rules.spider_twist.female import Outcome
 
 GAME = "spider-twist"
 COLOURS = ("white", "black")
@@ -64,6 +67,9 @@ class State:
     mating: str | None = None                  # where this turn's mating male came from
     react: str | None = None                   # a disturbance waiting for her move
     roll: bool = False                         # she ate: the die is still to be rolled
+    # Not part of the game: her allowed walks for `react`, as the disturbance found them,
+    # for the player moving her to choose from (cleared by every move; never copied or written).
+    walks: tuple[Outcome, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def graph(self) -> Web:
