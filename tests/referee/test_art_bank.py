@@ -98,3 +98,27 @@ def test_the_bank_is_kept_between_runs_as_built(tmp_path, monkeypatch):
             assert getattr(read, name).dtype == getattr(built, name).dtype
     finally:
         bank_module.bank.cache_clear()
+
+
+def _plain_fine_template(design, tile, angle, variant):
+    """`fine_template` as plainly written: sums straight over the px of each channel."""
+    image, mask = template(design, tile, angle, FINE_SPAN, FINE_PPM, variant)
+    m = mask.ravel()
+    t = image.reshape(-1, image.shape[2]).T.astype(np.float32)
+    t = (t - (t * m).sum(axis=1, keepdims=True) / max(float(m.sum()), 1.0)) * m
+    return np.ascontiguousarray(t), m, np.sqrt((t * t).sum(axis=1))
+
+
+@pytest.mark.parametrize("design", ["classic", "discreet"])
+def test_a_fine_template_is_bit_for_bit_the_plain_one(design):
+    # the pose search's scores (and so verdicts) rest on these exact values
+    for tile, angle in [("Y03", 0.0), ("G07", 91.5), ("R12", 268.0), ("B02", 179.5)]:
+        for v in variants(design):
+            got = fine_template(design, tile, angle, FINE_SPAN, FINE_PPM, v)
+            want = _plain_fine_template(design, tile, angle, v)
+            for g, w in zip(got, want, strict=True):
+                assert g.dtype == w.dtype and g.flags.c_contiguous
+                assert np.array_equal(g, w)
+            # zero mean where it counts, per channel (to float32's rounding)
+            spread = np.abs(got[0]).sum(axis=1)
+            assert (np.abs((got[0] * got[1]).sum(axis=1)) < 1e-5 * spread).all()
