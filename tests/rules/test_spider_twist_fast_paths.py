@@ -106,17 +106,29 @@ def _decisions(seeds: int):
             yield state, rng
 
 
-def test_an_allowed_walk_played_unchecked_matches_the_checked_choice():
-    compared = 0
-    for state, rng in _decisions(60):
-        if state.react is not None:
+def test_the_kept_walks_are_those_found_afresh_and_play_as_the_checked_choice():
+    """At every decision of her reaction the walks the disturbance kept are those found
+    afresh (a copy, keeping none, lists the same moves), and each allowed walk played
+    unchecked does what the checked choice does; at every other decision none are kept."""
+    positions = compared = 0
+    for state, rng in _decisions(80):
+        if state.react is None:
+            assert state.walks is None          # cleared by the move that ended her choice
+        else:
+            assert state.walks is not None      # kept: the random player does not look again
+            fresh = _fresh_walks(state)
+            assert state.walks == fresh
+            assert legal_moves(state) == [Female(o.path) for o in fresh]
+            again = state.copy()
+            assert again.walks is None and legal_moves(again) == legal_moves(state)
+            positions += 1
             for move in legal_moves(state):
                 fast, checked = state.copy(), state.copy()
                 assert play_legal(fast, move) == apply_in_place(checked, move)
                 assert fast.to_json() == checked.to_json()
                 compared += 1
         play_legal(state, _move_in_play(state, rng))
-    assert compared > 1000
+    assert positions > 500 and compared > 1000
 
 
 def test_her_moves_are_drawn_as_from_legal_moves():
@@ -175,23 +187,6 @@ def _fresh_walks(state) -> tuple[Outcome, ...]:
     steps = reach_count(web, state.males, state.react)
     assert found == slow_outcomes(web, state.female, state.react, steps, state.males)
     return found
-
-
-def test_the_walks_a_disturbance_keeps_are_those_found_afresh():
-    compared = 0
-    for state, rng in _decisions(80):
-        if state.react is None:
-            assert state.walks is None          # cleared by the move that ended her choice
-        else:
-            assert state.walks is not None      # kept: the random player does not look again
-            fresh = _fresh_walks(state)
-            assert state.walks == fresh
-            assert legal_moves(state) == [Female(o.path) for o in fresh]
-            again = state.copy()                # a copy finds them afresh, the same
-            assert again.walks is None and legal_moves(again) == legal_moves(state)
-            compared += 1
-        play_legal(state, _move_in_play(state, rng))
-    assert compared > 500
 
 
 def test_the_checked_choice_takes_the_kept_walks_and_refuses_others():
