@@ -186,12 +186,6 @@ def _plain_command(name: str) -> Any:
 # their peak memory is the same) and end without the interpreter's teardown (freeing every
 # module and object: a tenth of a build, 0.3 F of a referee run)
 LEAN = ("build", "referee")
-# OpenCV's thread pool keeps its threads spinning after each parallel job, in case another
-# follows: a referee run's many small jobs (windows, tombs, the overlay) left them burning
-# a tenth of its CPU for no speed. Told not to wait, they sleep between jobs.
-OPENCV_NO_SPIN = {"OPENCV_THREAD_POOL_ACTIVE_WAIT_WORKER": "0",
-                  "OPENCV_THREAD_POOL_ACTIVE_WAIT_MAIN": "0",
-                  "OPENCV_THREAD_POOL_ACTIVE_WAIT_PAUSE_LIMIT": "0"}
 
 
 def run() -> None:
@@ -208,8 +202,11 @@ def run() -> None:
         # numpy's products here are small: OpenBLAS's extra threads only spin, on the
         # CPU the reading needs (a user's own setting wins)
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-        for name, value in OPENCV_NO_SPIN.items():
-            os.environ.setdefault(name, value)
+        # and OpenCV's pool: its threads wait for each other by spinning, so on a 2-core
+        # machine that other work keeps busy the marker pass burnt twice its CPU and took
+        # longer too (on a quiet one the pool saved 3 % of the wall time for 15 % more CPU;
+        # the photo is still decoded beside the start-up, on a thread of our own)
+        os.environ.setdefault("OPENCV_FOR_THREADS_NUM", "1")
     code = main()
     if lean:
         _exit_without_teardown(code)
