@@ -186,6 +186,9 @@ def _plain_command(name: str) -> Any:
 # their peak memory is the same) and end without the interpreter's teardown (freeing every
 # module and object: a tenth of a build, 0.3 F of a referee run)
 LEAN = ("build", "referee")
+# OpenCV's settings of how long its pool's threads spin waiting for work (the worker's) and
+# for the workers (the caller's)
+OPENCV_SPIN = ("OPENCV_THREAD_POOL_ACTIVE_WAIT_WORKER", "OPENCV_THREAD_POOL_ACTIVE_WAIT_MAIN")
 
 
 def run() -> None:
@@ -202,11 +205,11 @@ def run() -> None:
         # numpy's products here are small: OpenBLAS's extra threads only spin, on the
         # CPU the reading needs (a user's own setting wins)
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-        # and OpenCV's pool: its threads wait for each other by spinning, so on a 2-core
-        # machine that other work keeps busy the marker pass burnt twice its CPU and took
-        # longer too (on a quiet one the pool saved 3 % of the wall time for 15 % more CPU;
-        # the photo is still decoded beside the start-up, on a thread of our own)
-        os.environ.setdefault("OPENCV_FOR_THREADS_NUM", "1")
+        # and OpenCV's pool sleeps between its jobs: by default its threads spin a while
+        # after each one in case another follows, and a run's hundreds of small jobs
+        # (windows, tombs, the overlay) kept them burning a tenth of its CPU for nothing
+        for name in OPENCV_SPIN:
+            os.environ.setdefault(name, "0")
     code = main()
     if lean:
         _exit_without_teardown(code)
