@@ -36,6 +36,7 @@ Images = dict[str, np.ndarray]
 LIBRARIES = ("reportlab", "pypdfium2", "PIL", "numpy", "cv2")
 MAGIC = b"pnp images 1\n"
 SUFFIX = ".images"
+KEPT = 3            # versions of one name's images kept in the cache folder
 
 
 @cache
@@ -90,11 +91,19 @@ def drawn_once(name: str, draw: Callable[[], Images]) -> Images:
         pass
     images = draw()
     _keep(path, images)
-    for older in path.parent.glob(f"{name}-*"):      # drawn by an earlier version
-        if older != path and not older.name.endswith(".part"):
-            with contextlib.suppress(OSError):
-                older.unlink()
+    _forget_older(path, name)
     return images
+
+
+def _forget_older(path: Path, name: str) -> None:
+    """Remove `name`'s files but this one and the KEPT - 1 newest others: two checkouts
+    (or installs) sharing a cache folder each keep theirs instead of redrawing in turn."""
+    others = [p for p in path.parent.glob(f"{name}-*")
+              if p != path and not p.name.endswith(".part")]
+    others.sort(key=_age)
+    for older in others[KEPT - 1:]:
+        with contextlib.suppress(OSError):
+            older.unlink()
 
 
 def _read(path: Path) -> Images:
@@ -142,3 +151,11 @@ def _keep(path: Path, images: Images) -> None:
         if part is not None:
             with contextlib.suppress(OSError):
                 os.unlink(part)
+
+
+def _age(path: Path) -> int:
+    """Nanoseconds since the file was written (gone: as old as can be)."""
+    try:
+        return -path.stat().st_mtime_ns
+    except OSError:
+        return 0

@@ -52,13 +52,27 @@ def test_an_unreadable_file_is_drawn_again(tmp_path: Path, monkeypatch: pytest.M
     assert calls == [1, 1]
 
 
-def test_another_version_replaces_the_older_file(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch):
+def test_only_the_newest_versions_are_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
-    (tmp_path / "faces-c-0123.npz").write_bytes(b"drawn by an older version")
+    for age, digest in enumerate(["0003", "0002", "0001"]):     # 0003 the newest
+        older = tmp_path / f"faces-c-{digest}{drawn_once.SUFFIX}"
+        older.write_bytes(b"drawn by an older version")
+        os.utime(older, ns=(10**18 - age * 10**9, 10**18 - age * 10**9))
     drawn_once.drawn_once("faces-c", _faces)
-    names = [p.name for p in tmp_path.iterdir()]
-    assert len(names) == 1 and names[0].startswith("faces-c-") and "0123" not in names[0]
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert len(names) == drawn_once.KEPT
+    assert any("0003" in n for n in names) and any("0002" in n for n in names)
+    assert not any("0001" in n for n in names)
+
+
+def test_two_versions_sharing_a_folder_each_keep_theirs(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    calls: list[int] = []
+    for version in ["a", "b", "a", "b"]:                # two checkouts run in turn
+        monkeypatch.setattr(drawn_once, "_sources_digest", lambda v=version: v)
+        assert _same(drawn_once.drawn_once("faces-f", _counted(calls)), _faces())
+    assert calls == [1, 1]
 
 
 def test_an_unwritable_cache_still_draws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
