@@ -168,7 +168,7 @@ def test_without_its_marks_a_face_holds_nothing_a_detector_reads(exports, design
         grey = cv2.copyMakeBorder(cv2.cvtColor(face, cv2.COLOR_RGB2GRAY), 20, 20, 20, 20,
                                   cv2.BORDER_CONSTANT, value=255)
         _corners, ids, _rejected = find.detectMarkers(grey)
-        assert ids is None, (entry["id"], ids)
+        assert ids is None or len(ids) == 0, (entry["id"], ids)   # OpenCV 5: empty, not None
 
 
 def test_backs_carry_no_marks(exports):

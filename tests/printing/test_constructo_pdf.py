@@ -192,9 +192,9 @@ def test_tile_markers_decode_at_their_computed_places(builds, options):
         tiles = {int(i.component.id.split("-")[1]): i for i in page.items
                  if i.component.kind == "tile"}
         corners, ids, _ = DETECTOR.detectMarkers(_grey(pdf, index, dpi))
-        assert (ids is None) == (not tiles)
-        for quad, marker_id in zip(corners if ids is not None else [],
-                                   ids.ravel() if ids is not None else [], strict=True):
+        ids = [] if ids is None else ids.ravel()     # OpenCV 4 says None, 5 an empty array
+        assert (len(ids) == 0) == (not tiles)
+        for quad, marker_id in zip(corners, ids, strict=True):
             number, corner = g.tile_for_marker(int(marker_id))
             tile = tiles[number]
             tx, ty = centre(tile)
@@ -287,7 +287,7 @@ def test_backs_measure_the_same_and_the_tile_back_has_no_markers(builds):
     for index in range(first_back, len(pages)):
         if pages[index].kind == "components":
             _corners, ids, _ = DETECTOR.detectMarkers(_grey(pdf, index, 100))
-            assert ids is None
+            assert ids is None or len(ids) == 0
 
 
 def _centre_crosses(page) -> int:
