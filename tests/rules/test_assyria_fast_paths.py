@@ -8,12 +8,14 @@ test_simulator_shortcuts.py.)"""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from itertools import combinations
 
 from pnp.rules.assyria.cards import (
     BUILD_COST,
     CAMEL_VALUE,
     CENTRE_COST,
+    FOOD_DECK,
     OFFERING_COST,
     PLOUGH,
     PLOUGH_COST,
@@ -23,6 +25,7 @@ from pnp.rules.assyria.cards import (
     WILD,
     food_of,
 )
+from pnp.rules.assyria.chance import draw_cards
 from pnp.rules.assyria.choices import (
     MIN_COST,
     action_moves,
@@ -142,3 +145,46 @@ def test_the_actions_left_after_an_action_match_action_moves():
             assert action_moves_after(after, c, moves, move) == action_moves(after, c), move
             compared += 1
     assert compared > 2000
+
+
+def plain_draw(deck: Counter[str], discard: Counter[str], rng: random.Random,
+               ) -> tuple[str | None, Counter[str], Counter[str]]:
+    """Ruling I, Sowing, one card at a time: reshuffle an empty deck from the discards, then
+    the pick-th card in card order, pick uniform among the deck's cards."""
+    if sum(deck.values()) == 0:
+        deck, discard = discard, Counter()
+    total = sum(deck.values())
+    if total == 0:
+        return None, deck, discard
+    pick = rng.randrange(total)
+    for card in sorted(deck):
+        pick -= deck[card]
+        if pick < 0:
+            deck[card] -= 1
+            return card, deck, discard
+    raise AssertionError("unreachable")
+
+
+def test_cards_drawn_from_one_laid_out_deck_match_drawing_them_one_by_one():
+    reshuffled = short = 0
+    for seed in range(400):
+        pool = random.Random(seed)
+        cards = list(FOOD_DECK.elements())
+        pool.shuffle(cards)
+        cut, cut2 = sorted(pool.sample(range(len(cards) + 1), 2))
+        deck, discard = Counter(cards[:cut]), Counter(cards[cut:cut2])
+        count = pool.randrange(1, 16)
+        s = State(("red", "blue"), deck=Counter(deck), discard=Counter(discard))
+        ours, theirs = random.Random(seed), random.Random(seed)
+        drawn = draw_cards(s, ours, count)
+        expected = []
+        for _ in range(count):
+            card, deck, discard = plain_draw(deck, discard, theirs)
+            if card is not None:
+                expected.append(card)
+        assert drawn == expected
+        assert (s.deck, s.discard) == (deck, discard)
+        assert ours.getstate() == theirs.getstate()
+        reshuffled += cut < count
+        short += len(drawn) < count
+    assert reshuffled > 50 and short > 10

@@ -108,6 +108,9 @@ def sow_key(card: str) -> int:
     return 4 if card == WILD else symbols(card)
 
 
+SOW_KEY: dict[str, int] = {card: sow_key(card) for card in FOOD_CARDS}   # sow_key by table
+
+
 def parse_card(text: str) -> str:
     """A food card or the plough from its name, case and spaces forgiven."""
     name = "".join(str(text).split()).lower()

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pnp.rules.assyria.cards import FOOD_CARDS, sow_key
+from pnp.rules.assyria.cards import SOW_KEY
 from pnp.rules.assyria.state import Log, State
+from pnp.rules.draws import randbelow
 
 
 def chance(state: State) -> random.Random:
@@ -20,32 +21,29 @@ def chance(state: State) -> random.Random:
     return rng
 
 
-def draw_card(state: State, rng: random.Random) -> str | None:
-    """One food card from the deck; an empty deck is reshuffled from the discards, even
-    mid-draw (ruling I, Sowing). None when deck and discards are both empty (every card
-    is in a hand or on the table: the sowing is laid short, see the docs). A deck whose
-    counts are all zero (a state file may write `"deck": {"wild": 0}`) is empty."""
-    total = sum(state.deck.values())
-    if total == 0:
-        state.deck, state.discard = state.discard, Counter()
-        total = sum(state.deck.values())
-        if total == 0:
-            return None
-    pick = rng.randrange(total)
-    deck = state.deck
-    for card in FOOD_CARDS:             # sorted(deck): the deck holds only food cards
-        pick -= deck.get(card, 0)
-        if pick < 0:
-            state.deck[card] -= 1
-            if not state.deck[card]:
-                del state.deck[card]
-            return card
-    raise AssertionError("unreachable")
+def draw_cards(state: State, rng: random.Random, count: int) -> list[str]:
+    """`count` food cards from the deck, in draw order; an empty deck is reshuffled from the
+    discards, even mid-draw (ruling I, Sowing). Fewer when deck and discards are both empty
+    (every card is in a hand or on the table: the sowing is laid short, see the docs). A
+    deck whose counts are all zero (a state file may write `"deck": {"wild": 0}`) is empty.
+    Each card is the pick-th of the deck in card order, pick uniform (what a shuffled deck
+    does); the deck is laid out in that order once for all the draws."""
+    pile = sorted(state.deck.elements())
+    drawn: list[str] = []
+    for _ in range(count):
+        if not pile:
+            pile = sorted(state.discard.elements())
+            state.discard = Counter()
+            if not pile:
+                break
+        drawn.append(pile.pop(randbelow(rng, len(pile))))
+    state.deck = Counter(pile)
+    return drawn
 
 
 def draw_expansion(state: State, rng: random.Random) -> int:
     cards = sorted(state.expansion_deck.elements())
-    card = cards[rng.randrange(len(cards))]
+    card = cards[randbelow(rng, len(cards))]
     state.expansion_deck[card] -= 1
     if not state.expansion_deck[card]:
         del state.expansion_deck[card]
@@ -56,10 +54,9 @@ def sow(state: State, log: Log = None) -> None:
     """Ruling I, Sowing: two rows of players+1 cards, each sorted by symbols (wild
     rightmost, equal counts in draw order); column k is the two cards at position k."""
     rng = chance(state)
-    rows = []
-    for _ in range(2):
-        row = [card for _ in range(state.n + 1) if (card := draw_card(state, rng))]
-        rows.append(sorted(row, key=sow_key))       # sorted() is stable: draw order kept
+    drawn = draw_cards(state, rng, 2 * (state.n + 1))    # a short draw leaves row 2 short
+    key = SOW_KEY.__getitem__            # sow_key; sorted() is stable: draw order kept
+    rows = [sorted(drawn[:state.n + 1], key=key), sorted(drawn[state.n + 1:], key=key)]
     state.sowing = [[row[k] for row in rows if k < len(row)] for k in range(state.n + 1)]
     if log is not None:
         log.append("  sowing: " + " | ".join(" ".join(col) or "-" for col in state.sowing

@@ -18,6 +18,7 @@ from pnp.rules.assyria.phases import new_game
 from pnp.rules.assyria.play import apply, legal_moves, play_on
 from pnp.rules.assyria.read import state_from_json
 from pnp.rules.assyria.state import State
+from pnp.rules.draws import randbelow
 
 
 def players_of(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -27,7 +28,7 @@ def players_of(players: int | Sequence[str]) -> tuple[str, ...]:
 
 def random_move(state: State, rng: random.Random) -> Move:
     moves = legal_moves(state)
-    return moves[rng.randrange(len(moves))]
+    return moves[randbelow(rng, len(moves))]
 
 
 def simulate(seed: int, players: int | Sequence[str] = 4) -> tuple[State, list[str]]:
@@ -35,9 +36,16 @@ def simulate(seed: int, players: int | Sequence[str] = 4) -> tuple[State, list[s
     log: list[str] = []
     state = new_game(seed, players_of(players), log)
     rng = random.Random(f"assyria-player:{seed}")
+    getrandbits = rng.getrandbits
     moves = legal_moves(state)
     while moves:
-        moves = play_on(state, moves[rng.randrange(len(moves))], log, moves)
+        # randbelow(rng, len(moves)) inlined: one draw per move, the bits randrange draws
+        n = len(moves)
+        bits = n.bit_length()
+        pick = getrandbits(bits)
+        while pick >= n:
+            pick = getrandbits(bits)
+        moves = play_on(state, moves[pick], log, moves)
     ranking = sorted(state.players, key=lambda c: -state.score[c])
     log.append("final score: " + ", ".join(f"{c} {state.score[c]}" for c in ranking))
     return state, log

@@ -18,7 +18,7 @@ from pnp.rules.assyria.cards import (
     TIERS,
     TURNS,
 )
-from pnp.rules.assyria.chance import chance, draw_card, draw_expansion, sow
+from pnp.rules.assyria.chance import chance, draw_cards, draw_expansion, sow
 from pnp.rules.assyria.choices import (
     action_moves,
     feed_moves,
@@ -67,8 +67,7 @@ def next_in_order(s: State, colour: str) -> str | None:
 def begin_draft(s: State, log: Log) -> None:
     """Ruling "Setup": draw one card per player; in turn order each takes one (seed, not
     BGA: the first player picks first)."""
-    rng = chance(s)
-    s.draft = sorted(card for _ in range(DRAFT[s.n]) if (card := draw_card(s, rng)))
+    s.draft = sorted(draw_cards(s, chance(s), DRAFT[s.n]))
     if log is not None:
         log.append(f"  draft: {' '.join(s.draft)}")
     s.phase, s.to_move = "draft", s.order[0]

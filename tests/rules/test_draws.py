@@ -1,0 +1,15 @@
+"""The simulators' random draws against the standard library calls they stand for."""
+
+from __future__ import annotations
+
+import random
+
+from pnp.rules.draws import randbelow
+
+
+def test_randbelow_draws_what_randrange_draws_and_leaves_the_same_generator():
+    for seed in range(50):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in [*range(1, 70), 127, 128, 129, 1000, 2**31 + 5]:
+            assert randbelow(ours, n) == theirs.randrange(n), (seed, n)
+        assert ours.getstate() == theirs.getstate()
