@@ -5,10 +5,11 @@ well vertices, ziggurats to build and the actions they can pay for. Rulings
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from functools import cache
 from itertools import combinations
-from operator import countOf
+from operator import attrgetter, countOf
 
 from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import (
@@ -70,14 +71,21 @@ def hut_hexes(s: State, colour: str) -> list[int]:
 
 def hut_moves_after(s: State, before: list[PlaceHut], placed: int) -> list[PlaceHut]:
     """The hut moves (`hut_hexes(s, colour)`) just after the player put a hut on `placed`,
-    from the list `before` it: the placed hex is taken, and its free neighbours in play join
-    (the huts step asks after every hut, so it pays only for what changed)."""
+    from the list `before` it (sorted by hex): the placed hex is taken, and its free
+    neighbours in play join (the huts step asks after every hut, so it pays only for what
+    changed)."""
     huts, ziggurats = s.huts, s.ziggurats
-    joined = [nb for nb in _neighbours_in_play(s.n)[placed]
-              if nb not in huts and nb not in ziggurats]
-    if not joined:
-        return [m for m in before if m.hex != placed]
-    return [place_hut(h) for h in sorted({*(m.hex for m in before), *joined} - {placed})]
+    after = before.copy()
+    del after[bisect_left(after, placed, key=_HEX)]
+    for nb in _neighbours_in_play(s.n)[placed]:
+        if nb not in huts and nb not in ziggurats:
+            i = bisect_left(after, nb, key=_HEX)
+            if i == len(after) or after[i].hex != nb:
+                after.insert(i, place_hut(nb))
+    return after
+
+
+_HEX = attrgetter("hex")
 
 
 def has_hut_hex(s: State, colour: str) -> bool:

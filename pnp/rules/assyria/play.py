@@ -96,40 +96,34 @@ def apply_in_place(s: State, move: Move, log: Log = None, checked: bool = False)
     move from `legal_moves(s)` and it need not be looked up again)."""
     if not checked and move not in legal_moves(s):
         raise _illegal(s, move, _why_illegal(s, move))
-    _play(s, move, log)
-    s.found = None
+    play_on(s, move, log)
     return s
-
-
-def play_on(s: State, move: Move, log: Log = None,
-            before: list[Move] | None = None) -> list[Move]:
-    """Play `move`, taken from `legal_moves(s)`, on `s` in place and return the legal moves
-    after it. The steps that must know whether the player can go on find those moves
-    anyway, so the simulator does not look for them twice; given `before`, the list `move`
-    was taken from (exactly `legal_moves(s)`), a step may work out only what changed."""
-    s.found = None
-    after = _play(s, move, log, before)
-    if after is None:
-        after = legal_moves(s) if s.found is None else s.found
-    s.found = None
-    return after
 
 
 Before = list[Move] | None      # the legal moves before the move, when the caller has them
 Step = Callable[[State, str, Move, Log, Before], "list[Move] | None"]
 
 
-def _play(s: State, move: Move, log: Log, before: Before = None) -> list[Move] | None:
-    """Play `move`; the legal moves after it when the step found them, else None."""
-    c = s.to_move
+def play_on(s: State, move: Move, log: Log = None, before: Before = None) -> list[Move]:
+    """Play `move`, taken from `legal_moves(s)`, on `s` in place and return the legal moves
+    after it. The steps that must know whether the player can go on find those moves
+    anyway, so the simulator does not look for them twice; given `before`, the list `move`
+    was taken from (exactly `legal_moves(s)`), a step may work out only what changed."""
+    s.found = None
     s.moves += 1
+    c = s.to_move
     if isinstance(move, Continue):
         run_scoring(s, log)
-        return None
-    assert c is not None
-    if log is not None:
-        log.append(f"  {c}: {move}")
-    return _STEPS.get(type(move), _act)(s, c, move, log, before)
+        after = None
+    else:
+        assert c is not None
+        if log is not None:
+            log.append(f"  {c}: {move}")
+        after = _STEPS.get(type(move), _act)(s, c, move, log, before)
+    if after is None:
+        after = legal_moves(s) if s.found is None else s.found
+    s.found = None
+    return after
 
 
 def _start(s: State, c: str, move: Move, log: Log, before: Before = None) -> None:
