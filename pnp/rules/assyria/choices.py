@@ -66,7 +66,9 @@ def hut_hexes(s: State, colour: str) -> list[int]:
     for h, (c, _) in ziggurats.items():
         if c == colour:
             near |= neighbours[h]
-    return sorted(h for h in near if h not in huts and h not in ziggurats)
+    hexes = [h for h in near if h not in huts and h not in ziggurats]
+    hexes.sort()
+    return hexes
 
 
 def hut_moves_after(s: State, before: list[PlaceHut], placed: int) -> list[PlaceHut]:
@@ -119,7 +121,9 @@ def hex_food() -> tuple[str, ...]:
 
 def unsupplied(s: State, colour: str) -> list[int]:
     fed = s.supplied
-    return sorted(h for h, c in s.huts.items() if c == colour and h not in fed)
+    hungry = [h for h, c in s.huts.items() if c == colour and h not in fed]
+    hungry.sort()
+    return hungry
 
 
 def playable_cards(s: State, colour: str) -> list[str]:
@@ -147,8 +151,7 @@ def feed_moves(s: State, colour: str) -> list[Feed]:
     """Ruling II.C: a k-symbol card of food F supplies up to k unsupplied huts on F hexes,
     as many as there are (the rest of its symbols are lost); wild and plough one hut."""
     food = hex_food()
-    fed = s.supplied
-    hungry = sorted(h for h, c in s.huts.items() if c == colour and h not in fed)
+    hungry = unsupplied(s, colour)
     if not hungry:
         return []
     by_food: dict[str, list[int]] = {}
@@ -160,7 +163,7 @@ def feed_moves(s: State, colour: str) -> list[Feed]:
     moves: list[Feed] = []
     for card in cards:
         if card in (WILD, PLOUGH):
-            moves.extend(_feed(card, (h,)) for h in hungry)
+            moves += [_feed(card, (h,)) for h in hungry]
             continue
         fits = by_food.get(FOOD_OF[card] or "")    # None only for the plough, handled above
         if fits is None:
@@ -168,7 +171,7 @@ def feed_moves(s: State, colour: str) -> list[Feed]:
         if SYMBOLS[card] >= len(fits):          # it feeds them all: one way
             moves.append(_feed(card, tuple(fits)))
         else:
-            moves.extend(_feed(card, combo) for combo in combinations(fits, SYMBOLS[card]))
+            moves += [_feed(card, combo) for combo in combinations(fits, SYMBOLS[card])]
     return moves
 
 
@@ -191,8 +194,8 @@ def feed_moves_after(s: State, colour: str, before: list[Feed], played: Feed) ->
         if c not in (WILD, PLOUGH) and FOOD_OF[c] == fed_food:
             if rest is None:
                 supplied = s.supplied
-                rest = tuple(sorted(h for h, o in s.huts.items() if o == colour
-                                    and h not in supplied and food[h] == fed_food))
+                rest = tuple(sorted([h for h, o in s.huts.items() if o == colour
+                                     and h not in supplied and food[h] == fed_food]))
             if SYMBOLS[c] >= len(rest):     # one move feeds them all, added once
                 if rest and (not moves or moves[-1].card != c):
                     moves.append(_feed(c, rest))
@@ -220,7 +223,10 @@ place_hut = cache(PlaceHut)       # the huts step asks after every hut: built on
 
 def well_moves(vertices: list[int]) -> list[Move]:
     """The wells step's moves: a well on each vertex, or pass."""
-    return [*(Well(v) for v in vertices), _PASS]
+    return [*map(_well, vertices), _PASS]
+
+
+_well = cache(Well)           # the wells step asks after every well: built once
 
 
 def well_vertices(s: State, colour: str) -> list[int]:
@@ -233,8 +239,10 @@ def well_vertices(s: State, colour: str) -> list[int]:
     near = {v for h, c in huts.items() if c == colour for v in _well_sites()[h]}
     near.difference_update(s.wells)
     hexes = _vertex_hexes()
-    return sorted(v for v in near if huts.get(hexes[v][0]) == colour
-                  and huts.get(hexes[v][1]) == colour and huts.get(hexes[v][2]) == colour)
+    sites = [v for v in near if huts.get(hexes[v][0]) == colour
+             and huts.get(hexes[v][1]) == colour and huts.get(hexes[v][2]) == colour]
+    sites.sort()
+    return sites
 
 
 @cache
@@ -281,10 +289,12 @@ def action_moves(s: State, colour: str) -> list[Move]:
     if camels < MIN_COST:
         return [_PASS]
     moves: list[Move] = []
-    zigs = sorted(h for h, (c, _) in s.ziggurats.items() if c == colour)
+    zigs = [h for h, (c, _) in s.ziggurats.items() if c == colour]
+    zigs.sort()
     if camels >= BUILD_COST and len(zigs) < ZIGGURATS:
-        huts = sorted(h for h, c in s.huts.items() if c == colour)
-        moves.extend(_build(h) for h in _buildable(s, huts))
+        huts = [h for h, c in s.huts.items() if c == colour]
+        huts.sort()
+        moves += [_build(h) for h in _buildable(s, huts)]
         own_huts = len(huts)
     else:                               # only their number is needed
         own_huts = countOf(s.huts.values(), colour)

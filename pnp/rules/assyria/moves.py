@@ -76,7 +76,7 @@ class Feed:
     hexes: tuple[int, ...]      # sorted
 
     def __str__(self) -> str:
-        return f"feed {self.card} " + " ".join(_hex(h) for h in self.hexes)
+        return f"feed {self.card} " + " ".join(map(_hex, self.hexes))
 
 
 @dataclass(frozen=True, order=True)

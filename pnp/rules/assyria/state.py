@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import countOf
 from typing import Any
 
 from pnp.rules import api
@@ -70,15 +71,15 @@ class State:
     # Not part of the game: the legal moves an automatic step found for the decision it
     # stopped at, handed to `play.play_on` within the same move (never copied or written).
     found: list[Any] | None = field(default=None, compare=False, repr=False)
+    n: int = field(init=False, compare=False, repr=False)       # players; asked every step
+
+    def __post_init__(self) -> None:
+        self.n = len(self.players)
 
     # -- derived ----------------------------------------------------------------------------
     @property
     def reign(self) -> int:
         return REIGN_OF_TURN[self.turn]
-
-    @property
-    def n(self) -> int:
-        return len(self.players)
 
     def huts_of(self, colour: str) -> list[int]:
         return sorted(h for h, c in self.huts.items() if c == colour)
@@ -87,11 +88,11 @@ class State:
         return sorted(h for h, (c, _) in self.ziggurats.items() if c == colour)
 
     def ashur_huts(self, colour: str) -> int:
-        return sum(tier.count(colour) for tier in self.ashur.values())
+        return sum([tier.count(colour) for tier in self.ashur.values()])
 
     def hut_stock(self, colour: str) -> int:
         """Ruling "Components": 10 huts; those on the board and in Ashur are not in stock."""
-        on_board = sum(1 for c in self.huts.values() if c == colour)
+        on_board = countOf(self.huts.values(), colour)
         return HUTS - on_board - self.ashur_huts(colour)
 
     def well_stock(self) -> int:
