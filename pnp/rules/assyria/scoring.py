@@ -107,7 +107,6 @@ def income(state: State) -> Scoring:
     """Ruling "Income" (after II) with the new wells of II.E (6/5/4 by reign). Every hut on
     the board counts as supplied: famine has removed the others."""
     out = Scoring("income", state.turn, state.reign)
-    well_points = WELL_POINTS[state.reign]
     region = hex_region()
     counts = {c: dict.fromkeys(("upper", "lower", "between", "outside"), 0)
               for c in state.order}
@@ -119,28 +118,39 @@ def income(state: State) -> Scoring:
         if owner in levels_of:
             levels_of[owner] += lv
     reign = state.reign
-    between, outside = REGION_POINTS["between"], REGION_POINTS["outside"]
     lines = out.lines
+    line = _income_line
     for c in state.order:
         by_region = counts[c]
         up, low = by_region["upper"], by_region["lower"]
-        k_between, k_outside = by_region["between"], by_region["outside"]
-        levels = levels_of[c]
         wells = len(state.new_wells.get(c, ()))
-        lines += (Line(c, "upper river", up, _income_text("upper", up), 0, river_camels(up)),
-                  Line(c, "lower river", low, _income_text("lower", low), 0, river_camels(low)),
-                  Line(c, "huts between", k_between, _income_text("between", k_between),
-                       between * k_between),
-                  Line(c, "huts outside", k_outside, _income_text("outside", k_outside),
-                       outside * k_outside),
-                  Line(c, "huts on rivers", up + low, _income_text("rivers", up + low)),
-                  Line(c, "ziggurat levels", levels, _income_text("levels", levels), levels),
-                  Line(c, "new wells", wells, _income_text("wells", wells, reign),
-                       wells * well_points))
+        lines += (line(c, "upper", up), line(c, "lower", low),
+                  line(c, "between", by_region["between"]),
+                  line(c, "outside", by_region["outside"]), line(c, "rivers", up + low),
+                  line(c, "levels", levels_of[c]), line(c, "wells", wells, reign))
     return out
 
 
-@cache                  # each income line's text hangs on its count alone: built once
+_INCOME_ITEMS = {"upper": "upper river", "lower": "lower river", "between": "huts between",
+                 "outside": "huts outside", "rivers": "huts on rivers",
+                 "levels": "ziggurat levels", "wells": "new wells"}
+
+
+@cache          # an income line hangs on its player, kind and count alone: built once
+def _income_line(c: str, what: str, k: int, reign: int = 0) -> Line:
+    """Player c's income line of one kind (`_INCOME_ITEMS`) for k things counted."""
+    item = _INCOME_ITEMS[what]
+    if what in ("upper", "lower"):
+        return Line(c, item, k, _income_text(what, k), 0, river_camels(k))
+    if what in ("between", "outside"):
+        return Line(c, item, k, _income_text(what, k), REGION_POINTS[what] * k)
+    if what == "levels":
+        return Line(c, item, k, _income_text(what, k), k)
+    if what == "wells":
+        return Line(c, item, k, _income_text(what, k, reign), WELL_POINTS[reign] * k)
+    return Line(c, item, k, _income_text(what, k))
+
+
 def _income_text(what: str, k: int, reign: int = 0) -> str:
     if what in ("upper", "lower"):
         return f"{what} river: {_plural(k, 'hut')} -> {_plural(river_camels(k), 'camel')}"
@@ -285,12 +295,12 @@ def apply_lines(state: State, scoring: Scoring) -> None:
     stops at 10 for every gain (ruling "Income"); a middle-priest plough comes from the
     used-plough space."""
     totals = {c: [0, 0, 0] for c in state.players}
-    for line in scoring.lines:
-        if line.player in totals:
-            total = totals[line.player]
-            total[0] += line.points
-            total[1] += line.camels
-            total[2] += line.ploughs
+    for player, _, _, _, points, camels, ploughs in scoring.lines:
+        total = totals.get(player)
+        if total is not None:
+            total[0] += points
+            total[1] += camels
+            total[2] += ploughs
     for c, (points, camels, ploughs) in totals.items():
         state.score[c] = state.score.get(c, 0) + points
         state.camels[c] = min(CAMELS_MAX, state.camels.get(c, 0) + camels)
