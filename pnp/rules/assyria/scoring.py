@@ -102,6 +102,12 @@ def hex_region() -> tuple[str, ...]:
     return tuple(h.region for h in board().hexes)
 
 
+@cache
+def hex_is_river() -> tuple[bool, ...]:
+    """Whether each hex is a river hex, by hex index."""
+    return tuple(h.is_river for h in board().hexes)
+
+
 # -- the turn's income and prestige ----------------------------------------------------------
 def income(state: State) -> Scoring:
     """Ruling "Income" (after II) with the new wells of II.E (6/5/4 by reign). Every hut on
@@ -215,13 +221,14 @@ def ashur_points(place: int, cards: list[int], players: int, reign: int) -> int:
 
 def reign_end(state: State) -> Scoring:
     """Ruling "Reign end", steps 1-4 (the reset, step 5, moves pieces and scores nothing)."""
-    b = board()
     out = Scoring("reign_end", state.turn, state.reign, cards=ashur_cards(state))
     # 1. Flood: huts on river hexes go back to stock (no points; shown so people see it).
-    for c in state.order:
-        k = sum(1 for h in state.huts_of(c) if b.hexes[h].is_river)
-        out.lines.append(Line(c, "flood", k, f"flood: {_plural(k, 'hut')} on the rivers "
-                                             "back to stock"))
+    river = hex_is_river()
+    flooded = dict.fromkeys(state.order, 0)
+    for h, c in state.huts.items():
+        if river[h] and c in flooded:
+            flooded[c] += 1
+    out.lines += [_flood_line(c, k) for c, k in flooded.items()]
     # 2. Ashur.
     out.ashur = ashur_ranking(state)
     ranked = {r.player: r for r in out.ashur}
@@ -236,33 +243,49 @@ def reign_end(state: State) -> Scoring:
                                   f"{_plural(r.huts, 'hut')}; cards {cards_text}) = "
                                   f"{_plural(r.points, 'point')}", points=r.points))
     # 3. Priests: high 1/4/8 points; middle a plough if none held; low 1 camel per hut.
+    high, middle, low = (state.ashur.get(t, []) for t in TIERS)
     for c in state.order:
-        high = state.ashur.get("high", []).count(c)
-        middle = state.ashur.get("middle", []).count(c)
-        low = state.ashur.get("low", []).count(c)
-        pts = HIGH_PRIEST_POINTS[min(high, 3)]
-        out.lines.append(Line(c, "high priest", high,
-                              f"high priest: {_plural(high, 'hut')} = {_plural(pts, 'point')}",
-                              points=pts))
-        plough = 1 if middle and not state.ploughs.get(c, 0) else 0
-        why = ("a plough" if plough else
-               "no plough (holds one already)" if middle else "nothing")
-        out.lines.append(Line(c, "middle priest", middle,
-                              f"middle priest: {_plural(middle, 'hut')} -> {why}",
-                              ploughs=plough))
-        out.lines.append(Line(c, "low priest", low,
-                              f"low priest: {_plural(low, 'hut')} -> {_plural(low, 'camel')}",
-                              camels=low))
+        out.lines += _priest_lines(c, high.count(c), middle.count(c), low.count(c),
+                                   bool(state.ploughs.get(c, 0)))
     # 4. Offerings: ziggurat sites x the multiplier of the disc's position.
-    for c in state.order:
-        sites = len(state.ziggurats_of(c))
-        pos = state.offering.get(c, 0)
-        mult = OFFERING_MULTIPLIER[pos]
-        out.lines.append(Line(c, "offerings", sites,
-                              f"offerings: {_plural(sites, 'ziggurat site')} x {mult} "
-                              f"(disc on {pos}) = {_plural(sites * mult, 'point')}",
-                              points=sites * mult))
+    sites = dict.fromkeys(state.order, 0)
+    for c, _ in state.ziggurats.values():
+        if c in sites:
+            sites[c] += 1
+    out.lines += [_offering_line(c, k, state.offering.get(c, 0)) for c, k in sites.items()]
     return out
+
+
+# Each line below hangs on a player and a few counts alone: built once (lines are immutable).
+@cache
+def _flood_line(c: str, k: int) -> Line:
+    return Line(c, "flood", k, f"flood: {_plural(k, 'hut')} on the rivers back to stock")
+
+
+@cache
+def _priest_lines(c: str, high: int, middle: int, low: int,
+                  holds_plough: bool) -> tuple[Line, Line, Line]:
+    """Ruling "Reign end" 3: high 1/4/8 points; middle a plough if none held; low 1 camel
+    per hut."""
+    pts = HIGH_PRIEST_POINTS[min(high, 3)]
+    plough = 1 if middle and not holds_plough else 0
+    why = ("a plough" if plough else
+           "no plough (holds one already)" if middle else "nothing")
+    return (Line(c, "high priest", high,
+                 f"high priest: {_plural(high, 'hut')} = {_plural(pts, 'point')}", points=pts),
+            Line(c, "middle priest", middle,
+                 f"middle priest: {_plural(middle, 'hut')} -> {why}", ploughs=plough),
+            Line(c, "low priest", low,
+                 f"low priest: {_plural(low, 'hut')} -> {_plural(low, 'camel')}", camels=low))
+
+
+@cache
+def _offering_line(c: str, sites: int, pos: int) -> Line:
+    """Ruling "Reign end" 4: ziggurat sites x the multiplier of the disc's position."""
+    mult = OFFERING_MULTIPLIER[pos]
+    return Line(c, "offerings", sites,
+                f"offerings: {_plural(sites, 'ziggurat site')} x {mult} "
+                f"(disc on {pos}) = {_plural(sites * mult, 'point')}", points=sites * mult)
 
 
 # -- game end --------------------------------------------------------------------------------
@@ -270,24 +293,27 @@ def game_end(state: State) -> Scoring:
     """Ruling "Game end": +1 per ziggurat piece, per plough held, per two food cards left
     (summary, not BGA), per two camels left. No tie-break."""
     out = Scoring("game_end", state.turn, state.reign)
+    line = _game_end_line
     for c in state.order:
-        pieces = sum(lv for h, (o, lv) in state.ziggurats.items() if o == c)
-        out.lines.append(Line(c, "ziggurat pieces", pieces,
-                              f"ziggurat pieces: {pieces} x 1 = {_plural(pieces, 'point')}",
-                              points=pieces))
-        ploughs = state.ploughs.get(c, 0)
-        out.lines.append(Line(c, "ploughs", ploughs,
-                              f"ploughs held: {ploughs} x 1 = {_plural(ploughs, 'point')}",
-                              points=ploughs))
-        food = len(state.hands.get(c, []))
-        out.lines.append(Line(c, "food cards", food,
-                              f"food cards left: {food} / 2 = {_plural(food // 2, 'point')}",
-                              points=food // 2))
-        camels = state.camels.get(c, 0)
-        out.lines.append(Line(c, "camels left", camels,
-                              f"camels left: {camels} / 2 = {_plural(camels // 2, 'point')}",
-                              points=camels // 2))
+        pieces = sum([lv for o, lv in state.ziggurats.values() if o == c])
+        out.lines += (line(c, "ziggurat pieces", pieces),
+                      line(c, "ploughs", state.ploughs.get(c, 0)),
+                      line(c, "food cards", len(state.hands.get(c, []))),
+                      line(c, "camels left", state.camels.get(c, 0)))
     return out
+
+
+_GAME_END_TEXT = {"ziggurat pieces": "ziggurat pieces: {k} x 1", "ploughs": "ploughs held: {k} x 1",
+                  "food cards": "food cards left: {k} / 2", "camels left": "camels left: {k} / 2"}
+
+
+@cache
+def _game_end_line(c: str, item: str, k: int) -> Line:
+    """One game end line: a point per ziggurat piece and plough, per two food cards and per
+    two camels."""
+    points = k // 2 if item in ("food cards", "camels left") else k
+    return Line(c, item, k, _GAME_END_TEXT[item].format(k=k) + f" = {_plural(points, 'point')}",
+                points=points)
 
 
 def apply_lines(state: State, scoring: Scoring) -> None:
@@ -311,7 +337,6 @@ def apply_lines(state: State, scoring: Scoring) -> None:
 
 def score_due(s: State) -> Scoring:
     """Run the scoring the state is due for, with its bookkeeping (in place)."""
-    b = board()
     if s.phase == "income":
         res = income(s)
         apply_lines(s, res)
@@ -321,7 +346,8 @@ def score_due(s: State) -> Scoring:
         apply_lines(s, res)
         # Ruling "Reign end" 1 and 5: the flood (its lines are in the scoring), then Ashur
         # huts back to stock, offering discs to 0, the expansion cards cleared.
-        for h in [h for h in s.huts if b.hexes[h].is_river]:
+        river = hex_is_river()
+        for h in [h for h in s.huts if river[h]]:
             del s.huts[h]
         s.ashur = {t: [] for t in TIERS}
         s.offering = dict.fromkeys(s.players, 0)
