@@ -336,26 +336,24 @@ def action_moves_after(s: State, colour: str, before: list[Move], done: Move) ->
     if camels < MIN_COST:
         return [_PASS]
     kind = type(done)
+    costs = _COSTS
     moves: list[Move] = []
     for m in before:
-        if _cost(m) > camels:
+        t = type(m)
+        cost = (TIER_COST[m.tier] if t is Ashur          # type: ignore[union-attr]
+                else _BUY_COST[m.card] if t is Buy       # type: ignore[union-attr]
+                else costs.get(t, 0))
+        if cost > camels:
             continue
-        if kind is type(m) and not _still_open(s, colour, m, done):
+        if kind is t and not _still_open(s, colour, m, done):
             continue
         moves.append(m)
     return moves
 
 
-def _cost(m: Move) -> int:
-    if isinstance(m, Ashur):
-        return TIER_COST[m.tier]
-    if isinstance(m, Buy):
-        return PLOUGH_COST if m.card == PLOUGH else CAMEL_VALUE[m.card]
-    return _COSTS.get(type(m), 0)
-
-
 _COSTS: dict[type, int] = {Build: BUILD_COST, Centre: CENTRE_COST, Roof: ROOF_COST,
                            Offer: OFFERING_COST}
+_BUY_COST: dict[str, int] = {**CAMEL_VALUE, PLOUGH: PLOUGH_COST}
 
 
 def _still_open(s: State, colour: str, m: Move, done: Move) -> bool:

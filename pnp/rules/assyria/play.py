@@ -5,6 +5,7 @@ next decision (phases.py). Rulings (docs/rules/assyria.md) are cited per functio
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import cast
 
 from pnp.rules.assyria.cards import (
@@ -73,7 +74,7 @@ def legal_moves(s: State) -> list[Move]:
     if s.phase == "draft":
         return [Draft(card) for card in sorted(set(s.draft))]
     if s.phase == "harvest":
-        return [Harvest(i) for i, col in enumerate(s.sowing) if col is not None]
+        return [_harvest_move(i) for i, col in enumerate(s.sowing) if col is not None]
     if s.phase == "huts":
         return [place_hut(h) for h in hut_hexes(s, c)]
     if s.phase == "supply":
@@ -139,13 +140,25 @@ def _draft(s: State, c: str, move: Move, log: Log, before: Before = None) -> Non
     _pass_on(s, c, lambda: _first_harvest(s, log))
 
 
-def _harvest(s: State, c: str, move: Move, log: Log, before: Before = None) -> None:
+def _harvest(s: State, c: str, move: Move, log: Log,
+             before: Before = None) -> list[Move] | None:
     assert isinstance(move, Harvest)
-    cards = s.sowing[move.column] or []
-    s.sowing[move.column] = None
+    column = move.column
+    cards = s.sowing[column] or []
+    s.sowing[column] = None
     s.hands[c] = sorted(s.hands[c] + cards)
-    s.harvest[c] = move.column
-    _pass_on(s, c, lambda: end_harvest(s, log))
+    s.harvest[c] = column
+    nxt = next_in_order(s, c)
+    if not nxt:
+        end_harvest(s, log)
+        return None
+    s.to_move = nxt
+    if before is None:
+        return None
+    return [m for m in before if m.column != column]   # type: ignore[union-attr]
+
+
+_harvest_move = cache(Harvest)      # the harvest's moves are asked every turn: built once
 
 
 def _place_hut_step(s: State, c: str, move: Move, log: Log,
