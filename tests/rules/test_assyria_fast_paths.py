@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from itertools import combinations
 
+from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import (
     BUILD_COST,
     CAMEL_VALUE,
@@ -36,6 +37,7 @@ from pnp.rules.assyria.choices import (
     hut_hexes,
     hut_moves_after,
     place_hut,
+    well_vertices,
 )
 from pnp.rules.assyria.moves import Feed, Pass, PlaceHut
 from pnp.rules.assyria.phases import new_game
@@ -188,3 +190,24 @@ def test_cards_drawn_from_one_laid_out_deck_match_drawing_them_one_by_one():
         reshuffled += cut < count
         short += len(drawn) < count
     assert reshuffled > 50 and short > 10
+
+
+def plain_well_vertices(s: State, colour: str) -> list[int]:
+    """Ruling II.E read plainly: every free vertex touching no between-the-rivers hex whose
+    three hexes hold the player's huts, while the stock lasts."""
+    if s.well_stock() <= 0:
+        return []
+    b = board()
+    return [v for v in sorted(b.well_vertices) if v not in s.wells
+            and all(s.huts.get(h) == colour for h in b.vertices[v].hexes)]
+
+
+def test_well_vertices_match_the_plain_reading_for_every_player():
+    compared = found = 0
+    for s, _, _ in games(40):
+        for colour in s.players:
+            expected = plain_well_vertices(s, colour)
+            assert well_vertices(s, colour) == expected
+            compared += 1
+            found += bool(expected)
+    assert compared > 10000 and found > 300

@@ -234,28 +234,28 @@ def well_vertices(s: State, colour: str) -> list[int]:
     touches no between-the-rivers hex, while the stock lasts."""
     if s.well_stock() <= 0:
         return []
-    huts = s.huts
-    # A vertex whose three hexes hold the player's huts touches one of them.
-    near = {v for h, c in huts.items() if c == colour for v in _well_sites()[h]}
-    near.difference_update(s.wells)
-    hexes = _vertex_hexes()
-    sites = [v for v in near if huts.get(hexes[v][0]) == colour
-             and huts.get(hexes[v][1]) == colour and huts.get(hexes[v][2]) == colour]
-    sites.sort()
+    own = [h for h, c in s.huts.items() if c == colour]
+    mine = set(own)
+    corners = _well_corners()
+    # each site found once: from the lowest of its three hexes
+    sites = [v for h in own for v, a, b in corners[h] if a in mine and b in mine]
+    if sites:
+        wells = s.wells
+        sites = [v for v in sites if v not in wells]
+        sites.sort()
     return sites
 
 
 @cache
-def _well_sites() -> tuple[tuple[int, ...], ...]:
-    """Each hex's vertices that may take a well (touching no between-the-rivers hex)."""
+def _well_corners() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """By hex: the vertices that may take a well (touching no between-the-rivers hex) whose
+    lowest hex it is, each with its two other hexes."""
     b = board()
-    return tuple(tuple(v for v in near if v in b.well_vertices) for near in b.hex_vertices)
-
-
-@cache
-def _vertex_hexes() -> tuple[tuple[int, int, int], ...]:
-    """Each vertex's three hexes, by vertex index."""
-    return tuple(v.hexes for v in board().vertices)
+    corners: list[list[tuple[int, int, int]]] = [[] for _ in b.hexes]
+    for v in sorted(b.well_vertices):
+        low, a, c = sorted(b.vertices[v].hexes)
+        corners[low].append((v, a, c))
+    return tuple(map(tuple, corners))
 
 
 def can_build(s: State, colour: str, h: int) -> str | None:
