@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import cast
 
 from pnp.rules.assyria.cards import (
     BUILD_COST,
@@ -167,8 +166,9 @@ def _place_hut_step(s: State, c: str, move: Move, log: Log,
     s.huts[move.hex] = c
     s.huts_to_place -= 1
     if s.huts_to_place > 0:
-        if before is not None:        # PlaceHut moves, in hex order
-            after = cast("list[Move]", hut_moves_after(s, before, move.hex))  # type: ignore[arg-type]
+        after: list[Move]
+        if before is not None:        # PlaceHut moves, in hex order (no cast: a call a hut)
+            after = hut_moves_after(s, before, move.hex)  # type: ignore[arg-type,assignment]
         else:
             after = [place_hut(h) for h in hut_hexes(s, c)]
         if after:
@@ -186,9 +186,9 @@ def _feed(s: State, c: str, move: Move, log: Log, before: Before = None) -> list
         s.hands[c].remove(move.card)
         s.discard[move.card] += 1
     s.supplied.extend(move.hexes)
-    # none exactly when no card plays
-    feeds: list[Move] = (list(feed_moves(s, c)) if before is None
-                         else cast("list[Move]", feed_moves_after(s, c, before, move)))  # type: ignore[arg-type]
+    # none exactly when no card plays; `before` holds Feed moves (no cast: a call a card)
+    feeds: list[Move] = (list(feed_moves(s, c)) if before is None  # type: ignore[assignment]
+                         else feed_moves_after(s, c, before, move))  # type: ignore[arg-type]
     if not feeds:
         famine(s, log)
         return None

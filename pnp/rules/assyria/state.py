@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import repeat
 from operator import countOf
 from typing import Any
 
@@ -88,7 +89,7 @@ class State:
         return sorted(h for h, (c, _) in self.ziggurats.items() if c == colour)
 
     def ashur_huts(self, colour: str) -> int:
-        return sum([tier.count(colour) for tier in self.ashur.values()])
+        return sum(map(countOf, self.ashur.values(), repeat(colour)))
 
     def hut_stock(self, colour: str) -> int:
         """Ruling "Components": 10 huts; those on the board and in Ashur are not in stock."""
