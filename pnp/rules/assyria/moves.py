@@ -76,7 +76,13 @@ class Feed:
     hexes: tuple[int, ...]      # sorted
 
     def __str__(self) -> str:
-        return f"feed {self.card} " + " ".join(map(_hex, self.hexes))
+        return _feed_text(self.card, self.hexes)
+
+
+@cache
+def _feed_text(card: str, hexes: tuple[int, ...]) -> str:
+    """A feed's text (every logged feed asks; the card and hexes fed are few)."""
+    return f"feed {card} " + " ".join(map(_hex, hexes))
 
 
 @dataclass(frozen=True, order=True)

@@ -102,7 +102,7 @@ def _begin_expansion(s: State, c: str, log: Log) -> None:
     s.supplied = []
     hexes = hut_hexes(s, c) if s.huts_to_place > 0 else []
     if hexes:
-        s.found = [place_hut(h) for h in hexes]
+        s.found = list(map(place_hut, hexes))
     else:
         begin_supply(s, log)
 

@@ -75,7 +75,7 @@ def legal_moves(s: State) -> list[Move]:
     if s.phase == "harvest":
         return [_harvest_move(i) for i, col in enumerate(s.sowing) if col is not None]
     if s.phase == "huts":
-        return [place_hut(h) for h in hut_hexes(s, c)]
+        return list(map(place_hut, hut_hexes(s, c)))
     if s.phase == "supply":
         return list(feed_moves(s, c))
     if s.phase == "wells":
@@ -170,7 +170,7 @@ def _place_hut_step(s: State, c: str, move: Move, log: Log,
         if before is not None:        # PlaceHut moves, in hex order (no cast: a call a hut)
             after = hut_moves_after(s, before, move.hex)  # type: ignore[arg-type,assignment]
         else:
-            after = [place_hut(h) for h in hut_hexes(s, c)]
+            after = list(map(place_hut, hut_hexes(s, c)))
         if after:
             return after
     begin_supply(s, log)
