@@ -30,7 +30,6 @@ from pnp.rules.assyria.cards import (
     TIERS,
     WILD,
     ZIGGURATS,
-    camel_value,
     food_of,
     symbols,
 )
@@ -117,6 +116,12 @@ def _neighbours_in_play(players: int) -> tuple[frozenset[int], ...]:
 def hex_food() -> tuple[str, ...]:
     """Each hex's food, by hex index."""
     return tuple(h.food for h in board().hexes)
+
+
+@cache
+def hex_is_river() -> tuple[bool, ...]:
+    """Whether each hex is a river hex, by hex index."""
+    return tuple(h.is_river for h in board().hexes)
 
 
 def unsupplied(s: State, colour: str) -> list[int]:
@@ -289,7 +294,7 @@ def action_moves(s: State, colour: str) -> list[Move]:
     if camels < MIN_COST:
         return [_PASS]
     moves: list[Move] = []
-    zigs = [h for h, (c, _) in s.ziggurats.items() if c == colour]
+    zigs = [(h, level) for h, (c, level) in s.ziggurats.items() if c == colour]
     zigs.sort()
     if camels >= BUILD_COST and len(zigs) < ZIGGURATS:
         huts = [h for h, c in s.huts.items() if c == colour]
@@ -299,10 +304,9 @@ def action_moves(s: State, colour: str) -> list[Move]:
     else:                               # only their number is needed
         own_huts = countOf(s.huts.values(), colour)
     grown = s.grown
-    for h in zigs:
+    for h, level in zigs:
         if h in grown:
             continue                    # one level per ziggurat per turn
-        level = s.ziggurats[h][1]
         if level == 1 and camels >= CENTRE_COST:
             moves.append(_centre(h))
         elif level == 2 and camels >= ROOF_COST:
@@ -318,7 +322,7 @@ def action_moves(s: State, colour: str) -> list[Move]:
         moves.append(_buy(PLOUGH))
     if colour not in s.bought:
         for card in sorted(set(s.leftover())):
-            if camel_value(card) <= camels:
+            if CAMEL_VALUE[card] <= camels:
                 moves.append(_buy(card))
     moves.append(_PASS)
     return moves
@@ -374,6 +378,12 @@ def _still_open(s: State, colour: str, m: Move, done: Move) -> bool:
 def _buildable(s: State, huts: list[int]) -> list[int]:
     """The player's huts (sorted) off the rivers and touching no well (can_build's hex
     conditions)."""
-    b = board()
-    wet = {h for v in s.wells for h in b.vertices[v].hexes}
-    return [h for h in huts if h not in wet and not b.hexes[h].is_river]
+    corners, river = _vertex_hexes(), hex_is_river()
+    wet = {h for v in s.wells for h in corners[v]}
+    return [h for h in huts if h not in wet and not river[h]]
+
+
+@cache
+def _vertex_hexes() -> tuple[tuple[int, int, int], ...]:
+    """Each vertex's three hexes, by vertex index."""
+    return tuple(v.hexes for v in board().vertices)

@@ -25,6 +25,7 @@ from pnp.rules.assyria.cards import (
     TURNS,
     WELL_POINTS,
 )
+from pnp.rules.assyria.choices import hex_is_river
 from pnp.rules.assyria.moves import IllegalMove
 from pnp.rules.assyria.state import SCORING_PHASES, State
 
@@ -100,12 +101,6 @@ def river_camels(huts: int) -> int:
 def hex_region() -> tuple[str, ...]:
     """Each hex's region, by hex index."""
     return tuple(h.region for h in board().hexes)
-
-
-@cache
-def hex_is_river() -> tuple[bool, ...]:
-    """Whether each hex is a river hex, by hex index."""
-    return tuple(h.is_river for h in board().hexes)
 
 
 # -- the turn's income and prestige ----------------------------------------------------------
@@ -320,17 +315,21 @@ def apply_lines(state: State, scoring: Scoring) -> None:
     """Move the score and camel tracks and hand out ploughs (in place). The camel track
     stops at 10 for every gain (ruling "Income"); a middle-priest plough comes from the
     used-plough space."""
-    totals = {c: [0, 0, 0] for c in state.players}
-    for player, _, _, _, points, camels, ploughs in scoring.lines:
-        total = totals.get(player)
-        if total is not None:
-            total[0] += points
-            total[1] += camels
-            total[2] += ploughs
-    for c, (points, camels, ploughs) in totals.items():
-        state.score[c] = state.score.get(c, 0) + points
-        state.camels[c] = min(CAMELS_MAX, state.camels.get(c, 0) + camels)
-        if ploughs and not state.ploughs.get(c, 0) and state.used_ploughs > 0:
+    points = dict.fromkeys(state.players, 0)
+    camels = dict.fromkeys(state.players, 0)
+    ploughs = dict.fromkeys(state.players, 0)
+    for player, _, _, _, k_points, k_camels, k_ploughs in scoring.lines:
+        if player in points:        # most lines give one thing: add only what they give
+            if k_points:
+                points[player] += k_points
+            if k_camels:
+                camels[player] += k_camels
+            if k_ploughs:
+                ploughs[player] += k_ploughs
+    for c in state.players:
+        state.score[c] = state.score.get(c, 0) + points[c]
+        state.camels[c] = min(CAMELS_MAX, state.camels.get(c, 0) + camels[c])
+        if ploughs[c] and not state.ploughs.get(c, 0) and state.used_ploughs > 0:
             state.ploughs[c] = 1
             state.used_ploughs -= 1
 
