@@ -127,8 +127,9 @@ def famine(s: State, log: Log) -> None:
     for h in starving:
         del s.huts[h]
     if starving and log is not None:
+        hexes = board().hexes
         log.append(f"  {c}: famine, {len(starving)} hut(s) back to stock: "
-                   + " ".join(board().hexes[h].name for h in starving))
+                   + " ".join([hexes[h].name for h in starving]))
     s.supplied = []
     s.phase = "wells"
     vertices = well_vertices(s, c)
