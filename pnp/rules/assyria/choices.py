@@ -77,7 +77,9 @@ def hut_moves_after(s: State, before: list[PlaceHut], placed: int) -> list[Place
     changed)."""
     huts, ziggurats = s.huts, s.ziggurats
     after = before.copy()
-    del after[bisect_left(after, placed, key=_HEX)]
+    i = bisect_left(after, placed, key=_HEX)
+    assert after[i].hex == placed, "the hut placed comes from the moves before it"
+    del after[i]
     for nb in _neighbours_in_play(s.n)[placed]:
         if nb not in huts and nb not in ziggurats:
             i = bisect_left(after, nb, key=_HEX)
