@@ -13,17 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
+from pnp.rules.spider_twist.bits import Acts, Board, nth
 from pnp.rules.spider_twist.moves import End, Move, Pass, parse_move
 from pnp.rules.spider_twist.play import (
     GAME_OVER,
     ROLLS,
-    Choices,
     apply,
     done_of,
     female_moves,
     legal_moves,
-    movers_after,
-    own_movers,
     play_legal,
 )
 from pnp.rules.spider_twist.read import read_state
@@ -72,49 +70,48 @@ def random_move(state: State, rng: random.Random) -> Move:
     return _move_in_play(state, rng)
 
 
-def _move_in_play(state: State, rng: random.Random, movers: list[str] | None = None) -> Move:
-    """`random_move` in a game not over (`movers`: `own_movers(state)` when the caller
-    keeps them)."""
+def _move_in_play(state: State, rng: random.Random, board: Board | None = None) -> Move:
+    """`random_move` in a game not over (`board`: `Board(state)` when the caller keeps it)."""
     # Her walks, or the die: `legal_moves` without asking again whether the game is over.
     if state.react is not None:
         walks = female_moves(state)
         return walks[rng.randrange(len(walks))]
     if state.roll:
         return ROLLS[rng.randrange(len(ROLLS))]
-    if movers is None:
-        movers = own_movers(state)
+    return _player_move(state, rng, Board(state) if board is None else board)
+
+
+def _player_move(state: State, rng: random.Random, board: Board) -> Move:
+    """The player in turn's move. His legal moves are acts, then turnable males, then `end`
+    once he has acted (or `pass` alone): drawn from as they would be from legal_moves'
+    list. Once he has acted with males to turn, `end` and turning are open, so the first
+    draw is made at once and his actions are counted only when it asks for them."""
+    movers, nodes = board.movers, board.bits.nodes
     if state.has_acted and movers:
-        return _move_after_acting(state, rng, movers)
-    # The player in turn: his legal moves are acts, then turnable males, then `end` once he
-    # has acted (or `pass` alone); drawn from as they would be from legal_moves' list.
-    choices = Choices(state, movers)
-    acts, males, ends = choices.act_count, len(choices.turnable), int(choices.can_end)
-    if acts + males + ends <= 1:
+        chance = rng.random()
+        if chance < END_RATE:
+            return END
+        acts = Acts(state, board)
+        if not acts.count:
+            return END
+        if chance > 1 - DONE_RATE:
+            return done_of(nodes[nth(movers, rng.randrange(movers.bit_count()))])
+        return acts.act(rng.randrange(acts.count))
+    acts = Acts(state, board)
+    count, ends = acts.count, state.has_acted           # here he has acted only with no movers
+    turnable = movers if ends else acts.turnable()
+    males = turnable.bit_count()
+    if count + males + ends <= 1:
         rng.randrange(1)                       # the one legal move, drawn all the same
-        if acts:
-            return choices.act(0)
-        return done_of(choices.turnable[0]) if males else END if ends else PASS
+        if count:
+            return acts.act(0)
+        return done_of(nodes[nth(turnable, 0)]) if males else END if ends else PASS
     chance = rng.random()
-    if ends and (not acts or chance < END_RATE):
+    if ends and (not count or chance < END_RATE):
         return END
-    if males and (not acts or chance > 1 - DONE_RATE):
-        return done_of(choices.turnable[rng.randrange(males)])
-    return choices.act(rng.randrange(acts))
-
-
-def _move_after_acting(state: State, rng: random.Random, movers: list[str]) -> Move:
-    """`_move_in_play` once he has acted and has males to turn: `end` and turning are open,
-    so the first draw is made at once, and his actions are listed only when it asks for
-    them (the same draws and moves as the general case)."""
-    chance = rng.random()
-    if chance < END_RATE:
-        return END
-    choices = Choices(state, movers)
-    if not choices.act_count:
-        return END
-    if chance > 1 - DONE_RATE:
-        return done_of(movers[rng.randrange(len(movers))])
-    return choices.act(rng.randrange(choices.act_count))
+    if males and (not count or chance > 1 - DONE_RATE):
+        return done_of(nodes[nth(turnable, rng.randrange(males))])
+    return acts.act(rng.randrange(count))
 
 
 # One log entry of a playout: a move (number, who, move, what followed) or, with
@@ -161,24 +158,24 @@ def playout(seed: int, web: str = "rings") -> Playout:
     head = (f"spider-twist {web} seed {seed}", f"start rolls: {rolls}: {state.turn} starts")
     entries: list[Entry] = [(1, state.turn, None, [])]
     count, turns = 0, 1
-    movers: list[str] | None = None         # the player in turn's, kept through his turn
+    board = Board(state)                    # kept move by move
     over = state.is_over()
     while not over:
+        her = state.female
         if state.react is not None or state.roll:
             player = state.opponent             # she moves, or her die is rolled
             move = _move_in_play(state, rng)
         else:
             player = state.turn
-            movers = own_movers(state) if movers is None else movers_after(state, movers)
-            move = _move_in_play(state, rng, movers)
+            move = _player_move(state, rng, board)
         events = play_legal(state, move)
+        board.played(state, move, her)
         count += 1
         entries.append((count, player, move, events))
         # Only a move that takes a male out of play ends the game, and says so last.
         if events and events[-1].startswith(GAME_OVER):
             over = True
         if move is END or isinstance(move, (End, Pass)):
-            movers = None
             turns += 1
             entries.append((turns, state.turn, None, []))
     return Playout(state, count, turns, head, entries)
