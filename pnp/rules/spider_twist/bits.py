@@ -10,19 +10,23 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp.rules.spider_twist.moves import Done, End, Mate, Move, Pass, Place, Step
-from pnp.rules.spider_twist.play import mate_of, place_of, step_of
-from pnp.rules.spider_twist.state import State
+from pnp.rules.spider_twist.play import done_of, mate_of, place_of, step_of
+from pnp.rules.spider_twist.state import COLOURS, State
 from pnp.rules.spider_twist.web import get_web
 
 
 @dataclass(frozen=True, eq=False)
 class WebBits:
-    """One web as bits: each node's bit, each node's neighbours and the entry nodes as masks."""
+    """One web as bits: each node's bit, its neighbours as a mask, the entry nodes as a
+    mask, and the moves from or onto each node keyed by bits (built once, not per move)."""
 
-    nodes: tuple[str, ...]
     bit: dict[str, int]
-    near: dict[int, int]            # a node's bit -> its neighbours' mask
+    near: dict[int, int]                     # a node's bit -> its neighbours' mask
     entry: int
+    place: dict[int, Place]
+    step: dict[int, dict[int, Step]]         # from's bit -> to's bit -> the move
+    mate: dict[int, Mate]
+    done: dict[int, Done]
 
 
 @cache
@@ -30,53 +34,68 @@ def web_bits(name: str) -> WebBits:
     web = get_web(name)
     bit = {n: 1 << i for i, n in enumerate(web.nodes)}
     near = {bit[n]: sum(bit[m] for m in web.adjacent[n]) for n in web.nodes}
-    return WebBits(web.nodes, bit, near, sum(bit[n] for n in web.entry))
+    return WebBits(bit, near, sum(bit[n] for n in web.entry),
+                   {bit[n]: place_of(n) for n in web.entry},
+                   {bit[n]: {bit[m]: step_of(n, m) for m in web.adjacent[n]}
+                    for n in web.nodes},
+                   {bit[n]: mate_of(n) for n in web.nodes},
+                   {bit[n]: done_of(n) for n in web.nodes})
 
 
 def nth(mask: int, k: int) -> int:
-    """The index of the `k`-th set bit of `mask` (0: the lowest), as nodes are ordered."""
+    """The `k`-th lowest set bit of `mask` (0: the lowest), as nodes are ordered."""
     for _ in range(k):
         mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
+    return mask & -mask
 
 
 class Board:
-    """`occupied`: the nodes of every male and hers; `movers`: the player in turn's males
-    that may still move (`play.own_movers`). `played` keeps both after each move."""
+    """`own`: each colour's males; `her`: her node; `movers`: the player in turn's males
+    that may still move (`play.own_movers`). `played` keeps them after each move."""
 
-    __slots__ = ("bits", "movers", "occupied")
+    __slots__ = ("bits", "her", "movers", "own")
 
     def __init__(self, state: State) -> None:
         self.bits = web_bits(state.web)
         bit = self.bits.bit
-        self.occupied = sum(map(bit.__getitem__, state.males)) | bit[state.female]
-        self.movers = self._movers(state)
+        self.own = dict.fromkeys(COLOURS, 0)
+        for n, c in state.males.items():
+            self.own[c] |= bit[n]
+        self.her = bit[state.female]
+        self.movers = self.own[state.turn] & ~sum(map(bit.__getitem__, state.done))
 
-    def _movers(self, state: State) -> int:
-        bit, turn, done = self.bits.bit, state.turn, state.done
-        return sum(bit[n] for n, c in state.males.items() if c == turn and n not in done)
+    @property
+    def occupied(self) -> int:
+        """The nodes of every male and hers."""
+        return self.own[COLOURS[0]] | self.own[COLOURS[1]] | self.her
 
-    def played(self, state: State, move: Move, her: str) -> None:
-        """Keep the masks after `move` was played on `state`, her node `her` before it. A
-        walk frees her old node and takes her new one, which held the male she ate if any."""
-        bit = self.bits.bit
-        if isinstance(move, Step):
+    def played(self, state: State, move: Move) -> None:
+        """Keep the masks after `move` was played on `state`. A walk frees her node and
+        takes her new one, clearing the male she ate there."""
+        bit, kind = self.bits.bit, type(move)
+        if kind is Step:
+            assert isinstance(move, Step)
             frm = bit[move.frm]
-            self.occupied ^= frm | bit[move.to]
+            self.own[state.turn] ^= frm | bit[move.to]
             self.movers &= ~frm
-        elif isinstance(move, (End, Pass)):
-            self.movers = self._movers(state)
-        elif isinstance(move, Place):
-            self.occupied |= bit[move.node]
-        elif isinstance(move, Mate):
-            self.occupied &= ~bit[move.frm]
+        elif kind is End or kind is Pass:
+            self.movers = self.own[state.turn]      # nobody is turned at a turn's start
+        elif kind is Place:
+            assert isinstance(move, Place)
+            self.own[state.turn] |= bit[move.node]
+        elif kind is Mate:
+            assert isinstance(move, Mate)
+            self.own[state.turn] &= ~bit[move.frm]
             self.movers &= ~bit[move.frm]
-        elif isinstance(move, Done):
+        elif kind is Done:
+            assert isinstance(move, Done)
             self.movers &= ~bit[move.node]
-        if state.female != her:
-            now = bit[state.female]
-            self.occupied = self.occupied & ~bit[her] | now
-            self.movers &= ~now
+        her = bit[state.female]
+        if her != self.her:
+            self.her, own = her, self.own
+            for c in COLOURS:
+                own[c] &= ~her
+            self.movers &= ~her
 
 
 class Acts:
@@ -92,7 +111,7 @@ class Acts:
         self.places = 0 if state.placed is not None or not state.stock[state.turn] \
             else bits.entry & free
         near = bits.near
-        self.mates = 0 if state.mating is not None else movers & near[bits.bit[state.female]]
+        self.mates = 0 if state.mating is not None else movers & near[board.her]
         count, froms, m = 0, 0, movers
         while m:
             low = m & -m
@@ -114,10 +133,9 @@ class Acts:
 
     def act(self, index: int) -> Move:
         """The `index`-th action, as `Choices.act`."""
-        nodes = self.bits.nodes
         places = self.places.bit_count()
         if index < places:
-            return place_of(nodes[nth(self.places, index)])
+            return self.bits.place[nth(self.places, index)]
         index -= places
         near, free, m = self.bits.near, self.free, self.movers
         while m:
@@ -125,7 +143,7 @@ class Acts:
             to = near[low] & free
             n = to.bit_count()
             if index < n:
-                return step_of(nodes[low.bit_length() - 1], nodes[nth(to, index)])
+                return self.bits.step[low][nth(to, index)]
             index -= n
             m ^= low
-        return mate_of(nodes[nth(self.mates, index)])
+        return self.bits.mate[nth(self.mates, index)]

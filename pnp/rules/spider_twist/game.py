@@ -19,7 +19,6 @@ from pnp.rules.spider_twist.play import (
     GAME_OVER,
     ROLLS,
     apply,
-    done_of,
     female_moves,
     legal_moves,
     play_legal,
@@ -86,7 +85,7 @@ def _player_move(state: State, rng: random.Random, board: Board) -> Move:
     once he has acted (or `pass` alone): drawn from as they would be from legal_moves'
     list. Once he has acted with males to turn, `end` and turning are open, so the first
     draw is made at once and his actions are counted only when it asks for them."""
-    movers, nodes = board.movers, board.bits.nodes
+    movers, done = board.movers, board.bits.done
     if state.has_acted and movers:
         chance = rng.random()
         if chance < END_RATE:
@@ -95,7 +94,7 @@ def _player_move(state: State, rng: random.Random, board: Board) -> Move:
         if not acts.count:
             return END
         if chance > 1 - DONE_RATE:
-            return done_of(nodes[nth(movers, rng.randrange(movers.bit_count()))])
+            return done[nth(movers, rng.randrange(movers.bit_count()))]
         return acts.act(rng.randrange(acts.count))
     acts = Acts(state, board)
     count, ends = acts.count, state.has_acted           # here he has acted only with no movers
@@ -105,12 +104,12 @@ def _player_move(state: State, rng: random.Random, board: Board) -> Move:
         rng.randrange(1)                       # the one legal move, drawn all the same
         if count:
             return acts.act(0)
-        return done_of(nodes[nth(turnable, 0)]) if males else END if ends else PASS
+        return done[turnable & -turnable] if males else END if ends else PASS
     chance = rng.random()
     if ends and (not count or chance < END_RATE):
         return END
     if males and (not count or chance > 1 - DONE_RATE):
-        return done_of(nodes[nth(turnable, rng.randrange(males))])
+        return done[nth(turnable, rng.randrange(males))]
     return acts.act(rng.randrange(count))
 
 
@@ -161,7 +160,6 @@ def playout(seed: int, web: str = "rings") -> Playout:
     board = Board(state)                    # kept move by move
     over = state.is_over()
     while not over:
-        her = state.female
         if state.react is not None or state.roll:
             player = state.opponent             # she moves, or her die is rolled
             move = _move_in_play(state, rng)
@@ -169,7 +167,7 @@ def playout(seed: int, web: str = "rings") -> Playout:
             player = state.turn
             move = _player_move(state, rng, board)
         events = play_legal(state, move)
-        board.played(state, move, her)
+        board.played(state, move)
         count += 1
         entries.append((count, player, move, events))
         # Only a move that takes a male out of play ends the game, and says so last.
