@@ -14,7 +14,13 @@ import pytest
 
 from pnp.rules.api import IllegalMove
 from pnp.rules.spider_twist.female import Outcome, outcomes, reach_count, walks
-from pnp.rules.spider_twist.game import _move_in_play, initial_state, playout, start_rolls
+from pnp.rules.spider_twist.game import (
+    _move_in_play,
+    below,
+    initial_state,
+    playout,
+    start_rolls,
+)
 from pnp.rules.spider_twist.moves import End, Female, Pass
 from pnp.rules.spider_twist.play import (
     apply_in_place,
@@ -204,3 +210,15 @@ def test_the_checked_choice_takes_the_kept_walks_and_refuses_others():
         apply_in_place(state, move)
         assert state.walks is None or state.walks == _fresh_walks(state)
     assert chosen > 200
+
+
+def test_below_draws_as_randrange():
+    """The simulator's draw is randrange's: the same numbers, the generator left the same."""
+    drawn = set()
+    for seed in range(200):
+        plain, fast = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 6, 7, 8, 13, 31, 32, 33, 100):
+            value = below(fast, n)
+            assert value == plain.randrange(n) and fast.getstate() == plain.getstate()
+            drawn.add((n, value))
+    assert {v for n, v in drawn if n == 6} == set(range(6))

@@ -14,12 +14,12 @@ from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.spider_twist.bits import Acts, Board, nth
-from pnp.rules.spider_twist.moves import End, Move, Pass, parse_move
+from pnp.rules.spider_twist.moves import End, Female, Move, Pass, parse_move
 from pnp.rules.spider_twist.play import (
     GAME_OVER,
     ROLLS,
     apply,
-    female_moves,
+    her_walks,
     legal_moves,
     play_legal,
 )
@@ -65,18 +65,29 @@ def random_move(state: State, rng: random.Random) -> Move:
     END_RATE once he has acted, and now and then (DONE_RATE) turns a male instead."""
     if state.is_over():
         moves = legal_moves(state)
-        return moves[rng.randrange(len(moves))]          # none: as any empty choice fails
+        return moves[rng.randrange(len(moves))]     # none: as any empty choice fails
     return _move_in_play(state, rng)
+
+
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n > 0, drawn as CPython's randrange draws it (`getrandbits` of
+    n's bit length until below n) in one call instead of three: the simulator draws at
+    nearly every move."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _move_in_play(state: State, rng: random.Random, board: Board | None = None) -> Move:
     """`random_move` in a game not over (`board`: `Board(state)` when the caller keeps it)."""
     # Her walks, or the die: `legal_moves` without asking again whether the game is over.
     if state.react is not None:
-        walks = female_moves(state)
-        return walks[rng.randrange(len(walks))]
+        walks = her_walks(state)
+        return Female(walks[below(rng, len(walks))].path)
     if state.roll:
-        return ROLLS[rng.randrange(len(ROLLS))]
+        return ROLLS[below(rng, len(ROLLS))]
     return _player_move(state, rng, Board(state) if board is None else board)
 
 
@@ -94,14 +105,14 @@ def _player_move(state: State, rng: random.Random, board: Board) -> Move:
         if not acts.count:
             return END
         if chance > 1 - DONE_RATE:
-            return done[nth(movers, rng.randrange(movers.bit_count()))]
-        return acts.act(rng.randrange(acts.count))
+            return done[nth(movers, below(rng, movers.bit_count()))]
+        return acts.act(below(rng, acts.count))
     acts = Acts(state, board)
     count, ends = acts.count, state.has_acted           # here he has acted only with no movers
     turnable = movers if ends else acts.turnable()
     males = turnable.bit_count()
     if count + males + ends <= 1:
-        rng.randrange(1)                       # the one legal move, drawn all the same
+        below(rng, 1)                          # the one legal move, drawn all the same
         if count:
             return acts.act(0)
         return done[turnable & -turnable] if males else END if ends else PASS
@@ -109,8 +120,8 @@ def _player_move(state: State, rng: random.Random, board: Board) -> Move:
     if ends and (not count or chance < END_RATE):
         return END
     if males and (not count or chance > 1 - DONE_RATE):
-        return done[nth(turnable, rng.randrange(males))]
-    return acts.act(rng.randrange(count))
+        return done[nth(turnable, below(rng, males))]
+    return acts.act(below(rng, count))
 
 
 # One log entry of a playout: a move (number, who, move, what followed) or, with

@@ -127,10 +127,10 @@ def actions(state: State) -> list[Move]:
 
 
 def female_moves(state: State) -> list[Female]:
-    return [Female(o.path) for o in _walks(state)]
+    return [Female(o.path) for o in her_walks(state)]
 
 
-def _walks(state: State) -> tuple[Outcome, ...]:
+def her_walks(state: State) -> tuple[Outcome, ...]:
     """Her allowed walks for the disturbance waiting on `react`: those the disturbance
     found, if this state still holds them."""
     assert state.react is not None
@@ -327,7 +327,7 @@ def _choose_walk(state: State, move: Move) -> list[str]:
     if not isinstance(move, Female):
         raise IllegalMove(f"{move}: the female must react to the disturbance on "
                           f"{state.react} first ({state.opponent} moves her)")
-    found = _walks(state)
+    found = her_walks(state)
     for outcome in found:
         if outcome.path == move.path:
             state.react, state.walks = None, None
