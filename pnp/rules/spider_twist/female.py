@@ -155,8 +155,13 @@ def outcomes(web: Web, female: str, node: str, steps: int,
         else:
             stack.extend((*path, n) for n in reversed(toward[last]))
     if eating:
-        return tuple(Outcome(path, eats) for path, eats in eating)
-    return tuple(Outcome(path, None) for path in empty)
+        return tuple(_outcome(path, eats) for path, eats in eating)
+    return tuple(_outcome(path, None) for path in empty)
+
+
+# Her walks recur from game to game: one frozen value serves each (building one costs more
+# than looking it up).
+_outcome = cache(Outcome)
 
 
 @cache
