@@ -64,11 +64,6 @@ class Board:
         self.her = bit[state.female]
         self.movers = self.own[state.turn] & ~sum(map(bit.__getitem__, state.done))
 
-    @property
-    def occupied(self) -> int:
-        """The nodes of every male and hers."""
-        return self.own[COLOURS[0]] | self.own[COLOURS[1]] | self.her
-
     def played(self, state: State, move: Move) -> None:
         """Keep the masks after `move` was played on `state`. A walk frees her node and
         takes her new one, clearing the male she ate there."""
@@ -98,52 +93,53 @@ class Board:
             self.movers &= ~her
 
 
-class Acts:
-    """The player in turn's actions as masks, in `play.Choices`' order: placements, then
-    each mover's steps (movers in node order), then matings."""
+Acts = tuple[int, int, int, int, int]
+"""The player in turn's actions as masks, in `play.Choices`' order: (placements, free
+nodes, matings, the movers with a step or a mating, how many actions); the steps are each
+mover's (movers in node order) onto the free nodes."""
 
-    __slots__ = ("bits", "count", "free", "froms", "mates", "movers", "places")
 
-    def __init__(self, state: State, board: Board) -> None:
-        bits, movers = board.bits, board.movers
-        self.bits, self.movers = bits, movers
-        free = self.free = ~board.occupied
-        self.places = 0 if state.placed is not None or not state.stock[state.turn] \
-            else bits.entry & free
-        near = bits.near
-        self.mates = 0 if state.mating is not None else movers & near[board.her]
-        count, froms, m = 0, 0, movers
-        while m:
-            low = m & -m
-            n = (near[low] & free).bit_count()
-            if n:
-                count += n
-                froms |= low
-            m ^= low
-        self.froms = froms | self.mates       # the movers with an action
-        self.count = self.places.bit_count() + count + self.mates.bit_count()
+def acts(state: State, board: Board) -> Acts:
+    bits, movers = board.bits, board.movers
+    free = ~(board.own[COLOURS[0]] | board.own[COLOURS[1]] | board.her)
+    places = 0 if state.placed is not None or not state.stock[state.turn] \
+        else bits.entry & free
+    near = bits.near
+    mates = 0 if state.mating is not None else movers & near[board.her]
+    count, froms, m = places.bit_count() + mates.bit_count(), mates, movers
+    while m:
+        low = m & -m
+        n = (near[low] & free).bit_count()
+        if n:
+            count += n
+            froms |= low
+        m ^= low
+    return places, free, mates, froms, count
 
-    def turnable(self) -> int:
-        """`Choices._turnable` before his first action: the movers he may turn and still
-        owe an action (one by another male, or a placement)."""
-        owed = self.froms.bit_count() + (self.places != 0)
-        if owed > 1:
-            return self.movers
-        return self.movers & ~self.froms if owed else 0
 
-    def act(self, index: int) -> Move:
-        """The `index`-th action, as `Choices.act`."""
-        places = self.places.bit_count()
-        if index < places:
-            return self.bits.place[nth(self.places, index)]
-        index -= places
-        near, free, m = self.bits.near, self.free, self.movers
-        while m:
-            low = m & -m
-            to = near[low] & free
-            n = to.bit_count()
-            if index < n:
-                return self.bits.step[low][nth(to, index)]
-            index -= n
-            m ^= low
-        return self.bits.mate[nth(self.mates, index)]
+def turnable(movers: int, places: int, froms: int) -> int:
+    """`Choices._turnable` before his first action: the movers he may turn and still owe
+    an action (one by another male, or a placement)."""
+    owed = froms.bit_count() + (places != 0)
+    if owed > 1:
+        return movers
+    return movers & ~froms if owed else 0
+
+
+def act(board: Board, actions: Acts, index: int) -> Move:
+    """The `index`-th action, as `Choices.act`."""
+    bits, (places, free, mates, _, _) = board.bits, actions
+    count = places.bit_count()
+    if index < count:
+        return bits.place[nth(places, index)]
+    index -= count
+    near, m = bits.near, board.movers
+    while m:
+        low = m & -m
+        to = near[low] & free
+        count = to.bit_count()
+        if index < count:
+            return bits.step[low][nth(to, index)]
+        index -= count
+        m ^= low
+    return bits.mate[nth(mates, index)]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
-from pnp.rules.spider_twist.bits import Acts, Board, nth
+from pnp.rules.spider_twist.bits import Board, act, acts, nth, turnable
 from pnp.rules.spider_twist.moves import End, Female, Move, Pass, parse_move
 from pnp.rules.spider_twist.play import (
     GAME_OVER,
@@ -96,32 +96,32 @@ def _player_move(state: State, rng: random.Random, board: Board) -> Move:
     once he has acted (or `pass` alone): drawn from as they would be from legal_moves'
     list. Once he has acted with males to turn, `end` and turning are open, so the first
     draw is made at once and his actions are counted only when it asks for them."""
-    movers, done = board.movers, board.bits.done
-    if state.has_acted and movers:
+    movers, done, ends = board.movers, board.bits.done, state.has_acted
+    if ends and movers:
         chance = rng.random()
         if chance < END_RATE:
             return END
-        acts = Acts(state, board)
-        if not acts.count:
+        actions = acts(state, board)
+        if not actions[4]:
             return END
         if chance > 1 - DONE_RATE:
             return done[nth(movers, below(rng, movers.bit_count()))]
-        return acts.act(below(rng, acts.count))
-    acts = Acts(state, board)
-    count, ends = acts.count, state.has_acted           # here he has acted only with no movers
-    turnable = movers if ends else acts.turnable()
-    males = turnable.bit_count()
-    if count + males + ends <= 1:
+        return act(board, actions, below(rng, actions[4]))
+    actions = acts(state, board)
+    count = actions[4]                                 # here he has acted only with no movers
+    males = movers if ends else turnable(movers, actions[0], actions[3])
+    turns = males.bit_count()
+    if count + turns + ends <= 1:
         below(rng, 1)                          # the one legal move, drawn all the same
         if count:
-            return acts.act(0)
-        return done[turnable & -turnable] if males else END if ends else PASS
+            return act(board, actions, 0)
+        return done[males & -males] if turns else END if ends else PASS
     chance = rng.random()
     if ends and (not count or chance < END_RATE):
         return END
-    if males and (not count or chance > 1 - DONE_RATE):
-        return done[nth(turnable, below(rng, males))]
-    return acts.act(below(rng, count))
+    if turns and (not count or chance > 1 - DONE_RATE):
+        return done[nth(males, below(rng, turns))]
+    return act(board, actions, below(rng, count))
 
 
 # One log entry of a playout: a move (number, who, move, what followed) or, with
@@ -184,7 +184,7 @@ def playout(seed: int, web: str = "rings") -> Playout:
         # Only a move that takes a male out of play ends the game, and says so last.
         if events and events[-1].startswith(GAME_OVER):
             over = True
-        if move is END or isinstance(move, (End, Pass)):
+        if move is END or move is PASS:         # the policy's own objects
             turns += 1
             entries.append((turns, state.turn, None, []))
     return Playout(state, count, turns, head, entries)
