@@ -50,15 +50,6 @@ def own_movers(state: State) -> list[str]:
     return movers
 
 
-def movers_after(state: State, before: list[str]) -> list[str]:
-    """`own_movers(state)` from `before`, the movers at an earlier decision of this turn: in
-    a turn no male becomes a mover (a placed male is turned at once), so they are those of
-    `before` still there, own and not turned (a male that moved, mated or was eaten is
-    gone from his node, or turned on it)."""
-    males, turn, done = state.males, state.turn, state.done
-    return [n for n in before if n not in done and males.get(n) == turn]
-
-
 class Choices:
     """What the player in turn may do, as nodes: placements (at most one a turn, from stock,
     on an empty entry node, not hers either), moves of one edge onto an empty node, matings
@@ -68,9 +59,9 @@ class Choices:
 
     __slots__ = ("act_count", "can_end", "matings", "places", "steps", "turnable")
 
-    def __init__(self, state: State, movers: list[str] | None = None) -> None:
+    def __init__(self, state: State) -> None:
         web, males, female = get_web(state.web), state.males, state.female
-        movers = own_movers(state) if movers is None else movers
+        movers = own_movers(state)
         self.places: list[str] = [] if state.placed is not None or not state.stock[state.turn] \
             else [n for n in web.entry if n not in males and n != female]
         adjacent = web.adjacent
