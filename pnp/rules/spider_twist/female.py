@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from itertools import repeat
 from typing import Any
 
 from pnp.rules.spider_twist.web import CENTRE, SPOKES, Web
@@ -138,36 +139,39 @@ def outcomes(web: Web, female: str, node: str, steps: int,
     """Every allowed outcome when she moves `steps` towards `node` (no die on her): the
     distinct walks along shortest routes, eating walks only if there are any."""
     limit = min(steps, web.dist[node][female])
-    toward = _toward(web, node)
+    starts, back = _toward(web, node)
     # Depth first, in node order, as a stack (the first step's routes before the next's):
     # a walk ends on the first male she enters or after `limit` steps.
-    eating: list[tuple[tuple[str, ...], str]] = []
+    eating: list[Outcome] = []
     empty: list[tuple[str, ...]] = []
-    stack: list[tuple[str, ...]] = [(female, nxt) for nxt in reversed(toward[female])]
+    stack: list[tuple[str, ...]] = list(starts[female])
     while stack:
         path = stack.pop()
         last = path[-1]
         if last in males:
-            eating.append((path, males[last]))
+            eating.append(_outcome(path, males[last]))
         elif len(path) > limit:
             if not eating:                 # eating walks win: the empty ones are not needed
                 empty.append(path)
         else:
-            stack.extend((*path, n) for n in reversed(toward[last]))
-    if eating:
-        return tuple(_outcome(path, eats) for path, eats in eating)
-    return tuple(_outcome(path, None) for path in empty)
+            for n in back[last]:
+                stack.append((*path, n))
+    return tuple(eating) if eating else tuple(map(_outcome, empty, repeat(None)))
 
 
 # Her walks recur from game to game: one frozen value serves each (building one costs more
 # than looking it up).
 _outcome = cache(Outcome)
 
+Toward = dict[str, tuple[str, ...]]
+
 
 @cache
-def _toward(web: Web, target: str) -> dict[str, tuple[str, ...]]:
-    """`web.toward(n, target)` for every node n: one walk asks it at every step."""
-    return {n: web.toward(n, target) for n in web.nodes}
+def _toward(web: Web, target: str) -> tuple[dict[str, tuple[tuple[str, str], ...]], Toward]:
+    """For every node n: her first steps from n towards `target` as walks (n, next), and
+    `web.toward(n, target)`, both reversed so that a stack pops them in node order."""
+    back = {n: web.toward(n, target)[::-1] for n in web.nodes}
+    return {n: tuple((n, m) for m in back[n]) for n in web.nodes}, back
 
 
 def routes(web: Web, female: str, node: str, males: Mapping[str, str]) -> list[Route]:
