@@ -294,7 +294,12 @@ def _count_down(state: State) -> str:
     before = state.die
     assert before is not None
     state.die = countdown(before)
-    return f"die {before} -> {state.die}" if state.die else "die 1 removed: she reacts again"
+    return COUNTED_DOWN[before]
+
+
+# What the log says as each die value counts down (half the disturbances do)
+COUNTED_DOWN = {v: f"die {v} -> {countdown(v)}" if countdown(v) else
+                "die 1 removed: she reacts again" for v in DIE}
 
 
 def _disturb(state: State, node: str, events: list[str]) -> None:
@@ -359,8 +364,8 @@ def _walk(state: State, outcome: Outcome, events: list[str], echo: bool = True) 
 def _game_end(state: State, events: list[str]) -> bool:
     """Ruling "End and score": over at once when a player has one male left."""
     for c in COLOURS:
-        if state.left(c) <= 1:
-            n = state.left(c)
+        n = state.left(c)
+        if n <= 1:
             events.append(f"{GAME_OVER}: {c} has {n} male{'' if n == 1 else 's'} left")
             return True
     return False
