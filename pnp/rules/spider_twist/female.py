@@ -149,19 +149,19 @@ def outcomes(web: Web, female: str, node: str, steps: int,
         path = stack.pop()
         last = path[-1]
         if last in males:
-            eating.append(_outcome(path, males[last]))
+            eating.append(outcome_of(path, males[last]))
         elif len(path) > limit:
             if not eating:                 # eating walks win: the empty ones are not needed
                 empty.append(path)
         else:
             for n in back[last]:
                 stack.append((*path, n))
-    return tuple(eating) if eating else tuple(map(_outcome, empty, repeat(None)))
+    return tuple(eating) if eating else tuple(map(outcome_of, empty, repeat(None)))
 
 
 # Her walks recur from game to game: one frozen value serves each (building one costs more
 # than looking it up).
-_outcome = cache(Outcome)
+outcome_of = cache(Outcome)
 
 Toward = dict[str, tuple[str, ...]]
 

@@ -14,11 +14,12 @@ from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.spider_twist.bits import Board, act, acts, nth, turnable
-from pnp.rules.spider_twist.moves import End, Female, Move, Pass, parse_move
+from pnp.rules.spider_twist.moves import End, Move, Pass, parse_move
 from pnp.rules.spider_twist.play import (
     GAME_OVER,
     ROLLS,
     apply,
+    female_of,
     her_walks,
     legal_moves,
     play_legal,
@@ -85,7 +86,7 @@ def _move_in_play(state: State, rng: random.Random, board: Board | None = None) 
     # Her walks, or the die: `legal_moves` without asking again whether the game is over.
     if state.react is not None:
         walks = her_walks(state)
-        return Female(walks[below(rng, len(walks))].path)
+        return female_of(walks[below(rng, len(walks))].path)
     if state.roll:
         return ROLLS[below(rng, len(ROLLS))]
     return _player_move(state, rng, Board(state) if board is None else board)

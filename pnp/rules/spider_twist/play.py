@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from functools import cache
 
-from pnp.rules.spider_twist.female import Outcome, countdown, outcomes, reach_count, walks
+from pnp.rules.spider_twist.female import (
+    Outcome,
+    countdown,
+    outcome_of,
+    outcomes,
+    reach_count,
+    walks,
+)
 from pnp.rules.spider_twist.moves import (
     Done,
     End,
@@ -37,6 +44,7 @@ place_of = cache(Place)
 step_of = cache(Step)
 mate_of = cache(Mate)
 done_of = cache(Done)
+female_of = cache(Female)
 
 
 # ------------------------------------------------------------------------ what is legal
@@ -341,7 +349,7 @@ def _walk_allowed(state: State, move: Move) -> list[str]:
     assert isinstance(move, Female)
     state.react = None
     events: list[str] = []
-    _walk(state, Outcome(move.path, state.males.get(move.path[-1])), events, echo=False)
+    _walk(state, outcome_of(move.path, state.males.get(move.path[-1])), events, echo=False)
     return events
 
 
