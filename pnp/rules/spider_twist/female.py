@@ -139,10 +139,16 @@ def outcomes(web: Web, female: str, node: str, steps: int,
     """Every allowed outcome when she moves `steps` towards `node` (no die on her): the
     distinct walks along shortest routes, eating walks only if there are any."""
     limit = min(steps, web.dist[node][female])
-    starts, back = _toward(web, node)
+    starts, back, ones = _toward(web, node)
+    if limit == 1:                         # most reactions: one step, onto a male or not
+        eating: list[Outcome] = []
+        for walk in ones[female]:
+            if walk.path[1] in males:
+                eating.append(outcome_of(walk.path, males[walk.path[1]]))
+        return tuple(eating) if eating else ones[female]
     # Depth first, in node order, as a stack (the first step's routes before the next's):
     # a walk ends on the first male she enters or after `limit` steps.
-    eating: list[Outcome] = []
+    eating = []
     empty: list[tuple[str, ...]] = []
     stack: list[tuple[str, ...]] = list(starts[female])
     while stack:
@@ -167,11 +173,15 @@ Toward = dict[str, tuple[str, ...]]
 
 
 @cache
-def _toward(web: Web, target: str) -> tuple[dict[str, tuple[tuple[str, str], ...]], Toward]:
+def _toward(web: Web, target: str) -> tuple[dict[str, tuple[tuple[str, str], ...]], Toward,
+                                             dict[str, tuple[Outcome, ...]]]:
     """For every node n: her first steps from n towards `target` as walks (n, next), and
-    `web.toward(n, target)`, both reversed so that a stack pops them in node order."""
+    `web.toward(n, target)`, both reversed so that a stack pops them in node order; and her
+    one-step walks onto empty nodes, in node order."""
     back = {n: web.toward(n, target)[::-1] for n in web.nodes}
-    return {n: tuple((n, m) for m in back[n]) for n in web.nodes}, back
+    starts = {n: tuple((n, m) for m in back[n]) for n in web.nodes}
+    return starts, back, {n: tuple(outcome_of(w, None) for w in reversed(starts[n]))
+                          for n in web.nodes}
 
 
 def routes(web: Web, female: str, node: str, males: Mapping[str, str]) -> list[Route]:
