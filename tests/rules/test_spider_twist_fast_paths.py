@@ -185,7 +185,8 @@ def test_the_kept_board_and_its_actions_are_the_plain_choices():
         bits, board = web_bits(state.web), Board(state)
         while state.current() is not None:
             fresh = Board(state)
-            assert (board.own, board.her, board.movers) == (fresh.own, fresh.her, fresh.movers)
+            assert (board.own, board.her, board.occupied, board.movers) == \
+                (fresh.own, fresh.her, fresh.occupied, fresh.movers)
             if state.react is None and not state.roll:
                 assert board.movers == sum(bits.bit[n] for n in own_movers(state))
                 choices, actions = Choices(state), acts(state, board)

@@ -50,10 +50,11 @@ def nth(mask: int, k: int) -> int:
 
 
 class Board:
-    """`own`: each colour's males; `her`: her node; `movers`: the player in turn's males
-    that may still move (`play.own_movers`). `played` keeps them after each move."""
+    """`own`: each colour's males; `her`: her node; `occupied`: both colours' males and
+    her; `movers`: the player in turn's males that may still move (`play.own_movers`).
+    `played` keeps them after each move."""
 
-    __slots__ = ("bits", "her", "movers", "own")
+    __slots__ = ("bits", "her", "movers", "occupied", "own")
 
     def __init__(self, state: State) -> None:
         self.bits = web_bits(state.web)
@@ -62,6 +63,7 @@ class Board:
         for n, c in state.males.items():
             self.own[c] |= bit[n]
         self.her = bit[state.female]
+        self.occupied = self.own[COLOURS[0]] | self.own[COLOURS[1]] | self.her
         self.movers = self.own[state.turn] & ~sum(map(bit.__getitem__, state.done))
 
     def played(self, state: State, move: Move) -> None:
@@ -70,26 +72,31 @@ class Board:
         bit, kind = self.bits.bit, type(move)
         if kind is Step:
             assert isinstance(move, Step)
-            frm = bit[move.frm]
-            self.own[state.turn] ^= frm | bit[move.to]
+            frm, to = bit[move.frm], bit[move.to]
+            self.own[state.turn] ^= frm | to
+            self.occupied ^= frm | to
             self.movers &= ~frm
         elif kind is End or kind is Pass:
             self.movers = self.own[state.turn]      # nobody is turned at a turn's start
         elif kind is Place:
             assert isinstance(move, Place)
             self.own[state.turn] |= bit[move.node]
+            self.occupied |= bit[move.node]
         elif kind is Mate:
             assert isinstance(move, Mate)
             self.own[state.turn] &= ~bit[move.frm]
+            self.occupied &= ~bit[move.frm]
             self.movers &= ~bit[move.frm]
         elif kind is Done:
             assert isinstance(move, Done)
             self.movers &= ~bit[move.node]
         her = bit[state.female]
         if her != self.her:
-            self.her, own = her, self.own
+            own = self.own
             for c in COLOURS:
                 own[c] &= ~her
+            self.occupied = self.occupied & ~self.her | her
+            self.her = her
             self.movers &= ~her
 
 
@@ -101,7 +108,7 @@ mover's (movers in node order) onto the free nodes."""
 
 def acts(state: State, board: Board) -> Acts:
     bits, movers = board.bits, board.movers
-    free = ~(board.own[COLOURS[0]] | board.own[COLOURS[1]] | board.her)
+    free = ~board.occupied
     places = 0 if state.placed is not None or not state.stock[state.turn] \
         else bits.entry & free
     near = bits.near
