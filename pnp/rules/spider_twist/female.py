@@ -112,13 +112,16 @@ def reach_count(web: Web, males: Mapping[str, str], node: str) -> int:
     disturbance)."""
     if node == CENTRE:
         return reach(web, males, node)[0]
-    return len(males.keys() & _on_spoke(web, web.spots[node].spoke))
+    return len(males.keys() & _counted_from(web)[node])
 
 
 @cache
-def _on_spoke(web: Web, spoke: int | None) -> frozenset[str]:
-    """The nodes whose males count for a disturbance on `spoke`: its own and the centre."""
-    return frozenset(n for n in web.nodes if n == CENTRE or web.spots[n].spoke == spoke)
+def _counted_from(web: Web) -> dict[str, frozenset[str]]:
+    """For a disturbance on each node but `C`, the nodes whose males count: its spoke's
+    and the centre."""
+    on_spoke = {s: frozenset(n for n in web.nodes if n == CENTRE or web.spots[n].spoke == s)
+                for s in range(SPOKES)}
+    return {n: on_spoke[spot.spoke] for n, spot in web.spots.items() if spot.spoke is not None}
 
 
 def walks(web: Web, female: str, males: Mapping[str, str], node: str) -> tuple[Outcome, ...]:

@@ -315,7 +315,7 @@ def _disturb(state: State, node: str, events: list[str]) -> None:
     if state.die is not None:
         events.append(_count_down(state))
         return
-    web = state.graph
+    web = get_web(state.web)
     steps = reach_count(web, state.males, node)
     found = outcomes(web, state.female, node, steps, state.males)
     if len(found) == 1:
@@ -355,7 +355,7 @@ def _walk_allowed(state: State, move: Move) -> list[str]:
 
 def _walk(state: State, outcome: Outcome, events: list[str], echo: bool = True) -> None:
     """She walks `outcome` (echo: the log shows her walk, which no move spelt out)."""
-    state.female = outcome.stops_at
+    state.female = outcome.path[-1]           # where she stops
     text = "female " + "-".join(outcome.path) if echo else ""
     if outcome.eats is None:
         if echo:
