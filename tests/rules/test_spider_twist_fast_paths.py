@@ -249,7 +249,8 @@ def test_the_checked_choice_takes_the_kept_walks_and_refuses_others():
 
 
 def test_below_draws_as_randrange():
-    """The simulator's draw is randrange's: the same numbers, the generator left the same."""
+    """The simulator's draw is randrange's (and a start roll randint's): the same numbers,
+    the generator left the same."""
     drawn = set()
     for seed in range(200):
         plain, fast = random.Random(seed), random.Random(seed)
@@ -257,4 +258,6 @@ def test_below_draws_as_randrange():
             value = below(fast, n)
             assert value == plain.randrange(n) and fast.getstate() == plain.getstate()
             drawn.add((n, value))
+        assert 1 + below(fast, 6) == plain.randint(1, 6)      # a start roll
+        assert fast.getstate() == plain.getstate()
     assert {v for n, v in drawn if n == 6} == set(range(6))

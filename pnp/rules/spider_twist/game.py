@@ -42,7 +42,7 @@ def start_rolls(seed: int) -> list[tuple[int, int]]:
     rng = random.Random(seed)
     rolls = []
     while True:
-        white, black = rng.randint(1, 6), rng.randint(1, 6)
+        white, black = 1 + below(rng, 6), 1 + below(rng, 6)     # rng.randint(1, 6)
         rolls.append((white, black))
         if white != black:
             return rolls
@@ -51,10 +51,15 @@ def start_rolls(seed: int) -> list[tuple[int, int]]:
 def initial_state(seed: int, players: int | Sequence[str] = 2, web: str = "rings") -> State:
     """A new game on side `web`: female on the centre, 10 males each in stock, the start
     player by die roll (docs/rules/spider-twist.md#setup)."""
+    return _set_up(start_rolls(seed), players, web)
+
+
+def _set_up(rolls: list[tuple[int, int]], players: int | Sequence[str], web: str) -> State:
+    """`initial_state` for the seed's `start_rolls`."""
     chosen = seat_players("Spider Twist", players, COLOURS, (2,))
     if web not in WEBS:
         raise ValueError(f"unknown web {web!r} (choose from: {', '.join(WEBS)})")
-    white, black = start_rolls(seed)[-1]
+    white, black = rolls[-1]
     return State(web, chosen, "white" if white > black else "black", CENTRE, None, {}, set(),
                  dict.fromkeys(COLOURS, MALES), dict.fromkeys(COLOURS, 0),
                  dict.fromkeys(COLOURS, 0))
@@ -164,8 +169,9 @@ def playout(seed: int, web: str = "rings") -> Playout:
     """A seeded random game to the end, as `pnp.rules.api.random_playout` plays it (the same
     moves: one `random.Random(seed)` for the player), with a readable log."""
     rng = random.Random(seed)
-    state = initial_state(seed, 2, web)
-    rolls = ", ".join(f"white {w} black {b}" for w, b in start_rolls(seed))
+    start = start_rolls(seed)
+    state = _set_up(start, 2, web)
+    rolls = ", ".join(f"white {w} black {b}" for w, b in start)
     head = (f"spider-twist {web} seed {seed}", f"start rolls: {rolls}: {state.turn} starts")
     entries: list[Entry] = [(1, state.turn, None, [])]
     count, turns = 0, 1
