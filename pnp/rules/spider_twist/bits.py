@@ -50,11 +50,11 @@ def nth(mask: int, k: int) -> int:
 
 
 class Board:
-    """`own`: each colour's males; `her`: her node; `occupied`: both colours' males and
-    her; `movers`: the player in turn's males that may still move (`play.own_movers`).
-    `played` keeps them after each move."""
+    """`own`: each colour's males; `her`: her node (`where`: its name); `occupied`: both
+    colours' males and her; `movers`: the player in turn's males that may still move
+    (`play.own_movers`). `played` keeps them after each move."""
 
-    __slots__ = ("bits", "her", "movers", "occupied", "own")
+    __slots__ = ("bits", "her", "movers", "occupied", "own", "where")
 
     def __init__(self, state: State) -> None:
         self.bits = web_bits(state.web)
@@ -62,7 +62,7 @@ class Board:
         self.own = dict.fromkeys(COLOURS, 0)
         for n, c in state.males.items():
             self.own[c] |= bit[n]
-        self.her = bit[state.female]
+        self.her, self.where = bit[state.female], state.female
         self.occupied = self.own[COLOURS[0]] | self.own[COLOURS[1]] | self.her
         self.movers = self.own[state.turn] & ~sum(map(bit.__getitem__, state.done))
 
@@ -90,8 +90,8 @@ class Board:
         elif kind is Done:
             assert isinstance(move, Done)
             self.movers &= ~bit[move.node]
-        her = bit[state.female]
-        if her != self.her:
+        if state.female != self.where:             # she walked
+            her, self.where = bit[state.female], state.female
             own = self.own
             for c in COLOURS:
                 own[c] &= ~her
