@@ -71,7 +71,7 @@ def random_move(state: State, rng: random.Random) -> Move:
     END_RATE once he has acted, and now and then (DONE_RATE) turns a male instead."""
     if state.is_over():
         moves = legal_moves(state)
-        return moves[rng.randrange(len(moves))]     # none: as any empty choice fails
+        return moves[rng.randrange(len(moves))]          # none: as any empty choice fails
     return _move_in_play(state, rng)
 
 
