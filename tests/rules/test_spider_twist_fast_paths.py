@@ -200,10 +200,11 @@ def test_the_kept_board_and_its_actions_are_the_plain_choices():
                 assert move == plain_player_move(state, plain)
                 assert rng.getstate() == plain.getstate()
                 compared += 1
+                play_legal(state, move)
+                board.played(state, move)
             else:
-                move = _move_in_play(state, rng)
-            play_legal(state, move)
-            board.played(state, move)
+                play_legal(state, _move_in_play(state, rng))
+                board.walked(state)
     assert compared > 5000
 
 

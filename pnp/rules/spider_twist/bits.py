@@ -66,9 +66,14 @@ class Board:
         self.occupied = self.own[COLOURS[0]] | self.own[COLOURS[1]] | self.her
         self.movers = self.own[state.turn] & ~sum(map(bit.__getitem__, state.done))
 
+    def walked(self, state: State) -> None:
+        """Keep the masks after her move (a walk, or her die rolled)."""
+        if state.female != self.where:
+            self._follow(state)
+
     def played(self, state: State, move: Move) -> None:
-        """Keep the masks after `move` was played on `state`. A walk frees her node and
-        takes her new one, clearing the male she ate there."""
+        """Keep the masks after `move`, the player in turn's, was played on `state`, her
+        reaction included."""
         bit, kind = self.bits.bit, type(move)
         if kind is Step:
             assert isinstance(move, Step)
@@ -80,24 +85,31 @@ class Board:
             self.movers = self.own[state.turn]      # nobody is turned at a turn's start
         elif kind is Place:
             assert isinstance(move, Place)
-            self.own[state.turn] |= bit[move.node]
-            self.occupied |= bit[move.node]
+            to = bit[move.node]
+            self.own[state.turn] |= to
+            self.occupied |= to
         elif kind is Mate:
             assert isinstance(move, Mate)
-            self.own[state.turn] &= ~bit[move.frm]
-            self.occupied &= ~bit[move.frm]
-            self.movers &= ~bit[move.frm]
+            frm = ~bit[move.frm]
+            self.own[state.turn] &= frm
+            self.occupied &= frm
+            self.movers &= frm
         elif kind is Done:
             assert isinstance(move, Done)
             self.movers &= ~bit[move.node]
         if state.female != self.where:             # she walked
-            her, self.where = bit[state.female], state.female
-            own = self.own
-            for c in COLOURS:
-                own[c] &= ~her
-            self.occupied = self.occupied & ~self.her | her
-            self.her = her
-            self.movers &= ~her
+            self._follow(state)
+
+    def _follow(self, state: State) -> None:
+        """She walked: her old node is freed and her new one taken, where the male she ate
+        stood, if any."""
+        her, self.where = self.bits.bit[state.female], state.female
+        own = self.own
+        for c in COLOURS:
+            own[c] &= ~her
+        self.occupied = self.occupied & ~self.her | her
+        self.her = her
+        self.movers &= ~her
 
 
 Acts = tuple[int, int, int, int, int]

@@ -181,11 +181,13 @@ def playout(seed: int, web: str = "rings") -> Playout:
         if state.react is not None or state.roll:
             player = state.opponent             # she moves, or her die is rolled
             move = _move_in_play(state, rng)
+            events = play_legal(state, move)
+            board.walked(state)
         else:
             player = state.turn
             move = _player_move(state, rng, board)
-        events = play_legal(state, move)
-        board.played(state, move)
+            events = play_legal(state, move)
+            board.played(state, move)
         count += 1
         entries.append((count, player, move, events))
         # Only a move that takes a male out of play ends the game, and says so last.

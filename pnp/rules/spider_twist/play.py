@@ -187,19 +187,21 @@ def play_legal(state: State, move: Move) -> list[str]:
     events: list[str] = []
     # The commonest moves first (a random game's moves are mostly steps and ends).
     if isinstance(move, Step):
-        del state.males[move.frm]
-        state.males[move.to] = state.turn
-        state.done.add(move.to)
-        state.moved.append((move.frm, move.to))
-        _disturb(state, move.to, events)
+        frm, to = move.frm, move.to
+        del state.males[frm]
+        state.males[to] = state.turn
+        state.done.add(to)
+        state.moved.append((frm, to))
+        _disturb(state, to, events)
     elif isinstance(move, End):
         _end_turn(state)
     elif isinstance(move, Place):
+        node = move.node
         state.stock[state.turn] -= 1
-        state.males[move.node] = state.turn
-        state.done.add(move.node)              # a placed male cannot move this turn
-        state.placed = move.node
-        _disturb(state, move.node, events)
+        state.males[node] = state.turn
+        state.done.add(node)                   # a placed male cannot move this turn
+        state.placed = node
+        _disturb(state, node, events)
     elif isinstance(move, Roll):
         state.die, state.roll = move.value, False
         events.append(f"die {move.value} on her")
