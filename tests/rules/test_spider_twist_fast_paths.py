@@ -1,5 +1,6 @@
 """The Spider Twist simulator's fast paths against the slow computations they replace, in
-seeded random games: the movers kept through a turn against `own_movers`, the playout's
+seeded random games: the board's bit sets kept through a game against the plain choices
+and policy, the simulator's draw against randrange, the playout's
 game end against `State.current()`, the log made when read against one written move by
 move through the checked `apply_in_place`, an allowed walk played unchecked against the
 checked choice, her walks and the die drawn as from `legal_moves`, and her walks (a
@@ -13,17 +14,28 @@ from collections.abc import Mapping
 import pytest
 
 from pnp.rules.api import IllegalMove
+from pnp.rules.spider_twist.bits import Board, act, acts, turnable, web_bits
 from pnp.rules.spider_twist.female import Outcome, outcomes, reach_count, walks
-from pnp.rules.spider_twist.game import _move_in_play, initial_state, playout, start_rolls
-from pnp.rules.spider_twist.moves import End, Female, Pass
+from pnp.rules.spider_twist.game import (
+    DONE_RATE,
+    END_RATE,
+    _move_in_play,
+    _player_move,
+    below,
+    initial_state,
+    playout,
+    start_rolls,
+)
+from pnp.rules.spider_twist.moves import Done, End, Female, Move, Pass
 from pnp.rules.spider_twist.play import (
+    Choices,
     apply_in_place,
     legal_moves,
-    movers_after,
     own_movers,
     play_legal,
 )
 from pnp.rules.spider_twist.scoring import score
+from pnp.rules.spider_twist.state import State
 from pnp.rules.spider_twist.web import Web, get_web
 
 WEBS = ("rings", "spiral")
@@ -148,21 +160,52 @@ def test_her_moves_are_drawn_as_from_legal_moves():
     assert compared > 1000
 
 
-def test_movers_kept_through_a_turn_match_own_movers():
+def plain_player_move(state: State, rng: random.Random) -> Move:
+    """The random player's policy (`random_move`) read plainly from the listed choices."""
+    choices = Choices(state)
+    acts_, males, ends = choices.act_count, len(choices.turnable), int(choices.can_end)
+    if acts_ + males + ends <= 1:
+        rng.randrange(1)
+        return legal_moves(state)[0]
+    chance = rng.random()
+    if ends and (not acts_ or chance < END_RATE):
+        return End()
+    if males and (not acts_ or chance > 1 - DONE_RATE):
+        return Done(choices.turnable[rng.randrange(males)])
+    return choices.acts()[rng.randrange(acts_)]
+
+
+def test_the_kept_board_and_its_actions_are_the_plain_choices():
+    """Through seeded games the board kept move by move is the one read afresh, its movers
+    are `own_movers`, its actions (and turnable males) are `Choices`' in their order, and the
+    player's move drawn from it is the plain policy's, with the same draws."""
     compared = 0
-    for seed in range(30):
+    for seed in range(60):
         state, rng = initial_state(seed, 2, WEBS[seed % 2]), random.Random(seed)
-        kept: list[str] | None = None
+        bits, board = web_bits(state.web), Board(state)
         while state.current() is not None:
+            fresh = Board(state)
+            assert (board.own, board.her, board.occupied, board.movers) == \
+                (fresh.own, fresh.her, fresh.occupied, fresh.movers)
             if state.react is None and not state.roll:
-                kept = own_movers(state) if kept is None else movers_after(state, kept)
-                assert kept == own_movers(state)
+                assert board.movers == sum(bits.bit[n] for n in own_movers(state))
+                choices, actions = Choices(state), acts(state, board)
+                assert [act(board, actions, i) for i in range(actions[4])] == choices.acts()
+                if not state.has_acted:
+                    males = turnable(board.movers, actions[0], actions[3])
+                    assert [n for n in bits.bit if bits.bit[n] & males] == choices.turnable
+                plain = random.Random()
+                plain.setstate(rng.getstate())
+                move = _player_move(state, rng, board)
+                assert move == plain_player_move(state, plain)
+                assert rng.getstate() == plain.getstate()
                 compared += 1
-            move = _move_in_play(state, rng)
-            play_legal(state, move)
-            if isinstance(move, (End, Pass)):
-                kept = None
-    assert compared > 2000
+                play_legal(state, move)
+                board.played(state, move)
+            else:
+                play_legal(state, _move_in_play(state, rng))
+                board.walked(state)
+    assert compared > 5000
 
 
 def test_her_walks_match_the_recursive_reading_on_every_male_of_many_positions():
@@ -204,3 +247,18 @@ def test_the_checked_choice_takes_the_kept_walks_and_refuses_others():
         apply_in_place(state, move)
         assert state.walks is None or state.walks == _fresh_walks(state)
     assert chosen > 200
+
+
+def test_below_draws_as_randrange():
+    """The simulator's draw is randrange's (and a start roll randint's): the same numbers,
+    the generator left the same."""
+    drawn = set()
+    for seed in range(200):
+        plain, fast = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 6, 7, 8, 13, 31, 32, 33, 100):
+            value = below(fast, n)
+            assert value == plain.randrange(n) and fast.getstate() == plain.getstate()
+            drawn.add((n, value))
+        assert 1 + below(fast, 6) == plain.randint(1, 6)      # a start roll
+        assert fast.getstate() == plain.getstate()
+    assert {v for n, v in drawn if n == 6} == set(range(6))

@@ -3,7 +3,8 @@
 Modules: web.py (both webs as graphs), state.py (the state and its JSON),
 read.py (the JSON read back), validate.py (the rules a position keeps),
 moves.py (moves and notation), female.py (the female's reaction), play.py (the rules of a
-turn), scoring.py, game.py (the game API), commands.py (score/check/simulate).
+turn), bits.py (the simulator's board as bit sets), scoring.py, game.py (the game API),
+commands.py (score/check/simulate).
 Documented in docs/spider-twist-rules-core.md.
 """
 

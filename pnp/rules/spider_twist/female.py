@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from itertools import repeat
 from typing import Any
 
 from pnp.rules.spider_twist.web import CENTRE, SPOKES, Web
@@ -111,13 +112,16 @@ def reach_count(web: Web, males: Mapping[str, str], node: str) -> int:
     disturbance)."""
     if node == CENTRE:
         return reach(web, males, node)[0]
-    return len(males.keys() & _on_spoke(web, web.spots[node].spoke))
+    return len(males.keys() & _counted_from(web)[node])
 
 
 @cache
-def _on_spoke(web: Web, spoke: int | None) -> frozenset[str]:
-    """The nodes whose males count for a disturbance on `spoke`: its own and the centre."""
-    return frozenset(n for n in web.nodes if n == CENTRE or web.spots[n].spoke == spoke)
+def _counted_from(web: Web) -> dict[str, frozenset[str]]:
+    """For a disturbance on each node but `C`, the nodes whose males count: its spoke's
+    and the centre."""
+    on_spoke = {s: frozenset(n for n in web.nodes if n == CENTRE or web.spots[n].spoke == s)
+                for s in range(SPOKES)}
+    return {n: on_spoke[spot.spoke] for n, spot in web.spots.items() if spot.spoke is not None}
 
 
 def walks(web: Web, female: str, males: Mapping[str, str], node: str) -> tuple[Outcome, ...]:
@@ -138,31 +142,49 @@ def outcomes(web: Web, female: str, node: str, steps: int,
     """Every allowed outcome when she moves `steps` towards `node` (no die on her): the
     distinct walks along shortest routes, eating walks only if there are any."""
     limit = min(steps, web.dist[node][female])
-    toward = _toward(web, node)
+    starts, back, ones = _toward(web, node)
+    if limit == 1:                         # most reactions: one step, onto a male or not
+        eating: list[Outcome] = []
+        for walk in ones[female]:
+            if walk.path[1] in males:
+                eating.append(outcome_of(walk.path, males[walk.path[1]]))
+        return tuple(eating) if eating else ones[female]
     # Depth first, in node order, as a stack (the first step's routes before the next's):
     # a walk ends on the first male she enters or after `limit` steps.
-    eating: list[tuple[tuple[str, ...], str]] = []
+    eating = []
     empty: list[tuple[str, ...]] = []
-    stack: list[tuple[str, ...]] = [(female, nxt) for nxt in reversed(toward[female])]
+    stack: list[tuple[str, ...]] = list(starts[female])
     while stack:
         path = stack.pop()
         last = path[-1]
         if last in males:
-            eating.append((path, males[last]))
+            eating.append(outcome_of(path, males[last]))
         elif len(path) > limit:
             if not eating:                 # eating walks win: the empty ones are not needed
                 empty.append(path)
         else:
-            stack.extend((*path, n) for n in reversed(toward[last]))
-    if eating:
-        return tuple(Outcome(path, eats) for path, eats in eating)
-    return tuple(Outcome(path, None) for path in empty)
+            for n in back[last]:
+                stack.append((*path, n))
+    return tuple(eating) if eating else tuple(map(outcome_of, empty, repeat(None)))
+
+
+# Her walks recur from game to game: one frozen value serves each (building one costs more
+# than looking it up).
+outcome_of = cache(Outcome)
+
+Toward = dict[str, tuple[str, ...]]
 
 
 @cache
-def _toward(web: Web, target: str) -> dict[str, tuple[str, ...]]:
-    """`web.toward(n, target)` for every node n: one walk asks it at every step."""
-    return {n: web.toward(n, target) for n in web.nodes}
+def _toward(web: Web, target: str) -> tuple[dict[str, tuple[tuple[str, str], ...]], Toward,
+                                             dict[str, tuple[Outcome, ...]]]:
+    """For every node n: her first steps from n towards `target` as walks (n, next), and
+    `web.toward(n, target)`, both reversed so that a stack pops them in node order; and her
+    one-step walks onto empty nodes, in node order."""
+    back = {n: web.toward(n, target)[::-1] for n in web.nodes}
+    starts = {n: tuple((n, m) for m in back[n]) for n in web.nodes}
+    return starts, back, {n: tuple(outcome_of(w, None) for w in reversed(starts[n]))
+                          for n in web.nodes}
 
 
 def routes(web: Web, female: str, node: str, males: Mapping[str, str]) -> list[Route]:

@@ -13,17 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
+from pnp.rules.spider_twist.bits import Board, act, acts, nth, turnable
 from pnp.rules.spider_twist.moves import End, Move, Pass, parse_move
 from pnp.rules.spider_twist.play import (
     GAME_OVER,
     ROLLS,
-    Choices,
     apply,
-    done_of,
-    female_moves,
+    female_of,
+    her_walks,
     legal_moves,
-    movers_after,
-    own_movers,
     play_legal,
 )
 from pnp.rules.spider_twist.read import read_state
@@ -44,7 +42,7 @@ def start_rolls(seed: int) -> list[tuple[int, int]]:
     rng = random.Random(seed)
     rolls = []
     while True:
-        white, black = rng.randint(1, 6), rng.randint(1, 6)
+        white, black = 1 + below(rng, 6), 1 + below(rng, 6)     # rng.randint(1, 6)
         rolls.append((white, black))
         if white != black:
             return rolls
@@ -53,10 +51,15 @@ def start_rolls(seed: int) -> list[tuple[int, int]]:
 def initial_state(seed: int, players: int | Sequence[str] = 2, web: str = "rings") -> State:
     """A new game on side `web`: female on the centre, 10 males each in stock, the start
     player by die roll (docs/rules/spider-twist.md#setup)."""
+    return _set_up(start_rolls(seed), players, web)
+
+
+def _set_up(rolls: list[tuple[int, int]], players: int | Sequence[str], web: str) -> State:
+    """`initial_state` for the seed's `start_rolls`."""
     chosen = seat_players("Spider Twist", players, COLOURS, (2,))
     if web not in WEBS:
         raise ValueError(f"unknown web {web!r} (choose from: {', '.join(WEBS)})")
-    white, black = start_rolls(seed)[-1]
+    white, black = rolls[-1]
     return State(web, chosen, "white" if white > black else "black", CENTRE, None, {}, set(),
                  dict.fromkeys(COLOURS, MALES), dict.fromkeys(COLOURS, 0),
                  dict.fromkeys(COLOURS, 0))
@@ -72,49 +75,59 @@ def random_move(state: State, rng: random.Random) -> Move:
     return _move_in_play(state, rng)
 
 
-def _move_in_play(state: State, rng: random.Random, movers: list[str] | None = None) -> Move:
-    """`random_move` in a game not over (`movers`: `own_movers(state)` when the caller
-    keeps them)."""
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n > 0, drawn as CPython's randrange draws it (`getrandbits` of
+    n's bit length until below n) in one call instead of three: the simulator draws at
+    nearly every move."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def _move_in_play(state: State, rng: random.Random, board: Board | None = None) -> Move:
+    """`random_move` in a game not over (`board`: `Board(state)` when the caller keeps it)."""
     # Her walks, or the die: `legal_moves` without asking again whether the game is over.
     if state.react is not None:
-        walks = female_moves(state)
-        return walks[rng.randrange(len(walks))]
+        walks = her_walks(state)
+        return female_of(walks[below(rng, len(walks))].path)
     if state.roll:
-        return ROLLS[rng.randrange(len(ROLLS))]
-    if movers is None:
-        movers = own_movers(state)
-    if state.has_acted and movers:
-        return _move_after_acting(state, rng, movers)
-    # The player in turn: his legal moves are acts, then turnable males, then `end` once he
-    # has acted (or `pass` alone); drawn from as they would be from legal_moves' list.
-    choices = Choices(state, movers)
-    acts, males, ends = choices.act_count, len(choices.turnable), int(choices.can_end)
-    if acts + males + ends <= 1:
-        rng.randrange(1)                       # the one legal move, drawn all the same
-        if acts:
-            return choices.act(0)
-        return done_of(choices.turnable[0]) if males else END if ends else PASS
-    chance = rng.random()
-    if ends and (not acts or chance < END_RATE):
-        return END
-    if males and (not acts or chance > 1 - DONE_RATE):
-        return done_of(choices.turnable[rng.randrange(males)])
-    return choices.act(rng.randrange(acts))
+        return ROLLS[below(rng, len(ROLLS))]
+    return _player_move(state, rng, Board(state) if board is None else board)
 
 
-def _move_after_acting(state: State, rng: random.Random, movers: list[str]) -> Move:
-    """`_move_in_play` once he has acted and has males to turn: `end` and turning are open,
-    so the first draw is made at once, and his actions are listed only when it asks for
-    them (the same draws and moves as the general case)."""
+def _player_move(state: State, rng: random.Random, board: Board) -> Move:
+    """The player in turn's move. His legal moves are acts, then turnable males, then `end`
+    once he has acted (or `pass` alone): drawn from as they would be from legal_moves'
+    list. Once he has acted with males to turn, `end` and turning are open, so the first
+    draw is made at once and his actions are counted only when it asks for them."""
+    movers, done, ends = board.movers, board.bits.done, state.has_acted
+    if ends and movers:
+        chance = rng.random()
+        if chance < END_RATE:
+            return END
+        actions = acts(state, board)
+        if not actions[4]:
+            return END
+        if chance > 1 - DONE_RATE:
+            return done[nth(movers, below(rng, movers.bit_count()))]
+        return act(board, actions, below(rng, actions[4]))
+    actions = acts(state, board)
+    count = actions[4]                                 # here he has acted only with no movers
+    males = movers if ends else turnable(movers, actions[0], actions[3])
+    turns = males.bit_count()
+    if count + turns + ends <= 1:
+        below(rng, 1)                          # the one legal move, drawn all the same
+        if count:
+            return act(board, actions, 0)
+        return done[males & -males] if turns else END if ends else PASS
     chance = rng.random()
-    if chance < END_RATE:
+    if ends and (not count or chance < END_RATE):
         return END
-    choices = Choices(state, movers)
-    if not choices.act_count:
-        return END
-    if chance > 1 - DONE_RATE:
-        return done_of(movers[rng.randrange(len(movers))])
-    return choices.act(rng.randrange(choices.act_count))
+    if turns and (not count or chance > 1 - DONE_RATE):
+        return done[nth(males, below(rng, turns))]
+    return act(board, actions, below(rng, count))
 
 
 # One log entry of a playout: a move (number, who, move, what followed) or, with
@@ -156,29 +169,31 @@ def playout(seed: int, web: str = "rings") -> Playout:
     """A seeded random game to the end, as `pnp.rules.api.random_playout` plays it (the same
     moves: one `random.Random(seed)` for the player), with a readable log."""
     rng = random.Random(seed)
-    state = initial_state(seed, 2, web)
-    rolls = ", ".join(f"white {w} black {b}" for w, b in start_rolls(seed))
+    start = start_rolls(seed)
+    state = _set_up(start, 2, web)
+    rolls = ", ".join(f"white {w} black {b}" for w, b in start)
     head = (f"spider-twist {web} seed {seed}", f"start rolls: {rolls}: {state.turn} starts")
     entries: list[Entry] = [(1, state.turn, None, [])]
     count, turns = 0, 1
-    movers: list[str] | None = None         # the player in turn's, kept through his turn
+    board = Board(state)                    # kept move by move
     over = state.is_over()
     while not over:
         if state.react is not None or state.roll:
             player = state.opponent             # she moves, or her die is rolled
             move = _move_in_play(state, rng)
+            events = play_legal(state, move)
+            board.walked(state)
         else:
             player = state.turn
-            movers = own_movers(state) if movers is None else movers_after(state, movers)
-            move = _move_in_play(state, rng, movers)
-        events = play_legal(state, move)
+            move = _player_move(state, rng, board)
+            events = play_legal(state, move)
+            board.played(state, move)
         count += 1
         entries.append((count, player, move, events))
         # Only a move that takes a male out of play ends the game, and says so last.
         if events and events[-1].startswith(GAME_OVER):
             over = True
-        if move is END or isinstance(move, (End, Pass)):
-            movers = None
+        if move is END or move is PASS:         # the policy's own objects
             turns += 1
             entries.append((turns, state.turn, None, []))
     return Playout(state, count, turns, head, entries)

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from functools import cache
 
-from pnp.rules.spider_twist.female import Outcome, countdown, outcomes, reach_count, walks
+from pnp.rules.spider_twist.female import (
+    Outcome,
+    countdown,
+    outcome_of,
+    outcomes,
+    reach_count,
+    walks,
+)
 from pnp.rules.spider_twist.moves import (
     Done,
     End,
@@ -37,6 +44,7 @@ place_of = cache(Place)
 step_of = cache(Step)
 mate_of = cache(Mate)
 done_of = cache(Done)
+female_of = cache(Female)
 
 
 # ------------------------------------------------------------------------ what is legal
@@ -50,15 +58,6 @@ def own_movers(state: State) -> list[str]:
     return movers
 
 
-def movers_after(state: State, before: list[str]) -> list[str]:
-    """`own_movers(state)` from `before`, the movers at an earlier decision of this turn: in
-    a turn no male becomes a mover (a placed male is turned at once), so they are those of
-    `before` still there, own and not turned (a male that moved, mated or was eaten is
-    gone from his node, or turned on it)."""
-    males, turn, done = state.males, state.turn, state.done
-    return [n for n in before if n not in done and males.get(n) == turn]
-
-
 class Choices:
     """What the player in turn may do, as nodes: placements (at most one a turn, from stock,
     on an empty entry node, not hers either), moves of one edge onto an empty node, matings
@@ -68,9 +67,9 @@ class Choices:
 
     __slots__ = ("act_count", "can_end", "matings", "places", "steps", "turnable")
 
-    def __init__(self, state: State, movers: list[str] | None = None) -> None:
+    def __init__(self, state: State) -> None:
         web, males, female = get_web(state.web), state.males, state.female
-        movers = own_movers(state) if movers is None else movers
+        movers = own_movers(state)
         self.places: list[str] = [] if state.placed is not None or not state.stock[state.turn] \
             else [n for n in web.entry if n not in males and n != female]
         adjacent = web.adjacent
@@ -127,10 +126,10 @@ def actions(state: State) -> list[Move]:
 
 
 def female_moves(state: State) -> list[Female]:
-    return [Female(o.path) for o in _walks(state)]
+    return [Female(o.path) for o in her_walks(state)]
 
 
-def _walks(state: State) -> tuple[Outcome, ...]:
+def her_walks(state: State) -> tuple[Outcome, ...]:
     """Her allowed walks for the disturbance waiting on `react`: those the disturbance
     found, if this state still holds them."""
     assert state.react is not None
@@ -188,19 +187,21 @@ def play_legal(state: State, move: Move) -> list[str]:
     events: list[str] = []
     # The commonest moves first (a random game's moves are mostly steps and ends).
     if isinstance(move, Step):
-        del state.males[move.frm]
-        state.males[move.to] = state.turn
-        state.done.add(move.to)
-        state.moved.append((move.frm, move.to))
-        _disturb(state, move.to, events)
+        frm, to = move.frm, move.to
+        del state.males[frm]
+        state.males[to] = state.turn
+        state.done.add(to)
+        state.moved.append((frm, to))
+        _disturb(state, to, events)
     elif isinstance(move, End):
         _end_turn(state)
     elif isinstance(move, Place):
+        node = move.node
         state.stock[state.turn] -= 1
-        state.males[move.node] = state.turn
-        state.done.add(move.node)              # a placed male cannot move this turn
-        state.placed = move.node
-        _disturb(state, move.node, events)
+        state.males[node] = state.turn
+        state.done.add(node)                   # a placed male cannot move this turn
+        state.placed = node
+        _disturb(state, node, events)
     elif isinstance(move, Roll):
         state.die, state.roll = move.value, False
         events.append(f"die {move.value} on her")
@@ -303,7 +304,12 @@ def _count_down(state: State) -> str:
     before = state.die
     assert before is not None
     state.die = countdown(before)
-    return f"die {before} -> {state.die}" if state.die else "die 1 removed: she reacts again"
+    return COUNTED_DOWN[before]
+
+
+# What the log says as each die value counts down (half the disturbances do)
+COUNTED_DOWN = {v: f"die {v} -> {countdown(v)}" if countdown(v) else
+                "die 1 removed: she reacts again" for v in DIE}
 
 
 def _disturb(state: State, node: str, events: list[str]) -> None:
@@ -311,7 +317,7 @@ def _disturb(state: State, node: str, events: list[str]) -> None:
     if state.die is not None:
         events.append(_count_down(state))
         return
-    web = state.graph
+    web = get_web(state.web)
     steps = reach_count(web, state.males, node)
     found = outcomes(web, state.female, node, steps, state.males)
     if len(found) == 1:
@@ -327,7 +333,7 @@ def _choose_walk(state: State, move: Move) -> list[str]:
     if not isinstance(move, Female):
         raise IllegalMove(f"{move}: the female must react to the disturbance on "
                           f"{state.react} first ({state.opponent} moves her)")
-    found = _walks(state)
+    found = her_walks(state)
     for outcome in found:
         if outcome.path == move.path:
             state.react, state.walks = None, None
@@ -345,13 +351,13 @@ def _walk_allowed(state: State, move: Move) -> list[str]:
     assert isinstance(move, Female)
     state.react = None
     events: list[str] = []
-    _walk(state, Outcome(move.path, state.males.get(move.path[-1])), events, echo=False)
+    _walk(state, outcome_of(move.path, state.males.get(move.path[-1])), events, echo=False)
     return events
 
 
 def _walk(state: State, outcome: Outcome, events: list[str], echo: bool = True) -> None:
     """She walks `outcome` (echo: the log shows her walk, which no move spelt out)."""
-    state.female = outcome.stops_at
+    state.female = outcome.path[-1]           # where she stops
     text = "female " + "-".join(outcome.path) if echo else ""
     if outcome.eats is None:
         if echo:
@@ -368,8 +374,8 @@ def _walk(state: State, outcome: Outcome, events: list[str], echo: bool = True) 
 def _game_end(state: State, events: list[str]) -> bool:
     """Ruling "End and score": over at once when a player has one male left."""
     for c in COLOURS:
-        if state.left(c) <= 1:
-            n = state.left(c)
+        n = state.left(c)
+        if n <= 1:
             events.append(f"{GAME_OVER}: {c} has {n} male{'' if n == 1 else 's'} left")
             return True
     return False

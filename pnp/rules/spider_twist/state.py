@@ -82,7 +82,7 @@ class State:
     @property
     def has_acted(self) -> bool:
         """At least one action (placement, move, mating) this turn (ruling "A turn")."""
-        return self.placed is not None or bool(self.moved) or self.mating is not None
+        return not (self.placed is None and not self.moved and self.mating is None)
 
     def on_web(self, colour: str) -> int:
         return countOf(self.males.values(), colour)
