@@ -21,7 +21,6 @@ from pnp.rules.spider_twist.game import (
     END_RATE,
     _move_in_play,
     _player_move,
-    below,
     initial_state,
     playout,
     start_rolls,
@@ -247,18 +246,3 @@ def test_the_checked_choice_takes_the_kept_walks_and_refuses_others():
         apply_in_place(state, move)
         assert state.walks is None or state.walks == _fresh_walks(state)
     assert chosen > 200
-
-
-def test_below_draws_as_randrange():
-    """The simulator's draw is randrange's (and a start roll randint's): the same numbers,
-    the generator left the same."""
-    drawn = set()
-    for seed in range(200):
-        plain, fast = random.Random(seed), random.Random(seed)
-        for n in (1, 2, 3, 5, 6, 7, 8, 13, 31, 32, 33, 100):
-            value = below(fast, n)
-            assert value == plain.randrange(n) and fast.getstate() == plain.getstate()
-            drawn.add((n, value))
-        assert 1 + below(fast, 6) == plain.randint(1, 6)      # a start roll
-        assert fast.getstate() == plain.getstate()
-    assert {v for n, v in drawn if n == 6} == set(range(6))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
+from pnp.rules.draws import randbelow as below
 from pnp.rules.spider_twist.bits import Board, act, acts, nth, turnable
 from pnp.rules.spider_twist.moves import End, Move, Pass, parse_move
 from pnp.rules.spider_twist.play import (
@@ -73,17 +74,6 @@ def random_move(state: State, rng: random.Random) -> Move:
         moves = legal_moves(state)
         return moves[rng.randrange(len(moves))]          # none: as any empty choice fails
     return _move_in_play(state, rng)
-
-
-def below(rng: random.Random, n: int) -> int:
-    """`rng.randrange(n)` for n > 0, drawn as CPython's randrange draws it (`getrandbits` of
-    n's bit length until below n) in one call instead of three: the simulator draws at
-    nearly every move."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 def _move_in_play(state: State, rng: random.Random, board: Board | None = None) -> Move:
