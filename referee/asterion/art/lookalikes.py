@@ -25,6 +25,7 @@ from referee.asterion.art.photometry import (
 from referee.asterion.art.pose import ArtMatch, art_patch
 from referee.asterion.art.templates import FINE_SPAN, face_counts, warp_face
 from referee.asterion.grid import Grid
+from referee.quantiles import median
 
 MIN_GAIN = 0.6              # a rival's print keeps this share of the best's contrast
 APART = 10                  # levels (0-255) by which two prints differ there: two colours'
@@ -51,7 +52,7 @@ def _softness(photo: np.ndarray, ta: np.ndarray, use: np.ndarray) -> float:
     best, chosen = None, 0.0
     for sigma in SOFTNESS:
         soft = cv2.GaussianBlur(ta, (0, 0), sigma) if sigma else ta
-        err = float(np.median(channel_sum(np.abs(photo - fit_print(photo, soft, use)[0]))[use]))
+        err = median(channel_sum(np.abs(photo - fit_print(photo, soft, use)[0]))[use])
         if best is None or err < best:
             best, chosen = err, sigma
     return chosen
@@ -148,7 +149,8 @@ class Comparison:
                                 np.ndarray]:
         """In `a`'s own frame (pairs.py), once a comparison: the photo, the light across
         it judged from `a`'s print alone, how far the light may vary a few mm round, and
-        how far each px lies outside `a`'s levels."""
+        how far each px lies outside `a`'s levels (the light as three channels, like the
+        prints it scales)."""
         if self._alone is None:
             a = self.a
             photo = tile_frame_photo(self.image, self.scale, self.grid, a.centre, a.angle)
@@ -156,7 +158,7 @@ class Comparison:
                 self.offset_a)
             use = differ(self.design, a.tile, a.tile, 0, APART)[0]
             light = shading(photo, (fa,), use)
-            spread = _spread(light)
+            spread, light = _spread(light), _three(light)
             self._alone = (photo, light, spread, off_range(photo, fa * light, *spread))
         return self._alone
 
@@ -180,7 +182,7 @@ class Comparison:
         fb = (turned_print(self.design, b.tile, quarters, self.sigma) * self.scale_a
               + np.float32(self.offset_a)) * light
         eb = off_range(photo, fb, *spread)
-        noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
+        noise = max(median(np.minimum(ea, eb)[use]), 4.0)
         like_a = int((apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)).sum())
         like_b = int((apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)).sum())
         return like_a >= max(least, CLEAR_SHARE * count) and like_a >= CLEAR_RATIO * like_b
@@ -210,7 +212,7 @@ class Comparison:
         # by a print if it lies within the print's levels around it
         ea, eb = off_range(self.photo, fa, *spread), off_range(self.photo, fb, *spread)
         # how far a px a print explains still lies from it: noise, JPEG, the pose
-        noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
+        noise = max(median(np.minimum(ea, eb)[use]), 4.0)
         # like a print: as close to it as the photo's noise allows, and clearly closer
         # than to the other; like neither (covered): far from both
         like_a = apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)
@@ -225,4 +227,10 @@ def _spread(light: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     a print may be as light as the light a few mm round."""
     near = np.ones((SHADE_NEAR, SHADE_NEAR), np.uint8)
     dim, bright = cv2.erode(light, near)[..., None], cv2.dilate(light, near)[..., None]
-    return dim / light, bright / light
+    # (as three channels, like the prints they scale: numpy broadcasts a last axis slowly)
+    return _three(dim / light), _three(bright / light)
+
+
+def _three(v: np.ndarray) -> np.ndarray:
+    """An h x w x 1 image as h x w x 3, the same value in each channel."""
+    return np.ascontiguousarray(np.broadcast_to(v, (*v.shape[:2], 3)))
