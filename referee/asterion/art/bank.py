@@ -255,15 +255,23 @@ def masked_ncc(patch: np.ndarray, templates: list[tuple[np.ndarray, np.ndarray, 
     if corners is None:
         ys, xs = np.mgrid[0:patch.shape[0] - side + 1:step, 0:patch.shape[1] - side + 1:step]
         corners = np.stack([ys.ravel(), xs.ravel()], axis=1)
-    total = np.zeros((len(corners), len(templates)), np.float32)
+    k = len(templates)
+    total = np.zeros((len(corners), k), np.float32)
+    # the masks and one channel's templates side by side: one product gives both the
+    # windows' sums where each template counts and their correlation with it
+    both = np.empty((masks.shape[0], 2 * k), np.float32)
+    both[:, :k] = masks
     for c in range(channels):
         # each channel's windows copied out once, straight into rows
         plane = np.ascontiguousarray(centred[..., c], dtype=np.float32)
         rows = sliding_window_view(plane, (side, side))[corners[:, 0], corners[:, 1]
                                                         ].reshape(-1, side * side)
-        t = np.stack([t[c] for t, _, _ in templates], axis=1)
+        for j, (t, _, _) in enumerate(templates):
+            both[:, k + j] = t[c]
         length = np.array([n[c] for _, _, n in templates], np.float32)
-        s1, s2 = rows @ masks, (rows * rows) @ masks
+        got = rows @ both
+        s1, cross = got[:, :k], got[:, k:]
+        s2 = np.square(rows, out=rows) @ masks
         den = np.sqrt(np.maximum(s2 - s1 * s1 / count, 0.0)) * length
-        total += np.where(den > 1e-3 * count, (rows @ t) / np.maximum(den, 1e-12), 0.0)
+        total += np.where(den > 1e-3 * count, cross / np.maximum(den, 1e-12), 0.0)
     return total / channels, corners
