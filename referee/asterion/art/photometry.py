@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from referee.quantiles import percentile
+from referee.quantiles import median, percentile
 
 VOTE_PPM = 4.0              # px per mm: where two prints differ (a wing's thin lines)
 
@@ -29,13 +29,13 @@ def print_levels(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: 
     two-coloured print onto any other: a blue tile's walls onto red ones. Returns the
     per-channel scale (balance times gain, float32), the offset and the gain."""
     sample = use[::2, ::2]
-    t = tpl[::2, ::2][sample].astype(np.float32)      # n x 3
-    p = photo[::2, ::2][sample].astype(np.float32)
+    t = tpl[::2, ::2][sample].astype(np.float32, copy=False)      # n x 3
+    p = photo[::2, ::2][sample].astype(np.float32, copy=False)
     low, high = channel_min(t), channel_max(t)
     paper = (low > 215) & (high - low < 40)
     balance = np.ones(3, np.float32)
     if paper.sum() >= 30:
-        ratio = np.median(p[paper], axis=0) / np.maximum(np.median(t[paper], axis=0), 1.0)
+        ratio = medians_by_channel(p[paper]) / np.maximum(medians_by_channel(t[paper]), 1.0)
         balance = ratio / max(float(ratio.mean()), 1e-6)
     t = t * balance
     keep = np.ones(len(t), bool)
@@ -51,6 +51,12 @@ def print_levels(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: 
         err = channel_sum(np.abs(p - (t * gain + offset)))
         keep = err <= percentile(err, 67)
     return (balance * gain).astype(np.float32), offset, gain
+
+
+def medians_by_channel(px: np.ndarray) -> np.ndarray:
+    """`np.median(px, axis=0)` of n x 3 float32 px: the same values, a channel at a time."""
+    return np.array([median(np.ascontiguousarray(px[:, c])) for c in range(px.shape[1])],
+                    np.float32)
 
 
 SHADE_BLOCK = 3.0           # mm: the light is judged in blocks this wide ...
