@@ -142,10 +142,12 @@ class Ranked:
 
 
 def rank(patch: np.ndarray, design: str, candidates: list[str],
-         turns: tuple[int, ...] = TURNS) -> list[Ranked]:
+         turns: tuple[int, ...] = TURNS,
+         every: tuple[np.ndarray, np.ndarray] | None = None) -> list[Ranked]:
     """Every candidate (tile, quarter turn) scored against a grey coarse patch in one
     product, every COARSE_STEP px; the best RESCORED again at every px: its best variant
-    at its best shift, best first."""
+    at its best shift, best first. `every`: the patch's `windows` at every px, if the
+    caller has them (`turned` needs them too)."""
     b = bank(design)
     wanted = set(candidates)
     cols = [k for k, (t, r, _) in enumerate(b.keys) if t in wanted and r in turns]
@@ -153,29 +155,32 @@ def rank(patch: np.ndarray, design: str, candidates: list[str],
     first = _best(b, cols, *windows(patch, side, COARSE_STEP))
     keep = {(r.tile, r.rot) for r in first[:RESCORED]}
     again = [k for k in cols if b.keys[k][:2] in keep]
-    return _best(b, again, *windows(patch, side, 1)) + first[RESCORED:]
+    return _best(b, again, *(every or windows(patch, side, 1))) + first[RESCORED:]
 
 
 def _best(b: Bank, cols: list[int], rows: np.ndarray, corners: np.ndarray) -> list[Ranked]:
     got = scores(rows, b, cols)
     where = got.argmax(axis=0)
+    # (each column's best score and window read out at once, as Python numbers)
+    top = got[where, np.arange(len(cols))].tolist()
+    at = corners[where].tolist()
     best: dict[tuple[str, int], Ranked] = {}
     for j, k in enumerate(cols):
         tile, rot, _ = b.keys[k]
-        s = float(got[where[j], j])
+        s = top[j]
         if (tile, rot) not in best or s > best[(tile, rot)].score:
-            y, x = corners[where[j]]
-            best[(tile, rot)] = Ranked(tile, rot, float(rot), s, (int(y), int(x)))
+            best[(tile, rot)] = Ranked(tile, rot, float(rot), s, (at[j][0], at[j][1]))
     return sorted(best.values(), key=lambda r: -r.score)
 
 
-def turned(patch: np.ndarray, design: str, ranked: list[Ranked], offsets: tuple[float, ...]
-           ) -> list[Ranked]:
+def turned(patch: np.ndarray, design: str, ranked: list[Ranked], offsets: tuple[float, ...],
+           every: tuple[np.ndarray, np.ndarray] | None = None) -> list[Ranked]:
     """Each of `ranked` at its quarter turn plus each offset (degrees) against the same
-    coarse patch, in one product: the best of its own score and these, in the same order."""
+    coarse patch, in one product: the best of its own score and these, in the same order.
+    `every`: as `rank`'s."""
     if not ranked:
         return []
-    rows, corners = windows(patch, round(COARSE_SPAN * COARSE_PPM), 1)
+    rows, corners = every or windows(patch, round(COARSE_SPAN * COARSE_PPM), 1)
     parts = [(r, r.rot + da, _turned(design, r.tile, r.rot + da))
              for r in ranked for da in offsets]
     stacked = _joined(tuple(p[2] for p in parts))

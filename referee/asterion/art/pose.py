@@ -20,6 +20,7 @@ from referee.asterion.art.bank import (
     masked_ncc,
     rank,
     turned,
+    windows,
 )
 from referee.asterion.art.photometry import channel_mean
 from referee.asterion.art.templates import FINE_SPAN, variants
@@ -92,9 +93,10 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
     origin = (centre[0] - span / 2, centre[1] - span / 2)
     # a mark seen but not read says the turn (outlines.py): the others need no look
     turns = (grid.marked[cell],) if cell in grid.marked else TURNS
-    coarse = rank(patch, grid.design, candidates, turns)
+    every = windows(patch, round(COARSE_SPAN * COARSE_PPM), 1)     # (both need them)
+    coarse = rank(patch, grid.design, candidates, turns, every)
     # the best few again a few degrees either way (a hand turns a tile up to ~8 degrees)
-    coarse[:TURNED] = turned(patch, grid.design, coarse[:TURNED], COARSE_ANGLES)
+    coarse[:TURNED] = turned(patch, grid.design, coarse[:TURNED], COARSE_ANGLES, every)
     coarse.sort(key=lambda r: -r.score)
     half = COARSE_SPAN / 2
     fine = [refine(image, scale, grid, ArtMatch(
