@@ -42,12 +42,15 @@ def print_levels(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: 
     gain, offset = 1.0, 0.0
     for _ in range(2):
         tk, pk = t[keep].ravel(), p[keep].ravel()
-        var = float(tk.var())
-        gain = float(((tk - tk.mean()) * (pk - pk.mean())).mean()) / var if var > 1e-6 else 0.0
+        # each mean once (numpy's `var` is the mean square about the same mean)
+        mean_t, mean_p = tk.mean(), pk.mean()
+        dt = tk - mean_t
+        var = float((dt * dt).mean())
+        gain = float((dt * (pk - mean_p)).mean()) / var if var > 1e-6 else 0.0
         # a print that does not fit would shrink towards a flat grey, which "explains" any
         # grey thing (a finger): it keeps the contrast the light gives the other print
         gain = max(gain, min_gain)
-        offset = float(pk.mean()) - gain * float(tk.mean())
+        offset = float(mean_p) - gain * float(mean_t)
         err = channel_sum(np.abs(p - (t * gain + offset)))
         keep = err <= percentile(err, 67)
     return (balance * gain).astype(np.float32), offset, gain
