@@ -32,6 +32,7 @@ APART = 10                  # levels (0-255) by which two prints differ there: t
 #                             wall tints differ by 12 to 50 in some channel
 SOFTNESS = (0.0, 1.0, 2.0, 3.0)     # Gaussian sigmas (px at VOTE_PPM) tried on the prints
 SHARED = 400                # px both prints count on, at least, to compare them
+NOISE_FLOOR = 4.0           # levels: the least noise a px a print explains is allowed
 CLEAR_SHARE = 0.5           # the best wins at once if it explains this share of where the
 CLEAR_RATIO = 20.0          # prints differ, this many times the px the rival explains
 #                             (both on the best's levels: `Comparison.clearly_best`)
@@ -121,6 +122,7 @@ class Comparison:
         self.fa = self.ta * self.scale_a + np.float32(self.offset_a)
         self._prints: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
         self.image, self.scale, self.grid = image, scale, grid
+        self._within_floor: np.ndarray | None = None     # `a`'s px within NOISE_FLOOR
         self._alone: tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray],
                            np.ndarray] | None = None
 
@@ -182,10 +184,21 @@ class Comparison:
         fb = (turned_print(self.design, b.tile, quarters, self.sigma) * self.scale_a
               + np.float32(self.offset_a)) * light
         eb = off_range(photo, fb, *spread)
-        noise = max(median(np.minimum(ea, eb)[use]), 4.0)
+        noise = self._noise(ea, eb, use)
         like_a = int((apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)).sum())
         like_b = int((apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)).sum())
         return like_a >= max(least, CLEAR_SHARE * count) and like_a >= CLEAR_RATIO * like_b
+
+    def _noise(self, ea: np.ndarray, eb: np.ndarray, use: np.ndarray) -> float:
+        """How far a px either print explains still lies from it, in `a`'s frame: the
+        median over `use` of the nearer print's distance, NOISE_FLOOR at least. (Where
+        most of `use` lies within the floor of `a`'s print alone, the median of the nearer
+        does too: no median to take.)"""
+        if self._within_floor is None:
+            self._within_floor = ea <= NOISE_FLOOR
+        if np.count_nonzero(self._within_floor & use) > np.count_nonzero(use) // 2:
+            return NOISE_FLOOR
+        return max(median(np.minimum(ea, eb)[use]), NOISE_FLOOR)
 
     def maps(self, b: ArtMatch) -> VoteMaps | None:
         sharp_b, wb = self._print_of(b)
@@ -212,7 +225,7 @@ class Comparison:
         # by a print if it lies within the print's levels around it
         ea, eb = off_range(self.photo, fa, *spread), off_range(self.photo, fb, *spread)
         # how far a px a print explains still lies from it: noise, JPEG, the pose
-        noise = max(median(np.minimum(ea, eb)[use]), 4.0)
+        noise = max(median(np.minimum(ea, eb)[use]), NOISE_FLOOR)
         # like a print: as close to it as the photo's noise allows, and clearly closer
         # than to the other; like neither (covered): far from both
         like_a = apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)
