@@ -14,10 +14,13 @@ from referee.asterion.art.bank import (
     COARSE_PPM,
     COARSE_SPAN,
     bank,
+    column,
     fine_template,
     grey_fine_template,
     masked_ncc,
     rank,
+    turned,
+    turned_bank,
     windows,
 )
 from referee.asterion.art.pose import FINE_PPM, REFINE, _score_map
@@ -93,6 +96,24 @@ def test_the_windows_given_rank_as_the_windows_found():
     tiles = sorted({t for t, _, _ in bank("discreet").keys})
     every = windows(grey, round(COARSE_SPAN * COARSE_PPM), 1)
     assert rank(grey, "discreet", tiles, every=every) == rank(grey, "discreet", tiles)
+
+
+def test_a_tile_turned_off_its_quarter_turn_is_ranked_at_its_angle_from_the_kept_bank():
+    b = turned_bank("discreet")
+    k = b.keys.index(("G07", 96.0, True))
+    drawn, counts = column("discreet", "G07", 96.0, True)
+    assert np.array_equal(b.matrix[:, k], drawn)
+    assert np.array_equal(b.masks[:, b.mask_of[k]], counts)
+    # a hand turned the tile 6 degrees past its quarter turn: the best few, looked at again
+    # a few degrees either way, find it there and fit it better than square
+    face, _ = warp_face("discreet", "G07", (1.0, -2.0), 96.0, (-29.0, -29.0), 58, 1.0)
+    grey = cv2.GaussianBlur(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY), (0, 0), 0.8)
+    ranked = rank(grey, "discreet", ["G07", "G02", "R07"])
+    square = next(r for r in ranked if (r.tile, r.rot) == ("G07", 90))
+    again = turned(grey, "discreet", ranked)
+    found = next(r for r in again if (r.tile, r.rot) == ("G07", 90))
+    assert found.angle == 96.0 and found.score > square.score
+    assert [(r.tile, r.rot) for r in again] == [(r.tile, r.rot) for r in ranked]
 
 
 def test_past_its_art_budget_a_photo_pins_the_cells_left(monkeypatch):

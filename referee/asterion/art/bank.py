@@ -32,6 +32,8 @@ COARSE_SPAN = 40.0          # mm of the tile's middle compared, coarse (its edge
 COARSE_STEP = 2             # px between the shifts compared first ...
 RESCORED = 24               # ... then the best (tile, turn) at every px
 TURNS = (0, 90, 180, 270)
+TURN_OFFSETS = (-6.0, 6.0)  # degrees off the quarter turn the best few are ranked at too
+#                             (a hand turns a tile up to ~8 degrees)
 
 
 @cache
@@ -49,7 +51,7 @@ def one_thread() -> Iterator[None]:
 
 @dataclass(frozen=True)
 class Bank:
-    keys: tuple[tuple[str, int, bool | str], ...]   # (tile, quarter turn, variant) a column
+    keys: tuple[tuple[str, float, bool | str], ...]   # (tile, turn, variant) a column
     matrix: np.ndarray          # px x columns: the templates, float32
     masks: np.ndarray           # px x masks: where they count (1/0), each once
     mask_of: np.ndarray         # column -> its mask
@@ -83,13 +85,27 @@ def bank(design: str) -> Bank:
     then read from the cache (a third of a second of CPU each process saved)."""
     keys = tuple((tile, rot, v) for tile in sorted(tiles_by_id()) for rot in TURNS
                  for v in variants(design))
+    return _kept(f"asterion-art-bank-{design}", design, keys)
 
+
+@cache
+def turned_bank(design: str) -> Bank:
+    """`bank` at each quarter turn plus each TURN_OFFSETS: what `turned` ranks the best few
+    with, kept as the bank is (a photo needs some 250 of these columns, each drawn in a
+    millisecond)."""
+    keys = tuple((tile, rot + da, v) for tile in sorted(tiles_by_id()) for rot in TURNS
+                 for da in TURN_OFFSETS for v in variants(design))
+    return _kept(f"asterion-art-turned-{design}", design, keys)
+
+
+def _kept(name: str, design: str, keys: tuple) -> Bank:
+    """The bank of these (tile, angle, variant) columns, from the cache (`drawn_once`) or
+    drawn and kept there under `name`; copies kept by earlier sources are removed."""
     def build() -> dict[str, np.ndarray]:
-        b = _stacked([column(design, t, r, v) for t, r, v in keys], keys)
+        b = _stacked([column(design, t, a, v) for t, a, v in keys], keys)
         return {"matrix": b.matrix, "masks": b.masks, "mask_of": b.mask_of,
                 "counts": b.counts}
 
-    name = f"asterion-art-bank-{design}"
     kept = drawn_once(f"{name}-{_art_digest()}", build)
     for older in cache_dir().glob(f"{name}-*"):   # kept by earlier sources
         if not older.name.startswith(f"{name}-{_art_digest()}-"):
@@ -99,16 +115,16 @@ def bank(design: str) -> Bank:
 
 
 @cache
+def _turned_columns(design: str) -> dict[tuple[str, float, bool | str], int]:
+    """Each key's column in `turned_bank`."""
+    return {key: k for k, key in enumerate(turned_bank(design).keys)}
+
+
+@cache
 def _art_digest() -> str:
     """The identity of the referee's Asterion sources, which draw the templates (the
     printed faces' own identity is `drawn_once`'s)."""
     return sha256(files_identity([Path(__file__).parents[1]])).hexdigest()[:16]
-
-
-@lru_cache(maxsize=TEMPLATES_KEPT)
-def _turned(design: str, tile: str, angle: float) -> Bank:
-    keys = tuple((tile, 0, v) for v in variants(design))
-    return _stacked([column(design, tile, angle, v) for v in variants(design)], keys)
 
 
 def windows(patch: np.ndarray, side: int, step: int) -> tuple[np.ndarray, np.ndarray]:
@@ -173,24 +189,24 @@ def _best(b: Bank, cols: list[int], rows: np.ndarray, corners: np.ndarray) -> li
     return sorted(best.values(), key=lambda r: -r.score)
 
 
-def turned(patch: np.ndarray, design: str, ranked: list[Ranked], offsets: tuple[float, ...],
+def turned(patch: np.ndarray, design: str, ranked: list[Ranked],
            every: tuple[np.ndarray, np.ndarray] | None = None) -> list[Ranked]:
-    """Each of `ranked` at its quarter turn plus each offset (degrees) against the same
-    coarse patch, in one product: the best of its own score and these, in the same order.
-    `every`: as `rank`'s."""
+    """Each of `ranked` at its quarter turn plus each TURN_OFFSETS against the same coarse
+    patch, in one product (`turned_bank`): the best of its own score and these, in the
+    same order. `every`: as `rank`'s."""
     if not ranked:
         return []
     rows, corners = every or windows(patch, round(COARSE_SPAN * COARSE_PPM), 1)
-    parts = [(r, r.rot + da, _turned(design, r.tile, r.rot + da))
-             for r in ranked for da in offsets]
-    stacked = _joined(tuple(p[2] for p in parts))
-    got = scores(rows, stacked)
+    b, at = turned_bank(design), _turned_columns(design)
+    kinds = variants(design)
+    parts = [(r, r.rot + da) for r in ranked for da in TURN_OFFSETS]
+    got = scores(rows, b, [at[(r.tile, angle, v)] for r, angle in parts for v in kinds])
     out = []
-    per = len(variants(design))
+    per = len(kinds)
     for i, r in enumerate(ranked):
         best = r
-        for j in range(len(offsets)):
-            k = i * len(offsets) + j
+        for j in range(len(TURN_OFFSETS)):
+            k = i * len(TURN_OFFSETS) + j
             block = got[:, k * per:(k + 1) * per].max(axis=1)
             w = int(block.argmax())
             if float(block[w]) > best.score:
@@ -198,16 +214,6 @@ def turned(patch: np.ndarray, design: str, ranked: list[Ranked], offsets: tuple[
                 best = Ranked(r.tile, r.rot, parts[k][1], float(block[w]), (int(y), int(x)))
         out.append(best)
     return out
-
-
-def _joined(banks: tuple[Bank, ...]) -> Bank:
-    """Several banks' columns as one (their masks kept apart)."""
-    offsets = np.cumsum([0] + [b.masks.shape[1] for b in banks[:-1]])
-    return Bank(sum((b.keys for b in banks), ()),
-                np.concatenate([b.matrix for b in banks], axis=1),
-                np.concatenate([b.masks for b in banks], axis=1),
-                np.concatenate([b.mask_of + o for b, o in zip(banks, offsets, strict=True)]),
-                np.concatenate([b.counts for b in banks]))
 
 
 @lru_cache(maxsize=TEMPLATES_KEPT)

@@ -29,8 +29,7 @@ from referee.geometry import rectify
 
 FINE_PPM = 2.0              # px per mm: the best few
 REACH = 9.0                 # mm: how far a tile's centre may lie from its cell's centre
-COARSE_ANGLES = (-6.0, 6.0)  # degrees off the quarter turn, coarse, for the best ...
-TURNED = 12                 # ... (tile, turn) found square
+TURNED = 12                 # (tile, turn) found square looked at a few degrees off too
 FINE_STEPS = (-3.0, -1.5, 0.0, 1.5, 3.0)   # degrees around the coarse best
 FINE_SHIFT = 3.0            # mm around the coarse best ...
 QUARTER_REACH = 6.0         # degrees: the quarter turn is always tried this near it
@@ -96,7 +95,7 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
     every = windows(patch, round(COARSE_SPAN * COARSE_PPM), 1)     # (both need them)
     coarse = rank(patch, grid.design, candidates, turns, every)
     # the best few again a few degrees either way (a hand turns a tile up to ~8 degrees)
-    coarse[:TURNED] = turned(patch, grid.design, coarse[:TURNED], COARSE_ANGLES, every)
+    coarse[:TURNED] = turned(patch, grid.design, coarse[:TURNED], every)
     coarse.sort(key=lambda r: -r.score)
     half = COARSE_SPAN / 2
     fine = [refine(image, scale, grid, ArtMatch(
