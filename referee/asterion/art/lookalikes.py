@@ -45,18 +45,27 @@ def softness(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch) -> float:
     origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
     photo = art_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
     ta, wa = warp_face(grid.design, a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
-    return _softness(photo, ta, (wa * (1.0 - covered_patch(image, scale, grid, a, n))) > 0)
+    return _softness(photo, ta, (wa * (1.0 - covered_patch(image, scale, grid, a, n))) > 0)[0]
 
 
-def _softness(photo: np.ndarray, ta: np.ndarray, use: np.ndarray) -> float:
-    """`softness` from the photo, the sharp print and where it counts, uncovered."""
-    best, chosen = None, 0.0
+Levels = tuple[np.ndarray, float, float]       # `print_levels`: scale, offset and gain
+
+
+def _softness(photo: np.ndarray, ta: np.ndarray, use: np.ndarray
+              ) -> tuple[float, np.ndarray, Levels]:
+    """`softness` from the photo, the sharp print and where it counts, uncovered; and the
+    print as soft, with its levels there (what a comparison maps it by)."""
+    seen = photo[use]
+    best: tuple[float, float, np.ndarray, Levels] | None = None
     for sigma in SOFTNESS:
         soft = cv2.GaussianBlur(ta, (0, 0), sigma) if sigma else ta
-        err = median(channel_sum(np.abs(photo - fit_print(photo, soft, use)[0]))[use])
-        if best is None or err < best:
-            best, chosen = err, sigma
-    return chosen
+        levels = print_levels(photo, soft, use)
+        # (the fit's error only where it counts: the same values, not the whole patch's)
+        fitted = soft[use] * levels[0] + np.float32(levels[1])
+        err = median(channel_sum(np.abs(seen - fitted)))
+        if best is None or err < best[0]:
+            best = (err, sigma, soft, levels)
+    return best[1], best[2], best[3]
 
 
 @dataclass(frozen=True)
@@ -110,15 +119,19 @@ class Comparison:
         # chest, an id where another turn has them), and a finger is like neither.
         covered = covered_patch(image, scale, grid, a, self.n)
         self.clear = (1.0 - covered) > 0
-        # (softness from the same photo, print and cover: each found once)
-        self.sigma = (_softness(self.photo, self.sharp_a, (self.wa * (1.0 - covered)) > 0)
-                      if sigma is None else sigma)
         self.lum_a = channel_mean(self.sharp_a)
-        self.ta = self._soft(self.sharp_a)
         # Each print is mapped onto the photo's levels by its own white balance, gain and
-        # offset (so another colour is judged fairly), as soft as the photo.
-        self.scale_a, self.offset_a, self.gain = print_levels(self.photo, self.ta,
-                                                              (self.wa > 0) & self.clear)
+        # offset (so another colour is judged fairly), as soft as the photo. (Softness
+        # from the same photo, print and cover, which fits the print at each softness:
+        # the fit at the one chosen is kept.)
+        counted = (self.wa > 0) & self.clear
+        if sigma is None:
+            self.sigma, self.ta, levels = _softness(self.photo, self.sharp_a, counted)
+        else:
+            self.sigma = sigma
+            self.ta = self._soft(self.sharp_a)
+            levels = print_levels(self.photo, self.ta, counted)
+        self.scale_a, self.offset_a, self.gain = levels
         self.fa = self.ta * self.scale_a + np.float32(self.offset_a)
         self._prints: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
         self.image, self.scale, self.grid = image, scale, grid
