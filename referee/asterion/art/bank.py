@@ -259,28 +259,29 @@ def masked_ncc(patch: np.ndarray, templates: list[tuple[np.ndarray, np.ndarray, 
     flat channel correlates 0."""
     side = round(np.sqrt(templates[0][1].size))
     channels = patch.shape[2]
-    masks = np.stack([m for _, m, _ in templates], axis=1)
-    count = np.maximum(masks.sum(axis=0), 1.0)
+    k = len(templates)
+    # the masks and one channel's templates as rows of one factor: one product gives both
+    # the windows' sums where each template counts and their correlation with it
+    both = np.empty((2 * k, templates[0][1].size), np.float32)
+    for j, (_, m, _) in enumerate(templates):
+        both[j] = m
+    masks = both[:k].T
+    count = np.maximum(both[:k].sum(axis=1), 1.0)     # (whole numbers: exact either way)
     # (each channel less its mean: the products' sums stay small, float32 exact enough)
-    centred = patch - patch.reshape(-1, channels).mean(axis=0)
+    means = patch.reshape(-1, channels).mean(axis=0)
     if corners is None:
         ys, xs = np.mgrid[0:patch.shape[0] - side + 1:step, 0:patch.shape[1] - side + 1:step]
         corners = np.stack([ys.ravel(), xs.ravel()], axis=1)
-    k = len(templates)
     total = np.zeros((len(corners), k), np.float32)
-    # the masks and one channel's templates side by side: one product gives both the
-    # windows' sums where each template counts and their correlation with it
-    both = np.empty((masks.shape[0], 2 * k), np.float32)
-    both[:, :k] = masks
     for c in range(channels):
         # each channel's windows copied out once, straight into rows
-        plane = np.ascontiguousarray(centred[..., c], dtype=np.float32)
+        plane = (patch[..., c] - means[c]).astype(np.float32, copy=False)
         rows = sliding_window_view(plane, (side, side))[corners[:, 0], corners[:, 1]
                                                         ].reshape(-1, side * side)
         for j, (t, _, _) in enumerate(templates):
-            both[:, k + j] = t[c]
+            both[k + j] = t[c]
         length = np.array([n[c] for _, _, n in templates], np.float32)
-        got = rows @ both
+        got = rows @ both.T
         s1, cross = got[:, :k], got[:, k:]
         s2 = np.square(rows, out=rows) @ masks
         den = np.sqrt(np.maximum(s2 - s1 * s1 / count, 0.0)) * length
