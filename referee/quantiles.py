@@ -76,3 +76,18 @@ def median(values) -> float:
     part = np.partition(a, [half - 1, half] if even else [half])
     # numpy's median: the mean of the middle one or two, in the array's own float type
     return float(np.mean(part[half - 1:half + 1] if even else part[half:half + 1]))
+
+
+def percentile(values: np.ndarray, percent: float) -> np.floating:
+    """`np.percentile(values, percent)` of a 1-D float array without NaN, `percent` a
+    Python number: numpy's "linear" value, dtype and rounding, from one partition."""
+    n = values.size
+    virtual = (n - 1) * (percent / 100)
+    below = min(max(int(np.floor(virtual)), 0), n - 1)
+    above = min(below + 1, n - 1)
+    part = np.partition(values, (below, above))
+    a, b = part[below], part[above]
+    # numpy's interpolation, as `percentiles_u8`'s: the weight in the array's own type
+    t, kind = virtual - below, values.dtype.type
+    diff = b - a
+    return b - diff * kind(1 - t) if t >= 0.5 else a + diff * kind(t)

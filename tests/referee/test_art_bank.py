@@ -10,7 +10,19 @@ import numpy as np
 import pytest
 
 from pnp.rules.asterion.tiles import tiles_by_id
-from referee.asterion.art.bank import bank, fine_template, masked_ncc, rank
+from referee.asterion.art.bank import (
+    COARSE_PPM,
+    COARSE_SPAN,
+    bank,
+    column,
+    fine_template,
+    grey_fine_template,
+    masked_ncc,
+    rank,
+    turned,
+    turned_bank,
+    windows,
+)
 from referee.asterion.art.pose import FINE_PPM, REFINE, _score_map
 from referee.asterion.art.templates import FINE_SPAN, template, variants, warp_face
 
@@ -60,6 +72,48 @@ def test_one_product_ranks_the_tile_a_cell_shows_first(design, tile, rot, shift)
     # its window: the tile's middle 40 mm, so its top-left lies 9 mm in, plus the shift
     assert abs(ranked[0].corner[1] - (9 + shift[0])) <= 1
     assert abs(ranked[0].corner[0] - (9 + shift[1])) <= 1
+
+
+@pytest.mark.parametrize("design", ["classic", "discreet"])
+def test_a_grey_fine_template_is_the_colour_ones_channel_mean(design):
+    # drawn from the print's grey straight away: the same template, to float32's rounding
+    for tile, angle in [("Y03", 0.0), ("G07", 91.5), ("R12", 268.0)]:
+        for v in variants(design):
+            grey, mask, length = grey_fine_template(design, tile, angle, FINE_SPAN, FINE_PPM, v)
+            colour, colour_mask, _ = fine_template(design, tile, angle, FINE_SPAN, FINE_PPM, v)
+            assert grey.shape == (1, colour.shape[1]) and grey.dtype == np.float32
+            assert np.array_equal(mask, colour_mask)
+            assert np.abs(grey[0] - colour.mean(axis=0)).max() < 1e-3
+            assert abs(float((grey * mask).sum())) < 1e-5 * float(np.abs(grey).sum())
+            assert length[0] == pytest.approx(float(np.linalg.norm(grey)), rel=1e-5)
+
+
+def test_the_windows_given_rank_as_the_windows_found():
+    # the coarse patch's windows at every px, found once a cell for the ranking and the
+    # turned few, rank the candidates as those the ranking finds itself
+    face, _ = warp_face("discreet", "R12", (2.0, -3.0), 273.0, (-29.0, -29.0), 58, 1.0)
+    grey = cv2.GaussianBlur(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY), (0, 0), 0.8)
+    tiles = sorted({t for t, _, _ in bank("discreet").keys})
+    every = windows(grey, round(COARSE_SPAN * COARSE_PPM), 1)
+    assert rank(grey, "discreet", tiles, every=every) == rank(grey, "discreet", tiles)
+
+
+def test_a_tile_turned_off_its_quarter_turn_is_ranked_at_its_angle_from_the_kept_bank():
+    b = turned_bank("discreet")
+    k = b.keys.index(("G07", 96.0, True))
+    drawn, counts = column("discreet", "G07", 96.0, True)
+    assert np.array_equal(b.matrix[:, k], drawn)
+    assert np.array_equal(b.masks[:, b.mask_of[k]], counts)
+    # a hand turned the tile 6 degrees past its quarter turn: the best few, looked at again
+    # a few degrees either way, find it there and fit it better than square
+    face, _ = warp_face("discreet", "G07", (1.0, -2.0), 96.0, (-29.0, -29.0), 58, 1.0)
+    grey = cv2.GaussianBlur(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY), (0, 0), 0.8)
+    ranked = rank(grey, "discreet", ["G07", "G02", "R07"])
+    square = next(r for r in ranked if (r.tile, r.rot) == ("G07", 90))
+    again = turned(grey, "discreet", ranked)
+    found = next(r for r in again if (r.tile, r.rot) == ("G07", 90))
+    assert found.angle == 96.0 and found.score > square.score
+    assert [(r.tile, r.rot) for r in again] == [(r.tile, r.rot) for r in ranked]
 
 
 def test_past_its_art_budget_a_photo_pins_the_cells_left(monkeypatch):

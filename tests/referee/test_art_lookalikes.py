@@ -9,13 +9,14 @@ from functools import cache
 
 import cv2
 import numpy as np
+import pytest
 
 from pnp.geometry.asterion.tile import tile_spec
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.asterion.art.bank import one_thread
-from referee.asterion.art.lookalikes import APART, Comparison
-from referee.asterion.art.pairs import differ
-from referee.asterion.art.photometry import VOTE_PPM
+from referee.asterion.art.lookalikes import APART, SOFTNESS, Comparison, _softness
+from referee.asterion.art.pairs import differ, turned_print
+from referee.asterion.art.photometry import VOTE_PPM, print_levels
 from referee.asterion.art.pose import ArtMatch
 from referee.asterion.art.templates import FINE_SPAN
 from referee.asterion.evaluate import AsterionAccuracy
@@ -119,3 +120,19 @@ def test_a_finger_where_two_prints_differ_never_makes_a_clear_win_the_full_vote_
                 else:
                     deferred += 1
     assert deferred >= 3
+
+
+def test_the_softness_found_is_the_prints_blur_and_its_fit_is_kept():
+    # a photo of a print blurred 2 px (at VOTE_PPM), on darker levels, with noise: the
+    # softness found is 2, and the print as soft and its levels are what a fit there gives
+    sharp = turned_print("discreet", "R07", 0)
+    rng = np.random.default_rng(2)
+    photo = (0.8 * cv2.GaussianBlur(sharp, (0, 0), 2.0) + 12.0
+             + rng.normal(0.0, 3.0, sharp.shape)).astype(np.float32)
+    use = rng.random(sharp.shape[:2]) > 0.1
+    sigma, soft, levels = _softness(photo, sharp, use)
+    assert sigma == 2.0 and 2.0 in SOFTNESS
+    assert np.array_equal(soft, cv2.GaussianBlur(sharp, (0, 0), 2.0))
+    want = print_levels(photo, soft, use)
+    assert np.array_equal(levels[0], want[0]) and levels[1:] == want[1:]
+    assert levels[2] == pytest.approx(0.8, abs=0.05)

@@ -4,6 +4,7 @@ two prints differ is where the print of one, not the other, shows."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -25,6 +26,17 @@ def test_a_print_turned_in_the_tiles_frame_is_the_print_warped_at_that_turn(quar
         assert np.abs(turned_print("discreet", "Y05", other) - warped).mean() > 10.0
     use, _ = differ("discreet", "Y01", "Y05", quarters, 10.0)
     assert (use <= (counted > 0)).all()
+
+
+@pytest.mark.parametrize("quarters", [1, 2, 3])
+def test_a_soft_print_turned_is_the_turned_print_made_as_soft(quarters):
+    # (kept blurred once a tile, turned on demand: the blur is the same every way)
+    for sigma in (1.0, 3.0):
+        soft = turned_print("discreet", "B07", quarters, sigma)
+        sharp = turned_print("discreet", "B07", quarters)
+        assert soft.dtype == np.float32 and soft.flags.c_contiguous
+        assert np.abs(soft - cv2.GaussianBlur(sharp, (0, 0), sigma)).max() < 1e-3
+        assert np.abs(soft - sharp).max() > 50.0          # and it is soft
 
 
 def test_two_prints_differ_where_one_has_what_the_other_has_not():

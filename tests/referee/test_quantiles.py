@@ -6,7 +6,7 @@ import sys
 import numpy as np
 import pytest
 
-from referee.quantiles import channel_medians, median, median_u8, percentiles_u8
+from referee.quantiles import channel_medians, median, median_u8, percentile, percentiles_u8
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -37,6 +37,20 @@ def test_medians_match_numpy() -> None:
             got = channel_medians(image, dtype)
             assert got.dtype == want.dtype and np.array_equal(got, want)
         assert median_u8(image) == float(np.median(image))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_a_float_percentile_is_numpys(dtype) -> None:
+    # one partition instead of numpy's machinery: its value, dtype and rounding
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        n = int(rng.integers(1, 3000))
+        values = rng.random(n).astype(dtype) * rng.choice([1.0, 10.0, 255.0])
+        if n % 3 == 0:
+            values = np.round(values)           # ties, as in a photo's levels
+        for percent in (0, 30, 50.0, 67, 95.5, 100):
+            want, got = np.percentile(values, percent), percentile(values, percent)
+            assert got.dtype == want.dtype and got == want
 
 
 def test_refuses_what_it_cannot_count() -> None:

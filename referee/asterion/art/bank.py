@@ -32,6 +32,8 @@ COARSE_SPAN = 40.0          # mm of the tile's middle compared, coarse (its edge
 COARSE_STEP = 2             # px between the shifts compared first ...
 RESCORED = 24               # ... then the best (tile, turn) at every px
 TURNS = (0, 90, 180, 270)
+TURN_OFFSETS = (-6.0, 6.0)  # degrees off the quarter turn the best few are ranked at too
+#                             (a hand turns a tile up to ~8 degrees)
 
 
 @cache
@@ -49,7 +51,7 @@ def one_thread() -> Iterator[None]:
 
 @dataclass(frozen=True)
 class Bank:
-    keys: tuple[tuple[str, int, bool | str], ...]   # (tile, quarter turn, variant) a column
+    keys: tuple[tuple[str, float, bool | str], ...]   # (tile, turn, variant) a column
     matrix: np.ndarray          # px x columns: the templates, float32
     masks: np.ndarray           # px x masks: where they count (1/0), each once
     mask_of: np.ndarray         # column -> its mask
@@ -83,13 +85,27 @@ def bank(design: str) -> Bank:
     then read from the cache (a third of a second of CPU each process saved)."""
     keys = tuple((tile, rot, v) for tile in sorted(tiles_by_id()) for rot in TURNS
                  for v in variants(design))
+    return _kept(f"asterion-art-bank-{design}", design, keys)
 
+
+@cache
+def turned_bank(design: str) -> Bank:
+    """`bank` at each quarter turn plus each TURN_OFFSETS: what `turned` ranks the best few
+    with, kept as the bank is (a photo needs some 250 of these columns, each drawn in a
+    millisecond)."""
+    keys = tuple((tile, rot + da, v) for tile in sorted(tiles_by_id()) for rot in TURNS
+                 for da in TURN_OFFSETS for v in variants(design))
+    return _kept(f"asterion-art-turned-{design}", design, keys)
+
+
+def _kept(name: str, design: str, keys: tuple) -> Bank:
+    """The bank of these (tile, angle, variant) columns, from the cache (`drawn_once`) or
+    drawn and kept there under `name`; copies kept by earlier sources are removed."""
     def build() -> dict[str, np.ndarray]:
-        b = _stacked([column(design, t, r, v) for t, r, v in keys], keys)
+        b = _stacked([column(design, t, a, v) for t, a, v in keys], keys)
         return {"matrix": b.matrix, "masks": b.masks, "mask_of": b.mask_of,
                 "counts": b.counts}
 
-    name = f"asterion-art-bank-{design}"
     kept = drawn_once(f"{name}-{_art_digest()}", build)
     for older in cache_dir().glob(f"{name}-*"):   # kept by earlier sources
         if not older.name.startswith(f"{name}-{_art_digest()}-"):
@@ -99,16 +115,16 @@ def bank(design: str) -> Bank:
 
 
 @cache
+def _turned_columns(design: str) -> dict[tuple[str, float, bool | str], int]:
+    """Each key's column in `turned_bank`."""
+    return {key: k for k, key in enumerate(turned_bank(design).keys)}
+
+
+@cache
 def _art_digest() -> str:
     """The identity of the referee's Asterion sources, which draw the templates (the
     printed faces' own identity is `drawn_once`'s)."""
     return sha256(files_identity([Path(__file__).parents[1]])).hexdigest()[:16]
-
-
-@lru_cache(maxsize=TEMPLATES_KEPT)
-def _turned(design: str, tile: str, angle: float) -> Bank:
-    keys = tuple((tile, 0, v) for v in variants(design))
-    return _stacked([column(design, tile, angle, v) for v in variants(design)], keys)
 
 
 def windows(patch: np.ndarray, side: int, step: int) -> tuple[np.ndarray, np.ndarray]:
@@ -142,10 +158,12 @@ class Ranked:
 
 
 def rank(patch: np.ndarray, design: str, candidates: list[str],
-         turns: tuple[int, ...] = TURNS) -> list[Ranked]:
+         turns: tuple[int, ...] = TURNS,
+         every: tuple[np.ndarray, np.ndarray] | None = None) -> list[Ranked]:
     """Every candidate (tile, quarter turn) scored against a grey coarse patch in one
     product, every COARSE_STEP px; the best RESCORED again at every px: its best variant
-    at its best shift, best first."""
+    at its best shift, best first. `every`: the patch's `windows` at every px, if the
+    caller has them (`turned` needs them too)."""
     b = bank(design)
     wanted = set(candidates)
     cols = [k for k, (t, r, _) in enumerate(b.keys) if t in wanted and r in turns]
@@ -153,39 +171,42 @@ def rank(patch: np.ndarray, design: str, candidates: list[str],
     first = _best(b, cols, *windows(patch, side, COARSE_STEP))
     keep = {(r.tile, r.rot) for r in first[:RESCORED]}
     again = [k for k in cols if b.keys[k][:2] in keep]
-    return _best(b, again, *windows(patch, side, 1)) + first[RESCORED:]
+    return _best(b, again, *(every or windows(patch, side, 1))) + first[RESCORED:]
 
 
 def _best(b: Bank, cols: list[int], rows: np.ndarray, corners: np.ndarray) -> list[Ranked]:
     got = scores(rows, b, cols)
     where = got.argmax(axis=0)
+    # (each column's best score and window read out at once, as Python numbers)
+    top = got[where, np.arange(len(cols))].tolist()
+    at = corners[where].tolist()
     best: dict[tuple[str, int], Ranked] = {}
     for j, k in enumerate(cols):
         tile, rot, _ = b.keys[k]
-        s = float(got[where[j], j])
+        s = top[j]
         if (tile, rot) not in best or s > best[(tile, rot)].score:
-            y, x = corners[where[j]]
-            best[(tile, rot)] = Ranked(tile, rot, float(rot), s, (int(y), int(x)))
+            best[(tile, rot)] = Ranked(tile, rot, float(rot), s, (at[j][0], at[j][1]))
     return sorted(best.values(), key=lambda r: -r.score)
 
 
-def turned(patch: np.ndarray, design: str, ranked: list[Ranked], offsets: tuple[float, ...]
-           ) -> list[Ranked]:
-    """Each of `ranked` at its quarter turn plus each offset (degrees) against the same
-    coarse patch, in one product: the best of its own score and these, in the same order."""
+def turned(patch: np.ndarray, design: str, ranked: list[Ranked],
+           every: tuple[np.ndarray, np.ndarray] | None = None) -> list[Ranked]:
+    """Each of `ranked` at its quarter turn plus each TURN_OFFSETS against the same coarse
+    patch, in one product (`turned_bank`): the best of its own score and these, in the
+    same order. `every`: as `rank`'s."""
     if not ranked:
         return []
-    rows, corners = windows(patch, round(COARSE_SPAN * COARSE_PPM), 1)
-    parts = [(r, r.rot + da, _turned(design, r.tile, r.rot + da))
-             for r in ranked for da in offsets]
-    stacked = _joined(tuple(p[2] for p in parts))
-    got = scores(rows, stacked)
+    rows, corners = every or windows(patch, round(COARSE_SPAN * COARSE_PPM), 1)
+    b, at = turned_bank(design), _turned_columns(design)
+    kinds = variants(design)
+    parts = [(r, r.rot + da) for r in ranked for da in TURN_OFFSETS]
+    got = scores(rows, b, [at[(r.tile, angle, v)] for r, angle in parts for v in kinds])
     out = []
-    per = len(variants(design))
+    per = len(kinds)
     for i, r in enumerate(ranked):
         best = r
-        for j in range(len(offsets)):
-            k = i * len(offsets) + j
+        for j in range(len(TURN_OFFSETS)):
+            k = i * len(TURN_OFFSETS) + j
             block = got[:, k * per:(k + 1) * per].max(axis=1)
             w = int(block.argmax())
             if float(block[w]) > best.score:
@@ -193,16 +214,6 @@ def turned(patch: np.ndarray, design: str, ranked: list[Ranked], offsets: tuple[
                 best = Ranked(r.tile, r.rot, parts[k][1], float(block[w]), (int(y), int(x)))
         out.append(best)
     return out
-
-
-def _joined(banks: tuple[Bank, ...]) -> Bank:
-    """Several banks' columns as one (their masks kept apart)."""
-    offsets = np.cumsum([0] + [b.masks.shape[1] for b in banks[:-1]])
-    return Bank(sum((b.keys for b in banks), ()),
-                np.concatenate([b.matrix for b in banks], axis=1),
-                np.concatenate([b.masks for b in banks], axis=1),
-                np.concatenate([b.mask_of + o for b, o in zip(banks, offsets, strict=True)]),
-                np.concatenate([b.counts for b in banks]))
 
 
 @lru_cache(maxsize=TEMPLATES_KEPT)
@@ -227,11 +238,16 @@ def _px_sum(rows: np.ndarray) -> np.ndarray:
 @lru_cache(maxsize=TEMPLATES_KEPT)
 def grey_fine_template(design: str, tile: str, angle: float, span: float, ppm: float,
                        variant: bool | str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`fine_template` in grey (its channels' mean, still zero mean where it counts): for
-    `masked_ncc` on a grey patch, a third of the work, where only the pose is sought."""
-    t, m, _ = fine_template(design, tile, angle, span, ppm, variant)
-    grey = np.ascontiguousarray(t.mean(axis=0, keepdims=True))
-    return grey, m, np.sqrt((grey * grey).sum(axis=1))
+    """`fine_template` in grey (its channels' mean, zero mean where it counts): for
+    `masked_ncc` on a grey patch, a third of the work, where only the pose is sought. Made
+    from the print's grey straight away (the pose search needs some 2000 a photo; the
+    colour ones, a tenth of that)."""
+    image, mask = template(design, tile, angle, span, ppm, variant)
+    m = mask.ravel()
+    grey = (image.reshape(-1, image.shape[2]) @ np.full(image.shape[2], 1 / image.shape[2],
+                                                        np.float32))
+    t = ((grey - np.float32(grey @ m / max(float(m.sum()), 1.0))) * m)[None, :]
+    return t, m, np.sqrt((t * t).sum(axis=1))
 
 
 def masked_ncc(patch: np.ndarray, templates: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
@@ -243,22 +259,31 @@ def masked_ncc(patch: np.ndarray, templates: list[tuple[np.ndarray, np.ndarray, 
     flat channel correlates 0."""
     side = round(np.sqrt(templates[0][1].size))
     channels = patch.shape[2]
-    masks = np.stack([m for _, m, _ in templates], axis=1)
-    count = np.maximum(masks.sum(axis=0), 1.0)
+    k = len(templates)
+    # the masks and one channel's templates as rows of one factor: one product gives both
+    # the windows' sums where each template counts and their correlation with it
+    both = np.empty((2 * k, templates[0][1].size), np.float32)
+    for j, (_, m, _) in enumerate(templates):
+        both[j] = m
+    masks = both[:k].T
+    count = np.maximum(both[:k].sum(axis=1), 1.0)     # (whole numbers: exact either way)
     # (each channel less its mean: the products' sums stay small, float32 exact enough)
-    centred = patch - patch.reshape(-1, channels).mean(axis=0)
+    means = patch.reshape(-1, channels).mean(axis=0)
     if corners is None:
         ys, xs = np.mgrid[0:patch.shape[0] - side + 1:step, 0:patch.shape[1] - side + 1:step]
         corners = np.stack([ys.ravel(), xs.ravel()], axis=1)
-    total = np.zeros((len(corners), len(templates)), np.float32)
+    total = np.zeros((len(corners), k), np.float32)
     for c in range(channels):
         # each channel's windows copied out once, straight into rows
-        plane = np.ascontiguousarray(centred[..., c], dtype=np.float32)
+        plane = (patch[..., c] - means[c]).astype(np.float32, copy=False)
         rows = sliding_window_view(plane, (side, side))[corners[:, 0], corners[:, 1]
                                                         ].reshape(-1, side * side)
-        t = np.stack([t[c] for t, _, _ in templates], axis=1)
+        for j, (t, _, _) in enumerate(templates):
+            both[k + j] = t[c]
         length = np.array([n[c] for _, _, n in templates], np.float32)
-        s1, s2 = rows @ masks, (rows * rows) @ masks
+        got = rows @ both.T
+        s1, cross = got[:, :k], got[:, k:]
+        s2 = np.square(rows, out=rows) @ masks
         den = np.sqrt(np.maximum(s2 - s1 * s1 / count, 0.0)) * length
-        total += np.where(den > 1e-3 * count, (rows @ t) / np.maximum(den, 1e-12), 0.0)
+        total += np.where(den > 1e-3 * count, cross / np.maximum(den, 1e-12), 0.0)
     return total / channels, corners

@@ -25,12 +25,14 @@ from referee.asterion.art.photometry import (
 from referee.asterion.art.pose import ArtMatch, art_patch
 from referee.asterion.art.templates import FINE_SPAN, face_counts, warp_face
 from referee.asterion.grid import Grid
+from referee.quantiles import median
 
 MIN_GAIN = 0.6              # a rival's print keeps this share of the best's contrast
 APART = 10                  # levels (0-255) by which two prints differ there: two colours'
 #                             wall tints differ by 12 to 50 in some channel
 SOFTNESS = (0.0, 1.0, 2.0, 3.0)     # Gaussian sigmas (px at VOTE_PPM) tried on the prints
 SHARED = 400                # px both prints count on, at least, to compare them
+NOISE_FLOOR = 4.0           # levels: the least noise a px a print explains is allowed
 CLEAR_SHARE = 0.5           # the best wins at once if it explains this share of where the
 CLEAR_RATIO = 20.0          # prints differ, this many times the px the rival explains
 #                             (both on the best's levels: `Comparison.clearly_best`)
@@ -43,18 +45,27 @@ def softness(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch) -> float:
     origin = (a.centre[0] - FINE_SPAN / 2, a.centre[1] - FINE_SPAN / 2)
     photo = art_patch(image, scale, grid, a.centre, FINE_SPAN, VOTE_PPM)
     ta, wa = warp_face(grid.design, a.tile, a.centre, a.angle, origin, n, VOTE_PPM)
-    return _softness(photo, ta, (wa * (1.0 - covered_patch(image, scale, grid, a, n))) > 0)
+    return _softness(photo, ta, (wa * (1.0 - covered_patch(image, scale, grid, a, n))) > 0)[0]
 
 
-def _softness(photo: np.ndarray, ta: np.ndarray, use: np.ndarray) -> float:
-    """`softness` from the photo, the sharp print and where it counts, uncovered."""
-    best, chosen = None, 0.0
+Levels = tuple[np.ndarray, float, float]       # `print_levels`: scale, offset and gain
+
+
+def _softness(photo: np.ndarray, ta: np.ndarray, use: np.ndarray
+              ) -> tuple[float, np.ndarray, Levels]:
+    """`softness` from the photo, the sharp print and where it counts, uncovered; and the
+    print as soft, with its levels there (what a comparison maps it by)."""
+    seen = photo[use]
+    best: tuple[float, float, np.ndarray, Levels] | None = None
     for sigma in SOFTNESS:
         soft = cv2.GaussianBlur(ta, (0, 0), sigma) if sigma else ta
-        err = float(np.median(channel_sum(np.abs(photo - fit_print(photo, soft, use)[0]))[use]))
-        if best is None or err < best:
-            best, chosen = err, sigma
-    return chosen
+        levels = print_levels(photo, soft, use)
+        # (the fit's error only where it counts: the same values, not the whole patch's)
+        fitted = soft[use] * levels[0] + np.float32(levels[1])
+        err = median(channel_sum(np.abs(seen - fitted)))
+        if best is None or err < best[0]:
+            best = (err, sigma, soft, levels)
+    return best[1], best[2], best[3]
 
 
 @dataclass(frozen=True)
@@ -108,18 +119,23 @@ class Comparison:
         # chest, an id where another turn has them), and a finger is like neither.
         covered = covered_patch(image, scale, grid, a, self.n)
         self.clear = (1.0 - covered) > 0
-        # (softness from the same photo, print and cover: each found once)
-        self.sigma = (_softness(self.photo, self.sharp_a, (self.wa * (1.0 - covered)) > 0)
-                      if sigma is None else sigma)
         self.lum_a = channel_mean(self.sharp_a)
-        self.ta = self._soft(self.sharp_a)
         # Each print is mapped onto the photo's levels by its own white balance, gain and
-        # offset (so another colour is judged fairly), as soft as the photo.
-        self.scale_a, self.offset_a, self.gain = print_levels(self.photo, self.ta,
-                                                              (self.wa > 0) & self.clear)
+        # offset (so another colour is judged fairly), as soft as the photo. (Softness
+        # from the same photo, print and cover, which fits the print at each softness:
+        # the fit at the one chosen is kept.)
+        counted = (self.wa > 0) & self.clear
+        if sigma is None:
+            self.sigma, self.ta, levels = _softness(self.photo, self.sharp_a, counted)
+        else:
+            self.sigma = sigma
+            self.ta = self._soft(self.sharp_a)
+            levels = print_levels(self.photo, self.ta, counted)
+        self.scale_a, self.offset_a, self.gain = levels
         self.fa = self.ta * self.scale_a + np.float32(self.offset_a)
         self._prints: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
         self.image, self.scale, self.grid = image, scale, grid
+        self._within_floor: np.ndarray | None = None     # `a`'s px within NOISE_FLOOR
         self._alone: tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray],
                            np.ndarray] | None = None
 
@@ -148,7 +164,8 @@ class Comparison:
                                 np.ndarray]:
         """In `a`'s own frame (pairs.py), once a comparison: the photo, the light across
         it judged from `a`'s print alone, how far the light may vary a few mm round, and
-        how far each px lies outside `a`'s levels."""
+        how far each px lies outside `a`'s levels (the light as three channels, like the
+        prints it scales)."""
         if self._alone is None:
             a = self.a
             photo = tile_frame_photo(self.image, self.scale, self.grid, a.centre, a.angle)
@@ -156,7 +173,7 @@ class Comparison:
                 self.offset_a)
             use = differ(self.design, a.tile, a.tile, 0, APART)[0]
             light = shading(photo, (fa,), use)
-            spread = _spread(light)
+            spread, light = _spread(light), _three(light)
             self._alone = (photo, light, spread, off_range(photo, fa * light, *spread))
         return self._alone
 
@@ -180,10 +197,21 @@ class Comparison:
         fb = (turned_print(self.design, b.tile, quarters, self.sigma) * self.scale_a
               + np.float32(self.offset_a)) * light
         eb = off_range(photo, fb, *spread)
-        noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
+        noise = self._noise(ea, eb, use)
         like_a = int((apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)).sum())
         like_b = int((apart & (eb < 2.5 * noise) & (ea > eb + 2.0 * noise)).sum())
         return like_a >= max(least, CLEAR_SHARE * count) and like_a >= CLEAR_RATIO * like_b
+
+    def _noise(self, ea: np.ndarray, eb: np.ndarray, use: np.ndarray) -> float:
+        """How far a px either print explains still lies from it, in `a`'s frame: the
+        median over `use` of the nearer print's distance, NOISE_FLOOR at least. (Where
+        most of `use` lies within the floor of `a`'s print alone, the median of the nearer
+        does too: no median to take.)"""
+        if self._within_floor is None:
+            self._within_floor = ea <= NOISE_FLOOR
+        if np.count_nonzero(self._within_floor & use) > np.count_nonzero(use) // 2:
+            return NOISE_FLOOR
+        return max(median(np.minimum(ea, eb)[use]), NOISE_FLOOR)
 
     def maps(self, b: ArtMatch) -> VoteMaps | None:
         sharp_b, wb = self._print_of(b)
@@ -210,7 +238,7 @@ class Comparison:
         # by a print if it lies within the print's levels around it
         ea, eb = off_range(self.photo, fa, *spread), off_range(self.photo, fb, *spread)
         # how far a px a print explains still lies from it: noise, JPEG, the pose
-        noise = max(float(np.median(np.minimum(ea, eb)[use])), 4.0)
+        noise = max(median(np.minimum(ea, eb)[use]), NOISE_FLOOR)
         # like a print: as close to it as the photo's noise allows, and clearly closer
         # than to the other; like neither (covered): far from both
         like_a = apart & (ea < 2.5 * noise) & (eb > ea + 2.0 * noise)
@@ -225,4 +253,10 @@ def _spread(light: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     a print may be as light as the light a few mm round."""
     near = np.ones((SHADE_NEAR, SHADE_NEAR), np.uint8)
     dim, bright = cv2.erode(light, near)[..., None], cv2.dilate(light, near)[..., None]
-    return dim / light, bright / light
+    # (as three channels, like the prints they scale: numpy broadcasts a last axis slowly)
+    return _three(dim / light), _three(bright / light)
+
+
+def _three(v: np.ndarray) -> np.ndarray:
+    """An h x w x 1 image as h x w x 3, the same value in each channel."""
+    return np.ascontiguousarray(np.broadcast_to(v, (*v.shape[:2], 3)))

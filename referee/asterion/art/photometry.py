@@ -7,6 +7,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from referee.quantiles import median, percentile
+
 VOTE_PPM = 4.0              # px per mm: where two prints differ (a wing's thin lines)
 
 
@@ -27,28 +29,37 @@ def print_levels(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: 
     two-coloured print onto any other: a blue tile's walls onto red ones. Returns the
     per-channel scale (balance times gain, float32), the offset and the gain."""
     sample = use[::2, ::2]
-    t = tpl[::2, ::2][sample].astype(np.float32)      # n x 3
-    p = photo[::2, ::2][sample].astype(np.float32)
+    t = tpl[::2, ::2][sample].astype(np.float32, copy=False)      # n x 3
+    p = photo[::2, ::2][sample].astype(np.float32, copy=False)
     low, high = channel_min(t), channel_max(t)
     paper = (low > 215) & (high - low < 40)
     balance = np.ones(3, np.float32)
     if paper.sum() >= 30:
-        ratio = np.median(p[paper], axis=0) / np.maximum(np.median(t[paper], axis=0), 1.0)
+        ratio = medians_by_channel(p[paper]) / np.maximum(medians_by_channel(t[paper]), 1.0)
         balance = ratio / max(float(ratio.mean()), 1e-6)
     t = t * balance
     keep = np.ones(len(t), bool)
     gain, offset = 1.0, 0.0
     for _ in range(2):
         tk, pk = t[keep].ravel(), p[keep].ravel()
-        var = float(tk.var())
-        gain = float(((tk - tk.mean()) * (pk - pk.mean())).mean()) / var if var > 1e-6 else 0.0
+        # each mean once (numpy's `var` is the mean square about the same mean)
+        mean_t, mean_p = tk.mean(), pk.mean()
+        dt = tk - mean_t
+        var = float((dt * dt).mean())
+        gain = float((dt * (pk - mean_p)).mean()) / var if var > 1e-6 else 0.0
         # a print that does not fit would shrink towards a flat grey, which "explains" any
         # grey thing (a finger): it keeps the contrast the light gives the other print
         gain = max(gain, min_gain)
-        offset = float(pk.mean()) - gain * float(tk.mean())
+        offset = float(mean_p) - gain * float(mean_t)
         err = channel_sum(np.abs(p - (t * gain + offset)))
-        keep = err <= np.percentile(err, 67)
+        keep = err <= percentile(err, 67)
     return (balance * gain).astype(np.float32), offset, gain
+
+
+def medians_by_channel(px: np.ndarray) -> np.ndarray:
+    """`np.median(px, axis=0)` of n x 3 float32 px: the same values, a channel at a time."""
+    return np.array([median(np.ascontiguousarray(px[:, c])) for c in range(px.shape[1])],
+                    np.float32)
 
 
 SHADE_BLOCK = 3.0           # mm: the light is judged in blocks this wide ...
@@ -112,8 +123,9 @@ _NEAR = np.ones((3, 3), np.uint8)       # off_range's one px round
 
 
 def px_length(v: np.ndarray) -> np.ndarray:
-    """Each px's vector length over its channels (np.linalg.norm(v, axis=2), faster)."""
-    return np.sqrt(np.einsum("ijk,ijk->ij", v, v))
+    """Each px's vector length over its three channels (np.linalg.norm(v, axis=2),
+    faster: the same additions, in the same order)."""
+    return np.sqrt(v[..., 0] * v[..., 0] + v[..., 1] * v[..., 1] + v[..., 2] * v[..., 2])
 
 
 # Reductions over the last axis of three colour channels, done channel by channel: numpy's

@@ -20,6 +20,7 @@ from referee.asterion.art.bank import (
     masked_ncc,
     rank,
     turned,
+    windows,
 )
 from referee.asterion.art.photometry import channel_mean
 from referee.asterion.art.templates import FINE_SPAN, variants
@@ -28,8 +29,7 @@ from referee.geometry import rectify
 
 FINE_PPM = 2.0              # px per mm: the best few
 REACH = 9.0                 # mm: how far a tile's centre may lie from its cell's centre
-COARSE_ANGLES = (-6.0, 6.0)  # degrees off the quarter turn, coarse, for the best ...
-TURNED = 12                 # ... (tile, turn) found square
+TURNED = 12                 # (tile, turn) found square looked at a few degrees off too
 FINE_STEPS = (-3.0, -1.5, 0.0, 1.5, 3.0)   # degrees around the coarse best
 FINE_SHIFT = 3.0            # mm around the coarse best ...
 QUARTER_REACH = 6.0         # degrees: the quarter turn is always tried this near it
@@ -92,9 +92,10 @@ def match(image: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int],
     origin = (centre[0] - span / 2, centre[1] - span / 2)
     # a mark seen but not read says the turn (outlines.py): the others need no look
     turns = (grid.marked[cell],) if cell in grid.marked else TURNS
-    coarse = rank(patch, grid.design, candidates, turns)
+    every = windows(patch, round(COARSE_SPAN * COARSE_PPM), 1)     # (both need them)
+    coarse = rank(patch, grid.design, candidates, turns, every)
     # the best few again a few degrees either way (a hand turns a tile up to ~8 degrees)
-    coarse[:TURNED] = turned(patch, grid.design, coarse[:TURNED], COARSE_ANGLES)
+    coarse[:TURNED] = turned(patch, grid.design, coarse[:TURNED], every)
     coarse.sort(key=lambda r: -r.score)
     half = COARSE_SPAN / 2
     fine = [refine(image, scale, grid, ArtMatch(

@@ -47,9 +47,11 @@ def marker_mask(design: str) -> np.ndarray:
     return mask
 
 
+@lru_cache(maxsize=TEMPLATES_KEPT)
 def _to_face(angle: float, span: float, ppm: float) -> np.ndarray:
     """2x3: template px -> face px, for a tile turned `angle` degrees clockwise whose
-    centre is the template's centre (`span` mm across at `ppm`)."""
+    centre is the template's centre (`span` mm across at `ppm`): found once an angle
+    (every template and mask at that angle needs it), read-only."""
     c = tile_spec().centre
     a = math.radians(angle)
     # template px u -> offset d = (u + 0.5) / ppm - span / 2 (table mm from the centre)
@@ -57,7 +59,9 @@ def _to_face(angle: float, span: float, ppm: float) -> np.ndarray:
     r_inv = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
     lin = FACE_PPM * r_inv / ppm
     off = FACE_PPM * (np.array([c, c]) + r_inv @ np.array([0.5 / ppm - span / 2] * 2)) - 0.5
-    return np.c_[lin, off]
+    m = np.c_[lin, off]
+    m.setflags(write=False)
+    return m
 
 
 @lru_cache(maxsize=TEMPLATES_KEPT)
