@@ -10,7 +10,7 @@ from functools import cache
 
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.asterion.labyrinth import kind, xy
-from pnp.rules.asterion.moves import Discard, Move, Place, parse_move
+from pnp.rules.asterion.moves import Action, Discard, Move, Place, parse_move
 from pnp.rules.asterion.play import (
     action_candidates,
     apply,
@@ -19,6 +19,7 @@ from pnp.rules.asterion.play import (
     is_over,
     legal_moves,
     play_legal,
+    play_legal_action,
 )
 from pnp.rules.asterion.scoring import ScoreResult, score
 from pnp.rules.asterion.state import State
@@ -88,7 +89,7 @@ def scores(state: State) -> dict[str, int]:
 
 
 # -- the random player ----------------------------------------------------------------------
-def _first_legal_action(state: State, rng: random.Random) -> Move | None:
+def _first_legal_action(state: State, rng: random.Random) -> Action | None:
     """A uniformly random legal action: the first legal one in a random order."""
     candidates = action_candidates(state)
     for index in shuffled_range(rng, len(candidates)):
@@ -161,8 +162,10 @@ def simulate(seed: int, players: int | list[str] | tuple[str, ...] = 4,
         move, cell = _random_move(state, rng)
         if isinstance(move, Place):
             play_legal(state, move, cell)     # drawn from the legal placements
-        else:
+        elif isinstance(move, Discard):
             apply_in_place(state, move)
+        else:
+            play_legal_action(state, move)    # a candidate found legal
     return state
 
 

@@ -121,9 +121,46 @@ class Labyrinth:
         No kills are made: call `sweep()` to kill prisoners now in Asterion's component."""
         lab = cls(board)
         lab.dead = set(dead)
-        for tile_id, cell, rot in placements:
-            lab.place(tile_id, cell, rot, kill=False)
+        cells, parent = lab.cells, lab.parent
+        for tile_id, cell, rot in placements:       # nodes numbered as `place` numbers them
+            k = kind(tile_id)
+            node0 = len(parent)
+            parent.extend(range(node0, node0 + k.regions))
+            cells[cell] = (k, rot // 90, node0)
+            lab.tile_cell[tile_id] = cell
+            if k.asterion >= 0:
+                lab.asterion = node0 + k.asterion
+            if k.prisoner >= 0 and tile_id not in lab.dead:
+                lab.alive[node0 + k.prisoner] = tile_id
+        lab._join_all()
         return lab
+
+    def _join_all(self) -> None:
+        """Components, exits and frontier of the placed cells, all at once (what placing
+        them one by one ends with; a root may differ, the components do not)."""
+        cells, parent, frontier, board = self.cells, self.parent, self.frontier, self.board
+        find = self.find
+        open_ports: list[tuple[int, int]] = []      # (node, the empty cell its port faces)
+        for cell, (k, r, node0) in cells.items():
+            for step, j, back in k.sides[r]:
+                near = cell + step
+                other = cells.get(near)
+                if other is None:
+                    if j >= 0:
+                        open_ports.append((node0 + j, near))
+                    if board is None or near in board:
+                        frontier.add(near)
+                elif j >= 0 and near > cell:          # each shared edge once
+                    ok, orot, onode0 = other
+                    oj = ok.facing[orot][back]
+                    if oj >= 0:
+                        a, b = find(node0 + j), find(onode0 + oj)
+                        if a != b:
+                            parent[a] = b
+        exits: list[list[int]] = [[] for _ in parent]
+        for node, near in open_ports:
+            exits[find(node)].append(near)
+        self.exits = exits
 
     def copy(self) -> Labyrinth:
         other = Labyrinth.__new__(Labyrinth)

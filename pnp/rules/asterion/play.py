@@ -5,11 +5,21 @@ docs/rules/asterion.md).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from itertools import combinations
 
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.labyrinth import STEP, Labyrinth, key, kind, xy
-from pnp.rules.asterion.moves import Discard, IllegalMove, Move, Place, Rotate, Shift, Swap
+from pnp.rules.asterion.moves import (
+    Action,
+    Discard,
+    IllegalMove,
+    Move,
+    Place,
+    Rotate,
+    Shift,
+    Swap,
+)
 from pnp.rules.asterion.state import State
 from pnp.rules.asterion.tiles import MINOTAUR_ID
 from pnp.rules.indexed import Indexed
@@ -53,25 +63,42 @@ def _pieces(cells: set[int]) -> list[set[int]]:
     return pieces
 
 
+def _connected(cells: Iterable[int]) -> bool:
+    """Whether `cells` form one orthogonally connected group (`len(_pieces(...)) <= 1`), by
+    one flood fill."""
+    left = set(cells)
+    if not left:
+        return True
+    todo = [left.pop()]
+    north, east, south, west = STEP
+    while todo:
+        cell = todo.pop()
+        for near in (cell + north, cell + east, cell + south, cell + west):
+            if near in left:
+                left.remove(near)
+                todo.append(near)
+    return not left
+
+
 def _without(lab: Labyrinth, *tiles: str) -> list[tuple[str, int, int]]:
     return [p for p in lab.placements() if p[0] not in tiles]
 
 
-class ActionCandidates(Indexed[Move]):
+class ActionCandidates(Indexed[Action]):
     """Actions that meet the tile conditions, before the group and no-trap checks: rotations,
     swaps, then each eligible tile's moves to every frontier cell at each of its rotations.
     A move is built when indexed (the simulator tries a few in random order)."""
 
     __slots__ = ("cells", "first", "shifters")
 
-    def __init__(self, first: list[Move], shifters: list[tuple[str, tuple[int, ...]]],
+    def __init__(self, first: list[Action], shifters: list[tuple[str, tuple[int, ...]]],
                  cells: list[int]) -> None:
         self.first = first                  # rotations and swaps
         self.shifters = shifters            # (tile, its rotations), in order
         self.cells = cells                  # the frontier, sorted
         self.size = len(first) + sum(len(cells) * len(rots) for _, rots in shifters)
 
-    def _at(self, index: int) -> Move:
+    def _at(self, index: int) -> Action:
         if index < len(self.first):
             return self.first[index]
         index -= len(self.first)
@@ -92,7 +119,7 @@ def action_candidates(state: State) -> ActionCandidates:
     lab = state.lab()
     eligible = _eligible(state, lab, colour)
     rots = {t: r for t, _, _, r in state.tiles}
-    moves: list[Move] = []
+    moves: list[Action] = []
     for t in eligible:
         k = kind(t)
         moves += [Rotate(t, r) for r in k.rotations
@@ -152,7 +179,7 @@ def _after_action(state: State, placements: list[tuple[str, int, int]], check_gr
                   move: Move) -> tuple[Labyrinth, list[str]]:
     lab = state.lab()
     new = Labyrinth.build(placements, lab.dead, lab.board)
-    if check_group and len(_pieces(set(new.cells))) > 1:
+    if check_group and not _connected(new.cells):
         raise IllegalMove(f"{move}: the tiles would no longer form one group")
     if new.asterion_exits() <= 0:
         raise IllegalMove(f"{move}: Asterion would be trapped")
@@ -247,7 +274,7 @@ def candidate_is_legal(state: State, move: Move) -> bool:
     if isinstance(move, Shift) and key(move.x, move.y) in state.lab().cells:
         return False
     placements = _acted(state, move)
-    if isinstance(move, Shift) and len(_pieces({cell for _, cell, _ in placements})) > 1:
+    if isinstance(move, Shift) and not _connected(cell for _, cell, _ in placements):
         return False
     return asterion_escapes(placements)
 
@@ -297,6 +324,16 @@ def play_legal(state: State, move: Place, cell: int) -> State:
     return _placed(state, colour, move, cell)
 
 
+def play_legal_action(state: State, move: Action) -> State:
+    """`apply_in_place` for an action `candidate_is_legal` accepted: the same change, without
+    checking it again."""
+    colour = state.current
+    assert colour is not None
+    lab = state.lab()
+    new = Labyrinth.build(_acted(state, move), lab.dead, lab.board)
+    return _finish(state, colour, move, new, new.sweep(), False)
+
+
 def _placed(state: State, colour: str, move: Place, cell: int) -> State:
     lab = state.lab()
     return _finish(state, colour, move, lab, lab.place(move.tile, cell, move.rot), True)
@@ -313,8 +350,7 @@ def _finish(state: State, colour: str, move: Move, lab: Labyrinth, killed: list[
     else:
         state.discards[colour].append(hand)   # discarded, or the price of an action
         if not isinstance(move, Discard):
-            rot_of = {k.id: r * 90 for k, r, _ in lab.cells.values()}
-            state.tiles = [(t, *xy(lab.tile_cell[t]), rot_of[t]) for t, _, _, _ in state.tiles]
+            _move_tiles(state.tiles, move, lab)
     gain = 0
     if killed:
         killed.sort(key=tile_order)
@@ -343,6 +379,17 @@ def _finish(state: State, colour: str, move: Move, lab: Labyrinth, killed: list[
             state.turn = turn
             break
     return state
+
+
+def _move_tiles(tiles: list[tuple[str, int, int, int]], move: Move, lab: Labyrinth) -> None:
+    """Update the (tile, x, y, rot) list, in place, for the action `move`, as `lab` (the
+    labyrinth after it) has the tiles it moved."""
+    moved = (move.a, move.b) if isinstance(move, Swap) else (
+        (move.tile,) if isinstance(move, (Rotate, Shift)) else ())
+    for i, (t, _, _, _) in enumerate(tiles):
+        if t in moved:
+            cell = lab.tile_cell[t]
+            tiles[i] = (t, *xy(cell), lab.cells[cell][1] * 90)
 
 
 def apply(state: State, move: Move) -> State:
