@@ -8,6 +8,9 @@ import random
 from pnp.rules.asterion.game import initial_state, random_move, shuffled_range
 from pnp.rules.asterion.moves import IllegalMove
 from pnp.rules.asterion.play import (
+    _eligible,
+    _pieces,
+    _shift_keeps_one_group,
     action_candidates,
     apply_in_place,
     candidate_is_legal,
@@ -25,18 +28,38 @@ def _resolves(state, move) -> bool:
 
 def test_candidate_check_agrees_with_resolve_through_seeded_games():
     tried = legal = 0
-    for seed in range(3):
-        state = initial_state(seed, 4, "revised")
+    for seed in range(8):
+        state = initial_state(seed, 2 + seed % 3, "revised")
         rng = random.Random(seed)
         while state.current is not None:
             candidates = action_candidates(state)
-            for index in range(0, len(candidates), 89):          # a sample each turn
+            for index in range(seed % 7, len(candidates), 41):   # a sample each turn
                 move = candidates[index]
                 verdict = candidate_is_legal(state, move)
                 assert verdict == _resolves(state, move), (seed, str(move))
                 tried, legal = tried + 1, legal + verdict
             apply_in_place(state, random_move(state, rng))
-    assert tried > 500 and 0 < legal < tried          # both answers were exercised
+    assert tried > 3000 and 0 < legal < tried         # both answers were exercised
+
+
+def test_shift_group_shortcut_agrees_with_counting_the_pieces():
+    """Moving an eligible tile to each frontier cell: the ring shortcut says one group
+    exactly when the tiles after the move form one piece."""
+    checked = kept = 0
+    for seed in range(6):
+        state = initial_state(seed, 2 + seed % 3, "revised")
+        rng = random.Random(seed)
+        while state.current is not None:
+            lab = state.lab()
+            for tile in _eligible(state, lab, state.current):
+                home = lab.tile_cell[tile]
+                for cell in sorted(lab.frontier):
+                    after = (set(lab.cells) - {home}) | {cell}
+                    one = len(_pieces(after)) == 1
+                    assert _shift_keeps_one_group(lab, home, cell) == one, (seed, tile, cell)
+                    checked, kept = checked + 1, kept + one
+            apply_in_place(state, random_move(state, rng))
+    assert checked > 20000 and 0 < kept < checked
 
 
 def test_shuffled_range_draws_as_random_shuffle():

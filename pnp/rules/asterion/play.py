@@ -271,37 +271,91 @@ def candidate_is_legal(state: State, move: Move) -> bool:
     what `resolve` decides, without building the labyrinth after it (the simulator tries
     candidates until one is legal)."""
     assert isinstance(move, (Rotate, Swap, Shift))
-    if isinstance(move, Shift) and key(move.x, move.y) in state.lab().cells:
+    lab = state.lab()
+    if isinstance(move, Swap):
+        a, b = lab.tile_cell[move.a], lab.tile_cell[move.b]
+        return _escapes_after(lab, {a: _facing(lab, b), b: _facing(lab, a)})
+    home = lab.tile_cell[move.tile]
+    turned = kind(move.tile).facing[move.rot // 90]
+    if isinstance(move, Rotate):
+        return _escapes_after(lab, {home: turned})
+    cell = key(move.x, move.y)
+    if cell in lab.cells or not _shift_keeps_one_group(lab, home, cell):
         return False
-    placements = _acted(state, move)
-    if isinstance(move, Shift) and not _connected(cell for _, cell, _ in placements):
-        return False
-    return asterion_escapes(placements)
+    return _escapes_after(lab, {home: None, cell: turned})
 
 
-def asterion_escapes(placements: list[tuple[str, int, int]]) -> bool:
-    """Whether Asterion's component among these (tile, cell, rot) placements has an exit (a
-    port facing a cell with no tile): `Labyrinth.build(...).asterion_exits() > 0`, found by
-    walking his component from his region until the first exit."""
-    tiles = {cell: kind(t).facing[rot // 90] for t, cell, rot in placements}
-    home = next((cell for t, cell, _ in placements if t == MINOTAUR_ID), None)
+def _facing(lab: Labyrinth, cell: int) -> tuple[int, ...]:
+    k, r, _ = lab.cells[cell]
+    return k.facing[r]
+
+
+# The 8 cells around one, in a ring (each 4-adjacent to the next): N NE E SE S SW W NW.
+_RING = (STEP[0], STEP[0] + STEP[1], STEP[1], STEP[2] + STEP[1], STEP[2], STEP[2] + STEP[3],
+         STEP[3], STEP[0] + STEP[3])
+
+
+def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int) -> bool:
+    """Whether the tiles stay one group when the tile on `home` moves to the empty `cell`:
+    `cell` must touch another tile, and lifting the tile must not split the rest. It does
+    not when its neighbours are joined round it (one run of tiles on the ring of 8 cells
+    about it holds them all); else the whole group is checked."""
+    cells = lab.cells
+    if not any(cell + step in cells and cell + step != home for step in STEP):
+        return False
+    ring = [home + step in cells for step in _RING]
+    if ring.count(True) == 8 or _one_run_holds_neighbours(ring):
+        return True
+    return _connected([*(c for c in cells if c != home), cell])
+
+
+def _one_run_holds_neighbours(ring: list[bool]) -> bool:
+    """On a ring of 8 flags (not all set), whether one run of set flags holds every set
+    flag at an even position (the orthogonal neighbours)."""
+    first_empty = ring.index(False)
+    runs = 0
+    counted = False                   # the run we are in holds a neighbour already
+    for i in range(first_empty, first_empty + 8):
+        at = i % 8
+        if not ring[at]:
+            counted = False
+        elif at % 2 == 0 and not counted:
+            runs += 1
+            counted = True
+    return runs <= 1
+
+
+def _escapes_after(lab: Labyrinth, changed: dict[int, tuple[int, ...] | None]) -> bool:
+    """Whether Asterion's component has an exit (a port facing a cell with no tile) once the
+    cells in `changed` hold those facings (None: emptied), the rest as in `lab`: what
+    `Labyrinth.build(...).asterion_exits() > 0` says of the labyrinth after the change,
+    found by walking his component from his region until the first exit. (Asterion's tile
+    never moves: it holds no prisoner.)"""
+    cells = lab.cells
+    home = lab.tile_cell.get(MINOTAUR_ID)
     if home is None:
         return False
     start = (home, kind(MINOTAUR_ID).asterion)
     seen, todo = {start}, [start]
     while todo:
         cell, region = todo.pop()
-        for d, j in enumerate(tiles[cell]):
-            if j != region:
+        here = changed[cell] if cell in changed else _facing(lab, cell)
+        assert here is not None
+        for d in range(4):
+            if here[d] != region:
                 continue
             near = cell + STEP[d]
-            facing = tiles.get(near)
+            if near in changed:
+                facing = changed[near]
+            else:
+                other = cells.get(near)
+                facing = None if other is None else other[0].facing[other[1]]
             if facing is None:
                 return True
-            other = facing[d ^ 2]
-            if other >= 0 and (near, other) not in seen:
-                seen.add((near, other))
-                todo.append((near, other))
+            joined = facing[d ^ 2]
+            if joined >= 0 and (near, joined) not in seen:
+                seen.add((near, joined))
+                todo.append((near, joined))
     return False
 
 
