@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.rules.asterion.game import initial_state, random_move, shuffled_range
+from pnp.rules.asterion.game import initial_state, random_move, shuffle_draws, shuffled_order
 from pnp.rules.asterion.moves import IllegalMove
 from pnp.rules.asterion.play import (
     _eligible,
@@ -62,11 +62,11 @@ def test_shift_group_shortcut_agrees_with_counting_the_pieces():
     assert checked > 20000 and 0 < kept < checked
 
 
-def test_shuffled_range_draws_as_random_shuffle():
+def test_shuffle_draws_and_order_are_random_shuffle():
     for seed in range(200):
-        for n in (0, 1, 2, 3, 10, 64, 257, 1000):
+        for n in (0, 1, 2, 3, 7, 8, 9, 10, 64, 257, 1000):
             by_hand, reference = random.Random(seed), random.Random(seed)
             order = list(range(n))
             reference.shuffle(order)
-            assert shuffled_range(by_hand, n) == order
+            assert list(shuffled_order(shuffle_draws(by_hand, n))) == order
             assert by_hand.random() == reference.random()      # the same bits consumed

@@ -6,6 +6,7 @@ docs/rules/asterion.md.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import cache
 
 from pnp.rules.api import GameBase, seat_players
@@ -92,28 +93,59 @@ def scores(state: State) -> dict[str, int]:
 def _first_legal_action(state: State, rng: random.Random) -> Action | None:
     """A uniformly random legal action: the first legal one in a random order."""
     candidates = action_candidates(state)
-    for index in shuffled_range(rng, len(candidates)):
+    for index in shuffled_order(shuffle_draws(rng, len(candidates))):
         move = candidates[index]
         if candidate_is_legal(state, move):
             return move
     return None
 
 
-def shuffled_range(rng: random.Random, n: int) -> list[int]:
-    """`rng.shuffle(list(range(n)))`'s list, drawing exactly the same random bits: the same
-    Fisher-Yates pass, each index drawn as `Random._randbelow` does (getrandbits of the
-    bound's bit length, again while too big), inlined because the simulator shuffles
-    hundreds of action candidates a game. A test holds it to `rng.shuffle`."""
-    order = list(range(n))
+def shuffle_draws(rng: random.Random, n: int) -> list[int]:
+    """The index each step of `rng.shuffle(list(range(n)))`'s Fisher-Yates pass draws (step
+    s, for s = n-1 down to 1, swaps items s and draws[s]), drawing exactly the same random
+    bits: each index drawn as `Random._randbelow` does (getrandbits of the bound's bit
+    length, again while too big), inlined because the simulator shuffles hundreds of
+    action candidates a game. A test holds it to `rng.shuffle`."""
+    draws = [0] * n
     getrandbits = rng.getrandbits
-    for i in range(n - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
-        j = getrandbits(bits)
-        while j >= bound:
+    top = n - 1
+    while top > 0:
+        bits = (top + 1).bit_length()
+        low = (1 << (bits - 1)) - 1        # the lowest step whose bound has these bits
+        for s in range(top, low - 1, -1):
             j = getrandbits(bits)
-        order[i], order[j] = order[j], order[i]
-    return order
+            while j > s:
+                j = getrandbits(bits)
+            draws[s] = j
+        top = low - 1
+    return draws
+
+
+# After this many items, `shuffled_order` swaps the whole list rather than trace each item.
+_TRACED = 8
+
+
+def shuffled_order(draws: list[int]) -> Iterator[int]:
+    """The items of the list `shuffle_draws` shuffled, in their shuffled order. The first
+    few are traced back through the swaps (the simulator mostly needs one or two): item q
+    is where position q was last swapped from, found by `list.index` at C speed."""
+    n = len(draws)
+    for q in range(min(n, _TRACED)):
+        at = draws[q] if q else 0         # step q put there what position draws[q] held
+        start = q + 1
+        while True:                       # later steps that swapped position `at`
+            try:
+                at = draws.index(at, start)
+            except ValueError:
+                break
+            start = at + 1
+        yield at
+    if n > _TRACED:
+        order = list(range(n))
+        for s in range(n - 1, 0, -1):
+            j = draws[s]
+            order[s], order[j] = order[j], order[s]
+        yield from order[_TRACED:]
 
 
 def random_move(state: State, rng: random.Random) -> Move:
@@ -144,7 +176,7 @@ def _random_move(state: State, rng: random.Random) -> tuple[Move, int]:
 
 
 def randbelow(rng: random.Random, n: int) -> int:
-    """`rng.randrange(n)` for n > 0, drawing the same bits (as `shuffled_range` does)."""
+    """`rng.randrange(n)` for n > 0, drawing the same bits (as `shuffle_draws` does)."""
     bits = n.bit_length()
     j = rng.getrandbits(bits)
     while j >= n:

@@ -38,9 +38,11 @@ def legal_placements(state: State) -> list[Place]:
 def _eligible(state: State, lab: Labyrinth, colour: str) -> list[str]:
     """Ruling "A turn", revised actions: placed tiles with a living prisoner of the player's
     colour and at most 3 orthogonal neighbours."""
-    return sorted((t for t, cell in lab.tile_cell.items()
-                   if kind(t).colour == colour and kind(t).prisoner >= 0 and t not in lab.dead
-                   and lab.neighbours(cell) <= 3), key=tile_order)
+    cells, tile_cell = lab.cells, lab.tile_cell
+    return sorted((t for t in lab.alive.values()       # placed, a prisoner, not dead
+                   if kind(t).colour == colour
+                   and not all(tile_cell[t] + step in cells for step in STEP)),
+                  key=tile_order)
 
 
 def _pieces(cells: set[int]) -> list[set[int]]:
@@ -118,12 +120,11 @@ def action_candidates(state: State) -> ActionCandidates:
         return ActionCandidates([], [], [])
     lab = state.lab()
     eligible = _eligible(state, lab, colour)
-    rots = {t: r for t, _, _, r in state.tiles}
     moves: list[Action] = []
     for t in eligible:
         k = kind(t)
-        moves += [Rotate(t, r) for r in k.rotations
-                  if k.canonical[r // 90] != k.canonical[rots[t] // 90]]
+        looks = k.canonical[lab.cells[lab.tile_cell[t]][1]]
+        moves += [Rotate(t, r) for r in k.rotations if k.canonical[r // 90] != looks]
     moves += [Swap(a, b) for a, b in combinations(eligible, 2)]
     return ActionCandidates(moves, [(t, kind(t).rotations) for t in eligible],
                             sorted(lab.frontier))
