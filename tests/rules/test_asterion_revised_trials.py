@@ -4,9 +4,11 @@ without building the labyrinth after it, and shuffling candidate indices by hand
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 from pnp.rules.asterion.game import initial_state, random_move, shuffle_draws, shuffled_order
-from pnp.rules.asterion.moves import IllegalMove
+from pnp.rules.asterion.labyrinth import kind, xy
+from pnp.rules.asterion.moves import IllegalMove, Rotate, Shift, Swap
 from pnp.rules.asterion.play import (
     _eligible,
     _pieces,
@@ -70,3 +72,32 @@ def test_shuffle_draws_and_order_are_random_shuffle():
             reference.shuffle(order)
             assert list(shuffled_order(shuffle_draws(by_hand, n))) == order
             assert by_hand.random() == reference.random()      # the same bits consumed
+
+
+def _listed_candidates(state) -> list:
+    """The candidates as the docstring lists them, built one by one."""
+    lab = state.lab()
+    eligible = _eligible(state, lab, state.current)
+    rotations = []
+    for t in eligible:
+        k, now = kind(t), lab.cells[lab.tile_cell[t]][1]
+        rotations += [Rotate(t, r) for r in k.rotations
+                      if k.canonical[r // 90] != k.canonical[now]]
+    swaps = [Swap(a, b) for a, b in combinations(eligible, 2)]
+    shifts = [Shift(t, *xy(cell), r) for t in eligible for cell in sorted(lab.frontier)
+              for r in kind(t).rotations]
+    return rotations + swaps + shifts
+
+
+def test_candidates_indexed_lazily_are_the_listed_ones():
+    states = swapping = 0
+    for seed in range(6):
+        state = initial_state(seed, 2 + seed % 3, "revised")
+        rng = random.Random(seed)
+        while state.current is not None:
+            listed = _listed_candidates(state)
+            assert list(action_candidates(state)) == listed
+            states += 1
+            swapping += any(isinstance(m, Swap) for m in listed)
+            apply_in_place(state, random_move(state, rng))
+    assert states > 200 and swapping > 100

@@ -88,22 +88,32 @@ def _without(lab: Labyrinth, *tiles: str) -> list[tuple[str, int, int]]:
 
 class ActionCandidates(Indexed[Action]):
     """Actions that meet the tile conditions, before the group and no-trap checks: rotations,
-    swaps, then each eligible tile's moves to every frontier cell at each of its rotations.
-    A move is built when indexed (the simulator tries a few in random order)."""
+    swaps (as `combinations(eligible, 2)` pairs them), then each eligible tile's moves to
+    every frontier cell at each of its rotations. A move is built when indexed (the
+    simulator tries a few in random order)."""
 
-    __slots__ = ("cells", "first", "shifters")
+    __slots__ = ("cells", "eligible", "shifters", "swaps", "turns")
 
-    def __init__(self, first: list[Action], shifters: list[tuple[str, tuple[int, ...]]],
+    def __init__(self, turns: list[tuple[str, int]], eligible: list[str],
                  cells: list[int]) -> None:
-        self.first = first                  # rotations and swaps
-        self.shifters = shifters            # (tile, its rotations), in order
+        self.turns = turns                  # (tile, rot) of each rotation
+        self.eligible = eligible
+        self.swaps = len(eligible) * (len(eligible) - 1) // 2
+        self.shifters = [(t, kind(t).rotations) for t in eligible]
         self.cells = cells                  # the frontier, sorted
-        self.size = len(first) + sum(len(cells) * len(rots) for _, rots in shifters)
+        self.size = len(turns) + self.swaps + sum(len(cells) * len(rots)
+                                                  for _, rots in self.shifters)
 
     def _at(self, index: int) -> Action:
-        if index < len(self.first):
-            return self.first[index]
-        index -= len(self.first)
+        if index < len(self.turns):
+            return Rotate(*self.turns[index])
+        index -= len(self.turns)
+        if index < self.swaps:
+            first, row = 0, len(self.eligible) - 1     # pairs (first, later) in a row
+            while index >= row:
+                index, first, row = index - row, first + 1, row - 1
+            return Swap(self.eligible[first], self.eligible[first + 1 + index])
+        index -= self.swaps
         for tile, rots in self.shifters:
             block = len(self.cells) * len(rots)
             if index < block:
@@ -120,14 +130,12 @@ def action_candidates(state: State) -> ActionCandidates:
         return ActionCandidates([], [], [])
     lab = state.lab()
     eligible = _eligible(state, lab, colour)
-    moves: list[Action] = []
+    turns: list[tuple[str, int]] = []
     for t in eligible:
         k = kind(t)
         looks = k.canonical[lab.cells[lab.tile_cell[t]][1]]
-        moves += [Rotate(t, r) for r in k.rotations if k.canonical[r // 90] != looks]
-    moves += [Swap(a, b) for a, b in combinations(eligible, 2)]
-    return ActionCandidates(moves, [(t, kind(t).rotations) for t in eligible],
-                            sorted(lab.frontier))
+        turns += [(t, r) for r in k.rotations if k.canonical[r // 90] != looks]
+    return ActionCandidates(turns, eligible, sorted(lab.frontier))
 
 
 def legal_actions(state: State) -> list[Move]:
