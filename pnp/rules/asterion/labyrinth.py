@@ -319,10 +319,10 @@ class Labyrinth:
         different (a cross has one)."""
         k = kind(tile_id)
         last = self._last_exit_cell()
-        kept: tuple[int, ...] = ()
-        if last is not None and last in self.frontier:
-            kept = self._kept(k, self._around(last))
-        return Placements(sorted(self.frontier), k.rotations, last, kept)
+        if last is None or last not in self.frontier:
+            return Placements(sorted(self.frontier), k.rotations, None, ())
+        return Placements(sorted(self.frontier), k.rotations, last,
+                          self._kept(k, self._around(last)))
 
     def _kept(self, k: Kind, around: list[int]) -> tuple[int, ...]:
         """The rotations of `k` that keep Asterion an exit on the cell described by
@@ -368,7 +368,7 @@ class Placements(Indexed[tuple[int, int]]):
         self.rotations = rotations
         self.kept = kept
         # Position of the cell with fewer rotations in `cells`, len(cells) if none.
-        self.last_at = cells.index(last) if last in cells else len(cells)
+        self.last_at = len(cells) if last is None else cells.index(last)
         trimmed = len(rotations) - len(kept) if self.last_at < len(cells) else 0
         self.size = len(cells) * len(rotations) - trimmed
 
