@@ -93,59 +93,22 @@ def scores(state: State) -> dict[str, int]:
 def _first_legal_action(state: State, rng: random.Random) -> Action | None:
     """A uniformly random legal action: the first legal one in a random order."""
     candidates = action_candidates(state)
-    for index in shuffled_order(shuffle_draws(rng, len(candidates))):
+    for index in drawn_order(rng, len(candidates)):
         move = candidates[index]
         if candidate_is_legal(state, move):
             return move
     return None
 
 
-def shuffle_draws(rng: random.Random, n: int) -> list[int]:
-    """The index each step of `rng.shuffle(list(range(n)))`'s Fisher-Yates pass draws (step
-    s, for s = n-1 down to 1, swaps items s and draws[s]), drawing exactly the same random
-    bits: each index drawn as `Random._randbelow` does (getrandbits of the bound's bit
-    length, again while too big), inlined because the simulator shuffles hundreds of
-    action candidates a game. A test holds it to `rng.shuffle`."""
-    draws = [0] * n
-    getrandbits = rng.getrandbits
-    top = n - 1
-    while top > 0:
-        bits = (top + 1).bit_length()
-        low = (1 << (bits - 1)) - 1        # the lowest step whose bound has these bits
-        for s in range(top, low - 1, -1):
-            j = getrandbits(bits)
-            while j > s:
-                j = getrandbits(bits)
-            draws[s] = j
-        top = low - 1
-    return draws
-
-
-# After this many items, `shuffled_order` swaps the whole list rather than trace each item.
-_TRACED = 8
-
-
-def shuffled_order(draws: list[int]) -> Iterator[int]:
-    """The items of the list `shuffle_draws` shuffled, in their shuffled order. The first
-    few are traced back through the swaps (the simulator mostly needs one or two): item q
-    is where position q was last swapped from, found by `list.index` at C speed."""
-    n = len(draws)
-    for q in range(min(n, _TRACED)):
-        at = draws[q] if q else 0         # step q put there what position draws[q] held
-        start = q + 1
-        while True:                       # later steps that swapped position `at`
-            try:
-                at = draws.index(at, start)
-            except ValueError:
-                break
-            start = at + 1
-        yield at
-    if n > _TRACED:
-        order = list(range(n))
-        for s in range(n - 1, 0, -1):
-            j = draws[s]
-            order[s], order[j] = order[j], order[s]
-        yield from order[_TRACED:]
+def drawn_order(rng: random.Random, n: int) -> Iterator[int]:
+    """0 .. n-1 in a uniformly random order, each drawn only when asked for: a Fisher-Yates
+    pass from the front whose swaps are kept in a dict. The simulator mostly stops after
+    one or two of hundreds of candidates, so it draws once per candidate it tries."""
+    swapped: dict[int, int] = {}
+    for i in range(n):
+        j = i + randbelow(rng, n - i) if i < n - 1 else i
+        yield swapped.get(j, j)
+        swapped[j] = swapped.get(i, i)       # position i is spent: keep what it held
 
 
 def random_move(state: State, rng: random.Random) -> Move:
@@ -176,7 +139,8 @@ def _random_move(state: State, rng: random.Random) -> tuple[Move, int]:
 
 
 def randbelow(rng: random.Random, n: int) -> int:
-    """`rng.randrange(n)` for n > 0, drawing the same bits (as `shuffle_draws` does)."""
+    """`rng.randrange(n)` for n > 0, drawing the same bits, inlined (the simulator draws a
+    placement every turn)."""
     bits = n.bit_length()
     j = rng.getrandbits(bits)
     while j >= n:
