@@ -18,6 +18,7 @@ from pnp.rules.asterion.game import initial_state as asterion_state
 from pnp.rules.asterion.game import random_move as asterion_move
 from pnp.rules.asterion.labyrinth import Labyrinth, key, kind
 from pnp.rules.asterion.moves import Discard, Place
+from pnp.rules.asterion.play import action_candidates, candidate_is_legal
 from pnp.rules.asterion.play import apply_in_place as asterion_apply
 from pnp.rules.asterion.play import play_legal as asterion_play_legal
 from pnp.rules.asterion.play import play_legal_action as asterion_play_legal_action
@@ -123,6 +124,46 @@ def test_asterion_labyrinth_built_at_once_matches_placing_tile_by_tile():
                 _facts(one_by_one)
             compared += 1
     assert compared > 1200
+
+
+def _facts_by_cell(lab: Labyrinth) -> tuple:
+    """What a labyrinth knows, by (cell, region) rather than node: its components each with
+    its exits' cells, the frontier, the living prisoners' tiles, the tiles' cells and turns."""
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for cell, (k, _, node0) in lab.cells.items():
+        for region in range(k.regions):
+            groups.setdefault(lab.find(node0 + region), []).append((cell, region))
+    components = sorted((sorted(members), sorted(lab.exits[root]))
+                        for root, members in groups.items())
+    return (components, lab.frontier, sorted(lab.alive.values()), lab.dead,
+            {cell: (k.id, r) for cell, (k, r, _) in lab.cells.items()}, lab.tile_cell,
+            lab.asterion_exits(), lab._last_exit_cell())
+
+
+def test_asterion_actions_lifting_tiles_match_rebuilding_the_labyrinth():
+    """An action the simulator plays lifts its tiles off the labyrinth and puts them down
+    again; the labyrinth must end as one built afresh after the action (ruling "A turn")."""
+    acted = 0
+    for seed in range(12):
+        state = asterion_state(seed, 2 + seed % 3, "revised")
+        rng = random.Random(seed)
+        while state.current is not None:
+            candidates = action_candidates(state)
+            for index in range(seed % 5, len(candidates), 41):       # a sample each turn
+                move = candidates[index]
+                if not candidate_is_legal(state, move):
+                    continue
+                fast, checked = state.copy(), state.copy()
+                asterion_play_legal_action(fast, move)
+                asterion_apply(checked, move)
+                fresh = Labyrinth.build(fast.lab().placements(), checked.dead,
+                                        checked.lab().board)
+                assert _facts_by_cell(fast.lab()) == _facts_by_cell(checked.lab()) == \
+                    _facts_by_cell(fresh), (seed, str(move))
+                assert fast.to_json() == checked.to_json()
+                acted += 1
+            asterion_apply(state, asterion_move(state, rng))
+    assert acted > 800
 
 
 def test_asterion_memoised_kept_rotations_match_the_no_trap_check():

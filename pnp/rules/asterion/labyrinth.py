@@ -3,7 +3,8 @@
 Cells are integer keys (`key(x, y)`), tiles' ports are precomputed per (tile, rotation), and
 components live in a union-find over region nodes, each root keeping the cells its
 component's exits face. A placement only merges components (it never splits one), so placing
-is incremental; the revised edition's actions lift tiles and rebuild (`Labyrinth.build`).
+is incremental; the revised edition's actions lift tiles (`Labyrinth.lift` works out
+again only the components a lifted tile was part of) and put them down again.
 Only a tile on the cell that all of Asterion's exits face can trap him (ruling "A turn" 2),
 so the legal placements are every rotation on every frontier cell but that one.
 
@@ -235,6 +236,96 @@ class Labyrinth:
             if (i if parent[i] == i else find(i)) == a:
                 return self.sweep()
         return []          # Asterion's component only grows through the new tile
+
+    def lift(self, tile_id: str) -> None:
+        """Take a placed tile off again (the revised actions): the components it was part of
+        are worked out afresh from the cells left in them, the others stay as they were.
+        Asterion's tile is never lifted. No kills: call `sweep()` once the action is done."""
+        cell = self.tile_cell.pop(tile_id)
+        k, r, node0 = self.cells.pop(cell)
+        assert k.asterion < 0, "Asterion's tile is never lifted"
+        if k.prisoner >= 0:
+            self.alive.pop(node0 + k.prisoner, None)
+        cells, parent, exits = self.cells, self.parent, self.exits
+        facing = k.facing[r]
+        starts = []                        # the neighbours' regions the tile's ports met
+        for d in range(4):
+            other = cells.get(cell + STEP[d])
+            if other is not None and facing[d] >= 0:
+                oj = other[0].facing[other[1]][d ^ 2]
+                if oj >= 0:
+                    starts.append((cell + STEP[d], oj))
+        members = self._walk(starts)
+        for node in [*range(node0, node0 + k.regions), *members.values()]:
+            parent[node] = node            # the tile's own nodes are left unused
+            exits[node] = []
+        self._rejoin(members)
+        # a port facing the lifted tile's wall, not in a rejoined component, faces an exit now
+        for d in range(4):
+            near = cell + STEP[d]
+            other = cells.get(near)
+            if other is not None:
+                oj = other[0].facing[other[1]][d ^ 2]
+                if oj >= 0 and (near, oj) not in members:
+                    exits[self.find(other[2] + oj)].append(cell)
+        self._refresh_frontier(cell)
+
+    def _walk(self, starts: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
+        """Every (cell, region) joined to `starts` by ports, with its node."""
+        cells = self.cells
+        members = {start: cells[start[0]][2] + start[1] for start in starts}
+        todo = list(members)
+        while todo:
+            cell, region = todo.pop()
+            k, r, _ = cells[cell]
+            at = k.facing[r]
+            for d in range(4):
+                if at[d] != region:
+                    continue
+                near = cell + STEP[d]
+                other = cells.get(near)
+                if other is None:
+                    continue
+                oj = other[0].facing[other[1]][d ^ 2]
+                if oj >= 0 and (near, oj) not in members:
+                    members[near, oj] = other[2] + oj
+                    todo.append((near, oj))
+        return members
+
+    def _rejoin(self, members: dict[tuple[int, int], int]) -> None:
+        """Join the (reset) member nodes along their ports, then give each new root the
+        cells its component's open ports face."""
+        cells, parent, exits, find = self.cells, self.parent, self.exits, self.find
+        open_ports = []
+        for (cell, region), node in members.items():
+            k, r, _ = cells[cell]
+            at = k.facing[r]
+            for d in range(4):
+                if at[d] != region:
+                    continue
+                near = cell + STEP[d]
+                other = cells.get(near)
+                if other is None:
+                    open_ports.append((node, near))
+                elif near > cell:                 # each shared edge once
+                    oj = other[0].facing[other[1]][d ^ 2]
+                    if oj >= 0:                   # (else a wall meets the port)
+                        a, b = find(node), find(other[2] + oj)
+                        if a != b:
+                            parent[a] = b
+        for node, near in open_ports:
+            exits[find(node)].append(near)
+
+    def _refresh_frontier(self, emptied: int) -> None:
+        """The frontier after the tile on `emptied` was lifted: that cell and its empty
+        neighbours are in it when they touch a tile (and lie on the board)."""
+        cells, frontier, board = self.cells, self.frontier, self.board
+        for near in (emptied, *(emptied + step for step in STEP)):
+            if near in cells:
+                continue
+            frontier.discard(near)
+            if (board is None or near in board) and any(near + s in cells for s in STEP):
+                frontier.add(near)
 
     def sweep(self) -> list[str]:
         """Kill every living prisoner in Asterion's component; return their tiles."""

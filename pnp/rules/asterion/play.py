@@ -392,9 +392,18 @@ def play_legal_action(state: State, move: Action) -> State:
     checking it again."""
     colour = state.current
     assert colour is not None
-    lab = state.lab()
-    new = Labyrinth.build(_acted(state, move), lab.dead, lab.board)
-    return _finish(state, colour, move, new, new.sweep(), False)
+    lab = state.lab()        # changed in place: the tiles lifted, then put down again
+    if isinstance(move, Swap):
+        a, b = lab.tile_cell[move.a], lab.tile_cell[move.b]
+        put = [(move.a, b, lab.cells[a][1] * 90), (move.b, a, lab.cells[b][1] * 90)]
+    else:
+        cell = lab.tile_cell[move.tile] if isinstance(move, Rotate) else key(move.x, move.y)
+        put = [(move.tile, cell, move.rot)]
+    for tile, _, _ in put:
+        lab.lift(tile)
+    for tile, cell, rot in put:
+        lab.place(tile, cell, rot, kill=False)
+    return _finish(state, colour, move, lab, lab.sweep(), False)
 
 
 def _placed(state: State, colour: str, move: Place, cell: int) -> State:
