@@ -22,6 +22,8 @@ from pnp.rules.asterion.play import (
     resolve,
 )
 
+from .helpers import revised_turns
+
 
 def _resolves(state, move) -> bool:
     try:
@@ -33,17 +35,13 @@ def _resolves(state, move) -> bool:
 
 def test_candidate_check_agrees_with_resolve_through_seeded_games():
     tried = legal = 0
-    for seed in range(8):
-        state = initial_state(seed, 2 + seed % 3, "revised")
-        rng = random.Random(seed)
-        while state.current is not None:
-            candidates = action_candidates(state)
-            for index in range(seed % 7, len(candidates), 41):   # a sample each turn
-                move = candidates[index]
-                verdict = candidate_is_legal(state, move)
-                assert verdict == _resolves(state, move), (seed, str(move))
-                tried, legal = tried + 1, legal + verdict
-            apply_in_place(state, random_move(state, rng))
+    for seed, state in revised_turns(range(8)):
+        candidates = action_candidates(state)
+        for index in range(seed % 7, len(candidates), 41):   # a sample each turn
+            move = candidates[index]
+            verdict = candidate_is_legal(state, move)
+            assert verdict == _resolves(state, move), (seed, str(move))
+            tried, legal = tried + 1, legal + verdict
     assert tried > 3000 and 0 < legal < tried         # both answers were exercised
 
 
@@ -51,19 +49,15 @@ def test_shift_group_shortcut_agrees_with_counting_the_pieces():
     """Moving an eligible tile to each frontier cell: the ring shortcut says one group
     exactly when the tiles after the move form one piece."""
     checked = kept = 0
-    for seed in range(6):
-        state = initial_state(seed, 2 + seed % 3, "revised")
-        rng = random.Random(seed)
-        while state.current is not None:
-            lab = state.lab()
-            for tile in _eligible(state, lab, state.current):
-                home = lab.tile_cell[tile]
-                for cell in sorted(lab.frontier):
-                    after = (set(lab.cells) - {home}) | {cell}
-                    one = len(_pieces(after)) == 1
-                    assert _shift_keeps_one_group(lab, home, cell) == one, (seed, tile, cell)
-                    checked, kept = checked + 1, kept + one
-            apply_in_place(state, random_move(state, rng))
+    for seed, state in revised_turns(range(6)):
+        lab = state.lab()
+        for tile in _eligible(state, lab, state.current):
+            home = lab.tile_cell[tile]
+            for cell in sorted(lab.frontier):
+                after = (set(lab.cells) - {home}) | {cell}
+                one = len(_pieces(after)) == 1
+                assert _shift_keeps_one_group(lab, home, cell) == one, (seed, tile, cell)
+                checked, kept = checked + 1, kept + one
     assert checked > 20000 and 0 < kept < checked
 
 
@@ -114,13 +108,9 @@ def _listed_candidates(state) -> list:
 
 def test_candidates_indexed_lazily_are_the_listed_ones():
     states = swapping = 0
-    for seed in range(6):
-        state = initial_state(seed, 2 + seed % 3, "revised")
-        rng = random.Random(seed)
-        while state.current is not None:
-            listed = _listed_candidates(state)
-            assert list(action_candidates(state)) == listed
-            states += 1
-            swapping += any(isinstance(m, Swap) for m in listed)
-            apply_in_place(state, random_move(state, rng))
+    for _, state in revised_turns(range(6)):
+        listed = _listed_candidates(state)
+        assert list(action_candidates(state)) == listed
+        states += 1
+        swapping += any(isinstance(m, Swap) for m in listed)
     assert states > 200 and swapping > 100

@@ -28,6 +28,8 @@ from pnp.rules.spider_twist.moves import Place as SpiderPlace
 from pnp.rules.spider_twist.play import apply_in_place as spider_apply
 from pnp.rules.spider_twist.play import legal_moves, play_legal
 
+from .helpers import revised_turns
+
 ASSYRIA_COLOURS = ("red", "blue", "green", "yellow")
 
 
@@ -144,25 +146,20 @@ def test_asterion_actions_lifting_tiles_match_rebuilding_the_labyrinth():
     """An action the simulator plays lifts its tiles off the labyrinth and puts them down
     again; the labyrinth must end as one built afresh after the action (ruling "A turn")."""
     acted = 0
-    for seed in range(12):
-        state = asterion_state(seed, 2 + seed % 3, "revised")
-        rng = random.Random(seed)
-        while state.current is not None:
-            candidates = action_candidates(state)
-            for index in range(seed % 5, len(candidates), 41):       # a sample each turn
-                move = candidates[index]
-                if not candidate_is_legal(state, move):
-                    continue
-                fast, checked = state.copy(), state.copy()
-                asterion_play_legal_action(fast, move)
-                asterion_apply(checked, move)
-                fresh = Labyrinth.build(fast.lab().placements(), checked.dead,
-                                        checked.lab().board)
-                assert _facts_by_cell(fast.lab()) == _facts_by_cell(checked.lab()) == \
-                    _facts_by_cell(fresh), (seed, str(move))
-                assert fast.to_json() == checked.to_json()
-                acted += 1
-            asterion_apply(state, asterion_move(state, rng))
+    for seed, state in revised_turns(range(12)):
+        candidates = action_candidates(state)
+        for index in range(seed % 5, len(candidates), 41):       # a sample each turn
+            move = candidates[index]
+            if not candidate_is_legal(state, move):
+                continue
+            fast, checked = state.copy(), state.copy()
+            asterion_play_legal_action(fast, move)
+            asterion_apply(checked, move)
+            fresh = Labyrinth.build(fast.lab().placements(), checked.dead, checked.lab().board)
+            assert _facts_by_cell(fast.lab()) == _facts_by_cell(checked.lab()) == \
+                _facts_by_cell(fresh), (seed, str(move))
+            assert fast.to_json() == checked.to_json()
+            acted += 1
     assert acted > 800
 
 

@@ -128,11 +128,11 @@ class Labyrinth:
             node0 = len(parent)
             parent.extend(range(node0, node0 + k.regions))
             cells[cell] = (k, rot // 90, node0)
-            lab.tile_cell[tile_id] = cell
-            if k.asterion >= 0:
-                lab.asterion = node0 + k.asterion
-            if k.prisoner >= 0 and tile_id not in lab.dead:
-                lab.alive[node0 + k.prisoner] = tile_id
+        lab.tile_cell = {k.id: cell for cell, (k, _, _) in cells.items()}
+        lab.asterion = next((node0 + k.asterion for k, _, node0 in cells.values()
+                             if k.asterion >= 0), -1)
+        lab.alive = {node0 + k.prisoner: k.id for k, _, node0 in cells.values()
+                     if k.prisoner >= 0 and k.id not in lab.dead}
         lab._join_all()
         return lab
 
@@ -270,25 +270,28 @@ class Labyrinth:
                     exits[self.find(other[2] + oj)].append(cell)
         self._refresh_frontier(cell)
 
+    def _ports_met(self, cell: int, region: int) -> list[tuple[int, int]]:
+        """For each port of `region` on `cell`: the cell it faces and what meets it there
+        (EMPTY: no tile, WALL: a wall, else the region whose port it meets)."""
+        cells = self.cells
+        k, r, _ = cells[cell]
+        met = []
+        for d, at in enumerate(k.facing[r]):
+            if at == region:
+                near = cell + STEP[d]
+                other = cells.get(near)
+                met.append((near, EMPTY if other is None else other[0].facing[other[1]][d ^ 2]))
+        return met
+
     def _walk(self, starts: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
         """Every (cell, region) joined to `starts` by ports, with its node."""
         cells = self.cells
         members = {start: cells[start[0]][2] + start[1] for start in starts}
         todo = list(members)
         while todo:
-            cell, region = todo.pop()
-            k, r, _ = cells[cell]
-            at = k.facing[r]
-            for d in range(4):
-                if at[d] != region:
-                    continue
-                near = cell + STEP[d]
-                other = cells.get(near)
-                if other is None:
-                    continue
-                oj = other[0].facing[other[1]][d ^ 2]
+            for near, oj in self._ports_met(*todo.pop()):
                 if oj >= 0 and (near, oj) not in members:
-                    members[near, oj] = other[2] + oj
+                    members[near, oj] = cells[near][2] + oj
                     todo.append((near, oj))
         return members
 
@@ -298,21 +301,13 @@ class Labyrinth:
         cells, parent, exits, find = self.cells, self.parent, self.exits, self.find
         open_ports = []
         for (cell, region), node in members.items():
-            k, r, _ = cells[cell]
-            at = k.facing[r]
-            for d in range(4):
-                if at[d] != region:
-                    continue
-                near = cell + STEP[d]
-                other = cells.get(near)
-                if other is None:
+            for near, oj in self._ports_met(cell, region):
+                if oj == EMPTY:
                     open_ports.append((node, near))
-                elif near > cell:                 # each shared edge once
-                    oj = other[0].facing[other[1]][d ^ 2]
-                    if oj >= 0:                   # (else a wall meets the port)
-                        a, b = find(node), find(other[2] + oj)
-                        if a != b:
-                            parent[a] = b
+                elif oj >= 0 and near > cell:     # each shared edge once
+                    a, b = find(node), find(cells[near][2] + oj)
+                    if a != b:
+                        parent[a] = b
         for node, near in open_ports:
             exits[find(node)].append(near)
 
