@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 from pnp.rules.api import Game
 from pnp.rules.asterion import Table, table_from_dict
-from pnp.rules.asterion.game import initial_state
+from pnp.rules.asterion.game import initial_state, random_move
 from pnp.rules.asterion.moves import Place, parse_move
+from pnp.rules.asterion.play import apply_in_place
 from pnp.rules.asterion.state import State
 
 
@@ -16,6 +19,17 @@ def play(game: Game, state: Any, *texts: str) -> Any:
     for text in texts:
         state = game.apply(state, game.parse_move(text))
     return state
+
+
+def revised_turns(seeds: range) -> Iterator[tuple[int, State]]:
+    """(seed, state) at every turn of seeded random revised games, 2-4 players by seed; once
+    the caller is done with the state, the game goes on by a random move."""
+    for seed in seeds:
+        state = initial_state(seed, 2 + seed % 3, "revised")
+        rng = random.Random(seed)
+        while state.current is not None:
+            yield seed, state
+            apply_in_place(state, random_move(state, rng))
 
 
 def placements(*specs: str) -> list[dict]:

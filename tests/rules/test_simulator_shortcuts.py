@@ -16,15 +16,19 @@ from pnp.rules.assyria.play import legal_moves as assyria_moves
 from pnp.rules.assyria.play import play_on
 from pnp.rules.asterion.game import initial_state as asterion_state
 from pnp.rules.asterion.game import random_move as asterion_move
-from pnp.rules.asterion.labyrinth import key, kind
-from pnp.rules.asterion.moves import Place
+from pnp.rules.asterion.labyrinth import Labyrinth, key, kind
+from pnp.rules.asterion.moves import Discard, Place
+from pnp.rules.asterion.play import action_candidates, candidate_is_legal
 from pnp.rules.asterion.play import apply_in_place as asterion_apply
 from pnp.rules.asterion.play import play_legal as asterion_play_legal
+from pnp.rules.asterion.play import play_legal_action as asterion_play_legal_action
 from pnp.rules.spider_twist.game import DONE_RATE, END_RATE, initial_state, random_move
 from pnp.rules.spider_twist.moves import Done, End, Mate, Step
 from pnp.rules.spider_twist.moves import Place as SpiderPlace
 from pnp.rules.spider_twist.play import apply_in_place as spider_apply
 from pnp.rules.spider_twist.play import legal_moves, play_legal
+
+from .helpers import revised_turns
 
 ASSYRIA_COLOURS = ("red", "blue", "green", "yellow")
 
@@ -67,7 +71,7 @@ def test_spider_twist_play_legal_matches_apply_in_place():
 
 
 def test_asterion_play_legal_matches_apply_in_place():
-    placed = 0
+    placed = acted = 0
     for seed in range(24):
         setup = {"players": 2 + seed % 3, "edition": ("crete", "revised")[seed % 2],
                  "board": seed % 4 == 0}
@@ -78,12 +82,85 @@ def test_asterion_play_legal_matches_apply_in_place():
             if isinstance(move, Place):
                 asterion_play_legal(fast, move, key(move.x, move.y))
                 placed += 1
-            else:
+            elif isinstance(move, Discard):
                 asterion_apply(fast, move)
+            else:
+                asterion_play_legal_action(fast, move)
+                acted += 1
             asterion_apply(checked, move)
             assert fast.to_json() == checked.to_json()
             assert fast.lab().placements() == checked.lab().placements()
-    assert placed > 1000
+    assert placed > 1000 and acted > 20
+
+
+def _facts(lab: Labyrinth) -> tuple:
+    """What a labyrinth knows, free of which node is a component's root: its components
+    (node sets) each with its exits' cells, the frontier, the living prisoners, the tiles."""
+    groups: dict[int, list[int]] = {}
+    for node in range(len(lab.parent)):
+        groups.setdefault(lab.find(node), []).append(node)
+    components = sorted((nodes, sorted(lab.exits[root])) for root, nodes in groups.items())
+    return (components, lab.frontier, lab.alive, lab.cells, lab.tile_cell, lab.asterion,
+            lab.asterion_exits(), lab._last_exit_cell())
+
+
+def test_asterion_labyrinth_built_at_once_matches_placing_tile_by_tile():
+    """`Labyrinth.build` joins every cell at once; placing the same tiles one by one (what a
+    game does) must end with the same components, exits and frontier."""
+    compared = 0
+    for seed in range(30):
+        setup = {"players": 2 + seed % 3, "edition": ("crete", "revised")[seed % 2],
+                 "board": seed % 4 == 0}
+        state = asterion_state(seed, **setup)
+        rng = random.Random(seed)
+        while state.current is not None:
+            asterion_apply(state, asterion_move(state, rng))
+            lab = state.lab()
+            placements = lab.placements()
+            rng.shuffle(placements)                     # build takes them in any order
+            one_by_one = Labyrinth(lab.board)
+            one_by_one.dead = set(lab.dead)
+            for tile, cell, rot in placements:
+                one_by_one.place(tile, cell, rot, kill=False)
+            assert _facts(Labyrinth.build(placements, lab.dead, lab.board)) == \
+                _facts(one_by_one)
+            compared += 1
+    assert compared > 1200
+
+
+def _facts_by_cell(lab: Labyrinth) -> tuple:
+    """What a labyrinth knows, by (cell, region) rather than node: its components each with
+    its exits' cells, the frontier, the living prisoners' tiles, the tiles' cells and turns."""
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for cell, (k, _, node0) in lab.cells.items():
+        for region in range(k.regions):
+            groups.setdefault(lab.find(node0 + region), []).append((cell, region))
+    components = sorted((sorted(members), sorted(lab.exits[root]))
+                        for root, members in groups.items())
+    return (components, lab.frontier, sorted(lab.alive.values()), lab.dead,
+            {cell: (k.id, r) for cell, (k, r, _) in lab.cells.items()}, lab.tile_cell,
+            lab.asterion_exits(), lab._last_exit_cell())
+
+
+def test_asterion_actions_lifting_tiles_match_rebuilding_the_labyrinth():
+    """An action the simulator plays lifts its tiles off the labyrinth and puts them down
+    again; the labyrinth must end as one built afresh after the action (ruling "A turn")."""
+    acted = 0
+    for seed, state in revised_turns(range(12)):
+        candidates = action_candidates(state)
+        for index in range(seed % 5, len(candidates), 41):       # a sample each turn
+            move = candidates[index]
+            if not candidate_is_legal(state, move):
+                continue
+            fast, checked = state.copy(), state.copy()
+            asterion_play_legal_action(fast, move)
+            asterion_apply(checked, move)
+            fresh = Labyrinth.build(fast.lab().placements(), checked.dead, checked.lab().board)
+            assert _facts_by_cell(fast.lab()) == _facts_by_cell(checked.lab()) == \
+                _facts_by_cell(fresh), (seed, str(move))
+            assert fast.to_json() == checked.to_json()
+            acted += 1
+    assert acted > 800
 
 
 def test_asterion_memoised_kept_rotations_match_the_no_trap_check():

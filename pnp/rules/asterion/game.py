@@ -6,11 +6,12 @@ docs/rules/asterion.md.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import cache
 
 from pnp.rules.api import GameBase, seat_players
 from pnp.rules.asterion.labyrinth import kind, xy
-from pnp.rules.asterion.moves import Discard, Move, Place, parse_move
+from pnp.rules.asterion.moves import Action, Discard, Move, Place, parse_move
 from pnp.rules.asterion.play import (
     action_candidates,
     apply,
@@ -19,6 +20,7 @@ from pnp.rules.asterion.play import (
     is_over,
     legal_moves,
     play_legal,
+    play_legal_action,
 )
 from pnp.rules.asterion.scoring import ScoreResult, score
 from pnp.rules.asterion.state import State
@@ -88,31 +90,25 @@ def scores(state: State) -> dict[str, int]:
 
 
 # -- the random player ----------------------------------------------------------------------
-def _first_legal_action(state: State, rng: random.Random) -> Move | None:
+def _first_legal_action(state: State, rng: random.Random) -> Action | None:
     """A uniformly random legal action: the first legal one in a random order."""
     candidates = action_candidates(state)
-    for index in shuffled_range(rng, len(candidates)):
+    for index in drawn_order(rng, len(candidates)):
         move = candidates[index]
         if candidate_is_legal(state, move):
             return move
     return None
 
 
-def shuffled_range(rng: random.Random, n: int) -> list[int]:
-    """`rng.shuffle(list(range(n)))`'s list, drawing exactly the same random bits: the same
-    Fisher-Yates pass, each index drawn as `Random._randbelow` does (getrandbits of the
-    bound's bit length, again while too big), inlined because the simulator shuffles
-    hundreds of action candidates a game. A test holds it to `rng.shuffle`."""
-    order = list(range(n))
-    getrandbits = rng.getrandbits
-    for i in range(n - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
-        j = getrandbits(bits)
-        while j >= bound:
-            j = getrandbits(bits)
-        order[i], order[j] = order[j], order[i]
-    return order
+def drawn_order(rng: random.Random, n: int) -> Iterator[int]:
+    """0 .. n-1 in a uniformly random order, each drawn only when asked for: a Fisher-Yates
+    pass from the front whose swaps are kept in a dict. The simulator mostly stops after
+    one or two of hundreds of candidates, so it draws once per candidate it tries."""
+    swapped: dict[int, int] = {}
+    for i in range(n):
+        j = i + randbelow(rng, n - i) if i < n - 1 else i
+        yield swapped.get(j, j)
+        swapped[j] = swapped.get(i, i)       # position i is spent: keep what it held
 
 
 def random_move(state: State, rng: random.Random) -> Move:
@@ -143,7 +139,8 @@ def _random_move(state: State, rng: random.Random) -> tuple[Move, int]:
 
 
 def randbelow(rng: random.Random, n: int) -> int:
-    """`rng.randrange(n)` for n > 0, drawing the same bits (as `shuffled_range` does)."""
+    """`rng.randrange(n)` for n > 0, drawing the same bits, inlined (the simulator draws a
+    placement every turn)."""
     bits = n.bit_length()
     j = rng.getrandbits(bits)
     while j >= n:
@@ -161,8 +158,10 @@ def simulate(seed: int, players: int | list[str] | tuple[str, ...] = 4,
         move, cell = _random_move(state, rng)
         if isinstance(move, Place):
             play_legal(state, move, cell)     # drawn from the legal placements
-        else:
+        elif isinstance(move, Discard):
             apply_in_place(state, move)
+        else:
+            play_legal_action(state, move)    # a candidate found legal
     return state
 
 

@@ -3,7 +3,8 @@
 Cells are integer keys (`key(x, y)`), tiles' ports are precomputed per (tile, rotation), and
 components live in a union-find over region nodes, each root keeping the cells its
 component's exits face. A placement only merges components (it never splits one), so placing
-is incremental; the revised edition's actions lift tiles and rebuild (`Labyrinth.build`).
+is incremental; the revised edition's actions lift tiles (`Labyrinth.lift` works out
+again only the components a lifted tile was part of) and put them down again.
 Only a tile on the cell that all of Asterion's exits face can trap him (ruling "A turn" 2),
 so the legal placements are every rotation on every frontier cell but that one.
 
@@ -121,9 +122,46 @@ class Labyrinth:
         No kills are made: call `sweep()` to kill prisoners now in Asterion's component."""
         lab = cls(board)
         lab.dead = set(dead)
-        for tile_id, cell, rot in placements:
-            lab.place(tile_id, cell, rot, kill=False)
+        cells, parent = lab.cells, lab.parent
+        for tile_id, cell, rot in placements:       # nodes numbered as `place` numbers them
+            k = kind(tile_id)
+            node0 = len(parent)
+            parent.extend(range(node0, node0 + k.regions))
+            cells[cell] = (k, rot // 90, node0)
+        lab.tile_cell = {k.id: cell for cell, (k, _, _) in cells.items()}
+        lab.asterion = next((node0 + k.asterion for k, _, node0 in cells.values()
+                             if k.asterion >= 0), -1)
+        lab.alive = {node0 + k.prisoner: k.id for k, _, node0 in cells.values()
+                     if k.prisoner >= 0 and k.id not in lab.dead}
+        lab._join_all()
         return lab
+
+    def _join_all(self) -> None:
+        """Components, exits and frontier of the placed cells, all at once (what placing
+        them one by one ends with; a root may differ, the components do not)."""
+        cells, parent, frontier, board = self.cells, self.parent, self.frontier, self.board
+        find = self.find
+        open_ports: list[tuple[int, int]] = []      # (node, the empty cell its port faces)
+        for cell, (k, r, node0) in cells.items():
+            for step, j, back in k.sides[r]:
+                near = cell + step
+                other = cells.get(near)
+                if other is None:
+                    if j >= 0:
+                        open_ports.append((node0 + j, near))
+                    if board is None or near in board:
+                        frontier.add(near)
+                elif j >= 0 and near > cell:          # each shared edge once
+                    ok, orot, onode0 = other
+                    oj = ok.facing[orot][back]
+                    if oj >= 0:
+                        a, b = find(node0 + j), find(onode0 + oj)
+                        if a != b:
+                            parent[a] = b
+        exits: list[list[int]] = [[] for _ in parent]
+        for node, near in open_ports:
+            exits[find(node)].append(near)
+        self.exits = exits
 
     def copy(self) -> Labyrinth:
         other = Labyrinth.__new__(Labyrinth)
@@ -198,6 +236,91 @@ class Labyrinth:
             if (i if parent[i] == i else find(i)) == a:
                 return self.sweep()
         return []          # Asterion's component only grows through the new tile
+
+    def lift(self, tile_id: str) -> None:
+        """Take a placed tile off again (the revised actions): the components it was part of
+        are worked out afresh from the cells left in them, the others stay as they were.
+        Asterion's tile is never lifted. No kills: call `sweep()` once the action is done."""
+        cell = self.tile_cell.pop(tile_id)
+        k, r, node0 = self.cells.pop(cell)
+        assert k.asterion < 0, "Asterion's tile is never lifted"
+        if k.prisoner >= 0:
+            self.alive.pop(node0 + k.prisoner, None)
+        cells, parent, exits = self.cells, self.parent, self.exits
+        facing = k.facing[r]
+        starts = []                        # the neighbours' regions the tile's ports met
+        for d in range(4):
+            other = cells.get(cell + STEP[d])
+            if other is not None and facing[d] >= 0:
+                oj = other[0].facing[other[1]][d ^ 2]
+                if oj >= 0:
+                    starts.append((cell + STEP[d], oj))
+        members = self._walk(starts)
+        for node in [*range(node0, node0 + k.regions), *members.values()]:
+            parent[node] = node            # the tile's own nodes are left unused
+            exits[node] = []
+        self._rejoin(members)
+        # a port facing the lifted tile's wall, not in a rejoined component, faces an exit now
+        for d in range(4):
+            near = cell + STEP[d]
+            other = cells.get(near)
+            if other is not None:
+                oj = other[0].facing[other[1]][d ^ 2]
+                if oj >= 0 and (near, oj) not in members:
+                    exits[self.find(other[2] + oj)].append(cell)
+        self._refresh_frontier(cell)
+
+    def _ports_met(self, cell: int, region: int) -> list[tuple[int, int]]:
+        """For each port of `region` on `cell`: the cell it faces and what meets it there
+        (EMPTY: no tile, WALL: a wall, else the region whose port it meets)."""
+        cells = self.cells
+        k, r, _ = cells[cell]
+        met = []
+        for d, at in enumerate(k.facing[r]):
+            if at == region:
+                near = cell + STEP[d]
+                other = cells.get(near)
+                met.append((near, EMPTY if other is None else other[0].facing[other[1]][d ^ 2]))
+        return met
+
+    def _walk(self, starts: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
+        """Every (cell, region) joined to `starts` by ports, with its node."""
+        cells = self.cells
+        members = {start: cells[start[0]][2] + start[1] for start in starts}
+        todo = list(members)
+        while todo:
+            for near, oj in self._ports_met(*todo.pop()):
+                if oj >= 0 and (near, oj) not in members:
+                    members[near, oj] = cells[near][2] + oj
+                    todo.append((near, oj))
+        return members
+
+    def _rejoin(self, members: dict[tuple[int, int], int]) -> None:
+        """Join the (reset) member nodes along their ports, then give each new root the
+        cells its component's open ports face."""
+        cells, parent, exits, find = self.cells, self.parent, self.exits, self.find
+        open_ports = []
+        for (cell, region), node in members.items():
+            for near, oj in self._ports_met(cell, region):
+                if oj == EMPTY:
+                    open_ports.append((node, near))
+                elif oj >= 0 and near > cell:     # each shared edge once
+                    a, b = find(node), find(cells[near][2] + oj)
+                    if a != b:
+                        parent[a] = b
+        for node, near in open_ports:
+            exits[find(node)].append(near)
+
+    def _refresh_frontier(self, emptied: int) -> None:
+        """The frontier after the tile on `emptied` was lifted: that cell and its empty
+        neighbours are in it when they touch a tile (and lie on the board)."""
+        cells, frontier, board = self.cells, self.frontier, self.board
+        for near in (emptied, *(emptied + step for step in STEP)):
+            if near in cells:
+                continue
+            frontier.discard(near)
+            if (board is None or near in board) and any(near + s in cells for s in STEP):
+                frontier.add(near)
 
     def sweep(self) -> list[str]:
         """Kill every living prisoner in Asterion's component; return their tiles."""
@@ -282,10 +405,10 @@ class Labyrinth:
         different (a cross has one)."""
         k = kind(tile_id)
         last = self._last_exit_cell()
-        kept: tuple[int, ...] = ()
-        if last is not None and last in self.frontier:
-            kept = self._kept(k, self._around(last))
-        return Placements(sorted(self.frontier), k.rotations, last, kept)
+        if last is None or last not in self.frontier:
+            return Placements(sorted(self.frontier), k.rotations, None, ())
+        return Placements(sorted(self.frontier), k.rotations, last,
+                          self._kept(k, self._around(last)))
 
     def _kept(self, k: Kind, around: list[int]) -> tuple[int, ...]:
         """The rotations of `k` that keep Asterion an exit on the cell described by
@@ -331,7 +454,7 @@ class Placements(Indexed[tuple[int, int]]):
         self.rotations = rotations
         self.kept = kept
         # Position of the cell with fewer rotations in `cells`, len(cells) if none.
-        self.last_at = cells.index(last) if last in cells else len(cells)
+        self.last_at = len(cells) if last is None else cells.index(last)
         trimmed = len(rotations) - len(kept) if self.last_at < len(cells) else 0
         self.size = len(cells) * len(rotations) - trimmed
 

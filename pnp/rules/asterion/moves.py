@@ -68,6 +68,7 @@ class Discard:
 
 
 Move = Place | Rotate | Swap | Shift | Discard
+Action = Rotate | Swap | Shift
 ACTIONS = (Rotate, Swap, Shift)
 
 _ID = r"(M|[YBRG]\d\d)"

@@ -5,11 +5,21 @@ docs/rules/asterion.md).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from itertools import combinations
 
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.labyrinth import STEP, Labyrinth, key, kind, xy
-from pnp.rules.asterion.moves import Discard, IllegalMove, Move, Place, Rotate, Shift, Swap
+from pnp.rules.asterion.moves import (
+    Action,
+    Discard,
+    IllegalMove,
+    Move,
+    Place,
+    Rotate,
+    Shift,
+    Swap,
+)
 from pnp.rules.asterion.state import State
 from pnp.rules.asterion.tiles import MINOTAUR_ID
 from pnp.rules.indexed import Indexed
@@ -28,9 +38,11 @@ def legal_placements(state: State) -> list[Place]:
 def _eligible(state: State, lab: Labyrinth, colour: str) -> list[str]:
     """Ruling "A turn", revised actions: placed tiles with a living prisoner of the player's
     colour and at most 3 orthogonal neighbours."""
-    return sorted((t for t, cell in lab.tile_cell.items()
-                   if kind(t).colour == colour and kind(t).prisoner >= 0 and t not in lab.dead
-                   and lab.neighbours(cell) <= 3), key=tile_order)
+    cells, tile_cell = lab.cells, lab.tile_cell
+    return sorted((t for t in lab.alive.values()       # placed, a prisoner, not dead
+                   if kind(t).colour == colour
+                   and not all(tile_cell[t] + step in cells for step in STEP)),
+                  key=tile_order)
 
 
 def _pieces(cells: set[int]) -> list[set[int]]:
@@ -53,28 +65,55 @@ def _pieces(cells: set[int]) -> list[set[int]]:
     return pieces
 
 
+def _connected(cells: Iterable[int]) -> bool:
+    """Whether `cells` form one orthogonally connected group (`len(_pieces(...)) <= 1`), by
+    one flood fill."""
+    left = set(cells)
+    if not left:
+        return True
+    todo = [left.pop()]
+    north, east, south, west = STEP
+    while todo:
+        cell = todo.pop()
+        for near in (cell + north, cell + east, cell + south, cell + west):
+            if near in left:
+                left.remove(near)
+                todo.append(near)
+    return not left
+
+
 def _without(lab: Labyrinth, *tiles: str) -> list[tuple[str, int, int]]:
     return [p for p in lab.placements() if p[0] not in tiles]
 
 
-class ActionCandidates(Indexed[Move]):
+class ActionCandidates(Indexed[Action]):
     """Actions that meet the tile conditions, before the group and no-trap checks: rotations,
-    swaps, then each eligible tile's moves to every frontier cell at each of its rotations.
-    A move is built when indexed (the simulator tries a few in random order)."""
+    swaps (as `combinations(eligible, 2)` pairs them), then each eligible tile's moves to
+    every frontier cell at each of its rotations. A move is built when indexed (the
+    simulator tries a few in random order)."""
 
-    __slots__ = ("cells", "first", "shifters")
+    __slots__ = ("cells", "eligible", "shifters", "swaps", "turns")
 
-    def __init__(self, first: list[Move], shifters: list[tuple[str, tuple[int, ...]]],
+    def __init__(self, turns: list[tuple[str, int]], eligible: list[str],
                  cells: list[int]) -> None:
-        self.first = first                  # rotations and swaps
-        self.shifters = shifters            # (tile, its rotations), in order
+        self.turns = turns                  # (tile, rot) of each rotation
+        self.eligible = eligible
+        self.swaps = len(eligible) * (len(eligible) - 1) // 2
+        self.shifters = [(t, kind(t).rotations) for t in eligible]
         self.cells = cells                  # the frontier, sorted
-        self.size = len(first) + sum(len(cells) * len(rots) for _, rots in shifters)
+        self.size = len(turns) + self.swaps + sum(len(cells) * len(rots)
+                                                  for _, rots in self.shifters)
 
-    def _at(self, index: int) -> Move:
-        if index < len(self.first):
-            return self.first[index]
-        index -= len(self.first)
+    def _at(self, index: int) -> Action:
+        if index < len(self.turns):
+            return Rotate(*self.turns[index])
+        index -= len(self.turns)
+        if index < self.swaps:
+            first, row = 0, len(self.eligible) - 1     # pairs (first, later) in a row
+            while index >= row:
+                index, first, row = index - row, first + 1, row - 1
+            return Swap(self.eligible[first], self.eligible[first + 1 + index])
+        index -= self.swaps
         for tile, rots in self.shifters:
             block = len(self.cells) * len(rots)
             if index < block:
@@ -91,15 +130,12 @@ def action_candidates(state: State) -> ActionCandidates:
         return ActionCandidates([], [], [])
     lab = state.lab()
     eligible = _eligible(state, lab, colour)
-    rots = {t: r for t, _, _, r in state.tiles}
-    moves: list[Move] = []
+    turns: list[tuple[str, int]] = []
     for t in eligible:
         k = kind(t)
-        moves += [Rotate(t, r) for r in k.rotations
-                  if k.canonical[r // 90] != k.canonical[rots[t] // 90]]
-    moves += [Swap(a, b) for a, b in combinations(eligible, 2)]
-    return ActionCandidates(moves, [(t, kind(t).rotations) for t in eligible],
-                            sorted(lab.frontier))
+        looks = k.canonical[lab.cells[lab.tile_cell[t]][1]]
+        turns += [(t, r) for r in k.rotations if k.canonical[r // 90] != looks]
+    return ActionCandidates(turns, eligible, sorted(lab.frontier))
 
 
 def legal_actions(state: State) -> list[Move]:
@@ -152,7 +188,7 @@ def _after_action(state: State, placements: list[tuple[str, int, int]], check_gr
                   move: Move) -> tuple[Labyrinth, list[str]]:
     lab = state.lab()
     new = Labyrinth.build(placements, lab.dead, lab.board)
-    if check_group and len(_pieces(set(new.cells))) > 1:
+    if check_group and not _connected(new.cells):
         raise IllegalMove(f"{move}: the tiles would no longer form one group")
     if new.asterion_exits() <= 0:
         raise IllegalMove(f"{move}: Asterion would be trapped")
@@ -244,37 +280,91 @@ def candidate_is_legal(state: State, move: Move) -> bool:
     what `resolve` decides, without building the labyrinth after it (the simulator tries
     candidates until one is legal)."""
     assert isinstance(move, (Rotate, Swap, Shift))
-    if isinstance(move, Shift) and key(move.x, move.y) in state.lab().cells:
+    lab = state.lab()
+    if isinstance(move, Swap):
+        a, b = lab.tile_cell[move.a], lab.tile_cell[move.b]
+        return _escapes_after(lab, {a: _facing(lab, b), b: _facing(lab, a)})
+    home = lab.tile_cell[move.tile]
+    turned = kind(move.tile).facing[move.rot // 90]
+    if isinstance(move, Rotate):
+        return _escapes_after(lab, {home: turned})
+    cell = key(move.x, move.y)
+    if cell in lab.cells or not _shift_keeps_one_group(lab, home, cell):
         return False
-    placements = _acted(state, move)
-    if isinstance(move, Shift) and len(_pieces({cell for _, cell, _ in placements})) > 1:
-        return False
-    return asterion_escapes(placements)
+    return _escapes_after(lab, {home: None, cell: turned})
 
 
-def asterion_escapes(placements: list[tuple[str, int, int]]) -> bool:
-    """Whether Asterion's component among these (tile, cell, rot) placements has an exit (a
-    port facing a cell with no tile): `Labyrinth.build(...).asterion_exits() > 0`, found by
-    walking his component from his region until the first exit."""
-    tiles = {cell: kind(t).facing[rot // 90] for t, cell, rot in placements}
-    home = next((cell for t, cell, _ in placements if t == MINOTAUR_ID), None)
+def _facing(lab: Labyrinth, cell: int) -> tuple[int, ...]:
+    k, r, _ = lab.cells[cell]
+    return k.facing[r]
+
+
+# The 8 cells around one, in a ring (each 4-adjacent to the next): N NE E SE S SW W NW.
+_RING = (STEP[0], STEP[0] + STEP[1], STEP[1], STEP[2] + STEP[1], STEP[2], STEP[2] + STEP[3],
+         STEP[3], STEP[0] + STEP[3])
+
+
+def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int) -> bool:
+    """Whether the tiles stay one group when the tile on `home` moves to the empty `cell`:
+    `cell` must touch another tile, and lifting the tile must not split the rest. It does
+    not when its neighbours are joined round it (one run of tiles on the ring of 8 cells
+    about it holds them all); else the whole group is checked."""
+    cells = lab.cells
+    if not any(cell + step in cells and cell + step != home for step in STEP):
+        return False
+    ring = [home + step in cells for step in _RING]
+    if ring.count(True) == 8 or _one_run_holds_neighbours(ring):
+        return True
+    return _connected([*(c for c in cells if c != home), cell])
+
+
+def _one_run_holds_neighbours(ring: list[bool]) -> bool:
+    """On a ring of 8 flags (not all set), whether one run of set flags holds every set
+    flag at an even position (the orthogonal neighbours)."""
+    first_empty = ring.index(False)
+    runs = 0
+    counted = False                   # the run we are in holds a neighbour already
+    for i in range(first_empty, first_empty + 8):
+        at = i % 8
+        if not ring[at]:
+            counted = False
+        elif at % 2 == 0 and not counted:
+            runs += 1
+            counted = True
+    return runs <= 1
+
+
+def _escapes_after(lab: Labyrinth, changed: dict[int, tuple[int, ...] | None]) -> bool:
+    """Whether Asterion's component has an exit (a port facing a cell with no tile) once the
+    cells in `changed` hold those facings (None: emptied), the rest as in `lab`: what
+    `Labyrinth.build(...).asterion_exits() > 0` says of the labyrinth after the change,
+    found by walking his component from his region until the first exit. (Asterion's tile
+    never moves: it holds no prisoner.)"""
+    cells = lab.cells
+    home = lab.tile_cell.get(MINOTAUR_ID)
     if home is None:
         return False
     start = (home, kind(MINOTAUR_ID).asterion)
     seen, todo = {start}, [start]
     while todo:
         cell, region = todo.pop()
-        for d, j in enumerate(tiles[cell]):
-            if j != region:
+        here = changed[cell] if cell in changed else _facing(lab, cell)
+        assert here is not None
+        for d in range(4):
+            if here[d] != region:
                 continue
             near = cell + STEP[d]
-            facing = tiles.get(near)
+            if near in changed:
+                facing = changed[near]
+            else:
+                other = cells.get(near)
+                facing = None if other is None else other[0].facing[other[1]]
             if facing is None:
                 return True
-            other = facing[d ^ 2]
-            if other >= 0 and (near, other) not in seen:
-                seen.add((near, other))
-                todo.append((near, other))
+            joined = facing[d ^ 2]
+            if joined >= 0 and (near, joined) not in seen:
+                seen.add((near, joined))
+                todo.append((near, joined))
     return False
 
 
@@ -297,6 +387,25 @@ def play_legal(state: State, move: Place, cell: int) -> State:
     return _placed(state, colour, move, cell)
 
 
+def play_legal_action(state: State, move: Action) -> State:
+    """`apply_in_place` for an action `candidate_is_legal` accepted: the same change, without
+    checking it again."""
+    colour = state.current
+    assert colour is not None
+    lab = state.lab()        # changed in place: the tiles lifted, then put down again
+    if isinstance(move, Swap):
+        a, b = lab.tile_cell[move.a], lab.tile_cell[move.b]
+        put = [(move.a, b, lab.cells[a][1] * 90), (move.b, a, lab.cells[b][1] * 90)]
+    else:
+        cell = lab.tile_cell[move.tile] if isinstance(move, Rotate) else key(move.x, move.y)
+        put = [(move.tile, cell, move.rot)]
+    for tile, _, _ in put:
+        lab.lift(tile)
+    for tile, cell, rot in put:
+        lab.place(tile, cell, rot, kill=False)
+    return _finish(state, colour, move, lab, lab.sweep(), False)
+
+
 def _placed(state: State, colour: str, move: Place, cell: int) -> State:
     lab = state.lab()
     return _finish(state, colour, move, lab, lab.place(move.tile, cell, move.rot), True)
@@ -313,8 +422,7 @@ def _finish(state: State, colour: str, move: Move, lab: Labyrinth, killed: list[
     else:
         state.discards[colour].append(hand)   # discarded, or the price of an action
         if not isinstance(move, Discard):
-            rot_of = {k.id: r * 90 for k, r, _ in lab.cells.values()}
-            state.tiles = [(t, *xy(lab.tile_cell[t]), rot_of[t]) for t, _, _, _ in state.tiles]
+            _move_tiles(state.tiles, move, lab)
     gain = 0
     if killed:
         killed.sort(key=tile_order)
@@ -343,6 +451,17 @@ def _finish(state: State, colour: str, move: Move, lab: Labyrinth, killed: list[
             state.turn = turn
             break
     return state
+
+
+def _move_tiles(tiles: list[tuple[str, int, int, int]], move: Move, lab: Labyrinth) -> None:
+    """Update the (tile, x, y, rot) list, in place, for the action `move`, as `lab` (the
+    labyrinth after it) has the tiles it moved."""
+    moved = (move.a, move.b) if isinstance(move, Swap) else (
+        (move.tile,) if isinstance(move, (Rotate, Shift)) else ())
+    for i, (t, _, _, _) in enumerate(tiles):
+        if t in moved:
+            cell = lab.tile_cell[t]
+            tiles[i] = (t, *xy(cell), lab.cells[cell][1] * 90)
 
 
 def apply(state: State, move: Move) -> State:
