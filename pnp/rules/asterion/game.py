@@ -26,6 +26,7 @@ from pnp.rules.asterion.scoring import ScoreResult, score
 from pnp.rules.asterion.state import State
 from pnp.rules.asterion.table import SETUP_DISCARDS
 from pnp.rules.asterion.tiles import COLOURS, EDITIONS, MINOTAUR_ID, load_tileset
+from pnp.rules.draws import randbelow
 
 # Simulator policy, revised edition: on a turn with a legal placement, the player considers
 # an action (rotate / swap / move) with this probability; the rules call actions rare.
@@ -136,16 +137,6 @@ def _random_move(state: State, rng: random.Random) -> tuple[Move, int]:
         cell, rot = placements[randbelow(rng, size)]
         return Place(hand, *xy(cell), rot), cell
     return Discard(), -1
-
-
-def randbelow(rng: random.Random, n: int) -> int:
-    """`rng.randrange(n)` for n > 0, drawing the same bits, inlined (the simulator draws a
-    placement every turn)."""
-    bits = n.bit_length()
-    j = rng.getrandbits(bits)
-    while j >= n:
-        j = rng.getrandbits(bits)
-    return j
 
 
 def simulate(seed: int, players: int | list[str] | tuple[str, ...] = 4,
