@@ -13,6 +13,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def _umask() -> int:
@@ -99,3 +100,17 @@ def cache_dir() -> Path:
         return Path(os.environ["PNP_CACHE_DIR"])
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "pnp"
+
+
+def sha256(data: bytes = b"") -> Any:
+    """`hashlib.sha256(data)`, the same digests, from Python's own SHA-256 module when it
+    has one: `hashlib` loads OpenSSL's library first, 3 ms a run, for the cache keys that
+    a referee run works out."""
+    try:
+        from _sha2 import sha256 as own  # Python 3.12 on
+    except ImportError:
+        try:
+            from _sha256 import sha256 as own  # Python 3.11
+        except ImportError:
+            from hashlib import sha256 as own
+    return own(data)

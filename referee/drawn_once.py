@@ -17,7 +17,6 @@ time.) The folder: $PNP_CACHE_DIR, else $XDG_CACHE_HOME/pnp, else
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib.util
 import json
 import mmap
@@ -30,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pnp.fileio import cache_dir
+from pnp.fileio import cache_dir, sha256
 
 Images = dict[str, np.ndarray]
 LIBRARIES = ("reportlab", "pypdfium2", "PIL", "numpy", "cv2")
@@ -45,7 +44,7 @@ def _sources_digest() -> str:
     import pnp
     from pnp.layouts import fonts_dir, layouts_dir
 
-    digest = hashlib.sha256(sys.version.encode())
+    digest = sha256(sys.version.encode())
     digest.update(files_identity([Path(pnp.__file__).parent, layouts_dir(), fonts_dir()]))
     for name in LIBRARIES:
         spec = importlib.util.find_spec(name)
