@@ -22,7 +22,6 @@ import json
 import mmap
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -131,6 +130,8 @@ def _read(path: Path) -> Images:
 
 def _keep(path: Path, images: Images) -> None:
     """Write the images whole or not at all (a temporary file renamed into place)."""
+    import tempfile  # (a run that reads them does without)
+
     arrays = {name: np.ascontiguousarray(image) for name, image in images.items()}
     index, at = [], 0
     for name, image in arrays.items():

@@ -10,7 +10,6 @@ import contextlib
 import errno
 import gc
 import os
-import shutil
 import signal
 import sys
 import threading
@@ -37,7 +36,11 @@ def __getattr__(name: str) -> Any:
 def _root_help(argv: list[str]) -> int | None:
     """Print the command list without Typer when that is all `argv` asks for and the
     terminal is wide enough for Typer's own layout (80 columns); None otherwise."""
-    if argv not in ([], ["--help"]) or shutil.get_terminal_size().columns < 80:
+    if argv not in ([], ["--help"]):
+        return None
+    import shutil
+
+    if shutil.get_terminal_size().columns < 80:
         return None
     try:
         text = ROOT_HELP.read_text()
