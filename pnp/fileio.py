@@ -124,11 +124,13 @@ def sha256(data: bytes = b"") -> Any:
     """`hashlib.sha256(data)`, the same digests, from Python's own SHA-256 module when it
     has one: `hashlib` loads OpenSSL's library first, 3 ms a run, for the cache keys that
     a referee run works out."""
-    try:
-        from _sha2 import sha256 as own  # Python 3.12 on
-    except ImportError:
+    import importlib
+
+    for own in ("_sha2", "_sha256"):                # Python 3.12 on; 3.11
         try:
-            from _sha256 import sha256 as own  # Python 3.11
-        except ImportError:
-            from hashlib import sha256 as own
-    return own(data)
+            return importlib.import_module(own).sha256(data)
+        except (ImportError, AttributeError):
+            continue
+    import hashlib
+
+    return hashlib.sha256(data)
