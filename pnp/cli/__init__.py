@@ -196,9 +196,6 @@ OPENCV_SPIN = ("OPENCV_THREAD_POOL_ACTIVE_WAIT_WORKER", "OPENCV_THREAD_POOL_ACTI
 # from the heap rather than mappings of their own (M_MMAP_THRESHOLD), and no trimming of
 # the heap's free top below 1 GB (M_TRIM_THRESHOLD)
 MALLOC_KEEP = ((-8, 1), (-3, 64 << 20), (-1, 1 << 30))
-HEAP_AHEAD, HEAP_BLOCK = 256 << 20, 32 << 20     # the heap grown ahead, in blocks below
-#                                                  M_MMAP_THRESHOLD (a run peaks at ~150 MB)
-HUGE_PAGE, MADV_HUGEPAGE = 2 << 20, 14
 
 
 def run() -> None:
@@ -229,40 +226,17 @@ def run() -> None:
 
 def _keep_freed_memory() -> None:
     """glibc's malloc told to keep what is freed for the next allocation, in one arena
-    (MALLOC_KEEP), from a heap grown at once and advised to the kernel as huge pages
-    (`_huge_heap`). A referee run allocates and frees arrays of a photo's size over and
+    (MALLOC_KEEP). A referee run allocates and frees arrays of a photo's size over and
     over (the photo, its grey copy, threshold images, the overlay): by default each is
     handed back to the kernel when freed and the next one faults in fresh zeroed pages,
-    4 kB at a time, and OpenCV's worker threads take arenas of their own. Only glibc has
-    mallopt: on any other C library this does nothing."""
+    and OpenCV's worker threads take arenas of their own. Only glibc has mallopt: on
+    any other C library this does nothing."""
     with contextlib.suppress(Exception):
         import ctypes  # (numpy imports it anyway)
 
         libc = ctypes.CDLL(None)
-        if all(libc.mallopt(option, value) == 1 for option, value in MALLOC_KEEP):
-            _huge_heap(libc)
-
-
-def _huge_heap(libc: Any) -> None:
-    """Grow the heap by HEAP_AHEAD (address space only: nothing is touched), advise the
-    kernel to back it with huge pages, and free it for malloc to hand out (kept, not
-    trimmed: MALLOC_KEEP). A 2 MB page faults in once where 512 pages of 4 kB each
-    fault on their own (numpy asks the same for its own large arrays; OpenCV's, the
-    decoded photo among them, are not numpy's)."""
-    import ctypes
-
-    libc.malloc.restype, libc.malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
-    libc.free.argtypes = [ctypes.c_void_p]
-    libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-    blocks = [libc.malloc(HEAP_BLOCK) for _ in range(HEAP_AHEAD // HEAP_BLOCK)]
-    for block in blocks:
-        if block:
-            start = -(-block // HUGE_PAGE) * HUGE_PAGE
-            end = (block + HEAP_BLOCK) // HUGE_PAGE * HUGE_PAGE
-            if end > start:
-                libc.madvise(start, end - start, MADV_HUGEPAGE)
-    for block in blocks:
-        libc.free(block)
+        for option, value in MALLOC_KEEP:
+            libc.mallopt(option, value)
 
 
 def _exit_without_teardown(code: int) -> None:
