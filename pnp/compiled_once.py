@@ -90,11 +90,10 @@ def parsed(text: bytes) -> dict[str, Any]:
     """A layout file's data (`layouts.parse_toml`), kept between runs under a digest of
     its bytes: parsing a game's three files cost a build as much as a tenth of its
     drawing."""
-    import hashlib
-
+    from pnp.fileio import sha256
     from pnp.layouts import parse_toml
 
-    key = hashlib.sha256(text).hexdigest()[:32]
+    key = sha256(text).hexdigest()[:32]
     path = cache_dir() / f"layout-{sys.implementation.cache_tag}-{key}.marshal"
     with contextlib.suppress(OSError, EOFError, ValueError, TypeError):
         kept = marshal.loads(path.read_bytes())

@@ -17,20 +17,18 @@ time.) The folder: $PNP_CACHE_DIR, else $XDG_CACHE_HOME/pnp, else
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib.util
 import json
 import mmap
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 import numpy as np
 
-from pnp.fileio import cache_dir
+from pnp.fileio import cache_dir, sha256
 
 Images = dict[str, np.ndarray]
 LIBRARIES = ("reportlab", "pypdfium2", "PIL", "numpy", "cv2")
@@ -45,7 +43,7 @@ def _sources_digest() -> str:
     import pnp
     from pnp.layouts import fonts_dir, layouts_dir
 
-    digest = hashlib.sha256(sys.version.encode())
+    digest = sha256(sys.version.encode())
     digest.update(files_identity([Path(pnp.__file__).parent, layouts_dir(), fonts_dir()]))
     for name in LIBRARIES:
         spec = importlib.util.find_spec(name)
@@ -132,6 +130,8 @@ def _read(path: Path) -> Images:
 
 def _keep(path: Path, images: Images) -> None:
     """Write the images whole or not at all (a temporary file renamed into place)."""
+    import tempfile  # (a run that reads them does without)
+
     arrays = {name: np.ascontiguousarray(image) for name, image in images.items()}
     index, at = [], 0
     for name, image in arrays.items():

@@ -6,12 +6,13 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
-
-from threadpoolctl import ThreadpoolController
+from typing import Any
 
 
 @cache
-def _threads() -> ThreadpoolController:
+def _threads() -> Any:
+    from threadpoolctl import ThreadpoolController  # (not needed where OpenBLAS is told)
+
     return ThreadpoolController()
 
 

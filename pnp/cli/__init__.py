@@ -10,7 +10,6 @@ import contextlib
 import errno
 import gc
 import os
-import shutil
 import signal
 import sys
 import threading
@@ -37,7 +36,11 @@ def __getattr__(name: str) -> Any:
 def _root_help(argv: list[str]) -> int | None:
     """Print the command list without Typer when that is all `argv` asks for and the
     terminal is wide enough for Typer's own layout (80 columns); None otherwise."""
-    if argv not in ([], ["--help"]) or shutil.get_terminal_size().columns < 80:
+    if argv not in ([], ["--help"]):
+        return None
+    import shutil
+
+    if shutil.get_terminal_size().columns < 80:
         return None
     try:
         text = ROOT_HELP.read_text()
@@ -189,6 +192,10 @@ LEAN = ("build", "referee")
 # OpenCV's settings of how long its pool's threads spin waiting for work (the worker's) and
 # for the workers (the caller's)
 OPENCV_SPIN = ("OPENCV_THREAD_POOL_ACTIVE_WAIT_WORKER", "OPENCV_THREAD_POOL_ACTIVE_WAIT_MAIN")
+# glibc's mallopt options for a referee run: one arena (M_ARENA_MAX), blocks up to 64 MB
+# from the heap rather than mappings of their own (M_MMAP_THRESHOLD), and no trimming of
+# the heap's free top below 1 GB (M_TRIM_THRESHOLD)
+MALLOC_KEEP = ((-8, 1), (-3, 64 << 20), (-1, 1 << 30))
 
 
 def run() -> None:
@@ -210,10 +217,26 @@ def run() -> None:
         # (windows, tombs, the overlay) kept them burning a tenth of its CPU for nothing
         for name in OPENCV_SPIN:
             os.environ.setdefault(name, "0")
+        _keep_freed_memory()
     code = main()
     if lean:
         _exit_without_teardown(code)
     sys.exit(code)
+
+
+def _keep_freed_memory() -> None:
+    """glibc's malloc told to keep what is freed for the next allocation, in one arena
+    (MALLOC_KEEP). A referee run allocates and frees arrays of a photo's size over and
+    over (the photo, its grey copy, threshold images, the overlay): by default each is
+    handed back to the kernel when freed and the next one faults in fresh zeroed pages,
+    and OpenCV's worker threads take arenas of their own. Only glibc has mallopt: on
+    any other C library this does nothing."""
+    with contextlib.suppress(Exception):
+        import ctypes  # (numpy imports it anyway)
+
+        libc = ctypes.CDLL(None)
+        for option, value in MALLOC_KEEP:
+            libc.mallopt(option, value)
 
 
 def _exit_without_teardown(code: int) -> None:

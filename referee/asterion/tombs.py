@@ -45,6 +45,7 @@ from referee.asterion.problems import TOMB_UNCERTAIN
 from referee.colour import hue_distance, hue_of, hue_of_bgr
 from referee.geometry import frame_to_photo, rectify
 from referee.problems import RefereeProblem
+from referee.quantiles import column_medians
 
 PPM = 4.0                   # px per mm of the rectified windows (and the printed faces)
 WINDOW = 20.0               # mm around a prisoner: medallion, corridor, a tomb put down up
@@ -177,7 +178,7 @@ def _medallion(window: np.ndarray, luma: np.ndarray, paper: np.ndarray, tile_id:
     seen = window[a0 - s + dy:a0 - s + dy + n, a0 - s + dx:a0 - s + dx + n][fill]
     if len(seen) < 8:
         return float(best), 90.0, 0.0
-    colour = np.median(seen, axis=0) / paper                    # white-balanced, 0..1
+    colour = column_medians(seen) / paper                    # white-balanced, 0..1
     hue = hue_of_bgr(colour)
     chroma = float(colour.max() - colour.min())
     return float(best), hue_distance(hue, fill_hue) if hue >= 0 else 90.0, chroma
@@ -221,7 +222,7 @@ def _tomb(window: np.ndarray, luma: np.ndarray, white: float, paper: np.ndarray
     near = luma[cy - r:cy + r + 1, cx - r:cx + r + 1]
     middle = float(np.sum(near * head_k))
     ring_px = window[cy - r:cy + r + 1, cx - r:cx + r + 1][ring_mask]
-    ring = np.median(ring_px, axis=0) / paper                    # white-balanced
+    ring = column_medians(ring_px) / paper                    # white-balanced
     ring_chroma = float(ring.max() - ring.min())
     return (depth / white, float(spread[iy, ix]) / depth, (middle - level) / depth,
             ring_chroma / (depth / white))

@@ -54,7 +54,8 @@ def test_a_build_imports_no_vision_no_referee_and_no_numpy(game: str, tmp_path: 
     assert list(tmp_path.glob("*.pdf"))
 
 
-def test_the_readme_referee_run_imports_no_typer_pdf_drawing_or_pillow(tmp_path: Path) -> None:
+def test_the_readme_referee_run_imports_no_typer_pdf_drawing_pillow_or_openssl(
+        tmp_path: Path) -> None:
     from referee.asterion.faces import printed_faces
     from referee.asterion.tombs import PPM
 
@@ -63,7 +64,8 @@ def test_the_readme_referee_run_imports_no_typer_pdf_drawing_or_pillow(tmp_path:
                               "yellow=-2,blue=1,green=1", "--overlay", str(tmp_path / "o.png")])
     assert "referee.asterion" in modules           # the probe sees what was imported
     # (an 8 MP JPEG, whole: OpenCV alone reads it)
+    # (nor OpenSSL's, through hashlib: the cache keys' SHA-256 is Python's own)
     unused = ("typer", "click", "rich", "pydantic", "reportlab", "svgwrite", "pnp.printing",
-              "pnp.cli.root", "pnp.cli.options", "PIL")
+              "pnp.cli.root", "pnp.cli.options", "PIL", "hashlib", "_hashlib")
     assert [m for m in unused if m in modules] == []
     assert (tmp_path / "o.png").stat().st_size > 0

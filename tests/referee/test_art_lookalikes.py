@@ -13,7 +13,6 @@ import pytest
 
 from pnp.geometry.asterion.tile import tile_spec
 from pnp.rules.asterion.tiles import tiles_by_id
-from referee.asterion.art.bank import one_thread
 from referee.asterion.art.lookalikes import APART, SOFTNESS, Comparison, _softness
 from referee.asterion.art.pairs import differ, turned_print
 from referee.asterion.art.photometry import VOTE_PPM, print_levels
@@ -24,6 +23,7 @@ from referee.asterion.hidden import CLEAR_VOTES, _outcome, look_alikes
 from referee.asterion.pipeline import referee_photo
 from referee.geometry import frame_to_photo, project
 from referee.image import load_photo
+from referee.threads import one_thread
 
 PHOTO = 23          # seed 1: default, 3 MP, the board, 2 players (every tile read by its mark)
 

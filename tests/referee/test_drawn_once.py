@@ -109,3 +109,16 @@ def test_the_key_changes_with_any_file_that_draws(tmp_path: Path):
     assert drawn_once.files_identity([root]) != edited
     (root / "extra.py").write_text("")                                 # a file added
     assert drawn_once.files_identity([root]) not in (before, edited)
+
+
+@pytest.mark.parametrize("data", [b"", b"abc", bytes(range(256)) * 300])
+def test_its_keys_digest_as_hashlib_does(data: bytes) -> None:
+    # the cache keys come from Python's own SHA-256 module, not OpenSSL's: the same digests
+    import hashlib
+
+    from pnp.fileio import sha256
+
+    assert sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+    grown = sha256(data)
+    grown.update(b"more")
+    assert grown.hexdigest() == hashlib.sha256(data + b"more").hexdigest()

@@ -6,7 +6,14 @@ import sys
 import numpy as np
 import pytest
 
-from referee.quantiles import channel_medians, median, median_u8, percentile, percentiles_u8
+from referee.quantiles import (
+    channel_medians,
+    column_medians,
+    median,
+    median_u8,
+    percentile,
+    percentiles_u8,
+)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -77,3 +84,21 @@ def test_median_of_floats_with_a_nan_is_nan_and_imports_no_masked_arrays() -> No
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "False"
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int32])
+def test_column_medians_match_numpy(dtype) -> None:
+    rng = np.random.default_rng(11)
+    for n in (1, 2, 3, 4, 7, 64, 301):
+        for _ in range(20):
+            rows = rng.integers(0, 256, (n, 3)).astype(dtype)
+            want = np.median(rows, axis=0)
+            got = column_medians(rows)
+            assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_column_medians_refuse_what_numpy_would_answer_otherwise() -> None:
+    for bad in (np.zeros((0, 3), np.uint8), np.zeros((4, 3), np.float32),
+                np.zeros(5, np.uint8)):
+        with pytest.raises(ValueError):
+            column_medians(bad)

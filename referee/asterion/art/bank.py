@@ -11,18 +11,15 @@ of the other factor, so one product scores every candidate at every shift.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from hashlib import sha256
 from pathlib import Path
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
-from threadpoolctl import ThreadpoolController
 
-from pnp.fileio import cache_dir
+from pnp.fileio import cache_dir, sha256
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.asterion.art.templates import TEMPLATES_KEPT, grey_template, template, variants
 from referee.drawn_once import drawn_once, files_identity
@@ -34,19 +31,6 @@ RESCORED = 24               # ... then the best (tile, turn) at every px
 TURNS = (0, 90, 180, 270)
 TURN_OFFSETS = (-6.0, 6.0)  # degrees off the quarter turn the best few are ranked at too
 #                             (a hand turns a tile up to ~8 degrees)
-
-
-@cache
-def _threads() -> ThreadpoolController:
-    return ThreadpoolController()
-
-
-@contextmanager
-def one_thread() -> Iterator[None]:
-    """The products on one thread: they are small (a cell's windows), and BLAS threads
-    waiting for a busy core made them 10-30 times slower on a loaded 2-core machine."""
-    with _threads().limit(limits=1, user_api="blas"):
-        yield
 
 
 @dataclass(frozen=True)
