@@ -27,6 +27,17 @@ if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1:
     for _name in ("OPENCV_FOR_THREADS_NUM", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
         os.environ.setdefault(_name, "1")
 
+# glibc hands every block over 32 MB (a 12 MP photo, its float copies) straight back to
+# the system when freed, so the next one is fresh pages the kernel must zero: a sixth of
+# a photo test's CPU. Told to keep them (up to 1 GB), a worker reuses them instead. It
+# reads this when a process starts: the workers (and their subprocesses) get it.
+MALLOC_KEEPS = "glibc.malloc.mmap_threshold=1073741824:glibc.malloc.trim_threshold=1073741824"
+
+
+def pytest_configure(config) -> None:
+    if config.getoption("numprocesses", None) and "GLIBC_TUNABLES" not in os.environ:
+        os.environ["GLIBC_TUNABLES"] = MALLOC_KEEPS
+
 
 def shared_folder(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Path:
     """The folder `make(folder)` fills, made once a run: under `pytest -n` the workers share
