@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,6 +20,15 @@ except ImportError:                         # Windows
 # checkout (ignored by git), never in the user's own cache. Subprocesses inherit it.
 os.environ.setdefault("PNP_CACHE_DIR", str(Path(__file__).resolve().parents[1]
                                            / ".pytest_cache" / "pnp-cache"))
+
+# Bytecode off (PYTHONDONTWRITEBYTECODE, as container images set it): every worker then
+# rewrote the asserts of every test module and compiled the checkout's modules anew, and
+# every `python -m pnp` a test starts compiled pnp again, each time (collecting took 7.6 s
+# of CPU a worker, 2.3 s with the bytecode kept). The tests keep it, in the __pycache__
+# folders git ignores; the workers and subprocesses inherit that.
+if sys.dont_write_bytecode:
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # `pytest -n auto` runs one worker a core: each worker's OpenCV and BLAS (and its
 # subprocesses') keep to one thread, so the workers do not fight over the cores. The
