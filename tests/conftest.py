@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,12 +21,32 @@ except ImportError:                         # Windows
 os.environ.setdefault("PNP_CACHE_DIR", str(Path(__file__).resolve().parents[1]
                                            / ".pytest_cache" / "pnp-cache"))
 
+# Bytecode off (PYTHONDONTWRITEBYTECODE, as container images set it): every worker then
+# rewrote the asserts of every test module and compiled the checkout's modules anew, and
+# every `python -m pnp` a test starts compiled pnp again, each time (collecting took 7.6 s
+# of CPU a worker, 2.3 s with the bytecode kept). The tests keep it, in the __pycache__
+# folders git ignores; the workers and subprocesses inherit that.
+if sys.dont_write_bytecode:
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 # `pytest -n auto` runs one worker a core: each worker's OpenCV and BLAS (and its
 # subprocesses') keep to one thread, so the workers do not fight over the cores. The
 # photos and verdicts are the same on one thread; the CPU a photo takes is less.
 if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1:
     for _name in ("OPENCV_FOR_THREADS_NUM", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
         os.environ.setdefault(_name, "1")
+
+# glibc hands every block over 32 MB (a 12 MP photo, its float copies) straight back to
+# the system when freed, so the next one is fresh pages the kernel must zero: a sixth of
+# a photo test's CPU. Told to keep them (up to 1 GB), a worker reuses them instead. It
+# reads this when a process starts: the workers (and their subprocesses) get it.
+MALLOC_KEEPS = "glibc.malloc.mmap_threshold=1073741824:glibc.malloc.trim_threshold=1073741824"
+
+
+def pytest_configure(config) -> None:
+    if config.getoption("numprocesses", None) and "GLIBC_TUNABLES" not in os.environ:
+        os.environ["GLIBC_TUNABLES"] = MALLOC_KEEPS
 
 
 def shared_folder(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Path:

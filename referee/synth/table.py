@@ -64,7 +64,15 @@ def _field(u: np.ndarray, v: np.ndarray, scale: float, extent: float,
 def _streaks(g: np.ndarray, spacing: float, rng: np.random.Generator) -> np.ndarray:
     """Random stripes `spacing` mm apart across the coordinate g (mm)."""
     knots = rng.standard_normal(8192).astype(np.float32)
-    return np.interp(np.mod(g / spacing, 8192), np.arange(8192), knots).astype(np.float32)
+    # np.interp(x, np.arange(8192), knots), its values exactly, without its search: the
+    # knots are 1 apart, so x's cell is floor(x), and from the last knot on it is that knot
+    x = np.mod(g / spacing, 8192).astype(np.float64)
+    cell = np.minimum(x.astype(np.intp), 8191)
+    ys = np.append(knots.astype(np.float64), knots[-1])
+    x -= cell
+    x *= (ys[1:] - ys[:-1])[cell]
+    x += ys[cell]
+    return x.astype(np.float32)
 
 
 def _line(distance: np.ndarray, width: float, spans: np.ndarray) -> np.ndarray:
@@ -217,16 +225,22 @@ def texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
         shade = None
     else:
         raise ValueError(f"unknown texture {kind!r} ({', '.join(TEXTURES)})")
-    if shade is not None:
-        colour = shade[..., None] * base
+    # each channel a plane of its own: numpy works through an (h, w, 3) array against an
+    # (h, w, 1) one three values at a time, through planes a row at a time (same values)
+    planes = cv2.split(colour) if shade is None else [shade * b for b in base]
     # beyond the table's edge: the floor, far below and out of focus
     outside = np.maximum(np.abs(along) - top.half[0], np.abs(across) - top.half[1])
     floor = np.array(rng.uniform([35, 40, 45], [70, 75, 85]), np.float32)
-    floor = floor * (1 + 0.1 * _field(u, v, 400, extent * 3, rng))[..., None]
-    rim = np.clip(1 - np.abs(outside + 2) / 2, 0, 1)[..., None] * 0.25   # the edge catches light
-    on_table = np.clip(0.5 - outside / spans, 0, 1)[..., None]          # anti-aliased edge
-    colour = colour * (1 + rim) * on_table + floor * (1 - on_table)
-    small = np.clip(colour, 0, 255).astype(np.uint8)
+    mottle = 1 + 0.1 * _field(u, v, 400, extent * 3, rng)
+    rim = np.clip(1 - np.abs(outside + 2) / 2, 0, 1) * 0.25            # the edge catches light
+    on_table = np.clip(0.5 - outside / spans, 0, 1)                     # anti-aliased edge
+    lit, off_table = 1 + rim, 1 - on_table
+    for plane, ground in zip(planes, floor, strict=True):
+        plane *= lit
+        plane *= on_table
+        plane += (ground * mottle) * off_table
+        np.clip(plane, 0, 255, out=plane)
+    small = cv2.merge([plane.astype(np.uint8) for plane in planes])
     w, h = size
     return cv2.resize(small, (small.shape[1] * k, small.shape[0] * k),
                       interpolation=cv2.INTER_LINEAR)[:h, :w]
