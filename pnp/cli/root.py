@@ -57,6 +57,10 @@ def load_commands(argv: Sequence[str] | None = None) -> typer.Typer:
     wanted = [COMMAND_MODULES[first]] if first in COMMAND_MODULES else COMMAND_MODULES.values()
     for module in dict.fromkeys(wanted):
         importlib.import_module(f"pnp.cli.{module}")
+    # Listed order whatever order the modules were first imported in (a process that
+    # imported one command's module before would otherwise list it first).
+    order = {name: index for index, name in enumerate(COMMAND_MODULES)}
+    app.registered_commands.sort(key=lambda c: order.get(c.name or "", len(order)))
     return app
 
 
