@@ -492,8 +492,10 @@ def _tinted_print(seen: Map, found: list, ys: np.ndarray, xs: np.ndarray) -> boo
 def split_patch(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, int]]:
     """A patch's own pixels (`raw`, at x, y) as separate pieces, each with its offset;
     pieces a blurred shadow still joins (a hut 3 mm from a base) come apart under a
-    1.5 mm erosion, each then grown back. Each part is worked on in its own box (a dim
-    photo's map may be hundreds of them)."""
+    1.5 mm erosion, each then grown back. A piece's glyph is its own: holes are filled
+    before the erosion (a hut's ring round its glyph, 3 mm wide, would fall apart under
+    it). Each part is worked on in its own box (a dim photo's map may be hundreds of
+    them)."""
     m, sub, stats, _c = cv2.connectedComponentsWithStats(raw.astype(np.uint8), connectivity=8)
     out = []
     r = round(1.5 * PPM)
@@ -502,13 +504,21 @@ def split_patch(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, 
         if stats[t, cv2.CC_STAT_AREA] / PPM ** 2 < MIN_PATCH:
             continue                 # too small to be a piece (dropped anyway)
         part, ox, oy = _boxed(sub == t, stats[t, :4], r + 1)
-        n, cores = cv2.connectedComponents(cv2.erode(part.astype(np.uint8), k),
+        n, cores = cv2.connectedComponents(cv2.erode(_holes_filled(part), k),
                                            connectivity=8)
         split = [part & (cv2.dilate((cores == c).astype(np.uint8), k) > 0)
                  for c in range(1, n)]
         big = [q for q in split if q.sum() / PPM ** 2 >= MIN_PATCH]
         out += [(q, ox + x, oy + y) for q in (big if len(big) > 1 else [part])]
     return out
+
+
+def _holes_filled(mask: np.ndarray) -> np.ndarray:
+    """A 0/1 mask (uint8) with every hole inside its outlines filled."""
+    filled = mask.astype(np.uint8)
+    outline, _h = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(filled, outline, -1, 1, cv2.FILLED)
+    return filled
 
 
 def _boxed(mask: np.ndarray, box, pad: int) -> tuple[np.ndarray, int, int]:
