@@ -726,7 +726,7 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
     centre's top matches either at most 0.7; neither matching at all, its corner diamonds
     may show in the middle), or the glyph a little better and square to
     the base's outline (its shape where 3 MP blurs its steps). Between: None (unclear)."""
-    looks = top_look(seen, p.centre)
+    looks = top_look(seen, p.centre, roof_at=roof_centre(seen, p))
     glyph, roof, contrast = looks["glyph"], looks["roof"], looks["contrast"]
     if (contrast < 0.12 and max(glyph, roof) < 0.75) or (
             contrast < CENTRE_WHITE and max(glyph, roof) < NEITHER):
@@ -737,7 +737,7 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
         return 1, looks
     if contrast >= 0.2 and roof >= 0.85 and roof - glyph >= 0.1:
         return 3, looks
-    looks = top_look(seen, p.centre, p.colour)
+    looks = top_look(seen, p.centre, p.colour, roof_centre(seen, p))
     if (contrast >= CENTRE_WHITE and looks["own_roof"] >= OWN_ROOF
             and looks["own_roof"] - glyph >= OWN_LEAD
             and white_shape(seen, p.centre) > CORNER_MM2):
@@ -762,6 +762,38 @@ WHITE_SHARE = 0.4                # white: this far from the fill's whiteness to 
 # a solid white shape is at least this wide (a roof's symbol 4-5 mm; 1.8 mm across): a
 # level's light cut edge, seen at a tilt as a line about 1.2 mm wide, is none
 SOLID = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+
+
+ROOF_FAR_MM = 4.0                # a solid white shape this far off the patch's middle: the
+#                                  roof's search follows it (two levels each laid up to
+#                                  3.5 mm off the one below put a roof 6-7 mm off)
+INSIDE_MM = 2.0                  # ... the shape sought this far inside the patch's box
+
+
+def roof_centre(seen: Map, p: Patch) -> tuple[float, float]:
+    """Where to seek a ziggurat's roof: the middle of the largest solid white shape
+    inside its outline (its rotated box's shorter side, less INSIDE_MM), when that is larger than
+    corner marks and ROOF_FAR_MM or more off the patch's middle; else the middle."""
+    found = _white_round(seen, p.centre, ZIG_SIDE[1])
+    if found is None:
+        return p.centre
+    w, n = found
+    side = max(p.sides[0] - 2 * INSIDE_MM, 1.0) * PPM      # (the sides' order is lost)
+    box = cv2.boxPoints(((n, n), (side, side), p.angle))
+    inside = np.zeros(w.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.round(box).astype(np.int32), 1)
+    # the fill's whiteness from the outline's inside only (the paper round it is white)
+    fill = float(np.median(w[inside > 0]))
+    white = cv2.morphologyEx(((w >= fill + WHITE_SHARE * (seen.paper - fill)) & (inside > 0)
+                              ).astype(np.uint8), cv2.MORPH_OPEN, SOLID)
+    k, _labels, stats, cents = cv2.connectedComponentsWithStats(white, connectivity=8)
+    if k < 2:
+        return p.centre
+    t = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    off = (cents[t] - n) / PPM
+    if stats[t, cv2.CC_STAT_AREA] / PPM ** 2 <= CORNER_MM2 or np.hypot(*off) < ROOF_FAR_MM:
+        return p.centre
+    return (p.centre[0] + float(off[0]), p.centre[1] + float(off[1]))
 
 
 def white_shape(seen: Map, centre) -> float:
@@ -1095,15 +1127,17 @@ def _face_template(kind: str, turns: range) -> list[np.ndarray]:
     return rotated
 
 
-def top_look(seen: Map, centre, colour: str | None = None) -> dict[str, float]:
+def top_look(seen: Map, centre, colour: str | None = None, roof_at=None
+             ) -> dict[str, float]:
     """How the top of a ziggurat looks round `centre`: the best match of the base's glyph
     (level 1) and of the roof (level 3), and the white's contrast (a centre's plain top,
     level 2, has none). The glyph is sought round the base's middle; the roof further
     out (each level is laid by hand a little off the one below). With `colour`, also
-    "own_roof": the match of that colour's own roof symbol."""
+    "own_roof": the match of that colour's own roof symbol. `roof_at`: where the roof is
+    sought (default `centre`)."""
     whites = {}
     for level, search in SEARCH_MM.items():
-        found = _white_round(seen, centre, search)
+        found = _white_round(seen, roof_at if level == 3 and roof_at else centre, search)
         if found is None:
             return {"glyph": 0.0, "roof": 0.0, "contrast": 0.0}
         whites[level] = found

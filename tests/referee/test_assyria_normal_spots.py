@@ -590,3 +590,10 @@ def test_a_split_keeps_a_pieces_glyph_as_its_own():
     areas = sorted(float(q.sum()) / read.PPM ** 2 for q, _x, _y in parts)
     assert len(parts) == 2
     assert areas[0] >= 0.9 * (14 ** 2 - 8 ** 2)                     # the hut's whole ring
+
+
+def test_a_roof_laid_far_off_its_base_is_sought_where_its_white_lies():
+    # seed 10's photo 012: the roof 6.7 mm off the base's middle, past the search's reach
+    truth, verdict = bench(1000012, "pattern", 12.0, 4)
+    assert truth["ziggurats"]["H81"] == {"owner": "blue", "level": 3}
+    _exact(truth, verdict)
