@@ -567,7 +567,39 @@ def patch_pieces(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
     if left <= CORE_LEFT and all(kind_of(p) is not None for p, _px in cores):
         return cores
     return (_pieces_apart(seen, colour, xs, ys) or _cores_apart(seen, colour, xs, ys)
-            or [(whole, (xs, ys))])
+            or _pale_rest_off(seen, colour, piece, x, y) or [(whole, (xs, ys))])
+
+
+HUT_CORE_MM = 4.0                # a disc this wide (radius) fits in a hut's middle
+STRONG_REST = 10.0               # mm² of a piece's fill (its saturation) left over at most
+
+
+def _pale_rest_off(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
+                   ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+    """A piece with print the light saturated joined to it (a dark photo brightened: a
+    tan hex's grain as saturated as a fill): its middles (an opening by a hut's
+    HUT_CORE_MM disc), each grown back by 1 mm within the patch, when each is a whole
+    piece and what is left holds no player's fill (less than STRONG_REST mm² at the
+    colour's PIECE_SAT, a piece's saturation); else []."""
+    r = round(HUT_CORE_MM * PPM)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
+    opened = cv2.morphologyEx(_holes_filled(piece), cv2.MORPH_OPEN, disc)
+    n, labels = cv2.connectedComponents(opened, connectivity=8)
+    out, taken = [], np.zeros(piece.shape, bool)
+    for t in range(1, n):
+        mine = piece & (cv2.dilate((labels == t).astype(np.uint8), _GROW_1MM) > 0)
+        cy, cx = np.nonzero(mine)
+        p = patch_of(seen, colour, cx + x, cy + y)
+        if kind_of(p) is None:
+            return []
+        out.append((p, (cx + x, cy + y)))
+        taken |= mine
+    ry, rx = np.nonzero(piece & ~taken)
+    fill = (seen.hsv[ry + y, rx + x, 1] >= PIECE_SAT.get(colour, 135)).sum() / PPM ** 2
+    return out if out and fill < STRONG_REST else []
+
+
+_GROW_1MM = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
 
 
 TWO_APART_MM = 12.0              # pieces' middles at least this far apart

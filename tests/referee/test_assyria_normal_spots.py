@@ -597,3 +597,12 @@ def test_a_roof_laid_far_off_its_base_is_sought_where_its_white_lies():
     truth, verdict = bench(1000012, "pattern", 12.0, 4)
     assert truth["ziggurats"]["H81"] == {"owner": "blue", "level": 3}
     _exact(truth, verdict)
+
+
+def test_a_hut_joined_to_tan_print_a_dark_photo_saturated_is_a_hut():
+    # seed 10's photo 050: a yellow hut beside a palm, the tan hex's grain brightened as
+    # saturated as a fill and joined to it (493 mm², 19 x 31 mm)
+    truth, verdict = bench(1000050, "pattern", 3.0, 4)
+    assert truth["huts"]["H00"] == "yellow"
+    assert PIECE_UNCLEAR not in {p.code for p in verdict.problems}
+    _exact(truth, verdict)
