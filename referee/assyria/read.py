@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 
 import cv2
 import numpy as np
@@ -1031,14 +1031,11 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | No
     (the plane's and the print's misregistration) eroded away. A card, a hand or a piece
     whose colour cannot be read leaves a blob here; an empty hex almost nothing. `soft`:
     the map `softened` (then the print is too)."""
-    ref = reference()[0] if soft is None else _soft_print()
     c = seen.px(centre)
     r = 0.8 * geometry.spec().side * math.sqrt(3) / 2 * PPM
     x0, y0, x1, y1 = int(c[0] - r), int(c[1] - r), int(c[0] + r) + 1, int(c[1] + r) + 1
-    a = (seen.bgr if soft is None else soft)[y0:y1, x0:x1].astype(np.float32)
-    b = ref[y0:y1, x0:x1].astype(np.float32)
-    yy, xx = np.ogrid[y0:y1, x0:x1]
-    keep = np.hypot(xx - c[0], yy - c[1]) <= r
+    a = (seen.bgr if soft is None else soft)[y0:y1, x0:x1]
+    keep = _disc(x0, y0, x1, y1, float(c[0]), float(c[1]), r).copy()
     if hide is not None:
         keep &= hide[y0:y1, x0:x1] == 0
     if soft is not None:
@@ -1047,20 +1044,15 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | No
         keep &= np.maximum(np.maximum(shot[..., 0], shot[..., 1]), shot[..., 2]) < CLIPPED
     if keep.sum() < 0.25 * math.pi * r * r:
         return 0.0                   # mostly under pieces: their patches speak for it
-    # only the kept pixels are fitted and judged (the rest of the box is not looked at)
-    a_in, b_in = a[keep], b[keep]
-    fit = np.empty_like(a_in)
-    use = np.ones(len(a_in), bool)
-    for _round in range(2):
-        for ch in range(3):
-            x, y = b_in[:, ch][use], a_in[:, ch][use]
-            mx, my = float(x.mean()), float(y.mean())
-            var = float(((x - mx) ** 2).mean())
-            gain = float(((x - mx) * (y - my)).mean()) / var if var > 1 else 0.0
-            fit[:, ch] = gain * (b_in[:, ch] - mx) + my
-        resid = np.abs(a_in - fit).sum(axis=1)
-        noise = float(np.median(resid))
-        use = resid <= max(2.5 * noise, 12.0)
+    # only the kept pixels are fitted and judged (the rest of the box is not looked at);
+    # each channel a row (3, n), all three fitted at once
+    a_in = a[keep].T.astype(np.float32, order="C")
+    b_in = np.compress(keep.ravel(), _print_box(soft is not None, x0, y0, x1, y1), axis=1)
+    resid = _fit_resid(a_in, b_in, np.ones(a_in.shape[1], bool))
+    noise = float(np.median(resid))
+    resid = _fit_resid(a_in, b_in, resid <= max(2.5 * noise, 12.0))
+    noise = float(np.median(resid))
+    a_in, b_in = a_in.T, b_in.T
     x, y = b_in.mean(axis=1), a_in.mean(axis=1)
     var = float(x.var())
     gain = float(((x - x.mean()) * (y - y.mean())).mean()) / var if var > 1 else 1.0
@@ -1073,6 +1065,37 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | No
     if hide is not None:
         bad = _past_edges(bad, hide[y0:y1, x0:x1])
     return float(bad.sum()) / PPM ** 2
+
+
+def _fit_resid(a_in: np.ndarray, b_in: np.ndarray, use: np.ndarray) -> np.ndarray:
+    """Each pixel's distance (summed over channels) from the photo's channels (rows of
+    `a_in`) fitted to the print's (`b_in`) by a gain and offset per channel, fitted on
+    the pixels `use`."""
+    x, y = np.compress(use, b_in, axis=1), np.compress(use, a_in, axis=1)
+    mx, my = x.mean(axis=1), y.mean(axis=1)
+    dx = x - mx[:, None]
+    var = (dx ** 2).mean(axis=1)
+    cov = (dx * (y - my[:, None])).mean(axis=1)
+    # the gain worked out in double, as a float32 channel's fit uses it
+    gain = np.where(var > 1, cov.astype(np.float64) / np.where(var > 1, var, 1.0), 0.0)
+    fit = gain[:, None].astype(np.float32) * (b_in - mx[:, None]) + my[:, None]
+    return np.abs(a_in - fit).sum(axis=0)
+
+
+@lru_cache(maxsize=256)
+def _disc(x0: int, y0: int, x1: int, y1: int, cx: float, cy: float, r: float
+          ) -> np.ndarray:
+    """The box's pixels within `r` of (cx, cy) (a hex's inner disc: the same each read)."""
+    yy, xx = np.ogrid[y0:y1, x0:x1]
+    return np.hypot(xx - cx, yy - cy) <= r
+
+
+@lru_cache(maxsize=512)
+def _print_box(soft: bool, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
+    """The print's box (softened or not) as float32, one row a channel: (3, h * w)."""
+    ref = _soft_print() if soft else reference()[0]
+    box = ref[y0:y1, x0:x1].astype(np.float32)
+    return np.ascontiguousarray(box.reshape(-1, 3).T)
 
 
 _HEX_OPEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
