@@ -283,12 +283,16 @@ def local_balance(bgr: np.ndarray) -> np.ndarray:
     return np.clip(bgr * field, 0, 255).astype(np.uint8)
 
 
-def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
-    """Every patch of a player's colour the print does not have there, and where they all
-    lie (grown by 2 mm: a piece's edge and shadow)."""
+def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:
+    """Every patch of a player's colour the print does not have there; where any colour
+    of a player lies, and where the patches lie (each grown by 2 mm: a piece's edge and
+    shadow). The hexes' check looks past the patches only: what of a colour is no patch
+    (a piece's fragments a split left, print a closing joined) is judged against the
+    print."""
     _ref, printed = reference()
     out = []
     union = np.zeros(seen.hsv.shape[:2], np.uint8)
+    kept = np.zeros(seen.hsv.shape[:2], np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2.2 * PPM) + 1,) * 2)
     # a square (fast, separable): it bridges the same gaps across a river
@@ -353,7 +357,8 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
             # the whole piece lies where its hull does (also over print of its colour)
             hull = cv2.convexHull(np.c_[pxs, pys].astype(np.int32))
             cv2.fillConvexPoly(union, hull, 1)
-    return out, cv2.dilate(union, GROWN)
+            cv2.fillConvexPoly(kept, hull, 1)
+    return out, cv2.dilate(union, GROWN), cv2.dilate(kept, GROWN)
 
 
 CUT_MM = 4.0                     # print of a piece's colour this wide may cut a sliver off
@@ -1057,14 +1062,21 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | No
     var = float(x.var())
     gain = float(((x - x.mean()) * (y - y.mean())).mean()) / var if var > 1 else 1.0
     shows = gain / max(float(y.mean()) / max(float(x.mean()), 1.0), 0.05)   # vs the light
-    if shows < 0.25:
-        return float(keep.sum()) / PPM ** 2      # the print does not show through at all
+    if shows < 0.25 or noise > NOISY:
+        # the print does not show through at all, or too faintly to tell a piece from
+        # it (a dim, blurred photo's fit: a piece's colours within 4 times its noise)
+        return float(keep.sum()) / PPM ** 2
     bad = np.zeros(keep.shape, np.uint8)
     bad[keep] = resid > max(4.0 * noise, 45.0)
     bad = cv2.morphologyEx(bad, cv2.MORPH_OPEN, _HEX_OPEN)
     if hide is not None:
         bad = _past_edges(bad, hide[y0:y1, x0:x1])
     return float(bad.sum()) / PPM ** 2
+
+
+NOISY = 20.0                     # the fit's median residual beyond this: nothing told (normal
+#                                  photos' hexes at most 9; a dim blurred one's 25-52 by a
+#                                  piece its colour masks lost)
 
 
 def _fit_resid(a_in: np.ndarray, b_in: np.ndarray, use: np.ndarray) -> np.ndarray:
