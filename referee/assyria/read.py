@@ -371,9 +371,12 @@ def _cut_by_print(seen: Map, colour: str, found: list, on_print: np.ndarray) -> 
     between them are still that one piece's kind (else the sliver stays unclear)."""
     out = list(found)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(CUT_MM * PPM) + 1,) * 2)
+    reach = disc.shape[0] // 2 + 1          # the print joins pixels this near the sliver
     for sliver in [f for f in found if kind_of(f[0]) is None and f[0].area < HUT_AREA[0]]:
         sx, sy = sliver[1]
         for whole in [f for f in out if kind_of(f[0]) is not None]:
+            if _apart(sx, sy, whole[1][0], whole[1][1], reach):
+                continue                        # nothing of it within the print's reach
             xs, ys = np.r_[sx, whole[1][0]], np.r_[sy, whole[1][1]]
             pad = disc.shape[0]
             x0, y0 = max(xs.min() - pad, 0), max(ys.min() - pad, 0)
@@ -392,6 +395,13 @@ def _cut_by_print(seen: Map, colour: str, found: list, on_print: np.ndarray) -> 
                 out.append((joined, (xs, ys)))
                 break
     return out
+
+
+def _apart(ax: np.ndarray, ay: np.ndarray, bx: np.ndarray, by: np.ndarray, gap: int
+           ) -> bool:
+    """Whether two sets of pixels' bounding boxes lie more than `gap` px apart."""
+    return bool(ax.min() - bx.max() > gap or bx.min() - ax.max() > gap
+                or ay.min() - by.max() > gap or by.min() - ay.max() > gap)
 
 
 @cache
