@@ -1210,30 +1210,34 @@ def top_look(seen: Map, centre, colour: str | None = None, roof_at=None
     (level 1) and of the roof (level 3), and the white's contrast (a centre's plain top,
     level 2, has none). The glyph is sought round the base's middle; the roof further
     out (each level is laid by hand a little off the one below). With `colour`, also
-    "own_roof": the match of that colour's own roof symbol. `roof_at`: where the roof is
-    sought (default `centre`)."""
+    "own_roof": the match of that colour's own roof symbol. `roof_at`: where else the roof
+    is sought (the better of the two counts)."""
     whites = {}
     for level, search in SEARCH_MM.items():
-        found = _white_round(seen, roof_at if level == 3 and roof_at else centre, search)
+        found = _white_round(seen, centre, search)
         if found is None:
             return {"glyph": 0.0, "roof": 0.0, "contrast": 0.0}
-        whites[level] = found
-    w, n = whites[1]
+        whites[level] = [found[0]]
+    if roof_at is not None and tuple(roof_at) != tuple(centre):
+        found = _white_round(seen, roof_at, SEARCH_MM[3])
+        if found is not None:
+            whites[3].append(found[0])
+    w, n = _white_round(seen, centre, SEARCH_MM[1])
     r = round(5.5 * PPM)
     mid = w[n - r:n + r + 1, n - r:n + r + 1]
     contrast = float(np.percentile(mid, 95) - np.percentile(mid, 40)) / max(seen.paper, 1.0)
     best, turn = {}, {}
     for level, temps in _level_templates().items():
-        scores = [float(cv2.matchTemplate(whites[level][0], t, cv2.TM_CCOEFF_NORMED).max())
-                  for t in temps]
+        scores = [max(float(cv2.matchTemplate(seen_w, t, cv2.TM_CCOEFF_NORMED).max())
+                      for seen_w in whites[level]) for t in temps]
         k = int(np.argmax(scores))
         best[level], turn[level] = scores[k], k * TURN_STEP
     out = {"glyph": round(best[1], 3), "roof": round(best[3], 3),
            "contrast": round(contrast, 3), "glyph_turn": float(turn[1])}
     if colour is not None:
         out["own_roof"] = round(max(
-            float(cv2.matchTemplate(whites[3][0], t, cv2.TM_CCOEFF_NORMED).max())
-            for t in _own_roof_templates(colour)), 3)
+            float(cv2.matchTemplate(seen_w, t, cv2.TM_CCOEFF_NORMED).max())
+            for t in _own_roof_templates(colour) for seen_w in whites[3]), 3)
     return out
 
 
