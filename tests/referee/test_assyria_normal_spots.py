@@ -572,6 +572,9 @@ def test_a_home_prints_well_alone_with_a_rim_barely_unlike_is_read():
 
 
 @pytest.mark.parametrize(("seed", "preset", "megapixels", "kind", "place", "piece"), [
+    # seed 10's 217 (held out): a thick card's roof stack whose white off its middle is
+    # not the roof: the roof is found round the middle all the same
+    (1000217, "thick-card", 3.0, "ziggurats", "H10", {"owner": "blue", "level": 3}),
     # seed 10's 011: a blue hut on H74's hatching, joined to a blue base by the river;
     # split apart, the hut's ring round its glyph (3 mm) must not fall to pieces
     (1000011, "check", 12.0, "huts", "H74", "blue"),
@@ -582,7 +585,8 @@ def test_a_home_prints_well_alone_with_a_rim_barely_unlike_is_read():
     (1000050, "pattern", 3.0, "huts", "H00", "yellow"),
 ])
 def test_seed_tens_pieces_are_read(seed, preset, megapixels, kind, place, piece):
-    truth, verdict = bench(seed, preset, megapixels, 4)
+    players = AssyriaAccuracy().design(seed % 100_000)[2]
+    truth, verdict = bench(seed, preset, megapixels, players)
     assert truth[kind][place] == piece
     _exact(truth, verdict)
 
