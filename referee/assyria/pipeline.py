@@ -155,11 +155,11 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
                                        "whole board in view", None, None))
         return AssyriaVerdict(None, problems, h, image.size, timings, image, markers=ids,
                               state_from=state_from)
-    patches, covered = read.patches(seen)
+    patches, covered, under_patches = read.patches(seen)
     pieces, board, more = _pieces(seen, patches, h)
     problems += more
     lap("pieces")
-    hidden = _covered_hexes(seen, covered, {p.at for p in pieces}, h)
+    hidden = _covered_hexes(seen, under_patches, {p.at for p in pieces}, h)
     lap("hexes")
     wells, well_pieces, more = read_wells(seen, covered, board, h, _doubtful(more + hidden))
     pieces += well_pieces

@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 
 import cv2
 import numpy as np
@@ -283,12 +283,16 @@ def local_balance(bgr: np.ndarray) -> np.ndarray:
     return np.clip(bgr * field, 0, 255).astype(np.uint8)
 
 
-def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
-    """Every patch of a player's colour the print does not have there, and where they all
-    lie (grown by 2 mm: a piece's edge and shadow)."""
+def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:
+    """Every patch of a player's colour the print does not have there; where any colour
+    of a player lies, and where the patches lie (each grown by 2 mm: a piece's edge and
+    shadow). The hexes' check looks past the patches only: what of a colour is no patch
+    (a piece's fragments a split left, print a closing joined) is judged against the
+    print."""
     _ref, printed = reference()
     out = []
     union = np.zeros(seen.hsv.shape[:2], np.uint8)
+    kept = np.zeros(seen.hsv.shape[:2], np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(2.2 * PPM) + 1,) * 2)
     # a square (fast, separable): it bridges the same gaps across a river
@@ -353,7 +357,8 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray]:
             # the whole piece lies where its hull does (also over print of its colour)
             hull = cv2.convexHull(np.c_[pxs, pys].astype(np.int32))
             cv2.fillConvexPoly(union, hull, 1)
-    return out, cv2.dilate(union, GROWN)
+            cv2.fillConvexPoly(kept, hull, 1)
+    return out, cv2.dilate(union, GROWN), cv2.dilate(kept, GROWN)
 
 
 CUT_MM = 4.0                     # print of a piece's colour this wide may cut a sliver off
@@ -366,9 +371,12 @@ def _cut_by_print(seen: Map, colour: str, found: list, on_print: np.ndarray) -> 
     between them are still that one piece's kind (else the sliver stays unclear)."""
     out = list(found)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(CUT_MM * PPM) + 1,) * 2)
+    reach = disc.shape[0] // 2 + 1          # the print joins pixels this near the sliver
     for sliver in [f for f in found if kind_of(f[0]) is None and f[0].area < HUT_AREA[0]]:
         sx, sy = sliver[1]
         for whole in [f for f in out if kind_of(f[0]) is not None]:
+            if _apart(sx, sy, whole[1][0], whole[1][1], reach):
+                continue                        # nothing of it within the print's reach
             xs, ys = np.r_[sx, whole[1][0]], np.r_[sy, whole[1][1]]
             pad = disc.shape[0]
             x0, y0 = max(xs.min() - pad, 0), max(ys.min() - pad, 0)
@@ -387,6 +395,13 @@ def _cut_by_print(seen: Map, colour: str, found: list, on_print: np.ndarray) -> 
                 out.append((joined, (xs, ys)))
                 break
     return out
+
+
+def _apart(ax: np.ndarray, ay: np.ndarray, bx: np.ndarray, by: np.ndarray, gap: int
+           ) -> bool:
+    """Whether two sets of pixels' bounding boxes lie more than `gap` px apart."""
+    return bool(ax.min() - bx.max() > gap or bx.min() - ax.max() > gap
+                or ay.min() - by.max() > gap or by.min() - ay.max() > gap)
 
 
 @cache
@@ -492,8 +507,10 @@ def _tinted_print(seen: Map, found: list, ys: np.ndarray, xs: np.ndarray) -> boo
 def split_patch(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, int]]:
     """A patch's own pixels (`raw`, at x, y) as separate pieces, each with its offset;
     pieces a blurred shadow still joins (a hut 3 mm from a base) come apart under a
-    1.5 mm erosion, each then grown back. Each part is worked on in its own box (a dim
-    photo's map may be hundreds of them)."""
+    1.5 mm erosion, each then grown back. A piece's glyph is its own: holes are filled
+    before the erosion (a hut's ring round its glyph, 3 mm wide, would fall apart under
+    it). Each part is worked on in its own box (a dim photo's map may be hundreds of
+    them)."""
     m, sub, stats, _c = cv2.connectedComponentsWithStats(raw.astype(np.uint8), connectivity=8)
     out = []
     r = round(1.5 * PPM)
@@ -502,13 +519,21 @@ def split_patch(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, 
         if stats[t, cv2.CC_STAT_AREA] / PPM ** 2 < MIN_PATCH:
             continue                 # too small to be a piece (dropped anyway)
         part, ox, oy = _boxed(sub == t, stats[t, :4], r + 1)
-        n, cores = cv2.connectedComponents(cv2.erode(part.astype(np.uint8), k),
+        n, cores = cv2.connectedComponents(cv2.erode(_holes_filled(part), k),
                                            connectivity=8)
         split = [part & (cv2.dilate((cores == c).astype(np.uint8), k) > 0)
                  for c in range(1, n)]
         big = [q for q in split if q.sum() / PPM ** 2 >= MIN_PATCH]
         out += [(q, ox + x, oy + y) for q in (big if len(big) > 1 else [part])]
     return out
+
+
+def _holes_filled(mask: np.ndarray) -> np.ndarray:
+    """A 0/1 mask (uint8) with every hole inside its outlines filled."""
+    filled = mask.astype(np.uint8)
+    outline, _h = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(filled, outline, -1, 1, cv2.FILLED)
+    return filled
 
 
 def _boxed(mask: np.ndarray, box, pad: int) -> tuple[np.ndarray, int, int]:
@@ -557,7 +582,39 @@ def patch_pieces(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
     if left <= CORE_LEFT and all(kind_of(p) is not None for p, _px in cores):
         return cores
     return (_pieces_apart(seen, colour, xs, ys) or _cores_apart(seen, colour, xs, ys)
-            or [(whole, (xs, ys))])
+            or _pale_rest_off(seen, colour, piece, x, y) or [(whole, (xs, ys))])
+
+
+HUT_CORE_MM = 4.0                # a disc this wide (radius) fits in a hut's middle
+STRONG_REST = 10.0               # mm² of a piece's fill (its saturation) left over at most
+
+
+def _pale_rest_off(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
+                   ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+    """A piece with print the light saturated joined to it (a dark photo brightened: a
+    tan hex's grain as saturated as a fill): its middles (an opening by a hut's
+    HUT_CORE_MM disc), each grown back by 1 mm within the patch, when each is a whole
+    piece and what is left holds no player's fill (less than STRONG_REST mm² at the
+    colour's PIECE_SAT, a piece's saturation); else []."""
+    r = round(HUT_CORE_MM * PPM)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
+    opened = cv2.morphologyEx(_holes_filled(piece), cv2.MORPH_OPEN, disc)
+    n, labels = cv2.connectedComponents(opened, connectivity=8)
+    out, taken = [], np.zeros(piece.shape, bool)
+    for t in range(1, n):
+        mine = piece & (cv2.dilate((labels == t).astype(np.uint8), _GROW_1MM) > 0)
+        cy, cx = np.nonzero(mine)
+        p = patch_of(seen, colour, cx + x, cy + y)
+        if kind_of(p) is None:
+            return []
+        out.append((p, (cx + x, cy + y)))
+        taken |= mine
+    ry, rx = np.nonzero(piece & ~taken)
+    fill = (seen.hsv[ry + y, rx + x, 1] >= PIECE_SAT.get(colour, 135)).sum() / PPM ** 2
+    return out if out and fill < STRONG_REST else []
+
+
+_GROW_1MM = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
 
 
 TWO_APART_MM = 12.0              # pieces' middles at least this far apart
@@ -716,7 +773,7 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
     centre's top matches either at most 0.7; neither matching at all, its corner diamonds
     may show in the middle), or the glyph a little better and square to
     the base's outline (its shape where 3 MP blurs its steps). Between: None (unclear)."""
-    looks = top_look(seen, p.centre)
+    looks = top_look(seen, p.centre, roof_at=roof_centre(seen, p))
     glyph, roof, contrast = looks["glyph"], looks["roof"], looks["contrast"]
     if (contrast < 0.12 and max(glyph, roof) < 0.75) or (
             contrast < CENTRE_WHITE and max(glyph, roof) < NEITHER):
@@ -727,7 +784,7 @@ def level_of(seen: Map, p: Patch) -> tuple[int | None, dict[str, float]]:
         return 1, looks
     if contrast >= 0.2 and roof >= 0.85 and roof - glyph >= 0.1:
         return 3, looks
-    looks = top_look(seen, p.centre, p.colour)
+    looks = top_look(seen, p.centre, p.colour, roof_centre(seen, p))
     if (contrast >= CENTRE_WHITE and looks["own_roof"] >= OWN_ROOF
             and looks["own_roof"] - glyph >= OWN_LEAD
             and white_shape(seen, p.centre) > CORNER_MM2):
@@ -752,6 +809,38 @@ WHITE_SHARE = 0.4                # white: this far from the fill's whiteness to 
 # a solid white shape is at least this wide (a roof's symbol 4-5 mm; 1.8 mm across): a
 # level's light cut edge, seen at a tilt as a line about 1.2 mm wide, is none
 SOLID = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+
+
+ROOF_FAR_MM = 4.0                # a solid white shape this far off the patch's middle: the
+#                                  roof's search follows it (two levels each laid up to
+#                                  3.5 mm off the one below put a roof 6-7 mm off)
+INSIDE_MM = 2.0                  # ... the shape sought this far inside the patch's box
+
+
+def roof_centre(seen: Map, p: Patch) -> tuple[float, float]:
+    """Where to seek a ziggurat's roof: the middle of the largest solid white shape
+    inside its outline (its rotated box's shorter side, less INSIDE_MM), when that is larger than
+    corner marks and ROOF_FAR_MM or more off the patch's middle; else the middle."""
+    found = _white_round(seen, p.centre, ZIG_SIDE[1])
+    if found is None:
+        return p.centre
+    w, n = found
+    side = max(p.sides[0] - 2 * INSIDE_MM, 1.0) * PPM      # (the sides' order is lost)
+    box = cv2.boxPoints(((n, n), (side, side), p.angle))
+    inside = np.zeros(w.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.round(box).astype(np.int32), 1)
+    # the fill's whiteness from the outline's inside only (the paper round it is white)
+    fill = float(np.median(w[inside > 0]))
+    white = cv2.morphologyEx(((w >= fill + WHITE_SHARE * (seen.paper - fill)) & (inside > 0)
+                              ).astype(np.uint8), cv2.MORPH_OPEN, SOLID)
+    k, _labels, stats, cents = cv2.connectedComponentsWithStats(white, connectivity=8)
+    if k < 2:
+        return p.centre
+    t = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    off = (cents[t] - n) / PPM
+    if stats[t, cv2.CC_STAT_AREA] / PPM ** 2 <= CORNER_MM2 or np.hypot(*off) < ROOF_FAR_MM:
+        return p.centre
+    return (p.centre[0] + float(off[0]), p.centre[1] + float(off[1]))
 
 
 def white_shape(seen: Map, centre) -> float:
@@ -957,14 +1046,11 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | No
     (the plane's and the print's misregistration) eroded away. A card, a hand or a piece
     whose colour cannot be read leaves a blob here; an empty hex almost nothing. `soft`:
     the map `softened` (then the print is too)."""
-    ref = reference()[0] if soft is None else _soft_print()
     c = seen.px(centre)
     r = 0.8 * geometry.spec().side * math.sqrt(3) / 2 * PPM
     x0, y0, x1, y1 = int(c[0] - r), int(c[1] - r), int(c[0] + r) + 1, int(c[1] + r) + 1
-    a = (seen.bgr if soft is None else soft)[y0:y1, x0:x1].astype(np.float32)
-    b = ref[y0:y1, x0:x1].astype(np.float32)
-    yy, xx = np.ogrid[y0:y1, x0:x1]
-    keep = np.hypot(xx - c[0], yy - c[1]) <= r
+    a = (seen.bgr if soft is None else soft)[y0:y1, x0:x1]
+    keep = _disc(x0, y0, x1, y1, float(c[0]), float(c[1]), r).copy()
     if hide is not None:
         keep &= hide[y0:y1, x0:x1] == 0
     if soft is not None:
@@ -973,32 +1059,65 @@ def hex_unlike(seen: Map, centre, hide: np.ndarray | None, soft: np.ndarray | No
         keep &= np.maximum(np.maximum(shot[..., 0], shot[..., 1]), shot[..., 2]) < CLIPPED
     if keep.sum() < 0.25 * math.pi * r * r:
         return 0.0                   # mostly under pieces: their patches speak for it
-    # only the kept pixels are fitted and judged (the rest of the box is not looked at)
-    a_in, b_in = a[keep], b[keep]
-    fit = np.empty_like(a_in)
-    use = np.ones(len(a_in), bool)
-    for _round in range(2):
-        for ch in range(3):
-            x, y = b_in[:, ch][use], a_in[:, ch][use]
-            mx, my = float(x.mean()), float(y.mean())
-            var = float(((x - mx) ** 2).mean())
-            gain = float(((x - mx) * (y - my)).mean()) / var if var > 1 else 0.0
-            fit[:, ch] = gain * (b_in[:, ch] - mx) + my
-        resid = np.abs(a_in - fit).sum(axis=1)
-        noise = float(np.median(resid))
-        use = resid <= max(2.5 * noise, 12.0)
+    # only the kept pixels are fitted and judged (the rest of the box is not looked at);
+    # each channel a row (3, n), all three fitted at once
+    a_in = a[keep].T.astype(np.float32, order="C")
+    b_in = np.compress(keep.ravel(), _print_box(soft is not None, x0, y0, x1, y1), axis=1)
+    resid = _fit_resid(a_in, b_in, np.ones(a_in.shape[1], bool))
+    noise = float(np.median(resid))
+    resid = _fit_resid(a_in, b_in, resid <= max(2.5 * noise, 12.0))
+    noise = float(np.median(resid))
+    a_in, b_in = a_in.T, b_in.T
     x, y = b_in.mean(axis=1), a_in.mean(axis=1)
     var = float(x.var())
     gain = float(((x - x.mean()) * (y - y.mean())).mean()) / var if var > 1 else 1.0
     shows = gain / max(float(y.mean()) / max(float(x.mean()), 1.0), 0.05)   # vs the light
-    if shows < 0.25:
-        return float(keep.sum()) / PPM ** 2      # the print does not show through at all
+    if shows < 0.25 or noise > NOISY:
+        # the print does not show through at all, or too faintly to tell a piece from
+        # it (a dim, blurred photo's fit: a piece's colours within 4 times its noise)
+        return float(keep.sum()) / PPM ** 2
     bad = np.zeros(keep.shape, np.uint8)
     bad[keep] = resid > max(4.0 * noise, 45.0)
     bad = cv2.morphologyEx(bad, cv2.MORPH_OPEN, _HEX_OPEN)
     if hide is not None:
         bad = _past_edges(bad, hide[y0:y1, x0:x1])
     return float(bad.sum()) / PPM ** 2
+
+
+NOISY = 20.0                     # the fit's median residual beyond this: nothing told (normal
+#                                  photos' hexes at most 9; a dim blurred one's 25-52 by a
+#                                  piece its colour masks lost)
+
+
+def _fit_resid(a_in: np.ndarray, b_in: np.ndarray, use: np.ndarray) -> np.ndarray:
+    """Each pixel's distance (summed over channels) from the photo's channels (rows of
+    `a_in`) fitted to the print's (`b_in`) by a gain and offset per channel, fitted on
+    the pixels `use`."""
+    x, y = np.compress(use, b_in, axis=1), np.compress(use, a_in, axis=1)
+    mx, my = x.mean(axis=1), y.mean(axis=1)
+    dx = x - mx[:, None]
+    var = (dx ** 2).mean(axis=1)
+    cov = (dx * (y - my[:, None])).mean(axis=1)
+    # the gain worked out in double, as a float32 channel's fit uses it
+    gain = np.where(var > 1, cov.astype(np.float64) / np.where(var > 1, var, 1.0), 0.0)
+    fit = gain[:, None].astype(np.float32) * (b_in - mx[:, None]) + my[:, None]
+    return np.abs(a_in - fit).sum(axis=0)
+
+
+@lru_cache(maxsize=256)
+def _disc(x0: int, y0: int, x1: int, y1: int, cx: float, cy: float, r: float
+          ) -> np.ndarray:
+    """The box's pixels within `r` of (cx, cy) (a hex's inner disc: the same each read)."""
+    yy, xx = np.ogrid[y0:y1, x0:x1]
+    return np.hypot(xx - cx, yy - cy) <= r
+
+
+@lru_cache(maxsize=512)
+def _print_box(soft: bool, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
+    """The print's box (softened or not) as float32, one row a channel: (3, h * w)."""
+    ref = _soft_print() if soft else reference()[0]
+    box = ref[y0:y1, x0:x1].astype(np.float32)
+    return np.ascontiguousarray(box.reshape(-1, 3).T)
 
 
 _HEX_OPEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
@@ -1085,34 +1204,40 @@ def _face_template(kind: str, turns: range) -> list[np.ndarray]:
     return rotated
 
 
-def top_look(seen: Map, centre, colour: str | None = None) -> dict[str, float]:
+def top_look(seen: Map, centre, colour: str | None = None, roof_at=None
+             ) -> dict[str, float]:
     """How the top of a ziggurat looks round `centre`: the best match of the base's glyph
     (level 1) and of the roof (level 3), and the white's contrast (a centre's plain top,
     level 2, has none). The glyph is sought round the base's middle; the roof further
     out (each level is laid by hand a little off the one below). With `colour`, also
-    "own_roof": the match of that colour's own roof symbol."""
+    "own_roof": the match of that colour's own roof symbol. `roof_at`: where else the roof
+    is sought (the better of the two counts)."""
     whites = {}
     for level, search in SEARCH_MM.items():
         found = _white_round(seen, centre, search)
         if found is None:
             return {"glyph": 0.0, "roof": 0.0, "contrast": 0.0}
-        whites[level] = found
-    w, n = whites[1]
+        whites[level] = [found[0]]
+    if roof_at is not None and tuple(roof_at) != tuple(centre):
+        found = _white_round(seen, roof_at, SEARCH_MM[3])
+        if found is not None:
+            whites[3].append(found[0])
+    w, n = _white_round(seen, centre, SEARCH_MM[1])
     r = round(5.5 * PPM)
     mid = w[n - r:n + r + 1, n - r:n + r + 1]
     contrast = float(np.percentile(mid, 95) - np.percentile(mid, 40)) / max(seen.paper, 1.0)
     best, turn = {}, {}
     for level, temps in _level_templates().items():
-        scores = [float(cv2.matchTemplate(whites[level][0], t, cv2.TM_CCOEFF_NORMED).max())
-                  for t in temps]
+        scores = [max(float(cv2.matchTemplate(seen_w, t, cv2.TM_CCOEFF_NORMED).max())
+                      for seen_w in whites[level]) for t in temps]
         k = int(np.argmax(scores))
         best[level], turn[level] = scores[k], k * TURN_STEP
     out = {"glyph": round(best[1], 3), "roof": round(best[3], 3),
            "contrast": round(contrast, 3), "glyph_turn": float(turn[1])}
     if colour is not None:
         out["own_roof"] = round(max(
-            float(cv2.matchTemplate(whites[3][0], t, cv2.TM_CCOEFF_NORMED).max())
-            for t in _own_roof_templates(colour)), 3)
+            float(cv2.matchTemplate(seen_w, t, cv2.TM_CCOEFF_NORMED).max())
+            for t in _own_roof_templates(colour) for seen_w in whites[3]), 3)
     return out
 
 

@@ -569,3 +569,36 @@ def test_a_home_prints_well_alone_with_a_rim_barely_unlike_is_read():
     truth, verdict = bench(600059, "home-print", 3.0, 4)     # H61/H70/H71: rim 0.21
     assert "H61/H70/H71" in verdict.state["wells"]
     _exact(truth, verdict)
+
+
+@pytest.mark.parametrize(("seed", "preset", "megapixels", "kind", "place", "piece"), [
+    # seed 10's 217 (held out): a thick card's roof stack whose white off its middle is
+    # not the roof: the roof is found round the middle all the same
+    (1000217, "thick-card", 3.0, "ziggurats", "H10", {"owner": "blue", "level": 3}),
+    # seed 10's 011: a blue hut on H74's hatching, joined to a blue base by the river;
+    # split apart, the hut's ring round its glyph (3 mm) must not fall to pieces
+    (1000011, "check", 12.0, "huts", "H74", "blue"),
+    # seed 10's 012: the roof 6.7 mm off the base's middle, past the search's reach
+    (1000012, "pattern", 12.0, "ziggurats", "H81", {"owner": "blue", "level": 3}),
+    # seed 10's 050: a yellow hut beside a palm, the tan hex's grain brightened as
+    # saturated as a fill and joined to it (493 mm², 19 x 31 mm)
+    (1000050, "pattern", 3.0, "huts", "H00", "yellow"),
+])
+def test_seed_tens_pieces_are_read(seed, preset, megapixels, kind, place, piece):
+    players = AssyriaAccuracy().design(seed % 100_000)[2]
+    truth, verdict = bench(seed, preset, megapixels, players)
+    assert truth[kind][place] == piece
+    _exact(truth, verdict)
+
+
+def test_a_split_keeps_a_pieces_glyph_as_its_own():
+    mm = lambda v: round(v * read.PPM)                              # noqa: E731
+    raw = np.zeros((mm(60), mm(60)), np.uint8)
+    raw[mm(10):mm(24), mm(10):mm(24)] = 1                           # a 14 mm hut
+    raw[mm(14):mm(22), mm(14):mm(22)] = 0                           # its glyph, off centre
+    raw[mm(30):mm(56), mm(30):mm(56)] = 1                           # a 26 mm base
+    cv2.line(raw, (mm(23), mm(23)), (mm(31), mm(31)), 1, mm(1))     # a 1 mm bridge
+    parts = read.split_patch(raw, 0, 0)
+    areas = sorted(float(q.sum()) / read.PPM ** 2 for q, _x, _y in parts)
+    assert len(parts) == 2
+    assert areas[0] >= 0.9 * (14 ** 2 - 8 ** 2)                     # the hut's whole ring
