@@ -279,7 +279,8 @@ def local_balance(bgr: np.ndarray) -> np.ndarray:
     h, w = bgr.shape[:2]
     gx = np.linspace(-0.5, 0.5, w, dtype=np.float32)[None, :, None]
     gy = np.linspace(-0.5, 0.5, h, dtype=np.float32)[:, None, None]
-    field = np.exp(gx * slope[0].astype(np.float32) + gy * slope[1].astype(np.float32))
+    field = np.exp(coef[0].astype(np.float32) + gx * slope[0].astype(np.float32)
+                   + gy * slope[1].astype(np.float32))
     return np.clip(bgr * field, 0, 255).astype(np.uint8)
 
 
