@@ -81,6 +81,7 @@ class Map:
     paper: float                     # the photo's paper level (V)
     gain: tuple[float, float, float] = (1.0, 1.0, 1.0)   # the white balance applied
     lift: float = 1.0                # the exposure applied (a dim photo brightened)
+    cast: tuple[float, float, float] = (1.0, 1.0, 1.0)   # two lights' cast undone (mean_cast)
     spot_tone: tuple[float, float, float] = (1.0, 1.0, 1.0)  # the well spots' ink (spot_tone)
     # each vertex's `_paper_fit` and `_unlike_round`, found once a read (the wells' tests
     # each look again)
@@ -176,7 +177,10 @@ def square_on(image: np.ndarray, to_work: np.ndarray, field: refine.Field | None
     if field is not None:            # the map a few mm off its print: shifted onto it
         bgr = refine.shifted(bgr, field, (x0, y0), PPM)
     gain = white_balance(bgr)
-    bgr = local_balance(balanced(bgr, gain))
+    bgr = balanced(bgr, gain)
+    casts = light_casts(bgr)
+    cast = (1.0, 1.0, 1.0) if casts is None else tuple(float(v) for v in np.exp(casts[0]))
+    bgr = casts_undone(bgr, casts)
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     paper = float(np.percentile(hsv[..., 2], 95))
     lift = exposure_lift(paper)
@@ -184,7 +188,7 @@ def square_on(image: np.ndarray, to_work: np.ndarray, field: refine.Field | None
         bgr = exposed(bgr, lift)
         hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
         paper = float(np.percentile(hsv[..., 2], 95))
-    return Map(bgr, hsv, (x0, y0), max(paper, 40.0), gain, lift)
+    return Map(bgr, hsv, (x0, y0), max(paper, 40.0), gain, lift, cast=cast)
 
 
 DIM_PAPER = 170.0                # the paper's level below which a photo is brightened
@@ -245,9 +249,30 @@ PALE_SAT = 110                   # paper under a coloured light is at most this 
 
 def local_balance(bgr: np.ndarray) -> np.ndarray:
     """Light of two colours across the table (a warm lamp on one side, a window on the
-    other) undone where one white balance cannot: per cell, each channel's median against
-    the print's, as a cast (its brightness divided out: light and shadow stay), smoothed
-    and applied. A photo under one light is kept as it is."""
+    other) undone where one white balance cannot (light_casts). A photo under one light is
+    kept as it is."""
+    return casts_undone(bgr, light_casts(bgr))
+
+
+def casts_undone(bgr: np.ndarray, casts: tuple[np.ndarray, np.ndarray] | None) -> np.ndarray:
+    """`bgr` with `light_casts`' plane undone (kept as it is for None)."""
+    if casts is None:
+        return bgr
+    mean, slope = casts
+    h, w = bgr.shape[:2]
+    gx = np.linspace(-0.5, 0.5, w, dtype=np.float32)[None, :, None]
+    gy = np.linspace(-0.5, 0.5, h, dtype=np.float32)[:, None, None]
+    field = np.exp(mean + gx * slope[0] + gy * slope[1])
+    return np.clip(bgr * field, 0, 255).astype(np.uint8)
+
+
+def light_casts(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """Light of two colours across the map: per cell, each channel's median against the
+    print's, as a cast (its brightness divided out: light and shadow stay), and a plane
+    per channel through the cells' log casts: its value at the map's middle and its slope
+    per unit of the map's width and height (float32, log). The middle's cast is undone
+    too: a mean cast under one white balance's threshold (CAST) still turns a yellow's
+    fill on the warm side into red's hues. None under one light."""
     ref, _ = reference()
     step = round(CELL_MM * PPM)
     rows, cols = max(1, bgr.shape[0] // step), max(1, bgr.shape[1] // step)
@@ -275,13 +300,16 @@ def local_balance(bgr: np.ndarray) -> np.ndarray:
     coef, *_ = np.linalg.lstsq(design, np.log(casts.reshape(-1, 3)), rcond=None)
     slope = coef[1:]                                 # per unit of the map's width, height
     if float(np.abs(slope).sum(axis=0).max()) < MIXED:
+        return None
+    return coef[0].astype(np.float32), slope.astype(np.float32)
+
+
+def mean_cast(bgr: np.ndarray, cast: tuple[float, float, float]) -> np.ndarray:
+    """`bgr` times the cast undone at the map's middle (Map.cast): the rest of the board
+    (its tracks) as the map's pieces show their fills."""
+    if cast == (1.0, 1.0, 1.0):
         return bgr
-    h, w = bgr.shape[:2]
-    gx = np.linspace(-0.5, 0.5, w, dtype=np.float32)[None, :, None]
-    gy = np.linspace(-0.5, 0.5, h, dtype=np.float32)[:, None, None]
-    field = np.exp(coef[0].astype(np.float32) + gx * slope[0].astype(np.float32)
-                   + gy * slope[1].astype(np.float32))
-    return np.clip(bgr * field, 0, 255).astype(np.uint8)
+    return np.clip(bgr * np.float32(cast), 0, 255).astype(np.uint8)
 
 
 def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:

@@ -128,22 +128,9 @@ def colour_masks(bgr: np.ndarray, players: list[str], fills: dict[str, float] | 
         # per pixel, then the median: a space beside the margin's or a tenth space's tan
         # is half one colour, half the other, and a disc tips a median of levels over
         gain = np.median((a / np.maximum(b, 8.0)).reshape(-1, 3), axis=0)
-        e = 2                            # a rim round the box: the opening's context
+        e = RIM
         a, fit = a[g - e:-g + e, g - e:-g + e], b[g - e:-g + e, g - e:-g + e] * gain
-        unlike = _most(np.abs(a - fit) / np.maximum(fit, 30.0)) > UNLIKE
-        # ... and of another tint or brighter: a piece's shadow darkens the print,
-        # keeping its tint (a yellow disc on a home print's tan tenth space keeps it too,
-        # but is brighter)
-        tint = _most(np.abs(a / np.maximum(a.sum(axis=2, keepdims=True), 1.0)
-                            - fit / np.maximum(fit.sum(axis=2, keepdims=True), 1.0)))
-        # (than the print's brightest within 1 mm: a light print detail misregistered
-        # by a pixel or two is not brighter)
-        brighter = a.sum(axis=2) > BRIGHTER * cv2.dilate(fit.sum(axis=2), NEAR)
-        # ... or plainly more saturated than the print anywhere near (a home print's
-        # yellow disc on its light tan: alike in tint and brightness, not in saturation)
-        richer = _saturation(a) >= cv2.dilate(_saturation(fit), NEAR) + MORE_SAT
-        unlike_all[y0 - e:y1 + e, x0 - e:x1 + e] |= (
-            (unlike & ((tint > TINT) | brighter)) | richer).astype(np.uint8)
+        unlike_all[y0 - e:y1 + e, x0 - e:x1 + e] |= unlike_print(a, fit).astype(np.uint8)
     # each colour's hue test only where the print is unlike (a small part of the board)
     ys, xs = np.nonzero(unlike_all)
     windows = hue_windows(fills)
@@ -153,6 +140,26 @@ def colour_masks(bgr: np.ndarray, players: list[str], fills: dict[str, float] | 
         mask[ys, xs] = _colour(hsv[ys, xs], c, windows[c])
         out[c] = mask
     return out
+
+
+RIM = 2                          # px round a space's box: its opening's context
+
+
+def unlike_print(a: np.ndarray, fit: np.ndarray) -> np.ndarray:
+    """Where the photo `a` (float BGR) is unlike the print fitted to it (`fit`): far from
+    it in some channel and of another tint or brighter, or plainly more saturated."""
+    unlike = _most(np.abs(a - fit) / np.maximum(fit, 30.0)) > UNLIKE
+    # ... of another tint or brighter: a piece's shadow darkens the print, keeping its
+    # tint (a yellow disc on a home print's tan tenth space keeps it too, but is brighter)
+    tint = _most(np.abs(a / np.maximum(a.sum(axis=2, keepdims=True), 1.0)
+                        - fit / np.maximum(fit.sum(axis=2, keepdims=True), 1.0)))
+    # (than the print's brightest within 1 mm: a light print detail misregistered by a
+    # pixel or two is not brighter)
+    brighter = a.sum(axis=2) > BRIGHTER * cv2.dilate(fit.sum(axis=2), NEAR)
+    # ... or plainly more saturated than the print anywhere near (a home print's yellow
+    # disc on its light tan: alike in tint and brightness, not in saturation)
+    richer = _saturation(a) >= cv2.dilate(_saturation(fit), NEAR) + MORE_SAT
+    return (unlike & ((tint > TINT) | brighter)) | richer
 
 
 def _saturation(bgr: np.ndarray) -> np.ndarray:
@@ -252,6 +259,13 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                                    [sp for sp in maybe if _others_on(sp, share, players, c)],
                                    masks, fills)
                 maybe = [] if yes else maybe
+            if not yes and len(maybe) == 1 and trace == maybe and not _others_on(
+                    maybe[0], share, players, c) and share_by_tone(
+                    bgr, maybe[0], c, fills) >= TRACK_YES:
+                # a disc alone, its only trace on the track, whose blurred rim comes near
+                # the tone of a dark print (a tenth score space): seen against the print
+                # fitted tone by tone
+                yes, maybe = maybe, []
             if len(yes) == 2 and not maybe:
                 yes = spilt_over(yes, share, players, c, lambda sp, on, c=c: fan.one_more(
                     cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), hues, TPPM, sp.box,
@@ -286,6 +300,47 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                 gap = True
         out.ashur[tier] = huts
     return out
+
+
+TONE_ALIKE = 0.15                # a channel this far from the first fit: left out of the next
+
+
+def tone_fit(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The print `b` fitted to the photo `a` (float BGR) per channel by a gain and an
+    offset: a phone's flare lifts a dark ink's weak channels more than the paper's, so
+    one gain fits one tone only (a disc covering most of a dark space leaves the fit
+    its light neighbours' gain). Fitted again over the pixels the first fit leaves
+    alike (the print, not a piece)."""
+    photo, printed = a.reshape(-1, 3), b.reshape(-1, 3)
+    keep = np.ones(len(photo), bool)
+    fit = printed.copy()
+    for _ in range(2):
+        if keep.sum() < 2:
+            break
+        for ch in range(3):
+            design = np.c_[printed[keep, ch], np.ones(int(keep.sum()))]
+            (gain, offset), *_ = np.linalg.lstsq(design, photo[keep, ch], rcond=None)
+            fit[:, ch] = printed[:, ch] * gain + offset
+        keep = _most(np.abs(photo - fit) / np.maximum(fit, 30.0)) < TONE_ALIKE
+    return fit.reshape(a.shape)
+
+
+def share_by_tone(bgr: np.ndarray, sp: geometry.Space, colour: str,
+                  fills: dict[str, float] | None = None) -> float:
+    """`colour`'s share of `sp`'s box (as `shares`) against the print fitted round it
+    tone by tone (tone_fit); 0 when `bgr` is not the whole board (a test's stand-in)."""
+    ref = printed_board()
+    if bgr.shape != ref.shape:
+        return 0.0
+    x0, y0, x1, y1 = space_boxes()[sp.id]
+    g, e = round(AROUND_MM * TPPM), RIM
+    a = bgr[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32)
+    fit = tone_fit(a, ref[y0 - g:y1 + g, x0 - g:x1 + g].astype(np.float32))
+    near = (slice(g - e, -g + e), slice(g - e, -g + e))
+    unlike = unlike_print(a[near], fit[near])
+    hsv = cv2.cvtColor(bgr[y0 - e:y1 + e, x0 - e:x1 + e], cv2.COLOR_BGR2HSV)
+    mask = (unlike & _colour(hsv, colour, hue_windows(fills)[colour])).astype(np.uint8)
+    return float(cv2.morphologyEx(mask, cv2.MORPH_OPEN, OPEN)[e:-e, e:-e].mean())
 
 
 INK, GLARE_WHITE = 200, 250      # grey levels: the print's lines, a glare's white
