@@ -165,8 +165,8 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     pieces += well_pieces
     problems += more + hidden
     lap("wells")
-    on_board = read.exposed(read.mean_cast(read.balanced(board_view, seen.gain), seen.cast),
-                            seen.lift)
+    on_board = read.exposed(read.board_casts_undone(read.balanced(board_view, seen.gain),
+                                                    seen.casts, tracks.TPPM), seen.lift)
     # every colour's share of each space, found once: it tells the players and their discs
     fills = fill_hues(patches, pieces)
     share = tracks.shares(on_board, list(COLOURS), fills) if base is None else None

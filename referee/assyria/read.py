@@ -81,7 +81,9 @@ class Map:
     paper: float                     # the photo's paper level (V)
     gain: tuple[float, float, float] = (1.0, 1.0, 1.0)   # the white balance applied
     lift: float = 1.0                # the exposure applied (a dim photo brightened)
-    cast: tuple[float, float, float] = (1.0, 1.0, 1.0)   # two lights' cast undone (mean_cast)
+    # two lights' casts undone (light_casts; None: one light)
+    casts: tuple[np.ndarray, np.ndarray] | None = field(default=None, compare=False,
+                                                        repr=False)
     spot_tone: tuple[float, float, float] = (1.0, 1.0, 1.0)  # the well spots' ink (spot_tone)
     # each vertex's `_paper_fit` and `_unlike_round`, found once a read (the wells' tests
     # each look again)
@@ -179,7 +181,6 @@ def square_on(image: np.ndarray, to_work: np.ndarray, field: refine.Field | None
     gain = white_balance(bgr)
     bgr = balanced(bgr, gain)
     casts = light_casts(bgr)
-    cast = (1.0, 1.0, 1.0) if casts is None else tuple(float(v) for v in np.exp(casts[0]))
     bgr = casts_undone(bgr, casts)
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     paper = float(np.percentile(hsv[..., 2], 95))
@@ -188,7 +189,7 @@ def square_on(image: np.ndarray, to_work: np.ndarray, field: refine.Field | None
         bgr = exposed(bgr, lift)
         hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
         paper = float(np.percentile(hsv[..., 2], 95))
-    return Map(bgr, hsv, (x0, y0), max(paper, 40.0), gain, lift, cast=cast)
+    return Map(bgr, hsv, (x0, y0), max(paper, 40.0), gain, lift, casts=casts)
 
 
 DIM_PAPER = 170.0                # the paper's level below which a photo is brightened
@@ -304,12 +305,22 @@ def light_casts(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     return coef[0].astype(np.float32), slope.astype(np.float32)
 
 
-def mean_cast(bgr: np.ndarray, cast: tuple[float, float, float]) -> np.ndarray:
-    """`bgr` times the cast undone at the map's middle (Map.cast): the rest of the board
-    (its tracks) as the map's pieces show their fills."""
-    if cast == (1.0, 1.0, 1.0):
+def board_casts_undone(bgr: np.ndarray, casts: tuple[np.ndarray, np.ndarray] | None,
+                       ppm: float) -> np.ndarray:
+    """The whole board seen square-on (`ppm` px per mm, its tracks round the map) with
+    the map's `light_casts` undone as on the map; past the map's window the light is
+    taken as at its nearest edge (the plane is fitted on the map only)."""
+    if casts is None:
         return bgr
-    return np.clip(bgr * np.float32(cast), 0, 255).astype(np.uint8)
+    mean, slope = casts
+    x0, y0, x1, y1 = window()
+    h, w = bgr.shape[:2]
+    gx = np.clip(((np.arange(w, dtype=np.float32) + 0.5) / ppm - x0) / (x1 - x0) - 0.5,
+                 -0.5, 0.5)[None, :, None]
+    gy = np.clip(((np.arange(h, dtype=np.float32) + 0.5) / ppm - y0) / (y1 - y0) - 0.5,
+                 -0.5, 0.5)[:, None, None]
+    field = np.exp(mean + gx * slope[0] + gy * slope[1])
+    return np.clip(bgr * field, 0, 255).astype(np.uint8)
 
 
 def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:

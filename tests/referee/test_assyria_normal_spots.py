@@ -322,8 +322,7 @@ def test_a_plane_tilted_off_the_print_is_refitted_to_it():
 def test_a_blurred_board_read_from_one_sides_markers_is_read_on_its_print():
     # seed 7's photo 41: 7 of 26 markers read, all on the bottom and right, the map's far
     # side 5 mm and more off; refitted to the print, the whole map reads. Left flagged,
-    # pinned: red's disc on a dark tenth score space and blue's 1 mm crescent lowest of
-    # four, each a few px of colour at 1.7 px/mm
+    # pinned: blue's 1 mm crescent lowest of four, a few px of colour at 1.7 px/mm
     truth, verdict = bench(700041, "blur", 3.0, 4)
     assert {p.code for p in verdict.problems} == {TRACK_UNCLEAR}
     got = visible(verdict.state)
@@ -602,3 +601,36 @@ def test_a_split_keeps_a_pieces_glyph_as_its_own():
     areas = sorted(float(q.sum()) / read.PPM ** 2 for q, _x, _y in parts)
     assert len(parts) == 2
     assert areas[0] >= 0.9 * (14 ** 2 - 8 ** 2)                     # the hut's whole ring
+
+
+def test_yellow_pieces_on_two_lights_warm_side_are_not_read_red():
+    # seed 9's 053: the map's mean cast (its two white balances' gains 1.10 apart, one
+    # balance's threshold) left yellow's fills on the warm side at hue 20-24, read red in
+    # part; undone with the two lights' slope, and on the tracks' board view alike
+    truth, verdict = bench(900053, "mixed-light", 3.0, 4)
+    assert {truth["huts"][h] for h in ("H00", "H21", "H30")} == {"yellow"}
+    _exact(truth, verdict)
+
+
+def test_a_blurred_disc_alone_on_a_dark_tenth_space_is_seen_against_its_tone():
+    # seed 7's 041: red's disc alone on score 30, its blurred ring at the dark tan's hue
+    # and within one gain's fit of its tone (the fit taken from the light spaces round)
+    truth, verdict = bench(700041, "blur", 3.0, 4)
+    assert truth["score"]["red"] == 30
+    assert verdict.state["score"]["red"] == 30
+    assert ("score", "red") not in {tuple(p.cell or ()) for p in verdict.problems
+                                    if p.code == TRACK_UNCLEAR}
+
+
+def test_a_dark_ink_lifted_by_flare_is_fitted_by_gain_and_offset_past_a_disc():
+    light, dark = np.full((20, 40, 3), 240.0, np.float32), np.full((20, 40, 3), 120.0,
+                                                                     np.float32)
+    printed = np.concatenate([light, dark])
+    photo = printed * np.float32([0.8, 0.85, 0.9]) + np.float32([20.0, 12.0, 5.0])
+    photo[25:35, 5:15] = (30.0, 40.0, 200.0)                        # a red disc
+    fit = tracks.tone_fit(photo, printed)
+    off_disc = np.ones(photo.shape[:2], bool)
+    off_disc[25:35, 5:15] = False
+    assert np.allclose(fit[off_disc], photo[off_disc], atol=0.5)
+    one_gain = printed * np.median((photo / printed).reshape(-1, 3), axis=0)
+    assert not np.allclose(one_gain[off_disc], photo[off_disc], atol=5.0)
