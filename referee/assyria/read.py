@@ -259,11 +259,17 @@ def casts_undone(bgr: np.ndarray, casts: tuple[np.ndarray, np.ndarray] | None) -
     """`bgr` with `light_casts`' plane undone (kept as it is for None)."""
     if casts is None:
         return bgr
-    mean, slope = casts
     h, w = bgr.shape[:2]
-    gx = np.linspace(-0.5, 0.5, w, dtype=np.float32)[None, :, None]
-    gy = np.linspace(-0.5, 0.5, h, dtype=np.float32)[:, None, None]
-    field = np.exp(mean + gx * slope[0] + gy * slope[1])
+    return _times_field(bgr, casts, np.linspace(-0.5, 0.5, w, dtype=np.float32),
+                        np.linspace(-0.5, 0.5, h, dtype=np.float32))
+
+
+def _times_field(bgr: np.ndarray, casts: tuple[np.ndarray, np.ndarray], gx: np.ndarray,
+                 gy: np.ndarray) -> np.ndarray:
+    """`bgr` times the casts' plane, at each column's `gx` and each row's `gy` (units of
+    the map's width and height from its middle)."""
+    mean, slope = casts
+    field = np.exp(mean + gx[None, :, None] * slope[0] + gy[:, None, None] * slope[1])
     return np.clip(bgr * field, 0, 255).astype(np.uint8)
 
 
@@ -312,15 +318,13 @@ def board_casts_undone(bgr: np.ndarray, casts: tuple[np.ndarray, np.ndarray] | N
     taken as at its nearest edge (the plane is fitted on the map only)."""
     if casts is None:
         return bgr
-    mean, slope = casts
     x0, y0, x1, y1 = window()
     h, w = bgr.shape[:2]
     gx = np.clip(((np.arange(w, dtype=np.float32) + 0.5) / ppm - x0) / (x1 - x0) - 0.5,
-                 -0.5, 0.5)[None, :, None]
+                 -0.5, 0.5)
     gy = np.clip(((np.arange(h, dtype=np.float32) + 0.5) / ppm - y0) / (y1 - y0) - 0.5,
-                 -0.5, 0.5)[:, None, None]
-    field = np.exp(mean + gx * slope[0] + gy * slope[1])
-    return np.clip(bgr * field, 0, 255).astype(np.uint8)
+                 -0.5, 0.5)
+    return _times_field(bgr, casts, gx, gy)
 
 
 def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:
