@@ -266,12 +266,18 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                 # the tone of a dark print (a tenth score space): seen against the print
                 # fitted tone by tone
                 yes, maybe = maybe, []
+            def holds_more(sp: geometry.Space, on: list[str], c: str = c) -> bool:
+                return fan.one_more(cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), hues, TPPM,
+                                    sp.box, players, on, c)
+
             if len(yes) == 2 and not maybe:
-                yes = spilt_over(yes, share, players, c, lambda sp, on, c=c: fan.one_more(
-                    cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), hues, TPPM, sp.box,
-                    players, on, c))
+                yes = spilt_over(yes, share, players, c, holds_more)
             if len(yes) == 1:
-                maybe = [sp for sp in maybe if not _spills(sp, yes[0], share, c)]
+                # a faint trace beside its disc, or round others' where no fan holds one
+                # more (a yellow disc's edge turned orange by a warm light), as spilt_over
+                maybe = [sp for sp in maybe if not _spills(sp, yes[0], share, c)
+                         and spilt_over([yes[0], sp], share, players, c,
+                                        holds_more) != [yes[0]]]
             for sp in maybe:
                 out.unclear.append((track, c, sp.id, sp.centre))
             if len(yes) == 1 and not maybe:

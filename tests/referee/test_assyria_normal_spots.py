@@ -634,3 +634,12 @@ def test_a_dark_ink_lifted_by_flare_is_fitted_by_gain_and_offset_past_a_disc():
     assert np.allclose(fit[off_disc], photo[off_disc], atol=0.5)
     one_gain = printed * np.median((photo / printed).reshape(-1, 3), axis=0)
     assert not np.allclose(one_gain[off_disc], photo[off_disc], atol=5.0)
+
+
+def test_a_faint_trace_on_a_fan_far_from_the_colours_disc_is_no_problem():
+    # seed 4's 051 (warm light): red's disc plainly on score 35, and red's hue at 0.012
+    # round yellow's and blue's fan on score 31 (yellow's edge turned orange), no fan
+    # there holding one more
+    truth, verdict = bench(400051, "warm", 3.0, 4)
+    assert (truth["score"]["red"], truth["score"]["yellow"]) == (35, 31)
+    _exact(truth, verdict)
