@@ -63,6 +63,9 @@ BRIDGES_MM = (0.0, 0.75, 1.5)    # a lone pip's face: the openings that may cut 
 #                                  from paper lit alike (a corner's or a soft edge's touch)
 HER_CHROMA = 0.25           # her yellow and her dark lines' colour (saturation x level) over
 #                             the white nearby at least this (her lines #6B5200: 0.42)
+PIP_CHROMA = 0.15           # a round blob this colourful over the white nearby is no die's
+#                             black pip (a printed cloth's dots: 0.19-0.24; a top's pips on
+#                             generated photos at most 0.09, a side's squashed ones 0.16)
 
 PATTERNS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
@@ -242,6 +245,7 @@ class _Light:
     bright: np.ndarray       # bool: white (unsaturated, near the brightest nearby)
     yellow: np.ndarray       # bool
     dark: np.ndarray         # uint8: darker than 0.6 of the white nearby, not yellow
+    chroma: np.ndarray       # float32: colour (saturation x level) over the white nearby
     soft: float = 0.0        # mm of a face's white that its edge's blur darkens
 
     @classmethod
@@ -255,9 +259,10 @@ class _Light:
         yellow = (hue >= 12) & (hue <= 40) & (sat > 0.35)
         # a dark pixel's hue is noise (a pip in a dim warm room reads orange): only a
         # yellow with colour enough is her print, not a pip's
-        her_ink = yellow & (sat * v >= HER_CHROMA * white)
+        chroma = sat * v / np.maximum(white, 1.0)
+        her_ink = yellow & (chroma >= HER_CHROMA)
         return cls(v, (v >= 0.72 * white) & (sat < 0.3), yellow,
-                   ((v < 0.6 * white) & ~her_ink).astype(np.uint8), soft)
+                   ((v < 0.6 * white) & ~her_ink).astype(np.uint8), chroma, soft)
 
 
 def find_pips(light: _Light, her_at: np.ndarray) -> list[Pip]:
@@ -273,11 +278,22 @@ def find_pips(light: _Light, her_at: np.ndarray) -> list[Pip]:
         if np.hypot(*(at - her_at)) > reach:
             continue
         pip = _shape(labels == j, stats[j], at)
+        if pip is not None and pip.roundness >= ROUND and _coloured(light, labels, stats[j], j):
+            continue
         ground = None if pip is None else _ring_level(light.level, light.bright, pip)
         if ground is None:
             continue
         out.append(replace(pip, ground=ground))
     return _cluster(out, her_at)
+
+
+def _coloured(light: _Light, labels: np.ndarray, stat: np.ndarray, j: int) -> bool:
+    """Blob j is coloured ink, not a die's black pip (`PIP_CHROMA`: its median colour
+    over the white nearby): a printed cloth's dots beside the board are round and ringed
+    by its white as pips are."""
+    x, y, w, h = stat[:4]
+    inside = labels[y:y + h, x:x + w] == j
+    return float(np.median(light.chroma[y:y + h, x:x + w][inside])) >= PIP_CHROMA
 
 
 def _shape(mask: np.ndarray, stat: np.ndarray, at: np.ndarray) -> Pip | None:

@@ -450,6 +450,9 @@ NORMAL_ONCE_MISREAD = [
     ("phone-loose-tilt", 3.0, "rings", 600072, "an empty slot's plain paper, its dashed "
      "outline too faint to fit, correlates with a male's face at 0.45 (once "
      "`area-unclear`)"),
+    ("pattern", 3.0, "spiral", 900278, "a printed cloth's green dots beside the board, "
+     "round and ringed by its white, joined to the die's pips: coloured, no pip (once "
+     "`die-unclear`)"),
 ]
 
 
