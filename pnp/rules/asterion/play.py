@@ -5,7 +5,7 @@ docs/rules/asterion.md).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from itertools import combinations
 
 from pnp.rules.asterion.connect import tile_order
@@ -320,7 +320,7 @@ def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int) -> bool:
     return _reaches_all(cells, home, cell, {home + s for s in STEP if home + s in cells})
 
 
-def _reaches_all(cells: dict[int, object], home: int, start: int, targets: set[int]) -> bool:
+def _reaches_all(cells: Container[int], home: int, start: int, targets: set[int]) -> bool:
     """Whether a flood from `start` over the tiles but `home` reaches every cell of
     `targets` (the tiles next to `home`). The tiles are one group with `home`, so each tile
     but `home` is joined to one of them without passing `home`: reaching them all is
