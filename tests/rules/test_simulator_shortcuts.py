@@ -16,9 +16,15 @@ from pnp.rules.assyria.play import legal_moves as assyria_moves
 from pnp.rules.assyria.play import play_on
 from pnp.rules.asterion.game import initial_state as asterion_state
 from pnp.rules.asterion.game import random_move as asterion_move
-from pnp.rules.asterion.labyrinth import Labyrinth, key, kind
+from pnp.rules.asterion.labyrinth import STEP, Labyrinth, key, kind
 from pnp.rules.asterion.moves import Discard, Place
-from pnp.rules.asterion.play import action_candidates, candidate_is_legal
+from pnp.rules.asterion.play import (
+    _connected,
+    _eligible,
+    _shift_keeps_one_group,
+    action_candidates,
+    candidate_is_legal,
+)
 from pnp.rules.asterion.play import apply_in_place as asterion_apply
 from pnp.rules.asterion.play import play_legal as asterion_play_legal
 from pnp.rules.asterion.play import play_legal_action as asterion_play_legal_action
@@ -161,6 +167,25 @@ def test_asterion_actions_lifting_tiles_match_rebuilding_the_labyrinth():
             assert fast.to_json() == checked.to_json()
             acted += 1
     assert acted > 800
+
+
+def test_asterion_shift_group_check_matches_flooding_the_tiles_after_the_move():
+    """The simulator's check that a moved tile leaves one group (ruling "A turn", action c)
+    gives what a flood fill of the tiles after the move gives, for every eligible tile and
+    frontier cell of seeded random revised games."""
+    compared = split = 0
+    for _, state in revised_turns(range(10)):
+        lab = state.lab()
+        for tile in _eligible(state, lab, state.current):
+            home = lab.tile_cell[tile]
+            for cell in sorted(lab.frontier):
+                rest = [c for c in lab.cells if c != home]
+                touches = any(cell + step in rest for step in STEP)
+                plain = touches and _connected([*rest, cell])
+                assert _shift_keeps_one_group(lab, home, cell) == plain, (tile, cell)
+                compared += 1
+                split += touches and not plain
+    assert compared > 5000 and split > 100
 
 
 def test_asterion_memoised_kept_rotations_match_the_no_trap_check():

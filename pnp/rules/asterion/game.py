@@ -91,9 +91,11 @@ def scores(state: State) -> dict[str, int]:
 
 
 # -- the random player ----------------------------------------------------------------------
-def _first_legal_action(state: State, rng: random.Random) -> Action | None:
-    """A uniformly random legal action: the first legal one in a random order."""
-    candidates = action_candidates(state)
+def _first_legal_action(state: State, rng: random.Random,
+                        frontier: list[int] | None = None) -> Action | None:
+    """A uniformly random legal action: the first legal one in a random order (`frontier`:
+    the sorted frontier, when known)."""
+    candidates = action_candidates(state, frontier)
     for index in drawn_order(rng, len(candidates)):
         move = candidates[index]
         if candidate_is_legal(state, move):
@@ -130,7 +132,7 @@ def _random_move(state: State, rng: random.Random) -> tuple[Move, int]:
     placements = state.lab().legal_placements(hand)    # (cell, rot): build one Place only
     size = len(placements)
     if state.edition == "revised" and (not size or rng.random() < ACTION_RATE):
-        action = _first_legal_action(state, rng)
+        action = _first_legal_action(state, rng, placements.cells)
         if action is not None:
             return action, -1
     if size:

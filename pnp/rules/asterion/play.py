@@ -5,7 +5,7 @@ docs/rules/asterion.md).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from itertools import combinations
 
 from pnp.rules.asterion.connect import tile_order
@@ -123,8 +123,9 @@ class ActionCandidates(Indexed[Action]):
         raise AssertionError("unreachable: index checked against size")
 
 
-def action_candidates(state: State) -> ActionCandidates:
-    """Actions that meet the tile conditions, before the group and no-trap checks."""
+def action_candidates(state: State, frontier: list[int] | None = None) -> ActionCandidates:
+    """Actions that meet the tile conditions, before the group and no-trap checks.
+    `frontier`: the labyrinth's frontier sorted, when the caller has it already."""
     colour = state.current
     if state.edition != "revised" or colour is None:
         return ActionCandidates([], [], [])
@@ -135,7 +136,8 @@ def action_candidates(state: State) -> ActionCandidates:
         k = kind(t)
         looks = k.canonical[lab.cells[lab.tile_cell[t]][1]]
         turns += [(t, r) for r in k.rotations if k.canonical[r // 90] != looks]
-    return ActionCandidates(turns, eligible, sorted(lab.frontier))
+    return ActionCandidates(turns, eligible,
+                            sorted(lab.frontier) if frontier is None else frontier)
 
 
 def legal_actions(state: State) -> list[Move]:
@@ -315,7 +317,27 @@ def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int) -> bool:
     ring = [home + step in cells for step in _RING]
     if ring.count(True) == 8 or _one_run_holds_neighbours(ring):
         return True
-    return _connected([*(c for c in cells if c != home), cell])
+    return _reaches_all(cells, home, cell, {home + s for s in STEP if home + s in cells})
+
+
+def _reaches_all(cells: Container[int], home: int, start: int, targets: set[int]) -> bool:
+    """Whether a flood from `start` over the tiles but `home` reaches every cell of
+    `targets` (the tiles next to `home`). The tiles are one group with `home`, so each tile
+    but `home` is joined to one of them without passing `home`: reaching them all is
+    `_connected` of the tiles after the move, found without flooding the whole group."""
+    left = set(targets)
+    seen, todo = {start, home}, [start]
+    while todo:
+        at = todo.pop()
+        for step in STEP:
+            near = at + step
+            if near in cells and near not in seen:
+                left.discard(near)
+                if not left:
+                    return True
+                seen.add(near)
+                todo.append(near)
+    return not left
 
 
 def _one_run_holds_neighbours(ring: list[bool]) -> bool:
