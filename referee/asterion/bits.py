@@ -38,6 +38,8 @@ MIN_CONTRAST = 10.0         # grey levels between the quiet zone and the black b
 MAX_BITS_OFF = 1            # bits that may differ from the id's code
 SHARPEN, SHARPEN_SIGMA = 2.0, 0.6   # unsharp mask: amount, blur in modules
 LEVELS = (0.4, 0.5)         # bit thresholds between the border's and the quiet zone's grey
+BLURS = (0.35, 0.5, 0.65, 0.8)  # blurs (Gaussian sigma, modules) a mark's code is fitted at
+BLUR_MARGIN = 0.5           # the best code's misfit at most this share of the next best's
 
 
 @cache
@@ -233,8 +235,69 @@ def _corner_reads(grey: np.ndarray, scale: float, grid: Grid, cell: tuple[int, i
                 rot = round(turn / 90.0) % 4 * 90
                 if (owner[1], rot) in placed:
                     hits.add((int(marker_id), owner, k))
+        if not hits:
+            hits = _fitted_hits(patch, pose, half, module, placed)
         out.append((pose, centre, hits))
     return out
+
+
+def _module_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float
+                  ) -> np.ndarray:
+    """Mean grey of each of the 9x9 modules (quiet ring included) read with each of the
+    frame's four corners as the printed top-left, (4, 81), row by row."""
+    sub = np.array([(x, y) for y in (-0.25, 0, 0.25) for x in (-0.25, 0, 0.25)])
+    out = []
+    for k in range(4):
+        turned = _NINE @ rotation(90.0 * k).T
+        pts = _points(pose[None], module, (turned[:, None, :] + sub[None]).reshape(-1, 2))[0]
+        out.append(_sample(patch, (pts + half_mm) * PPM - 0.5).reshape(len(_NINE), -1).mean(1))
+    return np.array(out)
+
+
+@cache
+def _blurred_codes(sigma: float) -> np.ndarray:
+    """Every id's 9x9 mark (white quiet ring, black border, its bits) blurred by a Gaussian
+    of `sigma` modules, (ids, 81), as sampled module by module."""
+    marks = np.zeros((len(code_bits()), len(_NINE)), np.float64)
+    marks[:, QUIET] = 1.0
+    marks[:, INNER] = code_bits()
+    d2 = ((_NINE[:, None, :] - _NINE[None, :, :]) ** 2).sum(-1)
+    kernel = np.exp(-d2 / (2 * sigma ** 2))
+    return marks @ (kernel / kernel.sum(1, keepdims=True)).T
+
+
+def _misfits(seen: np.ndarray, predicted: np.ndarray) -> np.ndarray:
+    """Least-squares misfit of seen module greys (81) to each prediction (n, 81) up to a
+    grey offset and a gain, over the border and the bits (the quiet ring is the tile's art)."""
+    used = BORDER | INNER
+    y, x = seen[used], predicted[:, used]
+    xc = x - x.mean(1, keepdims=True)
+    yc = y - y.mean()
+    gain = (xc @ yc) / np.maximum((xc * xc).sum(1), 1e-9)
+    resid = yc[None] - gain[:, None] * xc
+    return np.where(gain > 0, (resid * resid).sum(1), np.inf)
+
+
+def _fitted_hits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float,
+                 placed: list[tuple[str, int]]) -> set[tuple[int, tuple[str, str], int]]:
+    """A blurred mark's code where thresholds read no allowed one: every id's mark blurred
+    alike fitted to the module greys; taken only if the best fit, over every id at every
+    turn and blur, is clearly better than the next (a blur spreads a bit into its
+    neighbours, which a threshold cannot undo and a fit of the whole mark can)."""
+    seen = _module_means(patch, pose, half_mm, module)
+    owners = _tile_ids()
+    for sigma in BLURS:
+        misfit = np.array([_misfits(seen[k], _blurred_codes(sigma)) for k in range(4)])
+        order = np.argsort(misfit, axis=None)
+        first, second = misfit.flat[order[0]], misfit.flat[order[1]]
+        if not first < BLUR_MARGIN * second:
+            continue
+        k, marker_id = np.unravel_index(order[0], misfit.shape)
+        owner = owners.get(int(marker_id))
+        rot = round(((pose[2] + 90.0 * k) % 360.0) / 90.0) % 4 * 90
+        if owner is not None and (owner[1], rot) in placed:
+            return {(int(marker_id), owner, int(k))}
+    return set()
 
 
 def _chosen(reads: list[_CornerRead], grid: Grid, allowed: set[str]) -> list[TileMarker]:

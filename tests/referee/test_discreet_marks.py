@@ -117,9 +117,10 @@ def test_a_12_mp_table_photo_of_either_print_reads_exactly(marks):
     assert outcome.state_right and outcome.score_right
 
 
-def _blurred_marker(marker_id: int, shift: tuple[float, float], turn: float) -> np.ndarray:
+def _blurred_marker(marker_id: int, shift: tuple[float, float], turn: float,
+                    blur: float = 0.4) -> np.ndarray:
     """A square-on window (bits.PPM px/mm) with one discreet marker near its middle,
-    shifted (mm) and turned (deg), blurred as at ~3 px a module."""
+    shifted (mm) and turned (deg), blurred by `blur` modules (0.4: as at ~3 px a module)."""
     import cv2
 
     from referee.asterion import bits
@@ -136,7 +137,7 @@ def _blurred_marker(marker_id: int, shift: tuple[float, float], turn: float) -> 
     m = cv2.getRotationMatrix2D((n / 2, n / 2), -turn, 1.0)
     m[:, 2] += np.array(shift) * bits.PPM
     patch = cv2.warpAffine(patch, m, (n, n), borderValue=200.0)
-    return cv2.GaussianBlur(patch, (0, 0), 1.2 * module * bits.PPM / 3).astype(np.uint8)
+    return cv2.GaussianBlur(patch, (0, 0), blur * module * bits.PPM).astype(np.uint8)
 
 
 def test_bits_read_a_small_blurred_marker_off_its_place():
@@ -155,6 +156,27 @@ def test_bits_read_a_small_blurred_marker_off_its_place():
     assert np.count_nonzero(read[0] != codes[37]) <= bits.MAX_BITS_OFF
     assert all(np.min(np.count_nonzero(codes != b, axis=1)) > bits.MAX_BITS_OFF
                for b in read[1:])
+
+
+def test_a_mark_too_blurred_for_thresholds_is_read_by_fitting_its_code():
+    import cv2
+
+    from pnp.geometry.asterion.markers import tile_for_marker
+    from referee.asterion import bits
+
+    module = marker_places("discreet")[0].size / 7
+    half = 4.5 * module + bits.SEARCH_MM + 1.0
+    patch = _blurred_marker(37, (0.5, 0.5), 2.0, blur=0.75)
+    pose, quiet, border = bits.find_frame(patch, half, module)
+    soft = cv2.GaussianBlur(patch, (0, 0), bits.SHARPEN_SIGMA * bits.PPM * module)
+    sharp = cv2.addWeighted(patch, 1 + bits.SHARPEN, soft, -bits.SHARPEN, 0)
+    codes = bits.code_bits()
+    read = bits.read_bits(sharp, pose, half, module, (quiet + border) / 2)
+    assert np.count_nonzero(read[0] != codes[37]) > bits.MAX_BITS_OFF   # thresholds fail
+    owner = tile_for_marker(37)
+    assert bits._fitted_hits(patch, pose, half, module, [(owner[1], 0)]) == {(37, owner, 0)}
+    # the same code where the cell's corner wants another turn of that tile: no guess
+    assert bits._fitted_hits(patch, pose, half, module, [(owner[1], 90)]) == set()
 
 
 def test_bits_find_no_frame_on_a_plain_patch():
