@@ -15,6 +15,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from pnp.inputs import escape
@@ -66,8 +67,13 @@ class _Interrupt:
     seen = False
 
     @classmethod
-    def handle(cls, signum: int, frame: object) -> None:
+    def handle(cls, signum: int, frame: FrameType | None) -> None:
         cls.seen = True
+        if _in_import_machinery(frame):
+            # Raised inside the import system's lock callbacks, the interrupt would be printed
+            # as "Exception ignored" and dropped: raise it a moment later, outside them.
+            signal.setitimer(signal.ITIMER_REAL, 0.002)
+            return
         raise KeyboardInterrupt
 
     @classmethod
@@ -77,12 +83,18 @@ class _Interrupt:
         if threading.current_thread() is not threading.main_thread():
             yield
             return
-        old = {sig: signal.signal(sig, cls.handle) for sig in (signal.SIGINT, signal.SIGTERM)}
+        signals = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM)
+        old = {sig: signal.signal(sig, cls.handle) for sig in signals}
         try:
             yield
         finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
             for sig, handler in old.items():
                 signal.signal(sig, handler)
+
+
+def _in_import_machinery(frame: FrameType | None) -> bool:
+    return frame is not None and frame.f_code.co_filename.startswith("<frozen importlib")
 
 
 def _output_failed(exc: OSError) -> int:

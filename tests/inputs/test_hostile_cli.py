@@ -156,3 +156,22 @@ def test_interrupted_builds_say_so_and_leave_no_part_files(tmp_path, sig, code):
         pytest.skip("the build finished before the signal arrived")   # a loaded machine
     assert proc.returncode == code and err.strip() == "error: interrupted"
     assert not list(tmp_path.glob("*.part")) and not list(tmp_path.glob("*.pdf"))
+
+
+def test_an_interrupt_inside_the_import_machinery_is_raised_just_after_it():
+    from pnp.cli import _Interrupt
+
+    # A frame of code named as the import system's own: where Python drops exceptions.
+    frozen = compile("import sys\nframe = sys._getframe()", "<frozen importlib._bootstrap>",
+                     "exec")
+    scope: dict = {}
+    exec(frozen, scope)
+    with _Interrupt.installed():
+        assert _Interrupt.handle(signal.SIGINT, scope["frame"]) is None   # not raised there
+        with pytest.raises(KeyboardInterrupt):
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                time.sleep(0.001)
+    assert _Interrupt.seen
+    with _Interrupt.installed(), pytest.raises(KeyboardInterrupt):
+        _Interrupt.handle(signal.SIGINT, sys._getframe())                # elsewhere: at once
