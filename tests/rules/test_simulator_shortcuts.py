@@ -19,8 +19,11 @@ from pnp.rules.asterion.game import random_move as asterion_move
 from pnp.rules.asterion.labyrinth import STEP, Labyrinth, key, kind
 from pnp.rules.asterion.moves import Discard, Place
 from pnp.rules.asterion.play import (
+    _JOINED_ROUND,
+    _RING,
     _connected,
     _eligible,
+    _pieces,
     _shift_keeps_one_group,
     action_candidates,
     candidate_is_legal,
@@ -186,6 +189,21 @@ def test_asterion_shift_group_check_matches_flooding_the_tiles_after_the_move():
                 compared += 1
                 split += touches and not plain
     assert compared > 5000 and split > 100
+
+
+def test_asterion_ring_table_says_when_one_ring_piece_holds_every_orthogonal_tile():
+    """The table behind the shift group check: for each of the 256 ways of filling the 8
+    cells round a tile, it says whether one orthogonally connected piece of those cells
+    holds every filled orthogonal neighbour (so lifting the tile cannot split them)."""
+    home = key(10, 10)
+    joined = 0
+    for mask in range(256):
+        ring = {home + step for bit, step in enumerate(_RING) if mask >> bit & 1}
+        neighbours = {home + step for step in STEP} & ring
+        plain = any(neighbours <= piece for piece in _pieces(ring)) or not neighbours
+        assert _JOINED_ROUND[mask] == plain, bin(mask)
+        joined += plain
+    assert 0 < joined < 256
 
 
 def test_asterion_memoised_kept_rotations_match_the_no_trap_check():

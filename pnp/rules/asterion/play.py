@@ -309,13 +309,20 @@ _RING = (STEP[0], STEP[0] + STEP[1], STEP[1], STEP[2] + STEP[1], STEP[2], STEP[2
 def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int) -> bool:
     """Whether the tiles stay one group when the tile on `home` moves to the empty `cell`:
     `cell` must touch another tile, and lifting the tile must not split the rest. It does
-    not when its neighbours are joined round it (one run of tiles on the ring of 8 cells
-    about it holds them all); else the whole group is checked."""
+    not when its neighbours are joined round it (`_JOINED_ROUND`); else the whole group is
+    checked."""
     cells = lab.cells
-    if not any(cell + step in cells and cell + step != home for step in STEP):
+    for step in STEP:                  # a loop, not any(): this runs for every candidate
+        near = cell + step
+        if near != home and near in cells:
+            break
+    else:
         return False
-    ring = [home + step in cells for step in _RING]
-    if ring.count(True) == 8 or _one_run_holds_neighbours(ring):
+    ring = 0
+    for bit, step in _RING_BITS:
+        if home + step in cells:
+            ring |= bit
+    if _JOINED_ROUND[ring]:
         return True
     return _reaches_all(cells, home, cell, {home + s for s in STEP if home + s in cells})
 
@@ -354,6 +361,15 @@ def _one_run_holds_neighbours(ring: list[bool]) -> bool:
             runs += 1
             counted = True
     return runs <= 1
+
+
+# A bitmask of the ring's tiles (bit i: `_RING[i]`) -> whether one run of tiles on the ring
+# holds all its orthogonal neighbours (all 8 set: one closed run); a table, as the simulator
+# asks this for every eligible tile and frontier cell.
+_RING_BITS = tuple((1 << i, step) for i, step in enumerate(_RING))
+_JOINED_ROUND = tuple(mask == 255 or _one_run_holds_neighbours([bool(mask >> i & 1)
+                                                                for i in range(8)])
+                      for mask in range(256))
 
 
 def _escapes_after(lab: Labyrinth, changed: dict[int, tuple[int, ...] | None]) -> bool:
