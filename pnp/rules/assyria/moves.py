@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from pnp.rules.api import IllegalMove as IllegalMove  # re-exported: the rules raise it
@@ -38,8 +38,19 @@ def _hex(h: int) -> str:
     return board().hexes[h].name
 
 
+@dataclass(frozen=True)
+class _Text:
+    """A move's text, built with the move (the log writes every move; equal moves are
+    mostly one object, see choices.py)."""
+
+    text: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", str(self))
+
+
 @dataclass(frozen=True, order=True)
-class Start:
+class Start(_Text):
     hex: int
 
     def __str__(self) -> str:
@@ -47,7 +58,7 @@ class Start:
 
 
 @dataclass(frozen=True, order=True)
-class Draft:
+class Draft(_Text):
     card: str
 
     def __str__(self) -> str:
@@ -55,7 +66,7 @@ class Draft:
 
 
 @dataclass(frozen=True, order=True)
-class Harvest:
+class Harvest(_Text):
     column: int                 # 0-based; written from 1
 
     def __str__(self) -> str:
@@ -63,7 +74,7 @@ class Harvest:
 
 
 @dataclass(frozen=True, order=True)
-class PlaceHut:
+class PlaceHut(_Text):
     hex: int
 
     def __str__(self) -> str:
@@ -71,7 +82,7 @@ class PlaceHut:
 
 
 @dataclass(frozen=True, order=True)
-class Feed:
+class Feed(_Text):
     card: str
     hexes: tuple[int, ...]      # sorted
 
@@ -86,7 +97,7 @@ def _feed_text(card: str, hexes: tuple[int, ...]) -> str:
 
 
 @dataclass(frozen=True, order=True)
-class Well:
+class Well(_Text):
     vertex: int
 
     def __str__(self) -> str:
@@ -94,7 +105,7 @@ class Well:
 
 
 @dataclass(frozen=True, order=True)
-class Build:
+class Build(_Text):
     hex: int
 
     def __str__(self) -> str:
@@ -102,7 +113,7 @@ class Build:
 
 
 @dataclass(frozen=True, order=True)
-class Centre:
+class Centre(_Text):
     hex: int
 
     def __str__(self) -> str:
@@ -110,7 +121,7 @@ class Centre:
 
 
 @dataclass(frozen=True, order=True)
-class Roof:
+class Roof(_Text):
     hex: int
 
     def __str__(self) -> str:
@@ -118,7 +129,7 @@ class Roof:
 
 
 @dataclass(frozen=True, order=True)
-class Ashur:
+class Ashur(_Text):
     tier: str
 
     def __str__(self) -> str:
@@ -126,13 +137,13 @@ class Ashur:
 
 
 @dataclass(frozen=True, order=True)
-class Offer:
+class Offer(_Text):
     def __str__(self) -> str:
         return "offer"
 
 
 @dataclass(frozen=True, order=True)
-class Buy:
+class Buy(_Text):
     card: str                   # "plough" or a food card of the left-over column
 
     def __str__(self) -> str:
@@ -140,13 +151,13 @@ class Buy:
 
 
 @dataclass(frozen=True, order=True)
-class Pass:
+class Pass(_Text):
     def __str__(self) -> str:
         return "pass"
 
 
 @dataclass(frozen=True, order=True)
-class Continue:
+class Continue(_Text):
     def __str__(self) -> str:
         return "continue"
 

@@ -117,20 +117,13 @@ def play_on(s: State, move: Move, log: Log = None, before: Before = None) -> lis
         after = None
     else:
         assert c is not None
-        if log is not None:         # a third of the moves are huts: their lines built once
-            log.append(_hut_said(c, move.hex) if type(move) is PlaceHut
-                       else f"  {c}: {move}")
+        if log is not None:
+            log.append(f"  {c}: {move.text}")
         after = _STEPS.get(type(move), _act)(s, c, move, log, before)
     if after is None:
         after = legal_moves(s) if s.found is None else s.found
     s.found = None
     return after
-
-
-@cache
-def _hut_said(c: str, h: int) -> str:
-    """The log's line for player c's hut on hex h."""
-    return f"  {c}: {place_hut(h)}"
 
 
 def _start(s: State, c: str, move: Move, log: Log, before: Before = None) -> None:
