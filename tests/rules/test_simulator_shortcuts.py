@@ -21,10 +21,7 @@ from pnp.rules.asterion.moves import Discard, Place
 from pnp.rules.asterion.play import (
     _JOINED_ROUND,
     _RING,
-    _connected,
-    _eligible,
     _pieces,
-    _shift_keeps_one_group,
     action_candidates,
     candidate_is_legal,
 )
@@ -170,25 +167,6 @@ def test_asterion_actions_lifting_tiles_match_rebuilding_the_labyrinth():
             assert fast.to_json() == checked.to_json()
             acted += 1
     assert acted > 800
-
-
-def test_asterion_shift_group_check_matches_flooding_the_tiles_after_the_move():
-    """The simulator's check that a moved tile leaves one group (ruling "A turn", action c)
-    gives what a flood fill of the tiles after the move gives, for every eligible tile and
-    frontier cell of seeded random revised games."""
-    compared = split = 0
-    for _, state in revised_turns(range(10)):
-        lab = state.lab()
-        for tile in _eligible(state, lab, state.current):
-            home = lab.tile_cell[tile]
-            for cell in sorted(lab.frontier):
-                rest = [c for c in lab.cells if c != home]
-                touches = any(cell + step in rest for step in STEP)
-                plain = touches and _connected([*rest, cell])
-                assert _shift_keeps_one_group(lab, home, cell) == plain, (tile, cell)
-                compared += 1
-                split += touches and not plain
-    assert compared > 5000 and split > 100
 
 
 def test_asterion_ring_table_says_when_one_ring_piece_holds_every_orthogonal_tile():
