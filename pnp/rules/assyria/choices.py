@@ -56,11 +56,18 @@ def free_start_hexes(s: State) -> list[int]:
 def hut_hexes(s: State, colour: str) -> list[int]:
     """Ruling II.B: an in-play hex with no hut or ziggurat, next to one of the player's own
     huts or ziggurats. Wells do not block; river hexes are allowed."""
-    neighbours = _neighbours_in_play(s.n).__getitem__
+    neighbours = _neighbours_in_play(s.n)
     huts, ziggurats = s.huts, s.ziggurats
-    own = s.own_huts(colour)
-    own += [h for h, (c, _) in ziggurats.items() if c == colour]
-    return sorted(set().union(*map(neighbours, own)).difference(huts, ziggurats))
+    near: set[int] = set()
+    for h, c in huts.items():
+        if c == colour:
+            near |= neighbours[h]
+    for h, (c, _) in ziggurats.items():
+        if c == colour:
+            near |= neighbours[h]
+    hexes = [h for h in near if h not in huts and h not in ziggurats]
+    hexes.sort()
+    return hexes
 
 
 def hut_moves_after(s: State, before: list[PlaceHut], placed: int) -> list[PlaceHut]:
@@ -68,14 +75,16 @@ def hut_moves_after(s: State, before: list[PlaceHut], placed: int) -> list[Place
     from the list `before` it (sorted by hex): the placed hex is taken, and its free
     neighbours in play join (the huts step asks after every hut, so it pays only for what
     changed)."""
+    huts, ziggurats = s.huts, s.ziggurats
     after = before.copy()
     i = bisect_left(after, placed, key=_HEX)
     assert after[i].hex == placed, "the hut placed comes from the moves before it"
     del after[i]
-    joining = _neighbours_in_play(s.n)[placed].difference(s.huts, s.ziggurats,
-                                                           map(_HEX, after))
-    for nb in joining:
-        after.insert(bisect_left(after, nb, key=_HEX), place_hut(nb))
+    for nb in _neighbours_in_play(s.n)[placed]:
+        if nb not in huts and nb not in ziggurats:
+            i = bisect_left(after, nb, key=_HEX)
+            if i == len(after) or after[i].hex != nb:
+                after.insert(i, place_hut(nb))
     return after
 
 
@@ -86,7 +95,7 @@ def has_hut_hex(s: State, colour: str) -> bool:
     """Whether `hut_hexes(s, colour)` is not empty, stopping at the first hex found."""
     neighbours, in_play = board().neighbours, _hexes_in_play(s.n)
     huts, ziggurats = s.huts, s.ziggurats
-    own = s.own_huts(colour)
+    own = [h for h, c in huts.items() if c == colour]
     own += [h for h, (c, _) in ziggurats.items() if c == colour]
     return any(nb in in_play and nb not in huts and nb not in ziggurats
                for h in own for nb in neighbours[h])
@@ -118,10 +127,8 @@ def hex_is_river() -> tuple[bool, ...]:
 
 
 def unsupplied(s: State, colour: str) -> list[int]:
-    hungry = s.own_huts(colour)
     fed = s.supplied
-    if fed:
-        hungry = [h for h in hungry if h not in fed]
+    hungry = [h for h, c in s.huts.items() if c == colour and h not in fed]
     hungry.sort()
     return hungry
 
@@ -194,8 +201,8 @@ def feed_moves_after(s: State, colour: str, before: list[Feed], played: Feed) ->
         if c not in (WILD, PLOUGH) and FOOD_OF[c] == fed_food:
             if rest is None:
                 supplied = s.supplied
-                rest = tuple(sorted([h for h in s.own_huts(colour)
-                                     if food[h] == fed_food and h not in supplied]))
+                rest = tuple(sorted([h for h, o in s.huts.items() if o == colour
+                                     and h not in supplied and food[h] == fed_food]))
             if SYMBOLS[c] >= len(rest):     # one move feeds them all, added once
                 if rest and (not moves or moves[-1].card != c):
                     moves.append(_feed(c, rest))
@@ -234,7 +241,7 @@ def well_vertices(s: State, colour: str) -> list[int]:
     touches no between-the-rivers hex, while the stock lasts."""
     if s.well_stock() <= 0:
         return []
-    own = s.own_huts(colour)
+    own = [h for h, c in s.huts.items() if c == colour]
     mine = set(own)
     corners = _well_corners()
     # each site found once: from the lowest of its three hexes
@@ -292,7 +299,8 @@ def action_moves(s: State, colour: str) -> list[Move]:
     zigs = [(h, level) for h, (c, level) in s.ziggurats.items() if c == colour]
     zigs.sort()
     if camels >= BUILD_COST and len(zigs) < ZIGGURATS:
-        huts = s.huts_of(colour)
+        huts = [h for h, c in s.huts.items() if c == colour]
+        huts.sort()
         moves += [_build(h) for h in _buildable(s, huts)]
         own_huts = len(huts)
     else:                               # only their number is needed

@@ -112,10 +112,11 @@ def play_on(s: State, move: Move, log: Log = None, before: Before = None) -> lis
     s.found = None
     s.moves += 1
     c = s.to_move
-    if type(move) is Continue:
+    if isinstance(move, Continue):
         run_scoring(s, log)
         after = None
     else:
+        assert c is not None
         if log is not None:
             log.append(f"  {c}: {move.text}")
         after = _STEPS.get(type(move), _act)(s, c, move, log, before)

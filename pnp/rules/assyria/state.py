@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import compress, repeat
+from itertools import repeat
 from operator import countOf
 from typing import Any
 
@@ -83,12 +83,7 @@ class State:
         return REIGN_OF_TURN[self.turn]
 
     def huts_of(self, colour: str) -> list[int]:
-        return sorted(self.own_huts(colour))
-
-    def own_huts(self, colour: str) -> list[int]:
-        """The player's huts in the board's dict order (the hot paths ask: found in C)."""
-        huts = self.huts
-        return list(compress(huts, map(colour.__eq__, huts.values())))
+        return sorted(h for h, c in self.huts.items() if c == colour)
 
     def ziggurats_of(self, colour: str) -> list[int]:
         return sorted(h for h, (c, _) in self.ziggurats.items() if c == colour)
