@@ -211,7 +211,8 @@ def _log_scoring(s: State, res: Scoring, log: Log) -> None:
     title = {"income": f"income, turn {res.turn}", "reign_end": f"end of reign {res.reign}",
              "game_end": "game end"}[res.due]
     log.append(f"  scoring: {title}")
-    log += res.rows
+    log += [f"    {c}: {text}" for c, _, count, text, points, camels, ploughs in res.lines
+            if points or camels or ploughs or count]
     score, camels = s.score, s.camels
     log.append("    score " + ", ".join([f"{c} {score[c]}" for c in s.order])
                + "; camels " + ", ".join([f"{c} {camels[c]}" for c in s.order]))

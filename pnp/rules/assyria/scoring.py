@@ -7,7 +7,6 @@ Rules (docs/rules/assyria.md): "A turn" II.E and "Income"; "Reign end" 1-4;
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
@@ -52,27 +51,6 @@ class Line(NamedTuple):
                 "text": self.text}
 
 
-class Block(NamedTuple):
-    """Some of one player's lines of a scoring, with what they add up to and their log rows,
-    worked out once: the blocks a scoring is made of hang on a few counts, so they are built
-    once and a scoring adds them up without walking every line."""
-
-    player: str
-    lines: tuple[Line, ...]
-    points: int
-    camels: int
-    ploughs: int
-    rows: tuple[str, ...]       # the log's rows: the lines that count or give something
-
-
-def block(player: str, lines: tuple[Line, ...]) -> Block:
-    """Player's `lines` as one block."""
-    return Block(player, lines, sum([x.points for x in lines]),
-                 sum([x.camels for x in lines]), sum([x.ploughs for x in lines]),
-                 tuple([f"    {player}: {x.text}" for x in lines
-                        if x.points or x.camels or x.ploughs or x.count]))
-
-
 @dataclass(frozen=True)
 class AshurRank:
     """A player's place at Ashur (ruling "Reign end" 2)."""
@@ -98,18 +76,9 @@ class Scoring:
     due: str
     turn: int
     reign: int
-    blocks: list[Block] = field(default_factory=list)     # the lines, a block at a time
+    lines: list[Line] = field(default_factory=list)
     ashur: list[AshurRank] = field(default_factory=list)
     cards: list[int] = field(default_factory=list)    # the Ashur cards (reign end)
-
-    @property
-    def lines(self) -> list[Line]:
-        return [x for b in self.blocks for x in b.lines]
-
-    @property
-    def rows(self) -> list[str]:
-        """The log's rows, in line order."""
-        return [row for b in self.blocks for row in b.rows]
 
     def totals(self, player: str) -> tuple[int, int, int]:
         """(points, camels before the cap, ploughs) of the player's lines."""
@@ -140,42 +109,27 @@ def income(state: State) -> Scoring:
     the board counts as supplied: famine has removed the others."""
     out = Scoring("income", state.turn, state.reign)
     region = hex_region()
-    huts = state.huts
-    # (owner, region) -> huts
-    counts = Counter(zip(huts.values(), map(region.__getitem__, huts), strict=True))
+    counts = {c: dict.fromkeys(("upper", "lower", "between", "outside"), 0)
+              for c in state.order}
+    for h, owner in state.huts.items():          # one pass for every player
+        if owner in counts:
+            counts[owner][region[h]] += 1
     levels_of = dict.fromkeys(state.order, 0)
     for owner, lv in state.ziggurats.values():
         if owner in levels_of:
             levels_of[owner] += lv
     reign = state.reign
-    add = out.blocks.append
-    new_wells = state.new_wells
+    lines = out.lines
+    line = _income_line
     for c in state.order:
-        up, low = counts[c, "upper"], counts[c, "lower"]
-        add(_river_block(c, up, low))
-        add(_land_block(c, counts[c, "between"], counts[c, "outside"], up + low))
-        add(_building_block(c, levels_of[c], len(new_wells.get(c, ())), reign))
+        by_region = counts[c]
+        up, low = by_region["upper"], by_region["lower"]
+        wells = len(state.new_wells.get(c, ()))
+        lines += (line(c, "upper", up), line(c, "lower", low),
+                  line(c, "between", by_region["between"]),
+                  line(c, "outside", by_region["outside"]), line(c, "rivers", up + low),
+                  line(c, "levels", levels_of[c]), line(c, "wells", wells, reign))
     return out
-
-
-# A player's income comes in three blocks, each hanging on a few counts alone: built once.
-@cache
-def _river_block(c: str, up: int, low: int) -> Block:
-    line = _income_line
-    return block(c, (line(c, "upper", up), line(c, "lower", low)))
-
-
-@cache
-def _land_block(c: str, between: int, outside: int, rivers: int) -> Block:
-    line = _income_line
-    return block(c, (line(c, "between", between), line(c, "outside", outside),
-                     line(c, "rivers", rivers)))
-
-
-@cache
-def _building_block(c: str, levels: int, wells: int, reign: int) -> Block:
-    line = _income_line
-    return block(c, (line(c, "levels", levels), line(c, "wells", wells, reign)))
 
 
 _INCOME_ITEMS = {"upper": "upper river", "lower": "lower river", "between": "huts between",
@@ -269,8 +223,7 @@ def reign_end(state: State) -> Scoring:
     for h, c in state.huts.items():
         if river[h] and c in flooded:
             flooded[c] += 1
-    for c, k in flooded.items():
-        out.blocks.append(_flood_block(c, k))
+    out.lines += [_flood_line(c, k) for c, k in flooded.items()]
     # 2. Ashur.
     out.ashur = ashur_ranking(state)
     ranked = {r.player: r for r in out.ashur}
@@ -278,64 +231,56 @@ def reign_end(state: State) -> Scoring:
     for c in state.order:
         r = ranked.get(c)
         if r is None:
-            out.blocks.append(_no_rank_block(c))
+            out.lines.append(Line(c, "ashur", 0, "Ashur: no influence, no rank"))
         else:
-            out.blocks.append(block(c, (Line(c, "ashur", r.rank,
-                                   f"Ashur: rank {r.rank} (influence {r.influence}, "
-                                   f"{_plural(r.huts, 'hut')}; cards {cards_text}) = "
-                                   f"{_plural(r.points, 'point')}", points=r.points),)))
+            out.lines.append(Line(c, "ashur", r.rank,
+                                  f"Ashur: rank {r.rank} (influence {r.influence}, "
+                                  f"{_plural(r.huts, 'hut')}; cards {cards_text}) = "
+                                  f"{_plural(r.points, 'point')}", points=r.points))
     # 3. Priests: high 1/4/8 points; middle a plough if none held; low 1 camel per hut.
     high, middle, low = (state.ashur.get(t, []) for t in TIERS)
     for c in state.order:
-        out.blocks.append(_priest_block(c, high.count(c), middle.count(c), low.count(c),
-                              bool(state.ploughs.get(c, 0))))
+        out.lines += _priest_lines(c, high.count(c), middle.count(c), low.count(c),
+                                   bool(state.ploughs.get(c, 0)))
     # 4. Offerings: ziggurat sites x the multiplier of the disc's position.
     sites = dict.fromkeys(state.order, 0)
     for c, _ in state.ziggurats.values():
         if c in sites:
             sites[c] += 1
-    for c, k in sites.items():
-        out.blocks.append(_offering_block(c, k, state.offering.get(c, 0)))
+    out.lines += [_offering_line(c, k, state.offering.get(c, 0)) for c, k in sites.items()]
     return out
 
 
 # Each line below hangs on a player and a few counts alone: built once (lines are immutable).
 @cache
-def _flood_block(c: str, k: int) -> Block:
-    return block(c, (Line(c, "flood", k,
-                          f"flood: {_plural(k, 'hut')} on the rivers back to stock"),))
+def _flood_line(c: str, k: int) -> Line:
+    return Line(c, "flood", k, f"flood: {_plural(k, 'hut')} on the rivers back to stock")
 
 
 @cache
-def _no_rank_block(c: str) -> Block:
-    return block(c, (Line(c, "ashur", 0, "Ashur: no influence, no rank"),))
-
-
-@cache
-def _priest_block(c: str, high: int, middle: int, low: int, holds_plough: bool) -> Block:
+def _priest_lines(c: str, high: int, middle: int, low: int,
+                  holds_plough: bool) -> tuple[Line, Line, Line]:
     """Ruling "Reign end" 3: high 1/4/8 points; middle a plough if none held; low 1 camel
     per hut."""
     pts = HIGH_PRIEST_POINTS[min(high, 3)]
     plough = 1 if middle and not holds_plough else 0
     why = ("a plough" if plough else
            "no plough (holds one already)" if middle else "nothing")
-    return block(c, (
-        Line(c, "high priest", high,
-             f"high priest: {_plural(high, 'hut')} = {_plural(pts, 'point')}", points=pts),
-        Line(c, "middle priest", middle,
-             f"middle priest: {_plural(middle, 'hut')} -> {why}", ploughs=plough),
-        Line(c, "low priest", low,
-             f"low priest: {_plural(low, 'hut')} -> {_plural(low, 'camel')}", camels=low)))
+    return (Line(c, "high priest", high,
+                 f"high priest: {_plural(high, 'hut')} = {_plural(pts, 'point')}", points=pts),
+            Line(c, "middle priest", middle,
+                 f"middle priest: {_plural(middle, 'hut')} -> {why}", ploughs=plough),
+            Line(c, "low priest", low,
+                 f"low priest: {_plural(low, 'hut')} -> {_plural(low, 'camel')}", camels=low))
 
 
 @cache
-def _offering_block(c: str, sites: int, pos: int) -> Block:
+def _offering_line(c: str, sites: int, pos: int) -> Line:
     """Ruling "Reign end" 4: ziggurat sites x the multiplier of the disc's position."""
     mult = OFFERING_MULTIPLIER[pos]
-    return block(c, (Line(c, "offerings", sites,
-                          f"offerings: {_plural(sites, 'ziggurat site')} x {mult} "
-                          f"(disc on {pos}) = {_plural(sites * mult, 'point')}",
-                          points=sites * mult),))
+    return Line(c, "offerings", sites,
+                f"offerings: {_plural(sites, 'ziggurat site')} x {mult} "
+                f"(disc on {pos}) = {_plural(sites * mult, 'point')}", points=sites * mult)
 
 
 # -- game end --------------------------------------------------------------------------------
@@ -343,18 +288,14 @@ def game_end(state: State) -> Scoring:
     """Ruling "Game end": +1 per ziggurat piece, per plough held, per two food cards left
     (summary, not BGA), per two camels left. No tie-break."""
     out = Scoring("game_end", state.turn, state.reign)
+    line = _game_end_line
     for c in state.order:
         pieces = sum([lv for o, lv in state.ziggurats.values() if o == c])
-        out.blocks.append(_game_end_block(c, pieces, state.ploughs.get(c, 0),
-                                len(state.hands.get(c, [])), state.camels.get(c, 0)))
+        out.lines += (line(c, "ziggurat pieces", pieces),
+                      line(c, "ploughs", state.ploughs.get(c, 0)),
+                      line(c, "food cards", len(state.hands.get(c, []))),
+                      line(c, "camels left", state.camels.get(c, 0)))
     return out
-
-
-@cache
-def _game_end_block(c: str, pieces: int, ploughs: int, cards: int, camels: int) -> Block:
-    line = _game_end_line
-    return block(c, (line(c, "ziggurat pieces", pieces), line(c, "ploughs", ploughs),
-                     line(c, "food cards", cards), line(c, "camels left", camels)))
 
 
 _GAME_END_TEXT = {"ziggurat pieces": "ziggurat pieces: {k} x 1", "ploughs": "ploughs held: {k} x 1",
@@ -374,19 +315,20 @@ def apply_lines(state: State, scoring: Scoring) -> None:
     """Move the score and camel tracks and hand out ploughs (in place). The camel track
     stops at 10 for every gain (ruling "Income"); a middle-priest plough comes from the
     used-plough space."""
-    players = state.players
-    points = dict.fromkeys(players, 0)
-    camels = dict.fromkeys(players, 0)
-    ploughs = dict.fromkeys(players, 0)
-    for c, _, k_points, k_camels, k_ploughs, _ in scoring.blocks:
-        if c in points:
-            points[c] += k_points
-            camels[c] += k_camels
-            ploughs[c] += k_ploughs
-    score, track = state.score, state.camels
-    for c in players:
-        score[c] = score.get(c, 0) + points[c]
-        track[c] = min(CAMELS_MAX, track.get(c, 0) + camels[c])
+    points = dict.fromkeys(state.players, 0)
+    camels = dict.fromkeys(state.players, 0)
+    ploughs = dict.fromkeys(state.players, 0)
+    for player, _, _, _, k_points, k_camels, k_ploughs in scoring.lines:
+        if player in points:        # most lines give one thing: add only what they give
+            if k_points:
+                points[player] += k_points
+            if k_camels:
+                camels[player] += k_camels
+            if k_ploughs:
+                ploughs[player] += k_ploughs
+    for c in state.players:
+        state.score[c] = state.score.get(c, 0) + points[c]
+        state.camels[c] = min(CAMELS_MAX, state.camels.get(c, 0) + camels[c])
         if ploughs[c] and not state.ploughs.get(c, 0) and state.used_ploughs > 0:
             state.ploughs[c] = 1
             state.used_ploughs -= 1
