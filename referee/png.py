@@ -51,14 +51,14 @@ def _deflated_rows(image: np.ndarray, conversion: int | None) -> bytes:
     def deflate_first() -> None:
         try:
             rows = _filtered(image, conversion, 0, middle)
-            first.append((_raw_deflate(rows, False), engine.adler32(rows)))
+            first.append((_raw_deflate(engine, rows, False), engine.adler32(rows)))
         except BaseException as exc:          # raised again on the calling thread
             failed.append(exc)
 
     worker = threading.Thread(target=deflate_first)
     worker.start()
     rows = _filtered(image, conversion, middle, height)
-    second = _raw_deflate(rows, True)
+    second = _raw_deflate(engine, rows, True)
     worker.join()
     if failed:
         raise failed[0]
@@ -90,10 +90,10 @@ def _filtered(image: np.ndarray, conversion: int | None, start: int, stop: int
     return filtered
 
 
-def _raw_deflate(rows: np.ndarray, last: bool) -> bytes:
-    """`rows` as raw deflate blocks (no zlib header or check), at the fastest level: the
-    stream's end if `last`, else flushed to a byte boundary for what follows."""
-    engine = _engine()
+def _raw_deflate(engine: Any, rows: np.ndarray, last: bool) -> bytes:
+    """`rows` as raw deflate blocks (no zlib header or check) by `engine` (`_engine`), at
+    the fastest level: the stream's end if `last`, else flushed to a byte boundary for what
+    follows."""
     deflate = engine.compressobj(1, engine.DEFLATED, -15)
     return deflate.compress(rows) + deflate.flush(engine.Z_FINISH if last else engine.Z_SYNC_FLUSH)
 
