@@ -175,9 +175,11 @@ def _run(args: list[str]) -> Any:
         if given is not None:
             return _plain_command(args[0])(**given)
     if args[:1] == ["referee"]:
+        from pnp.cli.read_ahead import read_ahead
+
+        read_ahead(args[1:])      # first: the photo decodes while the rest imports
         from pnp.cli import refereeing
 
-        refereeing.read_ahead(args[1:])
         given = refereeing.plain(args[1:])
         if given is not None:
             return refereeing.referee(**given)

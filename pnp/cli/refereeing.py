@@ -50,19 +50,6 @@ OWN = Plain(
 )
 
 
-def read_ahead(argv: list[str]) -> None:
-    """For `pnp referee GAME PHOTO.jpg ...`, start decoding the photo now, beside loading
-    the referee (`referee.image.decode_ahead`): the run reads it unless it is not the
-    photo after all, then it is only decoded twice."""
-    if len(argv) < 2 or argv[0] not in games.game_names("referee"):
-        return
-    photo = Path(argv[1])
-    if photo.suffix.lower() in (".jpg", ".jpeg") and photo.is_file():
-        from referee.image import decode_ahead
-
-        decode_ahead(photo)
-
-
 def plain(argv: list[str]) -> dict[str, Any] | None:
     """`referee`'s arguments for the command line `pnp referee ARGV`, or None when Typer
     must read it (`pnp.cli.plain_args`): plain, and naming a game with a referee first."""

@@ -21,7 +21,8 @@ def _noisy(shape: tuple[int, ...]) -> np.ndarray:
     return np.random.default_rng(7).integers(0, 256, shape, dtype=np.uint8)
 
 
-@pytest.mark.parametrize("shape", [(37, 53, 3), (37, 53), (37, 53, 4), (1, 1, 3), (2, 1, 3)])
+@pytest.mark.parametrize("shape", [(37, 53, 3), (37, 53), (37, 53, 4), (1, 1, 3), (2, 1, 3),
+                                   (131, 53, 3), (130, 17)])
 def test_opencv_and_pillow_read_back_the_same_pixels(shape) -> None:
     image = _noisy(shape)
     data = png_bytes(image)
