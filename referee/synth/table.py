@@ -176,7 +176,25 @@ def texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
             px_to_table: np.ndarray, top: TableTop) -> np.ndarray:
     """The table top seen through the camera (BGR uint8): its grain recedes with the tilt,
     and at a steep angle its far edge and the floor beyond may show."""
-    k = 4 if size[0] * size[1] > 6e6 else 2        # made smaller, then enlarged: cheap
+    return enlarged_texture(small_texture(kind, size, rng, px_to_table, top), size)
+
+
+def enlarged_texture(small: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """`small_texture`'s table top at the photo's `size` (w, h): a new array."""
+    k = _block(size)
+    w, h = size
+    return cv2.resize(small, (small.shape[1] * k, small.shape[0] * k),
+                      interpolation=cv2.INTER_LINEAR)[:h, :w]
+
+
+def _block(size: tuple[int, int]) -> int:
+    return 4 if size[0] * size[1] > 6e6 else 2     # made smaller, then enlarged: cheap
+
+
+def small_texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
+                  px_to_table: np.ndarray, top: TableTop) -> np.ndarray:
+    """`texture` before it is enlarged: one px a block of the photo (`_block`)."""
+    k = _block(size)
     u, v, spans = _plane_grid(px_to_table, size, k)
     a = math.radians(top.angle)
     du, dv = u - top.centre[0], v - top.centre[1]
@@ -240,7 +258,4 @@ def texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
         plane *= on_table
         plane += (ground * mottle) * off_table
         np.clip(plane, 0, 255, out=plane)
-    small = cv2.merge([plane.astype(np.uint8) for plane in planes])
-    w, h = size
-    return cv2.resize(small, (small.shape[1] * k, small.shape[0] * k),
-                      interpolation=cv2.INTER_LINEAR)[:h, :w]
+    return cv2.merge([plane.astype(np.uint8) for plane in planes])
