@@ -233,7 +233,9 @@ def _table(kind: str, size: tuple[int, int], seed: int, outline: np.ndarray,
     key = (kind, tuple(size), seed, outline.shape, outline.tobytes(), h_cam.tobytes())
     if key not in _TABLES:
         top = table_top(outline, rng)
-        _TABLES[key] = small_texture(kind, size, rng, np.linalg.inv(h_cam), top)
+        small = small_texture(kind, size, rng, np.linalg.inv(h_cam), top)
+        small.flags.writeable = False           # kept: each photo draws on its own copy
+        _TABLES[key] = small
         while len(_TABLES) > KEPT_TABLES:
             _TABLES.popitem(last=False)
     _TABLES.move_to_end(key)
