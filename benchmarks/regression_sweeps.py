@@ -33,6 +33,8 @@ SWEEPS = [
      "test_normal_photos_once_misread_are_read_exactly", "NORMAL_ONCE_MISREAD", {}),
     ("tests.referee.test_spider_twist_referee", "test_hard_photos_are_right_or_flagged",
      "HARD_CASES", {}),
+    ("tests.referee.test_spider_twist_referee", "test_the_die_top_face_is_read_not_its_sides",
+     "DIE_PIPS", {}),
     ("tests.referee.test_light_and_tables",
      "test_a_patterned_cell_is_empty_because_no_tile_art_is_there", "PATTERNED_CASES", {}),
     ("tests.referee.test_constructo_referee",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -26,7 +27,7 @@ from referee.synth.hands import draw_finger, hide_pieces, place_fingers
 from referee.synth.paste import paste_face, print_tone, shade
 from referee.synth.phone import phone
 from referee.synth.solids import face_to_photo, paint_holed_wall, paint_wall
-from referee.synth.table import table_top, texture
+from referee.synth.table import enlarged_texture, small_texture, table_top
 
 
 @dataclass(frozen=True)
@@ -183,8 +184,8 @@ def shoot(truth: dict, scene: Callable[[np.random.Generator], Layout], condition
     layout = scene(rng["layout"])
     outline = layout.outline
     h_cam = camera(outline, size, cond, rng["camera"])
-    top = table_top(outline, rng["texture"])
-    image = texture(cond.texture, size, rng["texture"], np.linalg.inv(h_cam), top)
+    image = enlarged_texture(_table(cond.texture, size, seed, outline, h_cam,
+                                    rng["texture"]), size)
     cast = _cast(rng["light"])
     corners = _draw_layers(image, layout.layers(h_cam, image.shape, rng["props"]), h_cam,
                            outline, cast, print_tone(rng["print"], cond.print_fade,
@@ -215,6 +216,30 @@ def shoot(truth: dict, scene: Callable[[np.random.Generator], Layout], condition
         raise RuntimeError("JPEG encoding failed")
     return SynthPhoto(buffer.tobytes(), copy.deepcopy(truth), covered, corners, h_cam, cond,
                       hidden)
+
+
+# Photos of one table from one camera (a test's variations of one state) share its top:
+# (texture, size, seed, outline, camera) -> the table top made small (a few MB).
+_TABLES: OrderedDict[tuple, np.ndarray] = OrderedDict()
+KEPT_TABLES = 4
+
+
+def _table(kind: str, size: tuple[int, int], seed: int, outline: np.ndarray,
+           h_cam: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """`small_texture` of the table top under the game framing `outline`, seen by `h_cam`;
+    `rng` is seed's "texture" stream at its start (nothing else draws from it), so these
+    inputs fix the top and it is made once for them."""
+    outline = np.asarray(outline, np.float64)
+    key = (kind, tuple(size), seed, outline.shape, outline.tobytes(), h_cam.tobytes())
+    if key not in _TABLES:
+        top = table_top(outline, rng)
+        small = small_texture(kind, size, rng, np.linalg.inv(h_cam), top)
+        small.flags.writeable = False           # kept: each photo draws on its own copy
+        _TABLES[key] = small
+        while len(_TABLES) > KEPT_TABLES:
+            _TABLES.popitem(last=False)
+    _TABLES.move_to_end(key)
+    return _TABLES[key]
 
 
 def streams(seed: int) -> dict[str, np.random.Generator]:

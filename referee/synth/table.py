@@ -82,6 +82,14 @@ def _line(distance: np.ndarray, width: float, spans: np.ndarray) -> np.ndarray:
     return width / seen * np.exp(-(distance / seen) ** 2)
 
 
+def _box(mask: np.ndarray) -> tuple[slice, slice] | None:
+    """The rows and columns round a 2-D mask's true values (None: there are none)."""
+    rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+    if not len(rows):
+        return None
+    return slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1)
+
+
 def _fade(detail_mm: float, spans: np.ndarray) -> np.ndarray:
     """How much of a detail `detail_mm` wide survives where a block spans `spans` mm."""
     return 1.0 / (1.0 + (spans / detail_mm) ** 2)
@@ -176,7 +184,25 @@ def texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
             px_to_table: np.ndarray, top: TableTop) -> np.ndarray:
     """The table top seen through the camera (BGR uint8): its grain recedes with the tilt,
     and at a steep angle its far edge and the floor beyond may show."""
-    k = 4 if size[0] * size[1] > 6e6 else 2        # made smaller, then enlarged: cheap
+    return enlarged_texture(small_texture(kind, size, rng, px_to_table, top), size)
+
+
+def enlarged_texture(small: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """`small_texture`'s table top at the photo's `size` (w, h): a new array."""
+    k = _block(size)
+    w, h = size
+    return cv2.resize(small, (small.shape[1] * k, small.shape[0] * k),
+                      interpolation=cv2.INTER_LINEAR)[:h, :w]
+
+
+def _block(size: tuple[int, int]) -> int:
+    return 4 if size[0] * size[1] > 6e6 else 2     # made smaller, then enlarged: cheap
+
+
+def small_texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
+                  px_to_table: np.ndarray, top: TableTop) -> np.ndarray:
+    """`texture` before it is enlarged: one px a block of the photo (`_block`)."""
+    k = _block(size)
     u, v, spans = _plane_grid(px_to_table, size, k)
     a = math.radians(top.angle)
     du, dv = u - top.centre[0], v - top.centre[1]
@@ -231,16 +257,22 @@ def texture(kind: str, size: tuple[int, int], rng: np.random.Generator,
     # beyond the table's edge: the floor, far below and out of focus
     outside = np.maximum(np.abs(along) - top.half[0], np.abs(across) - top.half[1])
     floor = np.array(rng.uniform([35, 40, 45], [70, 75, 85]), np.float32)
-    mottle = 1 + 0.1 * _field(u, v, 400, extent * 3, rng)
     rim = np.clip(1 - np.abs(outside + 2) / 2, 0, 1) * 0.25            # the edge catches light
     on_table = np.clip(0.5 - outside / spans, 0, 1)                     # anti-aliased edge
-    lit, off_table = 1 + rim, 1 - on_table
-    for plane, ground in zip(planes, floor, strict=True):
-        plane *= lit
-        plane *= on_table
-        plane += (ground * mottle) * off_table
+    # where the table's edge is in view: lit along it, the floor beyond. Elsewhere each
+    # plane would be multiplied by 1 and given 0 (the same values), so only the box round
+    # the edge is worked on; the floor's field is the stream's last draw, its values the
+    # same wherever it is taken
+    edge = _box((rim > 0) | (on_table < 1))
+    if edge is not None:
+        u, v, rim, on_table = u[edge], v[edge], rim[edge], on_table[edge]
+        mottle = 1 + 0.1 * _field(u, v, 400, extent * 3, rng)
+        lit, off_table = 1 + rim, 1 - on_table
+        for plane, ground in zip(planes, floor, strict=True):
+            part = plane[edge]
+            part *= lit
+            part *= on_table
+            part += (ground * mottle) * off_table
+    for plane in planes:
         np.clip(plane, 0, 255, out=plane)
-    small = cv2.merge([plane.astype(np.uint8) for plane in planes])
-    w, h = size
-    return cv2.resize(small, (small.shape[1] * k, small.shape[0] * k),
-                      interpolation=cv2.INTER_LINEAR)[:h, :w]
+    return cv2.merge([plane.astype(np.uint8) for plane in planes])

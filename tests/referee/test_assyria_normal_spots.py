@@ -227,15 +227,16 @@ def test_ashur_under_a_glare_is_unclear_not_empty():
         "ashur high", "ashur middle", "ashur low"}
 
 
-def test_two_pieces_of_a_colour_laid_close_are_read_apart():
-    for seed, preset, megapixels, players, hexes in (
-            (200056, "home-print", 3.0, 4, ("H30", "H40")),     # two red huts
-            (200152, "pattern", 12.0, 2, ("H24", "H25")),       # two red huts
-            (200040, "dark", 3.0, 4, ("H14", "H15"))):          # two yellow bases
-        truth, verdict = bench(seed, preset, megapixels, players)
-        placed = {**truth["huts"], **truth["ziggurats"]}
-        assert all(h in placed for h in hexes)
-        _exact(truth, verdict)
+@pytest.mark.parametrize(("seed", "preset", "megapixels", "players", "hexes"), [
+    (200056, "home-print", 3.0, 4, ("H30", "H40")),     # two red huts
+    (200152, "pattern", 12.0, 2, ("H24", "H25")),       # two red huts
+    (200040, "dark", 3.0, 4, ("H14", "H15"))])          # two yellow bases
+def test_two_pieces_of_a_colour_laid_close_are_read_apart(seed, preset, megapixels, players,
+                                                          hexes):
+    truth, verdict = bench(seed, preset, megapixels, players)
+    placed = {**truth["huts"], **truth["ziggurats"]}
+    assert all(h in placed for h in hexes)
+    _exact(truth, verdict)
 
 
 @pytest.mark.parametrize(("seed", "vertex", "huts"),

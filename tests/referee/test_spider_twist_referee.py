@@ -95,7 +95,11 @@ def _with_die(seed: int, pips: int | None) -> dict:
     return state
 
 
-@pytest.mark.parametrize("pips", [1, 2, 3, 4, 5, 6])
+DIE_PIPS = [1, 2, 3, 4, 5, 6]
+
+
+# a lone pip and a full face; every count in benchmarks/regression_sweeps.py
+@pytest.mark.parametrize("pips", [1, 6])
 def test_the_die_top_face_is_read_not_its_sides(pips):
     """A real die is a cube: at 35 degrees its sides show, with their pips (the generator
     draws them); only the top face counts."""
@@ -249,9 +253,11 @@ def test_a_male_between_two_nodes_is_flagged_not_read():
     assert flagged, verdict.problems
 
 
+@cache
 def _photo_of(preset: str, megapixels: float, web: str, seed: int):
     """A photo as the benchmark makes them: a seeded random state under a preset or one of
-    the kit's own conditions (referee/spider_twist/evaluate.py)."""
+    the kit's own conditions (referee/spider_twist/evaluate.py), made once a process (a
+    few tests look at the same photo). Tests do not change it."""
     from referee.spider_twist.evaluate import conditions, pieces
 
     state = simulated_state(seed, web)
