@@ -527,13 +527,15 @@ def _only_fan_for(bgr: np.ndarray, players: list[str], share: dict[str, dict[str
     """The space of a track where `colour`, seen nowhere on it, lies hidden in a fan:
     each player has one disc a track (ruling "Components") and a disc alone shows whole,
     so it lies under others' discs; there when exactly one space with others' discs
-    fits, seen from the camera (fan.fit_gain), at least as well with it as without, and
+    (each their colour's largest share on the track) fits, seen from the camera (fan.fit_gain), at least as well with it as without, and
     every other such space worse. Else none (unclear)."""
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     hues = fill_centres(fills)
     fits = []
     for sp in spaces:
-        above = [o for o in players if o != colour and share[sp.id][o] >= TRACK_YES]
+        # others' discs at home here (a disc reaching over from the next space is none)
+        above = [o for o in players if o != colour and share[sp.id][o] >= TRACK_YES
+                 and share[sp.id][o] == max(share[s.id][o] for s in spaces)]
         if above:
             grow = 3.0 + float(np.hypot(*lean(sp))) * (len(above) + 1) * fan.DISC_MM
             fits.append((fan.fit_gain(hsv, unlike_around(bgr, sp.box, grow), hues, TPPM,
