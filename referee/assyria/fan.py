@@ -233,7 +233,7 @@ def _best_fit(xs, ys, label, coloured, box, seen: list[int], extra: int | None) 
 # camera's lean. Where the next disc up lies, its top and edge both hide the one below.
 # A disc missing from the whole track, with only one fan it could hide in, lies there
 # when the place that fan leaves for its crescent shows its colour (tracks._under_a_fan).
-DISC_MM = 1.5           # a disc's thickness: printed card on 1.5 mm board
+DISC_MM = 1.5           # a disc's thickness (docs/assyria-components.md, tokens)
 CRESCENT_PX = 6         # the crescent's pixels (outside its blurred edges) at least
 LOOSE_SAT, LOOSE_VAL = 35, 40   # a blurred, JPEG-faded crescent: still a colour
 LOOSE_HUE = 25          # ... this near its colour's hue, and nearer it than any other's
