@@ -231,12 +231,11 @@ def _best_fit(xs, ys, label, coloured, box, seen: list[int], extra: int | None) 
 # thicknesses up (DISC_MM: docs/assyria-components.md) and, seen from the side, its cut
 # edge (the card's colour, no player's) reaches from its bottom to its top along the
 # camera's lean. Where the next disc up lies, its top and edge both hide the one below.
-# A disc missing from the whole track, with only one fan it could hide in, lies there
-# when the place that fan leaves for its crescent shows its colour (tracks._under_a_fan).
+# A disc seen nowhere on its track lies in the one fan that so seen fits the colours
+# there at least as well with it as without it (tracks._only_fan_for).
 DISC_MM = 1.5           # a disc's thickness (docs/assyria-components.md, tokens)
-CRESCENT_PX = 6         # the crescent's pixels (outside its blurred edges) at least
-LOOSE_SAT, LOOSE_VAL = 35, 40   # a blurred, JPEG-faded crescent: still a colour
-LOOSE_HUE = 25          # ... this near its colour's hue, and nearer it than any other's
+LOOSE_SAT, LOOSE_VAL = 35, 40   # a blurred, JPEG-faded crescent: still a colour ...
+LOOSE_HUE = 25          # ... within this of some player's hue (each pixel: the nearest)
 
 
 def seen_slots(xs, ys, centres: np.ndarray, lean: np.ndarray, edge_mm: float) -> np.ndarray:

@@ -527,8 +527,9 @@ def _only_fan_for(bgr: np.ndarray, players: list[str], share: dict[str, dict[str
     """The space of a track where `colour`, seen nowhere on it, lies hidden in a fan:
     each player has one disc a track (ruling "Components") and a disc alone shows whole,
     so it lies under others' discs; there when exactly one space with others' discs
-    (each their colour's largest share on the track) fits, seen from the camera (fan.fit_gain), at least as well with it as without, and
-    every other such space worse. Else none (unclear)."""
+    (each their colour's largest share on the track) fits, seen from the camera
+    (fan.fit_gain), at least as well with it as without, and every other such space
+    worse. Else none (unclear)."""
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     hues = fill_centres(fills)
     fits = []
