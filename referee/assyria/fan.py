@@ -224,3 +224,114 @@ def _best_fit(xs, ys, label, coloured, box, seen: list[int], extra: int | None) 
             for order in orders:
                 best = max(best, sum(int(counts[k, c]) for k, c in enumerate(order)) / total)
     return best
+
+
+# --- a fan seen from the camera: each disc's top face moved by its height ---------------
+# A disc rests on the one below it, so the k-th from the bottom has its top face k + 1
+# thicknesses up (DISC_MM: docs/assyria-components.md) and, seen from the side, its cut
+# edge (the card's colour, no player's) reaches from its bottom to its top along the
+# camera's lean. Where the next disc up lies, its top and edge both hide the one below.
+# A disc seen nowhere on its track lies in the one fan that so seen fits the colours
+# there at least as well with it as without it (tracks._only_fan_for).
+DISC_MM = 1.5           # a disc's thickness (docs/assyria-components.md, tokens)
+LOOSE_SAT, LOOSE_VAL = 35, 40   # a blurred, JPEG-faded crescent: still a colour ...
+LOOSE_HUE = 25          # ... within this of some player's hue (each pixel: the nearest)
+
+
+def seen_slots(xs, ys, centres: np.ndarray, lean: np.ndarray, edge_mm: float) -> np.ndarray:
+    """Per pixel (board mm `xs`, `ys`), which disc of a fan (index in `centres`, lowest
+    first) shows its top face there, seen through `lean` (mm the view moves a point per
+    mm of height: pose.Pose.seen_at): -1 where none does, -2 on a disc's cut edge or
+    within `edge_mm` of a rim (blurred, counted for nobody)."""
+    slot = np.full(xs.shape, -1)
+    for k, c in enumerate(centres):
+        top = c + lean * (k + 1) * DISC_MM
+        d_top = np.hypot(xs - top[0], ys - top[1])
+        d_side = _to_segment(xs, ys, c + lean * k * DISC_MM, top)
+        slot[d_side < R_MM + edge_mm] = -2          # hides everything below it
+        slot[d_top < R_MM - edge_mm] = k
+    return slot
+
+
+def _to_segment(xs, ys, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Each pixel's distance (mm) to the segment from `a` to `b`."""
+    ab = b - a
+    t = np.clip(((xs - a[0]) * ab[0] + (ys - a[1]) * ab[1]) / max(float(ab @ ab), 1e-9), 0, 1)
+    return np.hypot(xs - a[0] - t * ab[0], ys - a[1] - t * ab[1])
+
+
+def _labels(hsv, unlike, hues, colours, window) -> np.ndarray:
+    """Each pixel of `window` (a slice pair) the index of the player hue nearest its own,
+    where it is unlike the print and coloured at all (LOOSE_*); else -1."""
+    h, s, v = (hsv[window][..., k] for k in range(3))
+    gaps = np.stack([_hue_gap(h, hues[c]) for c in colours])
+    return np.where((s >= LOOSE_SAT) & (v >= LOOSE_VAL) & (gaps.min(axis=0) <= LOOSE_HUE)
+                    & unlike[window].astype(bool), np.argmin(gaps, axis=0), -1)
+
+
+def fan_fit(label: np.ndarray, xs, ys, box, discs: list[int], lean: np.ndarray,
+            reach_mm: float = FIT_REACH_MM) -> tuple[float, tuple[int, ...], np.ndarray]:
+    """The best fit of a fan of `discs` (colour indices into `label`'s, every order) laid
+    on `box` and nudged as a hand lays it, seen through `lean` (seen_slots): the share of
+    all coloured pixels the fan's top faces explain, less the share they contradict; its
+    order and slot map."""
+    centres = fan_centres(box, len(discs))
+    steps = np.arange(-reach_mm, reach_mm + 1e-6, FIT_STEP_MM)
+    coloured = label >= 0
+    total = max(int(coloured.sum()), 1)
+    ncol = max(int(label.max()) + 1, max(discs) + 1)
+    best: tuple[float, tuple[int, ...], np.ndarray] = (-2.0, tuple(discs), np.full(xs.shape, -1))
+    orders = list(dict.fromkeys(itertools.permutations(discs)))
+    for dx in steps:
+        for dy in steps:
+            slot = seen_slots(xs, ys, centres + np.array([dx, dy]), lean, FIT_EDGE_MM)
+            use = coloured & (slot >= 0)
+            counts = np.zeros((len(discs), ncol), int)
+            np.add.at(counts, (slot[use], label[use]), 1)
+            sizes = counts.sum(axis=1)
+            for order in orders:
+                right = sum(int(counts[k, c]) for k, c in enumerate(order))
+                score = (2 * right - int(sizes.sum())) / total
+                if score > best[0]:
+                    best = (score, order, slot)
+    return best
+
+
+def fit_gain(hsv: np.ndarray, unlike: np.ndarray, hues: dict[str, int], ppm: float, box,
+             colours: list[str], above: list[str], missing: str, lean: np.ndarray) -> float:
+    """How much better a fan of `above` and `missing` on the space `box` (mm) explains
+    the colours there than `above` alone (fan_fit: `hsv` the board at `ppm` px/mm,
+    `unlike` where it is unlike the print, `colours` every player's, `lean` as
+    seen_slots)."""
+    if not above:
+        return 0.0
+    grow = 2.0 + float(np.hypot(*lean)) * (len(above) + 1) * DISC_MM
+    xs, ys, (x0, y0, x1, y1) = _grid(box, ppm, grow)
+    if hsv.shape[0] < y1 or hsv.shape[1] < x1 or x0 < 0 or y0 < 0:
+        return 0.0
+    label = _labels(hsv, unlike, hues, colours, (slice(y0, y1), slice(x0, x1)))
+    index = {c: k for k, c in enumerate(colours)}
+    seen = [index[c] for c in above]
+    less = fan_fit(label, xs, ys, box, seen, lean)[0]
+    return fan_fit(label, xs, ys, box, [*seen, index[missing]], lean)[0] - less
+
+
+HAND_MM = 1.3           # a fanned disc off its place by the hand: the fan's 1 mm, its own 0.3
+
+
+def reach_over(box, count: int, over, lean: np.ndarray, ppm: float) -> float:
+    """The largest share of the box `over` (px at `ppm`) that a disc of a fan of `count`
+    on the space `box` (mm) can cover with its top face, seen through `lean` (seen_slots)
+    and laid by the hand up to HAND_MM towards it: a disc seen from the side reaching
+    over the line onto the space beside."""
+    x0, y0, x1, y1 = over
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    xs, ys = (xs + 0.5) / ppm, (ys + 0.5) / ppm
+    target = np.array([(x0 + x1) / 2, (y0 + y1) / 2]) / ppm
+    most = 0.0
+    for k, c in enumerate(fan_centres(box, count)):
+        top = c + lean * (k + 1) * DISC_MM
+        way = target - top
+        top = top + way / max(float(np.hypot(*way)), 1e-9) * HAND_MM
+        most = max(most, float((np.hypot(xs - top[0], ys - top[1]) < R_MM).mean()))
+    return most

@@ -43,6 +43,7 @@ from referee.errors import BadOption
 from referee.geometry import project
 from referee.image import PhotoInput, scaling
 from referee.opening import fit_board, our_markers
+from referee.pose import camera_pose
 from referee.problems import INVALID_LAYOUT, RefereeProblem
 from referee.timing import Laps
 
@@ -172,7 +173,8 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     share = tracks.shares(on_board, list(COLOURS), fills) if base is None else None
     players = _players(board, base, share)
     out_of_view = _out_of_view(h, image.size)
-    reading = tracks.read_tracks(on_board, players, out_of_view, share, fills)
+    reading = tracks.read_tracks(on_board, players, out_of_view, share, fills,
+                                 camera_pose(h, image.size))
     problems += _track_problems(reading, h)
     if base is None:
         problems += discs_without_pieces(board, players, reading, h)

@@ -23,6 +23,7 @@ import numpy as np
 
 from pnp.geometry import assyria as geometry
 from referee.assyria import fan, read
+from referee.pose import Pose
 
 TPPM = 2.0                       # px per mm of the board seen square-on for the tracks
 TRACK_YES, TRACK_NO = 0.028, 0.01    # a colour's share of a track space (a disc: 0.03-0.55)
@@ -118,8 +119,23 @@ def colour_masks(bgr: np.ndarray, players: list[str], fills: dict[str, float] | 
     less than half of it), so a tinted light or a shadow leaves the print alike, and the
     tan of every tenth score space is not a yellow or red disc. `fills`: each colour's hue
     seen on the map (hue_windows)."""
-    ref = printed_board()
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+    unlike_all = unlike_round_spaces(bgr)
+    # each colour's hue test only where the print is unlike (a small part of the board)
+    ys, xs = np.nonzero(unlike_all)
+    windows = hue_windows(fills)
+    out = {}
+    for c in players:
+        mask = np.zeros_like(unlike_all)
+        mask[ys, xs] = _colour(hsv[ys, xs], c, windows[c])
+        out[c] = mask
+    return out
+
+
+def unlike_round_spaces(bgr: np.ndarray) -> np.ndarray:
+    """Where (0/1) the photo is unlike the print on and just round every space, the
+    print fitted to it per channel round each space (colour_masks)."""
+    ref = printed_board()
     unlike_all = np.zeros(bgr.shape[:2], np.uint8)
     g = round(AROUND_MM * TPPM)
     for x0, y0, x1, y1 in space_boxes().values():
@@ -131,15 +147,7 @@ def colour_masks(bgr: np.ndarray, players: list[str], fills: dict[str, float] | 
         e = RIM
         a, fit = a[g - e:-g + e, g - e:-g + e], b[g - e:-g + e, g - e:-g + e] * gain
         unlike_all[y0 - e:y1 + e, x0 - e:x1 + e] |= unlike_print(a, fit).astype(np.uint8)
-    # each colour's hue test only where the print is unlike (a small part of the board)
-    ys, xs = np.nonzero(unlike_all)
-    windows = hue_windows(fills)
-    out = {}
-    for c in players:
-        mask = np.zeros_like(unlike_all)
-        mask[ys, xs] = _colour(hsv[ys, xs], c, windows[c])
-        out[c] = mask
-    return out
+    return unlike_all
 
 
 RIM = 2                          # px round a space's box: its opening's context
@@ -219,11 +227,13 @@ KINDS = ("score", "camel", "offering", "turn", "ashur")
 
 def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozenset = frozenset(),
                 share: dict[str, dict[str, float]] | None = None,
-                fills: dict[str, float] | None = None) -> TrackReading:
+                fills: dict[str, float] | None = None, pose: Pose | None = None
+                ) -> TrackReading:
     """Each player's disc per track and Ashur's huts; a space in `hidden` (out of the
     photo) or washed out by a glare with no piece seen on it is unclear for every
     colour. `share`: `shares` of these players or more, if found already; `fills`: each
-    colour's hue on the map (hue_windows)."""
+    colour's hue on the map (hue_windows); `pose`: the camera over the board (a fanned
+    disc's top face seen moved by its height), if known."""
     share = (shares(bgr, players, fills) if share is None
              else {sp_id: {c: row[c] for c in players} for sp_id, row in share.items()})
     washed = {sp_id for sp_id in washed_out(bgr)
@@ -234,6 +244,7 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
     out = TrackReading()
     hues = fill_centres(fills)
     masks: dict[str, np.ndarray] = {}        # colour_masks, made only if a fan needs them
+    lean = _leaner(pose)
     by_kind: dict[str, list[geometry.Space]] = {}
     for sp in tracked_spaces():
         by_kind.setdefault(sp.kind, []).append(sp)
@@ -250,7 +261,8 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                 yes, maybe = trace, []
             if not yes and not maybe and len(trace) <= 1:
                 yes = _under_a_fan(bgr, players, share, by_kind[track], c, trace, masks,
-                                   fills)
+                                   fills) or _only_fan_for(bgr, players, share, by_kind[track],
+                                                           c, fills, lean)
             elif not yes and _fan_and_beside(maybe, trace, share, players, c):
                 # the lowest of a fan laid to its space's edge, its crescent faint on both
                 # sides of the line: read where the fan's crescent shows it (a disc alone
@@ -270,14 +282,18 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                 return fan.one_more(cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV), hues, TPPM,
                                     sp.box, players, on, c)
 
+            def reach(home: geometry.Space, over: geometry.Space) -> float:
+                return fan.reach_over(home.box, max(_discs_on(home, share, players), 1),
+                                      space_boxes()[over.id], lean(home), TPPM)
+
             if len(yes) == 2 and not maybe:
-                yes = spilt_over(yes, share, players, c, holds_more)
+                yes = spilt_over(yes, share, players, c, holds_more, reach)
             if len(yes) == 1:
                 # a faint trace beside its disc, or round others' where no fan holds one
                 # more (a yellow disc's edge turned orange by a warm light), as spilt_over
-                maybe = [sp for sp in maybe if not _spills(sp, yes[0], share, c)
+                maybe = [sp for sp in maybe if not _spills(sp, yes[0], share, c, reach)
                          and spilt_over([yes[0], sp], share, players, c,
-                                        holds_more) != [yes[0]]]
+                                        holds_more, reach) != [yes[0]]]
             for sp in maybe:
                 out.unclear.append((track, c, sp.id, sp.centre))
             if len(yes) == 1 and not maybe:
@@ -375,31 +391,38 @@ def washed_out(bgr: np.ndarray) -> set[str]:
 
 
 SPILL = 0.2             # a neighbour's share of a disc at most this part of its own
+REACH_SLACK = 0.01      # ... or of the space at most this more than a disc can reach over
+Reach = Callable[[geometry.Space, geometry.Space], float]
 
 
 def _spills(sp: geometry.Space, home: geometry.Space, share: dict[str, dict[str, float]],
-            colour: str) -> bool:
+            colour: str, reach: Reach | None = None) -> bool:
     """Whether `colour`'s trace on `sp` is its disc on the next space reaching over the
-    line (a fanned disc laid to the space's edge, seen from an angle)."""
+    line (a fanned disc laid to the space's edge, seen from an angle): a small part of
+    its share there, or no more than the fan there can reach over (`reach(home, sp)`:
+    fan.reach_over, a disc's top face seen from the side)."""
     if sp.value is None or home.value is None or abs(sp.value - home.value) != 1:
         return False
-    return share[sp.id][colour] <= SPILL * share[home.id][colour]
+    most = SPILL * share[home.id][colour]
+    if reach is not None:
+        most = max(most, reach(home, sp) + REACH_SLACK)
+    return share[sp.id][colour] <= most
 
 
 def spilt_over(yes: list[geometry.Space], share: dict[str, dict[str, float]],
                players: list[str], colour: str,
-               holds_more: Callable[[geometry.Space, list[str]], bool] | None = None
-               ) -> list[geometry.Space]:
+               holds_more: Callable[[geometry.Space, list[str]], bool] | None = None,
+               reach: Reach | None = None) -> list[geometry.Space]:
     """Two spaces with `colour`: its disc on one and, on the other, its disc reaching
     over the line (neighbours: a disc fanned to its space's edge, seen at a tilt) or the
     print tinted round another's disc, when the lesser share is a small part of the
     other's and (neighbours only) no other disc lies there (no fan to be lowest under),
     or the discs there show no fan holding one more (`holds_more(space, the colours
-    there)`: fan.one_more). Else both (unclear)."""
+    there)`: fan.one_more); `reach` as _spills. Else both (unclear)."""
     home, over = sorted(yes, key=lambda sp: -share[sp.id][colour])
     others = [o for o in players if o != colour and share[over.id][o] >= TRACK_YES]
     no_fan = others and holds_more is not None and not holds_more(over, others)
-    if _spills(over, home, share, colour):
+    if _spills(over, home, share, colour, reach):
         return [home] if not others or no_fan else yes
     # farther off: a faint trace on others' disc where no fan holds one more is the print
     # round that disc tinted by the light (a tenth score space's tan), not a second disc
@@ -462,3 +485,64 @@ def _fanned_here(sp: geometry.Space, spaces: list[geometry.Space],
     return [o for o in players if o != colour
             and (share[sp.id][o] >= TRACK_YES
                  or TRACE < share[sp.id][o] == max(share[s.id][o] for s in spaces))]
+
+
+def unlike_around(bgr: np.ndarray, box, grow_mm: float) -> np.ndarray:
+    """Where (0/1, the whole board's shape) the photo is unlike the print over the space
+    `box` (mm) grown by `grow_mm`: a fan seen at a tilt reaches past its space's own
+    window (colour_masks), its print fitted to it per channel over that window."""
+    out = np.zeros(bgr.shape[:2], np.uint8)
+    h, w = out.shape
+    x0, y0, x1, y1 = (round(v * TPPM) for v in (box[0] - grow_mm, box[1] - grow_mm,
+                                                 box[2] + grow_mm, box[3] + grow_mm))
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    ref = printed_board()
+    if ref.shape != bgr.shape or x1 <= x0 or y1 <= y0:
+        return out
+    a = bgr[y0:y1, x0:x1].astype(np.float32)
+    b = ref[y0:y1, x0:x1].astype(np.float32)
+    gain = np.median((a / np.maximum(b, 8.0)).reshape(-1, 3), axis=0)
+    out[y0:y1, x0:x1] = unlike_print(a, b * gain)
+    return out
+
+
+def _leaner(pose: Pose | None) -> Callable[[geometry.Space], np.ndarray]:
+    """Per space, how far (mm) the photo shows a point moved per mm of height there."""
+    def lean(sp: geometry.Space) -> np.ndarray:
+        if pose is None:
+            return np.zeros(2)
+        centre = np.array(sp.centre, float)
+        return pose.seen_at(centre, 1.0) - centre
+    return lean
+
+
+def _discs_on(sp: geometry.Space, share: dict[str, dict[str, float]], players: list[str]
+              ) -> int:
+    return sum(share[sp.id][c] >= TRACK_YES for c in players)
+
+
+def _only_fan_for(bgr: np.ndarray, players: list[str], share: dict[str, dict[str, float]],
+                  spaces: list[geometry.Space], colour: str, fills: dict[str, float] | None,
+                  lean: Callable[[geometry.Space], np.ndarray]) -> list[geometry.Space]:
+    """The space of a track where `colour`, seen nowhere on it, lies hidden in a fan:
+    each player has one disc a track (ruling "Components") and a disc alone shows whole,
+    so it lies under others' discs; there when exactly one space with others' discs
+    (each their colour's largest share on the track) fits, seen from the camera
+    (fan.fit_gain), at least as well with it as without, and every other such space
+    worse. Else none (unclear)."""
+    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+    hues = fill_centres(fills)
+    fits = []
+    for sp in spaces:
+        # others' discs at home here (a disc reaching over from the next space is none)
+        above = [o for o in players if o != colour and share[sp.id][o] >= TRACK_YES
+                 and share[sp.id][o] == max(share[s.id][o] for s in spaces)]
+        if above:
+            grow = 3.0 + float(np.hypot(*lean(sp))) * (len(above) + 1) * fan.DISC_MM
+            fits.append((fan.fit_gain(hsv, unlike_around(bgr, sp.box, grow), hues, TPPM,
+                                      sp.box, players, above, colour, lean(sp)), sp))
+    good = [sp for gain, sp in fits if gain >= FAN_GAIN]
+    return good if len(good) == 1 else []
+
+
+FAN_GAIN = 0.0          # fan.fit_gain of the one fan a missing disc can hide in, at least

@@ -135,3 +135,54 @@ def test_no_red_crescent_is_read_from_a_tenth_spaces_tan():
     bgr, box = _on_space("score-10", ["blue", "green"])
     assert not _lowest_on(bgr, box, "red", ["blue", "green"], "green")
     assert not _lowest_on(bgr, box, "yellow", ["blue", "green"], "green")
+
+
+# --- fans seen from the camera ---------------------------------------------------------------
+
+def _seen_from_side(space: str, stack: list[str], lean, blur: int = 3) -> np.ndarray:
+    """The print with `stack` (lowest first) fanned on `space` as a camera sees discs of
+    fan.DISC_MM: each disc's grey cut edge from its bottom to its top, and its top face,
+    moved by `lean` (mm a point moves per mm of height)."""
+    img = tracks.printed_board().copy()
+    box = next(sp for sp in geometry.track_spaces() if sp.id == space).box
+    lean = np.asarray(lean, float)
+    s = tracks.TPPM * 16
+    for k, (colour, c) in enumerate(zip(stack, fan.fan_centres(box, len(stack)), strict=True)):
+        for z in np.linspace(k, k + 1, 7)[:-1] * fan.DISC_MM:      # the cut edge
+            x, y = c + lean * z
+            cv2.circle(img, (round(x * s), round(y * s)), round(fan.R_MM * s), (150, 155, 160),
+                       -1, cv2.LINE_AA, shift=4)
+        hsv = np.uint8([[[read.HUES[colour], 200, 170]]])
+        bgr = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+        x, y = c + lean * (k + 1) * fan.DISC_MM
+        cv2.circle(img, (round(x * s), round(y * s)), round(fan.R_MM * s), bgr, -1,
+                   cv2.LINE_AA, shift=4)
+    return cv2.GaussianBlur(img, (blur, blur), 0)
+
+
+def _gain(bgr: np.ndarray, space: str, above: list[str], missing: str, lean) -> float:
+    box = next(sp for sp in geometry.track_spaces() if sp.id == space).box
+    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+    return fan.fit_gain(hsv, tracks.unlike_around(bgr, box, 8.0), read.HUES, tracks.TPPM, box,
+                        PLAYERS, above, missing, np.asarray(lean, float))
+
+
+def test_a_fan_seen_from_the_side_fits_better_with_its_hidden_disc():
+    # seed 7's photo 062 (hand-laid, 3 MP): green lowest of three, the camera's lean
+    # towards the fan's lowest end: blue's top face, a disc higher, covers its crescent
+    lean = (-0.54, -0.42)
+    bgr = _seen_from_side("score-7", ["green", "blue", "red"], lean)
+    assert _gain(bgr, "score-7", ["blue", "red"], "green", lean) >= tracks.FAN_GAIN
+    # ... and a fan of two holds no third
+    bgr = _seen_from_side("score-7", ["blue", "red"], lean)
+    assert _gain(bgr, "score-7", ["blue", "red"], "green", lean) < tracks.FAN_GAIN
+
+
+def test_a_lowest_crescent_widened_by_the_lean_is_fitted():
+    # seed 9's photo 064 (JPEG 70, 3 MP): blue lowest of four on offering 0, the lean
+    # along the fan, each higher disc moved further
+    lean = (0.52, 0.34)
+    bgr = _seen_from_side("offering-0", ["blue", "yellow", "red", "green"], lean, blur=5)
+    assert _gain(bgr, "offering-0", ["yellow", "red", "green"], "blue", lean) >= tracks.FAN_GAIN
+    bgr = _seen_from_side("offering-0", ["yellow", "red", "green"], lean, blur=5)
+    assert _gain(bgr, "offering-0", ["yellow", "red", "green"], "blue", lean) < tracks.FAN_GAIN

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
+
 from pnp.cli import main
 from pnp.geometry import assyria as geometry
 from pnp.rules.assyria.commands import COMMANDS
-from referee.assyria import REFEREE
+from referee.assyria import REFEREE, fan, tracks
 from referee.assyria.evaluate import visible
 from referee.assyria.problems import STATE_NEEDED, TRACK_UNCLEAR
 from referee.assyria.synth import track_places
@@ -81,3 +83,23 @@ def test_the_readme_command_scores_the_example_without_a_state(capsys):
     seen = json.loads(capsys.readouterr().out)
     assert code == 0
     assert seen["players"] == _truth_report(truth).data["players"]
+
+
+def test_a_top_disc_seen_from_the_side_reaches_over_the_line_as_the_camera_leans():
+    # seed 7's photo 061 (35 degrees, 3 MP): red on top of yellow on score 45, its top
+    # face seen 2-3 mm onto score 46 (a third of its share there)
+    spaces = {sp.id: sp for sp in tracks.tracked_spaces()}
+    home, over = spaces["score-45"], spaces["score-46"]
+    leaning = fan.reach_over(home.box, 2, tracks.space_boxes()[over.id],
+                             np.array([0.63, 0.85]), tracks.TPPM)
+    straight = fan.reach_over(home.box, 2, tracks.space_boxes()[over.id], np.zeros(2),
+                              tracks.TPPM)
+    assert straight < 0.01 < 0.06 < leaning
+    share = {home.id: {"red": 0.17, "yellow": 0.056}, over.id: {"red": 0.064, "yellow": 0.0}}
+    assert len(tracks.spilt_over([home, over], share, ["red", "yellow"], "red")) == 2
+    assert tracks.spilt_over([home, over], share, ["red", "yellow"], "red",
+                             reach=lambda a, b: leaning) == [home]
+    # a disc of its own there (a whole disc's share) is more than any disc reaches over
+    share[over.id]["red"] = 0.3
+    assert len(tracks.spilt_over([home, over], share, ["red", "yellow"], "red",
+                                 reach=lambda a, b: leaning)) == 2

@@ -1,0 +1,24 @@
+"""Normal benchmark photos (`referee_bench.py --game assyria --seed S --only N`) whose
+fanned discs were `track-unclear`, one generated photo each, read exactly now: a disc
+seen nowhere on its track found in the one fan that, seen from the camera, fits better
+with it; a top disc seen from the side reaching over the line onto the space beside."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.assyria.evaluate import visible
+
+from .test_assyria_normal_spots import bench
+
+
+@pytest.mark.parametrize(("seed", "preset"), [
+    (900064, "jpeg-70"),       # blue lowest of four on offering 0
+    (700041, "blur"),          # blue's 1 mm crescent lowest of four
+    (700061, "tilt-35"),       # red's top disc 2-3 mm over the line, score and offering
+    (700062, "hand-laid"),     # green lowest of three, its crescent under blue's top face
+])
+def test_a_fanned_disc_the_photo_barely_shows_is_read(seed, preset):
+    truth, verdict = bench(seed, preset, 3.0, 4)
+    assert verdict.is_certain, verdict.problems
+    assert visible(verdict.state) == visible(truth)
