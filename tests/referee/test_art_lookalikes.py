@@ -147,7 +147,8 @@ def test_a_cell_past_its_full_votes_ties_and_the_votes_say_so():
         comparison = Comparison(image, scale, grid, best)
         comparison.clearly_best = lambda *_: False
         votes = FullVotes(1)
-        first = _outcome(comparison, best, rival, set(), votes)
+        _outcome(comparison, best, rival, set(), votes)             # the one vote
+        assert votes.left == 0 and not votes.out
         comparison.maps = lambda *_: pytest.fail("a vote past the cell's votes")
         assert _outcome(comparison, best, rival, set(), votes) == "tie"
     assert votes.out and votes.left == 0
