@@ -197,9 +197,10 @@ class CellBits:
         return _chosen(self._read[key], grid, allowed)
 
 
-# one corner's frame: its pose, the corner's centre (mm) and every code its bits are
-# (marker id, its tile and corner, k: the printed top-left is k corners on)
-_CornerRead = tuple[np.ndarray, np.ndarray, set[tuple[int, tuple[str, str], int]]]
+# one corner's frame: its pose, the corner's centre (mm), every code its bits are (marker
+# id, its tile and corner, k: the printed top-left is k corners on) and whether they were
+# fitted to a blur (`_fitted_hits`) rather than read by thresholds
+_CornerRead = tuple[np.ndarray, np.ndarray, set[tuple[int, tuple[str, str], int]], bool]
 
 
 def _corner_reads(grey: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
@@ -235,9 +236,10 @@ def _corner_reads(grey: np.ndarray, scale: float, grid: Grid, cell: tuple[int, i
                 rot = round(turn / 90.0) % 4 * 90
                 if (owner[1], rot) in placed:
                     hits.add((int(marker_id), owner, k))
-        if not hits:
+        fitted = not hits
+        if fitted:
             hits = _fitted_hits(patch, pose, half, module, placed)
-        out.append((pose, centre, hits))
+        out.append((pose, centre, hits, fitted))
     return out
 
 
@@ -268,14 +270,17 @@ def _blurred_codes(sigma: float) -> np.ndarray:
 
 def _misfits(seen: np.ndarray, predicted: np.ndarray) -> np.ndarray:
     """Least-squares misfit of seen module greys (81) to each prediction (n, 81) up to a
-    grey offset and a gain, over the border and the bits (the quiet ring is the tile's art)."""
+    grey offset and a gain, over the border and the bits (the quiet ring is the tile's art).
+    The gain is at least 0: a code that fits only inverted (white for black) explains the
+    greys no better than a flat grey does, and is scored so (not left out: the margin
+    below would then pass with no runner-up at all)."""
     used = BORDER | INNER
     y, x = seen[used], predicted[:, used]
     xc = x - x.mean(1, keepdims=True)
     yc = y - y.mean()
-    gain = (xc @ yc) / np.maximum((xc * xc).sum(1), 1e-9)
+    gain = np.maximum((xc @ yc) / np.maximum((xc * xc).sum(1), 1e-9), 0.0)
     resid = yc[None] - gain[:, None] * xc
-    return np.where(gain > 0, (resid * resid).sum(1), np.inf)
+    return (resid * resid).sum(1)
 
 
 def _fitted_hits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float,
@@ -304,7 +309,7 @@ def _chosen(reads: list[_CornerRead], grid: Grid, allowed: set[str]) -> list[Til
     """The corners whose bits are one marker of a tile in `allowed`, as markers."""
     module = marker_places(grid.design)[0].size / 7
     found: list[TileMarker] = []
-    for pose, centre, every in reads:
+    for pose, centre, every, fitted in reads:
         hits = {h for h in every if h[1][0] in allowed}
         if len(hits) != 1:
             continue                  # nothing, or two readings: no guess
@@ -312,5 +317,5 @@ def _chosen(reads: list[_CornerRead], grid: Grid, allowed: set[str]) -> list[Til
         square = np.array([(-3.5, -3.5), (3.5, -3.5), (3.5, 3.5), (-3.5, 3.5)])
         square = np.roll(square, -k, axis=0)
         corners_mm = _points(pose[None], module, square)[0] + centre
-        found.append(TileMarker(marker_id, grid.to_image(corners_mm), tile, corner))
+        found.append(TileMarker(marker_id, grid.to_image(corners_mm), tile, corner, fitted))
     return found

@@ -246,8 +246,14 @@ def fit_grid(markers: list[Marker], board: bool = False,
     groups, problems = _group(markers, design)
     seen = _Seen(groups, design)
     board_seen = [m for m in markers if m.tile is None and m.id in board_model()]
-    if outlines is not None and not board and len(groups) < len(outlines.marks):
+    sure = {t: g for t, g in groups.items() if not all(_fitted(m) for m in g)}
+    if outlines is not None and not board and len(sure) < len(outlines.marks):
         return _on_outlines(outlines, seen, problems, design)
+    # A mark read by fitting blurred codes (bits.py) is the right tile, but its corners are
+    # a search's pose in the blur, often a mm or two off: a plane refitted to many of them
+    # bends (benchmark seed 1 photo 273: worst, 3 MP, an open table; 19 such marks moved
+    # every tile a cell or two). They are placed on the plane the other marks fit.
+    fit_on = _Seen(sure, design) if len(sure) >= SURE_TILES and len(sure) < len(groups) else seen
     if not groups and not (board and len({m.id for m in board_seen}) >= MIN_BOARD_MARKERS):
         # (the board alone fixes the squares: a discreet print's tiles are then read
         # where the board puts them, bits.py)
@@ -266,13 +272,15 @@ def fit_grid(markers: list[Marker], board: bool = False,
     if h is None:
         if not groups:
             raise GridError("no tile markers to fit the table to")
-        h, poses = _plane_from_tiles(seen, False, design)
+        h, poses = _plane_from_tiles(fit_on, False, design)
         if design == "discreet":
             # the discreet print's small marks: also by the tiles' centres, and the plane
             # that puts more tiles square on their cells kept (`_fit_points`)
-            other = _plane_from_tiles(seen, True, design)
+            other = _plane_from_tiles(fit_on, True, design)
             if _squareness(other[1]) > _squareness(poses):
                 h, poses = other
+        if fit_on is not seen:
+            poses = _place_all(h, seen)
     else:
         poses = _place_all(h, seen)
     grid = Grid(h, poses, used_board, len(board_seen), problems, design=design)
@@ -380,6 +388,11 @@ def _grow(seen: _Seen, by_centre: bool, design: str) -> np.ndarray:
 
 
 SEED_TILES = 3              # tiles placed before the plane rests on their centres alone
+SURE_TILES = 3              # tiles read by thresholds that fit the plane without the fitted
+
+
+def _fitted(marker: Marker) -> bool:
+    return getattr(marker, "fitted", False)
 
 
 def _fit_points(seen: _Seen, tile: str, cell: tuple[int, int], rot: int, by_centre: bool

@@ -76,6 +76,10 @@ EMPTY_ART = 0.3             # no candidate correlates more: no tile's art is the
 NOVEL = 0.02                # share of a cell's px of colours the table nearby never shows
 ROUNDS = 12                 # identified tiles open new neighbours this many times over
 PLANE_MOVED_MM = 0.5        # a refitted plane that moves a cell less keeps its art's say
+FULL_VOTES = 8              # full votes (`Comparison.maps`) a cell may take: a tile the
+#                             art identifies takes 0-6 (benchmark seed 1, worst and
+#                             occluded photos), an unsettled cell 10-40; the Minotaur,
+MINOTAUR_VOTES = 24         # like every colour's crosses at four turns, 19
 MIN_PLAYERS = 2             # colours in play at least (ruling asterion.md: "2 to 4
 #                             players")
 
@@ -153,6 +157,22 @@ class ArtSaid:
     unseen: frozenset[str]
     seen: frozenset[str]
     verdict: TilePose | str | RefereeProblem
+
+
+@dataclass
+class FullVotes:
+    """How many more full votes one cell may take; past them its contests are ties (the
+    cell is flagged, never a tile guessed)."""
+
+    left: int
+    out: bool = False
+
+    def take(self) -> bool:
+        if self.left <= 0:
+            self.out = True
+            return False
+        self.left -= 1
+        return True
 
 
 @dataclass
@@ -384,15 +404,22 @@ def judge_cell(image: np.ndarray, scale: float, grid: Grid, reading: CellReading
                                                      "covered, its walls "
                                                      f"{colour}, told from its art as no "
                                                      f"{colour} tile: uncover it", cell, point)
+    votes = FullVotes(MINOTAUR_VOTES if best.tile == MINOTAUR_ID else FULL_VOTES)
     for _ in range(USURPERS + 1):
         rivals = rivals_of(best, found, only, set(unseen))
         rival, outcome = usurper_or_first(
-            _contests(image, scale, grid, best, rivals, seen, colour=colour), unseen, seen)
+            _contests(image, scale, grid, best, rivals, seen, colour=colour, votes=votes),
+            unseen, seen)
         if outcome == "tie" and rival.tile in seen:
             rival, outcome = _contest_softer_or_sharper(image, scale, grid, best, rivals, seen,
-                                                        (rival, outcome))
+                                                        (rival, outcome), votes)
         if outcome == "won":
             return TilePose(best.tile, cell, best.rot, best.centre, best.angle % 360.0, ())
+        if votes.out:
+            return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: its markers are covered and "
+                                                     "too many tiles' prints fit its art "
+                                                     f"(most like {_name(best)}): uncover a "
+                                                     "marker", cell, point)
         if rival.tile in seen:
             looks = (f"looks like {rival.tile}" if outcome == "lost" else
                      f"is {_name(best)} or, more like it, {_name(rival)}")
@@ -475,14 +502,15 @@ def rivals_of(best: ArtMatch, found: list[ArtMatch], only: set[str] | None = Non
 
 
 def _contest(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
-             rivals: list[ArtMatch], seen: set[str] = frozenset(), sigma: float | None = None
-             ) -> tuple[ArtMatch | None, str]:
+             rivals: list[ArtMatch], seen: set[str] = frozenset(), sigma: float | None = None,
+             votes: FullVotes | None = None) -> tuple[ArtMatch | None, str]:
     """(None, "won") if the best beats every rival where their prints differ; else the
     first rival that beats it ("lost") or that it cannot beat ("tie"). A rival `seen`
     (read elsewhere by its markers) is no candidate here (the tile is one of those
     not yet seen); it wins only where the art says so clearly (art and markers
     disagree), and the art must not lean to it."""
-    for rival, outcome in _contests(image, scale, grid, best, rivals, seen, sigma):
+    for rival, outcome in _contests(image, scale, grid, best, rivals, seen, sigma,
+                                    votes=votes):
         if outcome != "won":
             return rival, outcome
     return None, "won"
@@ -490,11 +518,11 @@ def _contest(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
 
 def _contests(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
               rivals: list[ArtMatch], seen: set[str] = frozenset(),
-              sigma: float | None = None, colour: str | None = None
-              ) -> Iterator[tuple[ArtMatch, str]]:
+              sigma: float | None = None, colour: str | None = None,
+              votes: FullVotes | None = None) -> Iterator[tuple[ArtMatch, str]]:
     """Each rival and how the best fares against it ("won", "lost", "tie"), in turn (the
     photo where the best lies compared once). `colour`: the tile's colour as its walls'
-    tint tells it (tints.TableTints), if it does."""
+    tint tells it (tints.TableTints), if it does. `votes`: the cell's full votes left."""
     comparison = Comparison(image, scale, grid, best, sigma)
     tiles = tiles_by_id()
     for rival in rivals:
@@ -505,7 +533,7 @@ def _contests(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
         if _clearly_worse(image, scale, grid, best, rival):
             yield rival, "won"
             continue
-        outcome = _outcome(comparison, best, rival, seen)
+        outcome = _outcome(comparison, best, rival, seen, votes)
         if outcome == "won" and _posed_apart(best, rival) and (
                 rival.score > best.score - POSED_APART_MARGIN):
             # a rival with other corridors lies where they fit the photo best, not where
@@ -562,10 +590,12 @@ def _twin(tile_id: str, colour: str | None) -> str | None:
                 None)
 
 
-def _outcome(comparison: Comparison, best: ArtMatch, rival: ArtMatch, seen: set[str]
-             ) -> str:
+def _outcome(comparison: Comparison, best: ArtMatch, rival: ArtMatch, seen: set[str],
+             votes: FullVotes | None = None) -> str:
     if comparison.clearly_best(rival, CLEAR_VOTES):
         return "won"
+    if votes is not None and not votes.take():
+        return "tie"
     maps = comparison.maps(rival)
     if maps is None:
         return "tie"
@@ -590,7 +620,8 @@ def _outcome(comparison: Comparison, best: ArtMatch, rival: ArtMatch, seen: set[
 
 def _contest_softer_or_sharper(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
                                rivals: list[ArtMatch], seen: set[str],
-                               first: tuple[ArtMatch, str]) -> tuple[ArtMatch | None, str]:
+                               first: tuple[ArtMatch, str], votes: FullVotes | None = None
+                               ) -> tuple[ArtMatch | None, str]:
     """A tie with a look-alike read elsewhere by its markers (so most likely not here):
     the contest again with the photo judged one step softer and one sharper. The photo's
     softness is a fit over the whole cell, and a thin print (a wing's lines) is judged
@@ -598,10 +629,11 @@ def _contest_softer_or_sharper(image: np.ndarray, scale: float, grid: Grid, best
     Y06's wing then tied with Y04's plain corridor). The best wins only if it wins
     at one of them and loses at neither."""
     sigma = softness(image, scale, grid, best)
-    outcomes = [_contest(image, scale, grid, best, rivals, seen, s)
+    outcomes = [_contest(image, scale, grid, best, rivals, seen, s, votes)
                 for s in SOFTNESS if s != sigma and abs(s - sigma) <= 1.0]
-    if any(o == "lost" for _, o in outcomes) or not any(o == "won" for _, o in outcomes):
-        return first
+    if (any(o == "lost" for _, o in outcomes) or not any(o == "won" for _, o in outcomes)
+            or (votes is not None and votes.out)):
+        return first              # (a contest cut short by the votes left loses nothing)
     return None, "won"
 
 

@@ -21,6 +21,8 @@ BOARD_MARKERS = len(marker_ids("asterion", "board"))
 class TileMarker(Marker):
     tile: str | None           # the tile's id, or None for a board marker
     corner: str                # "NE" / "SW" on a tile; "board" on the board
+    fitted: bool = False       # read by fitting blurred codes (bits.py): its corners are
+    #                            a search's pose in a blur, not a square's outline
 
 
 def is_ours(marker_id: int) -> bool:

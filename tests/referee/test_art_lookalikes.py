@@ -136,3 +136,19 @@ def test_the_softness_found_is_the_prints_blur_and_its_fit_is_kept():
     want = print_levels(photo, soft, use)
     assert np.array_equal(levels[0], want[0]) and levels[1:] == want[1:]
     assert levels[2] == pytest.approx(0.8, abs=0.05)
+
+
+def test_a_cell_past_its_full_votes_ties_and_the_votes_say_so():
+    from referee.asterion.hidden import FullVotes
+
+    image, scale, grid = _scene()
+    best, rival = next(_pairs())
+    with one_thread():
+        comparison = Comparison(image, scale, grid, best)
+        comparison.clearly_best = lambda *_: False
+        votes = FullVotes(1)
+        _outcome(comparison, best, rival, set(), votes)             # the one vote
+        assert votes.left == 0 and not votes.out
+        comparison.maps = lambda *_: pytest.fail("a vote past the cell's votes")
+        assert _outcome(comparison, best, rival, set(), votes) == "tie"
+    assert votes.out and votes.left == 0

@@ -339,3 +339,65 @@ def test_the_discreet_print_is_also_matched_without_its_prisoners():
     spec = tile_spec("discreet")
     box = (spec.marker_size + 2 * spec.marker_module) ** 2
     assert templates.marker_mask("discreet").sum() / templates.FACE_PPM ** 2 > 1.5 * box
+
+
+def _plane_marks(fitted_shift: float) -> tuple[np.ndarray, list[TileMarker], dict]:
+    """A 7 x 7 discreet table under perspective: the Minotaur and three tiles read by
+    thresholds on their places, every other tile's mark fitted to a blur (bits.py) and
+    off its place by `fitted_shift` mm times its cell's distance from the Minotaur (a bend
+    a plane fitted to them would follow)."""
+    from pnp.rules.asterion.tiles import load_tileset
+    from referee.asterion.grid import in_cell
+    from referee.geometry import project
+
+    h = np.array([[3.0, 0.5, 900.0], [-0.2, 2.6, 700.0], [3e-4, -2e-4, 1.0]])
+    cells = [(x, y) for x in range(-3, 4) for y in range(-3, 4)]
+    cells.sort(key=lambda c: abs(c[0]) + abs(c[1]))
+    tiles = ["M"] + [t for t in load_tileset("crete") if t != "M"]
+    markers, truth = [], {}
+    for k, (cell, tile) in enumerate(zip(cells, tiles[:len(cells)], strict=True)):
+        fitted = k >= 4
+        place = in_cell(marker_model("discreet")["SW"], cell, 0)
+        place = place + (fitted_shift * np.hypot(*cell) if fitted else 0.0)
+        markers.append(TileMarker(tile_marker_ids(tile)[1], project(h, place), tile, "SW",
+                                  fitted))
+        truth[tile] = cell
+    return h, markers, truth
+
+
+def test_marks_fitted_to_a_blur_are_placed_on_the_plane_but_do_not_bend_it():
+    from referee.asterion.grid import fit_grid
+
+    _, straight, truth = _plane_marks(0.0)
+    _, bent, _ = _plane_marks(2.5)
+    grid = fit_grid(bent, False, None, "discreet")
+    assert np.allclose(grid.homography, fit_grid(straight, False, None, "discreet").homography)
+    assert {p.tile: p.cell for p in grid.tiles} == truth      # each fitted tile placed
+    # read by thresholds, the same marks bend the plane: every tile is off its place
+    sure = [replace(m, fitted=False) for m in bent]
+    assert not np.allclose(fit_grid(sure, False, None, "discreet").homography,
+                           grid.homography, rtol=1e-3)
+
+
+def test_the_outlines_plane_stands_until_as_many_marks_are_read_by_thresholds():
+    from referee.asterion.grid import fit_grid
+    from referee.asterion.outlines import Outline, OutlinePlane
+
+    h, markers, truth = _plane_marks(2.5)
+    outlines = OutlinePlane(h, [Outline(np.zeros((4, 2)), c, 0, (0.0, 0.0), 0.0)
+                                for c in list(truth.values())[:20]])
+    grid = fit_grid(markers, False, outlines, "discreet")    # 4 sure marks, 45 fitted
+    assert np.allclose(grid.homography, h)
+    assert {p.tile: p.cell for p in grid.tiles} == truth
+
+
+def test_a_code_that_fits_only_inverted_scores_as_a_flat_grey():
+    from referee.asterion import bits
+
+    codes = bits._blurred_codes(0.5)
+    used = bits.BORDER | bits.INNER
+    seen = 200.0 - 150.0 * codes[37]                 # mark 37 printed white for black
+    misfit = bits._misfits(seen, codes)
+    flat = float(((seen[used] - seen[used].mean()) ** 2).sum())
+    assert misfit[37] == pytest.approx(flat)
+    assert np.isfinite(misfit).all() and (misfit <= flat + 1e-6).all()
