@@ -137,7 +137,7 @@ def action_candidates(state: State, frontier: list[int] | None = None) -> Action
         looks = k.canonical[lab.cells[lab.tile_cell[t]][1]]
         turns += [(t, r) for r in k.rotations if k.canonical[r // 90] != looks]
     return ActionCandidates(turns, eligible,
-                            sorted(lab.frontier) if frontier is None else frontier)
+                            list(lab.frontier_sorted) if frontier is None else frontier)
 
 
 def legal_actions(state: State) -> list[Move]:
@@ -161,7 +161,7 @@ def legal_actions(state: State) -> list[Move]:
         # The tiles must stay one group: if lifting t splits them, its new cell must touch
         # every piece.
         pieces = _pieces(occupied - {home})
-        for cell in sorted(reduced.frontier):
+        for cell in reduced.frontier_sorted:
             if cell == home or (len(pieces) > 1 and not all(
                     any(cell + s in piece for s in STEP) for piece in pieces)):
                 continue
