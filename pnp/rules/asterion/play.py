@@ -19,6 +19,7 @@ from pnp.rules.asterion.moves import (
     Rotate,
     Shift,
     Swap,
+    place_text,
 )
 from pnp.rules.asterion.state import State
 from pnp.rules.asterion.tiles import MINOTAUR_ID
@@ -411,18 +412,25 @@ def apply_in_place(state: State, move: Move) -> State:
     colour = state.current
     if isinstance(move, Place) and colour is not None:
         # A placement changes the state's own labyrinth: no copy to throw away.
-        return _placed(state, colour, move, _check_place(state, move))
-    lab, killed, placed = resolve(state, move)
+        return play_legal(state, _check_place(state, move), move.rot)
+    lab, killed, _ = resolve(state, move)
     assert colour is not None
-    return _finish(state, colour, move, lab, killed, placed)
+    state.use_lab(lab)
+    return _not_placed(state, colour, move, killed)
 
 
-def play_legal(state: State, move: Place, cell: int) -> State:
-    """`apply_in_place` for a placement the caller took from `legal_placements` (`cell` is
-    its key): the same change, without checking it again."""
+def play_legal(state: State, cell: int, rot: int) -> State:
+    """`apply_in_place` for placing the tile in hand on `cell` (a key) at `rot`, a pair the
+    caller took from `legal_placements`: the same change, without checking it again or
+    building the move."""
     colour = state.current
     assert colour is not None
-    return _placed(state, colour, move, cell)
+    hand = state.hands[colour]
+    assert hand is not None
+    killed = state.lab().place(hand, cell, rot)
+    x, y = xy(cell)
+    state.tiles.append((hand, x, y, rot))
+    return _finish(state, colour, place_text(hand, x, y, rot), killed)
 
 
 def play_legal_action(state: State, move: Action) -> State:
@@ -441,26 +449,22 @@ def play_legal_action(state: State, move: Action) -> State:
         lab.lift(tile)
     for tile, cell, rot in put:
         lab.place(tile, cell, rot, kill=False)
-    return _finish(state, colour, move, lab, lab.sweep(), False)
+    return _not_placed(state, colour, move, lab.sweep())
 
 
-def _placed(state: State, colour: str, move: Place, cell: int) -> State:
-    lab = state.lab()
-    return _finish(state, colour, move, lab, lab.place(move.tile, cell, move.rot), True)
-
-
-def _finish(state: State, colour: str, move: Move, lab: Labyrinth, killed: list[str],
-            placed: bool) -> State:
-    """The rest of a turn once the labyrinth after `move` and its kills are known."""
+def _not_placed(state: State, colour: str, move: Move, killed: list[str]) -> State:
+    """`_finish` for a discard or an action (the state's labyrinth is the one after it)."""
     hand = state.hands[colour]
-    assert hand is not None
-    state.use_lab(lab)
-    if isinstance(move, Place):
-        state.tiles.append((hand, move.x, move.y, move.rot))
-    else:
-        state.discards[colour].append(hand)   # discarded, or the price of an action
-        if not isinstance(move, Discard):
-            _move_tiles(state.tiles, move, lab)
+    state.discards[colour].append(hand)   # discarded, or the price of an action
+    if isinstance(move, Discard):
+        return _finish(state, colour, f"{move} {hand}", killed)
+    _move_tiles(state.tiles, move, state.lab())
+    return _finish(state, colour, f"{move} (discards {hand})", killed)
+
+
+def _finish(state: State, colour: str, did: str, killed: list[str]) -> State:
+    """The rest of a turn once the state's tiles and labyrinth are as after it, the move
+    written as `did` in the log, and its kills known."""
     gain = 0
     if killed:
         killed.sort(key=tile_order)
@@ -471,9 +475,7 @@ def _finish(state: State, colour: str, move: Move, lab: Labyrinth, killed: list[
         if not state.no_kill_points:
             state.kill_points[colour] += gain
     state.moves += 1
-    text = f"{state.moves:3d} {colour:<6} {move}"
-    if not placed:
-        text += f" (discards {hand})" if not isinstance(move, Discard) else f" {hand}"
+    text = f"{state.moves:3d} {colour:<6} {did}"
     if killed:
         text += f"  kills {' '.join(killed)} ({gain:+d})"
     state.log.append(text)
