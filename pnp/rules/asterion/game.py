@@ -96,9 +96,10 @@ def _first_legal_action(state: State, rng: random.Random,
     """A uniformly random legal action: the first legal one in a random order (`frontier`:
     the sorted frontier, when known)."""
     candidates = action_candidates(state, frontier)
+    split: dict[int, list[set[int]]] = {}       # what each lifted tile leaves, this turn
     for index in drawn_order(rng, len(candidates)):
         move = candidates[index]
-        if candidate_is_legal(state, move):
+        if candidate_is_legal(state, move, split):
             return move
     return None
 

@@ -4,7 +4,6 @@ docs/rules/asterion.md).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Container, Iterable
 from itertools import combinations
 
@@ -48,22 +47,36 @@ def _eligible(state: State, lab: Labyrinth, colour: str) -> list[str]:
 
 def _pieces(cells: set[int]) -> list[set[int]]:
     """The orthogonally connected groups of `cells`."""
-    pieces, seen = [], set()
+    pieces: list[set[int]] = []
+    seen: set[int] = set()
     for start in sorted(cells):
-        if start in seen:
-            continue
-        piece = {start}
-        queue = deque([start])
-        while queue:
-            cell = queue.popleft()
-            for step in STEP:
-                near = cell + step
-                if near in cells and near not in piece:
-                    piece.add(near)
-                    queue.append(near)
-        seen |= piece
-        pieces.append(piece)
+        if start not in seen:
+            piece = _flood(cells, start)
+            seen |= piece
+            pieces.append(piece)
     return pieces
+
+
+def _flood(cells: Container[int], start: int, avoid: int = -1,
+           stop_at: Container[int] = (), stop_count: int = 0) -> set[int]:
+    """The cells of `cells` orthogonally joined to `start` (itself included) without passing
+    `avoid`; the flood stops early once it has reached `stop_count` cells of `stop_at`."""
+    piece = {start, avoid}
+    todo = [start]
+    while todo:
+        at = todo.pop()
+        for step in STEP:
+            near = at + step
+            if near in cells and near not in piece:
+                piece.add(near)
+                todo.append(near)
+                if near in stop_at:
+                    stop_count -= 1
+                    if not stop_count:
+                        todo = []
+                        break
+    piece.discard(avoid)
+    return piece
 
 
 def _connected(cells: Iterable[int]) -> bool:
@@ -278,10 +291,12 @@ def _acted(state: State, move: Rotate | Swap | Shift) -> list[tuple[str, int, in
     return [*_without(lab, move.tile), (move.tile, key(move.x, move.y), move.rot)]
 
 
-def candidate_is_legal(state: State, move: Move) -> bool:
+def candidate_is_legal(state: State, move: Move,
+                       split: dict[int, list[set[int]]] | None = None) -> bool:
     """Whether an action from `action_candidates(state)` (its tile conditions met) is legal:
     what `resolve` decides, without building the labyrinth after it (the simulator tries
-    candidates until one is legal)."""
+    candidates until one is legal). `split`: a dict kept across the candidates of one
+    position, where a move's group check keeps the groups a lifted tile leaves."""
     assert isinstance(move, (Rotate, Swap, Shift))
     lab = state.lab()
     if isinstance(move, Swap):
@@ -292,7 +307,7 @@ def candidate_is_legal(state: State, move: Move) -> bool:
     if isinstance(move, Rotate):
         return _escapes_after(lab, {home: turned})
     cell = key(move.x, move.y)
-    if cell in lab.cells or not _shift_keeps_one_group(lab, home, cell):
+    if cell in lab.cells or not _shift_keeps_one_group(lab, home, cell, split):
         return False
     return _escapes_after(lab, {home: None, cell: turned})
 
@@ -307,11 +322,12 @@ _RING = (STEP[0], STEP[0] + STEP[1], STEP[1], STEP[2] + STEP[1], STEP[2], STEP[2
          STEP[3], STEP[0] + STEP[3])
 
 
-def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int) -> bool:
+def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int,
+                           split: dict[int, list[set[int]]] | None = None) -> bool:
     """Whether the tiles stay one group when the tile on `home` moves to the empty `cell`:
-    `cell` must touch another tile, and lifting the tile must not split the rest. It does
-    not when its neighbours are joined round it (`_JOINED_ROUND`); else the whole group is
-    checked."""
+    `cell` must touch another tile, and touch every group the rest fall into when it is
+    lifted. They stay one when its neighbours are joined round it (`_JOINED_ROUND`); else
+    the groups are found (`_split_by_lifting`), and kept in `split` for the next cell."""
     cells = lab.cells
     for step in STEP:                  # a loop, not any(): this runs for every candidate
         near = cell + step
@@ -325,27 +341,31 @@ def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int) -> bool:
             ring |= bit
     if _JOINED_ROUND[ring]:
         return True
-    return _reaches_all(cells, home, cell, {home + s for s in STEP if home + s in cells})
+    groups = None if split is None else split.get(home)
+    if groups is None:
+        groups = _split_by_lifting(cells, home)
+        if split is not None:
+            split[home] = groups
+    if not groups:
+        return True
+    touched = [near for near in (cell + step for step in STEP) if near != home and near in cells]
+    return (all(any(near in group for near in touched) for group in groups)
+            and any(all(near not in group for group in groups) for near in touched))
 
 
-def _reaches_all(cells: Container[int], home: int, start: int, targets: set[int]) -> bool:
-    """Whether a flood from `start` over the tiles but `home` reaches every cell of
-    `targets` (the tiles next to `home`). The tiles are one group with `home`, so each tile
-    but `home` is joined to one of them without passing `home`: reaching them all is
-    `_connected` of the tiles after the move, found without flooding the whole group."""
-    left = set(targets)
-    seen, todo = {start, home}, [start]
-    while todo:
-        at = todo.pop()
-        for step in STEP:
-            near = at + step
-            if near in cells and near not in seen:
-                left.discard(near)
-                if not left:
-                    return True
-                seen.add(near)
-                todo.append(near)
-    return not left
+def _split_by_lifting(cells: Container[int], home: int) -> list[set[int]]:
+    """The groups the tiles but `home` fall into (they are one group with it), each but the
+    last listed whole: [] when they stay one. Each group holds a neighbour of `home`, so
+    a flood from one neighbour stops once it has met all the others."""
+    left = [home + s for s in STEP if home + s in cells]
+    groups = []
+    while len(left) > 1:
+        group = _flood(cells, left[0], home, left, len(left) - 1)
+        left = [near for near in left if near not in group]
+        if not left:
+            break
+        groups.append(group)
+    return groups
 
 
 def _one_run_holds_neighbours(ring: list[bool]) -> bool:
