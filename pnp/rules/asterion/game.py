@@ -98,7 +98,7 @@ def _first_legal_action(state: State, rng: random.Random,
     candidates = action_candidates(state, frontier)
     split: dict[int, list[set[int]]] = {}       # what each lifted tile leaves, this turn
     for index in drawn_order(rng, len(candidates)):
-        move = candidates[index]
+        move = candidates.at(index)
         if candidate_is_legal(state, move, split):
             return move
     return None
@@ -141,7 +141,7 @@ def _random_move(state: State, rng: random.Random) -> tuple[Action | Discard | N
         if action is not None:
             return action, -1, 0
     if size:
-        cell, rot = placements[randbelow(rng, size)]
+        cell, rot = placements.at(randbelow(rng, size))
         return None, cell, rot
     return Discard(), -1, 0
 

@@ -39,10 +39,16 @@ def _eligible(state: State, lab: Labyrinth, colour: str) -> list[str]:
     """Ruling "A turn", revised actions: placed tiles with a living prisoner of the player's
     colour and at most 3 orthogonal neighbours."""
     cells, tile_cell = lab.cells, lab.tile_cell
-    return sorted((t for t in lab.alive.values()       # placed, a prisoner, not dead
-                   if kind(t).colour == colour
-                   and not all(tile_cell[t] + step in cells for step in STEP)),
-                  key=tile_order)
+    north, east, south, west = STEP
+    found = []
+    for t in lab.alive.values():                         # placed, a prisoner, not dead
+        if kind(t).colour == colour:
+            at = tile_cell[t]
+            if not (at + north in cells and at + east in cells and at + south in cells
+                    and at + west in cells):
+                found.append(t)
+    found.sort(key=tile_order)
+    return found
 
 
 def _pieces(cells: set[int]) -> list[set[int]]:
