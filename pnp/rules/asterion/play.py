@@ -481,6 +481,7 @@ def play_legal_action(state: State, move: Action) -> State:
 def _not_placed(state: State, colour: str, move: Move, killed: list[str]) -> State:
     """`_finish` for a discard or an action (the state's labyrinth is the one after it)."""
     hand = state.hands[colour]
+    assert hand is not None
     state.discards[colour].append(hand)   # discarded, or the price of an action
     if isinstance(move, Discard):
         return _finish(state, colour, f"{move} {hand}", killed)
