@@ -32,5 +32,9 @@ class Indexed(Sequence[T]):
             raise IndexError(index)
         return self._at(index)
 
+    def at(self, index: int) -> T:
+        """The item at 0 <= index < size, unchecked: for a caller that drew the index."""
+        return self._at(index)
+
     def _at(self, index: int) -> T:
         raise NotImplementedError

@@ -34,31 +34,44 @@ def _resolves(state, move) -> bool:
 
 
 def test_candidate_check_agrees_with_resolve_through_seeded_games():
+    """Each sampled candidate checked alone, and with the groups its lifted tile leaves
+    kept for the position's later candidates (as the simulator keeps them)."""
     tried = legal = 0
     for seed, state in revised_turns(range(8)):
         candidates = action_candidates(state)
+        split: dict[int, list[set[int]]] = {}
         for index in range(seed % 7, len(candidates), 41):   # a sample each turn
             move = candidates[index]
-            verdict = candidate_is_legal(state, move)
-            assert verdict == _resolves(state, move), (seed, str(move))
+            verdict = _resolves(state, move)
+            assert candidate_is_legal(state, move) == verdict, (seed, str(move))
+            assert candidate_is_legal(state, move, split) == verdict, (seed, str(move))
             tried, legal = tried + 1, legal + verdict
     assert tried > 3000 and 0 < legal < tried         # both answers were exercised
 
 
 def test_shift_group_shortcut_agrees_with_counting_the_pieces():
-    """Moving an eligible tile to each frontier cell: the ring shortcut says one group
-    exactly when the tiles after the move form one piece."""
+    """Moving an eligible tile to each frontier cell: the group check says one group
+    exactly when the tiles after the move form one piece, alone and with the groups the
+    lifted tile leaves kept from cell to cell; tiles whose lifting splits the rest in two
+    and in three are among them."""
     checked = kept = 0
+    splits: Counter[int] = Counter()
     for seed, state in revised_turns(range(6)):
         lab = state.lab()
+        split: dict[int, list[set[int]]] = {}
         for tile in _eligible(state, lab, state.current):
             home = lab.tile_cell[tile]
             for cell in sorted(lab.frontier):
                 after = (set(lab.cells) - {home}) | {cell}
                 one = len(_pieces(after)) == 1
                 assert _shift_keeps_one_group(lab, home, cell) == one, (seed, tile, cell)
+                assert _shift_keeps_one_group(lab, home, cell, split) == one, (seed, tile, cell)
                 checked, kept = checked + 1, kept + one
+            if home in split:
+                splits[len(split[home]) + 1] += 1
+                assert len(split[home]) + 1 == len(_pieces(set(lab.cells) - {home}))
     assert checked > 20000 and 0 < kept < checked
+    assert splits[1] and splits[2] and splits[3], splits
 
 
 def test_drawn_order_is_every_index_once():

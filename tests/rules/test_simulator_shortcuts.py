@@ -86,7 +86,7 @@ def test_asterion_play_legal_matches_apply_in_place():
         while fast.current is not None:
             move = asterion_move(fast, rng)
             if isinstance(move, Place):
-                asterion_play_legal(fast, move, key(move.x, move.y))
+                asterion_play_legal(fast, key(move.x, move.y), move.rot)
                 placed += 1
             elif isinstance(move, Discard):
                 asterion_apply(fast, move)

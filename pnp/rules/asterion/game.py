@@ -96,9 +96,10 @@ def _first_legal_action(state: State, rng: random.Random,
     """A uniformly random legal action: the first legal one in a random order (`frontier`:
     the sorted frontier, when known)."""
     candidates = action_candidates(state, frontier)
+    split: dict[int, list[set[int]]] = {}       # what each lifted tile leaves, this turn
     for index in drawn_order(rng, len(candidates)):
-        move = candidates[index]
-        if candidate_is_legal(state, move):
+        move = candidates.at(index)
+        if candidate_is_legal(state, move, split):
             return move
     return None
 
@@ -119,26 +120,30 @@ def random_move(state: State, rng: random.Random) -> Move:
     pairs (rotations that look alike count once). Revised: with probability ACTION_RATE the
     player first tries a uniformly random legal action. With no legal placement: a random
     legal action (revised), else discard."""
-    move, _ = _random_move(state, rng)
-    return move
+    move, cell, rot = _random_move(state, rng)
+    if move is not None:
+        return move
+    hand = state.hands[state.players[state.turn]]
+    assert hand is not None
+    return Place(hand, *xy(cell), rot)
 
 
-def _random_move(state: State, rng: random.Random) -> tuple[Move, int]:
-    """`random_move` and, for a placement, its cell's key (-1 otherwise)."""
+def _random_move(state: State, rng: random.Random) -> tuple[Action | Discard | None, int, int]:
+    """`random_move`, a placement given as (None, cell key, rot) without building it."""
     colour = state.current
     assert colour is not None
     hand = state.hands[colour]
     assert hand is not None
-    placements = state.lab().legal_placements(hand)    # (cell, rot): build one Place only
+    placements = state.lab().legal_placements(hand)    # (cell, rot) pairs, not listed
     size = len(placements)
     if state.edition == "revised" and (not size or rng.random() < ACTION_RATE):
         action = _first_legal_action(state, rng, placements.cells)
         if action is not None:
-            return action, -1
+            return action, -1, 0
     if size:
-        cell, rot = placements[randbelow(rng, size)]
-        return Place(hand, *xy(cell), rot), cell
-    return Discard(), -1
+        cell, rot = placements.at(randbelow(rng, size))
+        return None, cell, rot
+    return Discard(), -1, 0
 
 
 def simulate(seed: int, players: int | list[str] | tuple[str, ...] = 4,
@@ -148,9 +153,9 @@ def simulate(seed: int, players: int | list[str] | tuple[str, ...] = 4,
     state = initial_state(seed, players, edition, board, no_kill_points)
     rng = random.Random(seed ^ 0x5EED)
     while state.current is not None:
-        move, cell = _random_move(state, rng)
-        if isinstance(move, Place):
-            play_legal(state, move, cell)     # drawn from the legal placements
+        move, cell, rot = _random_move(state, rng)
+        if move is None:
+            play_legal(state, cell, rot)      # drawn from the legal placements
         elif isinstance(move, Discard):
             apply_in_place(state, move)
         else:

@@ -15,6 +15,7 @@ facts are computed from scratch by connect.py; the property tests check that the
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -99,7 +100,7 @@ class Labyrinth:
     """Placed tiles and their components. Not thread-safe; `copy()` before speculating."""
 
     __slots__ = ("alive", "asterion", "board", "cells", "dead", "exits", "frontier",
-                 "parent", "tile_cell")
+                 "frontier_sorted", "parent", "tile_cell")
 
     def __init__(self, board: frozenset[int] | None = None) -> None:
         self.cells: dict[int, tuple[Kind, int, int]] = {}   # cell -> (kind, rot index, node0)
@@ -109,6 +110,8 @@ class Labyrinth:
         # port (a cell twice when two of its ports face it).
         self.exits: list[list[int]] = []
         self.frontier: set[int] = set()     # empty (on-board) cells next to a placed tile
+        # The frontier in key order, kept as it changes: every turn indexes it in this order.
+        self.frontier_sorted: list[int] = []
         self.board = board
         self.asterion = -1                  # Asterion's node
         self.alive: dict[int, str] = {}     # living prisoners' nodes -> tile id
@@ -162,6 +165,7 @@ class Labyrinth:
         for node, near in open_ports:
             exits[find(node)].append(near)
         self.exits = exits
+        self.frontier_sorted = sorted(frontier)
 
     def copy(self) -> Labyrinth:
         other = Labyrinth.__new__(Labyrinth)
@@ -170,6 +174,7 @@ class Labyrinth:
         other.parent = list(self.parent)
         other.exits = [list(e) for e in self.exits]
         other.frontier = set(self.frontier)
+        other.frontier_sorted = list(self.frontier_sorted)
         other.board = self.board
         other.asterion = self.asterion
         other.alive = dict(self.alive)
@@ -201,8 +206,10 @@ class Labyrinth:
         if k.prisoner >= 0 and tile_id not in self.dead:
             self.alive[node0 + k.prisoner] = tile_id
         find = self.find
-        frontier, board = self.frontier, self.board
-        frontier.discard(cell)
+        frontier, board, in_order = self.frontier, self.board, self.frontier_sorted
+        if cell in frontier:       # (a swapped tile's cell may not be, between its lifts)
+            frontier.remove(cell)
+            del in_order[bisect_left(in_order, cell)]
         for step, j, back in k.sides[rot // 90]:
             near = cell + step
             other = cells.get(near)
@@ -210,8 +217,9 @@ class Labyrinth:
                 if j >= 0:
                     mine = node0 + j
                     exits[mine if parent[mine] == mine else find(mine)].append(near)
-                if board is None or near in board:
+                if near not in frontier and (board is None or near in board):
                     frontier.add(near)
+                    insort(in_order, near)
                 continue
             ok, orot, onode0 = other
             oj = ok.facing[orot][back]
@@ -315,12 +323,17 @@ class Labyrinth:
         """The frontier after the tile on `emptied` was lifted: that cell and its empty
         neighbours are in it when they touch a tile (and lie on the board)."""
         cells, frontier, board = self.cells, self.frontier, self.board
+        in_order = self.frontier_sorted
         for near in (emptied, *(emptied + step for step in STEP)):
             if near in cells:
                 continue
-            frontier.discard(near)
-            if (board is None or near in board) and any(near + s in cells for s in STEP):
+            belongs = (board is None or near in board) and any(near + s in cells for s in STEP)
+            if belongs and near not in frontier:
                 frontier.add(near)
+                insort(in_order, near)
+            elif not belongs and near in frontier:
+                frontier.remove(near)
+                del in_order[bisect_left(in_order, near)]
 
     def sweep(self) -> list[str]:
         """Kill every living prisoner in Asterion's component; return their tiles."""
@@ -406,8 +419,8 @@ class Labyrinth:
         k = kind(tile_id)
         last = self._last_exit_cell()
         if last is None or last not in self.frontier:
-            return Placements(sorted(self.frontier), k.rotations, None, ())
-        return Placements(sorted(self.frontier), k.rotations, last,
+            return Placements(list(self.frontier_sorted), k.rotations, None, ())
+        return Placements(list(self.frontier_sorted), k.rotations, last,
                           self._kept(k, self._around(last)))
 
     def _kept(self, k: Kind, around: list[int]) -> tuple[int, ...]:

@@ -19,6 +19,11 @@ from pnp.rules.api import MoveSyntaxError
 from pnp.rules.asterion.tiles import ROTATIONS
 
 
+def place_text(tile: str, x: int, y: int, rot: int) -> str:
+    """`Y07@1,0r90`: a tile at x, y turned `rot` (a placement, and a move's destination)."""
+    return f"{tile}@{x},{y}r{rot}"
+
+
 @dataclass(frozen=True, order=True)
 class Place:
     tile: str
@@ -27,7 +32,7 @@ class Place:
     rot: int
 
     def __str__(self) -> str:
-        return f"{self.tile}@{self.x},{self.y}r{self.rot}"
+        return place_text(self.tile, self.x, self.y, self.rot)
 
 
 @dataclass(frozen=True, order=True)
@@ -58,7 +63,7 @@ class Shift:
     rot: int
 
     def __str__(self) -> str:
-        return f"move {self.tile}@{self.x},{self.y}r{self.rot}"
+        return "move " + place_text(self.tile, self.x, self.y, self.rot)
 
 
 @dataclass(frozen=True, order=True)

@@ -4,7 +4,6 @@ docs/rules/asterion.md).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Container, Iterable
 from itertools import combinations
 
@@ -19,6 +18,7 @@ from pnp.rules.asterion.moves import (
     Rotate,
     Shift,
     Swap,
+    place_text,
 )
 from pnp.rules.asterion.state import State
 from pnp.rules.asterion.tiles import MINOTAUR_ID
@@ -39,30 +39,50 @@ def _eligible(state: State, lab: Labyrinth, colour: str) -> list[str]:
     """Ruling "A turn", revised actions: placed tiles with a living prisoner of the player's
     colour and at most 3 orthogonal neighbours."""
     cells, tile_cell = lab.cells, lab.tile_cell
-    return sorted((t for t in lab.alive.values()       # placed, a prisoner, not dead
-                   if kind(t).colour == colour
-                   and not all(tile_cell[t] + step in cells for step in STEP)),
-                  key=tile_order)
+    north, east, south, west = STEP
+    found = []
+    for t in lab.alive.values():                         # placed, a prisoner, not dead
+        if kind(t).colour == colour:
+            at = tile_cell[t]
+            if not (at + north in cells and at + east in cells and at + south in cells
+                    and at + west in cells):
+                found.append(t)
+    found.sort(key=tile_order)
+    return found
 
 
 def _pieces(cells: set[int]) -> list[set[int]]:
     """The orthogonally connected groups of `cells`."""
-    pieces, seen = [], set()
+    pieces: list[set[int]] = []
+    seen: set[int] = set()
     for start in sorted(cells):
-        if start in seen:
-            continue
-        piece = {start}
-        queue = deque([start])
-        while queue:
-            cell = queue.popleft()
-            for step in STEP:
-                near = cell + step
-                if near in cells and near not in piece:
-                    piece.add(near)
-                    queue.append(near)
-        seen |= piece
-        pieces.append(piece)
+        if start not in seen:
+            piece = _flood(cells, start)
+            seen |= piece
+            pieces.append(piece)
     return pieces
+
+
+def _flood(cells: Container[int], start: int, avoid: int = -1,
+           stop_at: Container[int] = (), stop_count: int = 0) -> set[int]:
+    """The cells of `cells` orthogonally joined to `start` (itself included) without passing
+    `avoid`; the flood stops early once it has reached `stop_count` cells of `stop_at`."""
+    piece = {start, avoid}
+    todo = [start]
+    while todo:
+        at = todo.pop()
+        for step in STEP:
+            near = at + step
+            if near in cells and near not in piece:
+                piece.add(near)
+                todo.append(near)
+                if near in stop_at:
+                    stop_count -= 1
+                    if not stop_count:
+                        todo = []
+                        break
+    piece.discard(avoid)
+    return piece
 
 
 def _connected(cells: Iterable[int]) -> bool:
@@ -137,7 +157,7 @@ def action_candidates(state: State, frontier: list[int] | None = None) -> Action
         looks = k.canonical[lab.cells[lab.tile_cell[t]][1]]
         turns += [(t, r) for r in k.rotations if k.canonical[r // 90] != looks]
     return ActionCandidates(turns, eligible,
-                            sorted(lab.frontier) if frontier is None else frontier)
+                            list(lab.frontier_sorted) if frontier is None else frontier)
 
 
 def legal_actions(state: State) -> list[Move]:
@@ -161,7 +181,7 @@ def legal_actions(state: State) -> list[Move]:
         # The tiles must stay one group: if lifting t splits them, its new cell must touch
         # every piece.
         pieces = _pieces(occupied - {home})
-        for cell in sorted(reduced.frontier):
+        for cell in reduced.frontier_sorted:
             if cell == home or (len(pieces) > 1 and not all(
                     any(cell + s in piece for s in STEP) for piece in pieces)):
                 continue
@@ -277,10 +297,12 @@ def _acted(state: State, move: Rotate | Swap | Shift) -> list[tuple[str, int, in
     return [*_without(lab, move.tile), (move.tile, key(move.x, move.y), move.rot)]
 
 
-def candidate_is_legal(state: State, move: Move) -> bool:
+def candidate_is_legal(state: State, move: Move,
+                       split: dict[int, list[set[int]]] | None = None) -> bool:
     """Whether an action from `action_candidates(state)` (its tile conditions met) is legal:
     what `resolve` decides, without building the labyrinth after it (the simulator tries
-    candidates until one is legal)."""
+    candidates until one is legal). `split`: a dict kept across the candidates of one
+    position, where a move's group check keeps the groups a lifted tile leaves."""
     assert isinstance(move, (Rotate, Swap, Shift))
     lab = state.lab()
     if isinstance(move, Swap):
@@ -291,7 +313,7 @@ def candidate_is_legal(state: State, move: Move) -> bool:
     if isinstance(move, Rotate):
         return _escapes_after(lab, {home: turned})
     cell = key(move.x, move.y)
-    if cell in lab.cells or not _shift_keeps_one_group(lab, home, cell):
+    if cell in lab.cells or not _shift_keeps_one_group(lab, home, cell, split):
         return False
     return _escapes_after(lab, {home: None, cell: turned})
 
@@ -306,11 +328,12 @@ _RING = (STEP[0], STEP[0] + STEP[1], STEP[1], STEP[2] + STEP[1], STEP[2], STEP[2
          STEP[3], STEP[0] + STEP[3])
 
 
-def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int) -> bool:
+def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int,
+                           split: dict[int, list[set[int]]] | None = None) -> bool:
     """Whether the tiles stay one group when the tile on `home` moves to the empty `cell`:
-    `cell` must touch another tile, and lifting the tile must not split the rest. It does
-    not when its neighbours are joined round it (`_JOINED_ROUND`); else the whole group is
-    checked."""
+    `cell` must touch another tile, and touch every group the rest fall into when it is
+    lifted. They stay one when its neighbours are joined round it (`_JOINED_ROUND`); else
+    the groups are found (`_split_by_lifting`), and kept in `split` for the next cell."""
     cells = lab.cells
     for step in STEP:                  # a loop, not any(): this runs for every candidate
         near = cell + step
@@ -324,27 +347,31 @@ def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int) -> bool:
             ring |= bit
     if _JOINED_ROUND[ring]:
         return True
-    return _reaches_all(cells, home, cell, {home + s for s in STEP if home + s in cells})
+    groups = None if split is None else split.get(home)
+    if groups is None:
+        groups = _split_by_lifting(cells, home)
+        if split is not None:
+            split[home] = groups
+    if not groups:
+        return True
+    touched = [near for near in (cell + step for step in STEP) if near != home and near in cells]
+    return (all(any(near in group for near in touched) for group in groups)
+            and any(all(near not in group for group in groups) for near in touched))
 
 
-def _reaches_all(cells: Container[int], home: int, start: int, targets: set[int]) -> bool:
-    """Whether a flood from `start` over the tiles but `home` reaches every cell of
-    `targets` (the tiles next to `home`). The tiles are one group with `home`, so each tile
-    but `home` is joined to one of them without passing `home`: reaching them all is
-    `_connected` of the tiles after the move, found without flooding the whole group."""
-    left = set(targets)
-    seen, todo = {start, home}, [start]
-    while todo:
-        at = todo.pop()
-        for step in STEP:
-            near = at + step
-            if near in cells and near not in seen:
-                left.discard(near)
-                if not left:
-                    return True
-                seen.add(near)
-                todo.append(near)
-    return not left
+def _split_by_lifting(cells: Container[int], home: int) -> list[set[int]]:
+    """The groups the tiles but `home` fall into (they are one group with it), each but the
+    last listed whole: [] when they stay one. Each group holds a neighbour of `home`, so
+    a flood from one neighbour stops once it has met all the others."""
+    left = [home + s for s in STEP if home + s in cells]
+    groups = []
+    while len(left) > 1:
+        group = _flood(cells, left[0], home, left, len(left) - 1)
+        left = [near for near in left if near not in group]
+        if not left:
+            break
+        groups.append(group)
+    return groups
 
 
 def _one_run_holds_neighbours(ring: list[bool]) -> bool:
@@ -411,18 +438,25 @@ def apply_in_place(state: State, move: Move) -> State:
     colour = state.current
     if isinstance(move, Place) and colour is not None:
         # A placement changes the state's own labyrinth: no copy to throw away.
-        return _placed(state, colour, move, _check_place(state, move))
-    lab, killed, placed = resolve(state, move)
+        return play_legal(state, _check_place(state, move), move.rot)
+    lab, killed, _ = resolve(state, move)
     assert colour is not None
-    return _finish(state, colour, move, lab, killed, placed)
+    state.use_lab(lab)
+    return _not_placed(state, colour, move, killed)
 
 
-def play_legal(state: State, move: Place, cell: int) -> State:
-    """`apply_in_place` for a placement the caller took from `legal_placements` (`cell` is
-    its key): the same change, without checking it again."""
+def play_legal(state: State, cell: int, rot: int) -> State:
+    """`apply_in_place` for placing the tile in hand on `cell` (a key) at `rot`, a pair the
+    caller took from `legal_placements`: the same change, without checking it again or
+    building the move."""
     colour = state.current
     assert colour is not None
-    return _placed(state, colour, move, cell)
+    hand = state.hands[colour]
+    assert hand is not None
+    killed = state.lab().place(hand, cell, rot)
+    x, y = xy(cell)
+    state.tiles.append((hand, x, y, rot))
+    return _finish(state, colour, place_text(hand, x, y, rot), killed)
 
 
 def play_legal_action(state: State, move: Action) -> State:
@@ -441,26 +475,23 @@ def play_legal_action(state: State, move: Action) -> State:
         lab.lift(tile)
     for tile, cell, rot in put:
         lab.place(tile, cell, rot, kill=False)
-    return _finish(state, colour, move, lab, lab.sweep(), False)
+    return _not_placed(state, colour, move, lab.sweep())
 
 
-def _placed(state: State, colour: str, move: Place, cell: int) -> State:
-    lab = state.lab()
-    return _finish(state, colour, move, lab, lab.place(move.tile, cell, move.rot), True)
-
-
-def _finish(state: State, colour: str, move: Move, lab: Labyrinth, killed: list[str],
-            placed: bool) -> State:
-    """The rest of a turn once the labyrinth after `move` and its kills are known."""
+def _not_placed(state: State, colour: str, move: Move, killed: list[str]) -> State:
+    """`_finish` for a discard or an action (the state's labyrinth is the one after it)."""
     hand = state.hands[colour]
     assert hand is not None
-    state.use_lab(lab)
-    if isinstance(move, Place):
-        state.tiles.append((hand, move.x, move.y, move.rot))
-    else:
-        state.discards[colour].append(hand)   # discarded, or the price of an action
-        if not isinstance(move, Discard):
-            _move_tiles(state.tiles, move, lab)
+    state.discards[colour].append(hand)   # discarded, or the price of an action
+    if isinstance(move, Discard):
+        return _finish(state, colour, f"{move} {hand}", killed)
+    _move_tiles(state.tiles, move, state.lab())
+    return _finish(state, colour, f"{move} (discards {hand})", killed)
+
+
+def _finish(state: State, colour: str, did: str, killed: list[str]) -> State:
+    """The rest of a turn once the state's tiles and labyrinth are as after it, the move
+    written as `did` in the log, and its kills known."""
     gain = 0
     if killed:
         killed.sort(key=tile_order)
@@ -471,9 +502,7 @@ def _finish(state: State, colour: str, move: Move, lab: Labyrinth, killed: list[
         if not state.no_kill_points:
             state.kill_points[colour] += gain
     state.moves += 1
-    text = f"{state.moves:3d} {colour:<6} {move}"
-    if not placed:
-        text += f" (discards {hand})" if not isinstance(move, Discard) else f" {hand}"
+    text = f"{state.moves:3d} {colour:<6} {did}"
     if killed:
         text += f"  kills {' '.join(killed)} ({gain:+d})"
     state.log.append(text)
