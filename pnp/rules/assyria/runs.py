@@ -28,15 +28,15 @@ def huts_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
     run out; then the supply step begins. Returns the legal moves after."""
     c = s.to_move
     assert c is not None
-    hexes = [m.hex for m in moves]      # type: ignore[attr-defined]
+    hexes = [m.hex for m in moves]      # type: ignore[union-attr]
     huts, ziggurats = s.huts, s.ziggurats
     neighbours = neighbours_in_play(s.n)
-    line = _hut_line(c) if log is not None else None
+    line = _hut_line(c)
     while True:
         h = hexes.pop(draw(len(hexes)))
         s.moves += 1
-        if line is not None:
-            log.append(line[h])         # type: ignore[index]
+        if log is not None:
+            log.append(line[h])
         huts[h] = c
         s.huts_to_place -= 1
         if s.huts_to_place <= 0:
