@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 from itertools import combinations
 
 from pnp.rules.assyria.board import board
@@ -43,7 +44,9 @@ from pnp.rules.assyria.moves import Feed, Pass, PlaceHut
 from pnp.rules.assyria.phases import new_game
 from pnp.rules.assyria.play import _action as pay_and_act
 from pnp.rules.assyria.play import legal_moves, play_on
+from pnp.rules.assyria.runs import huts_run, supply_run
 from pnp.rules.assyria.state import State
+from pnp.rules.draws import randbelow
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -211,3 +214,24 @@ def test_well_vertices_match_the_plain_reading_for_every_player():
             compared += 1
             found += bool(expected)
     assert compared > 10000 and found > 300
+
+
+def test_the_huts_and_supply_runs_play_what_play_on_plays_move_by_move():
+    runs = {"huts": huts_run, "supply": supply_run}
+    compared = Counter()
+    for n, (s, moves, _) in enumerate(games(40)):
+        if s.phase not in runs:
+            continue
+        phase, c = s.phase, s.to_move
+        fast, fast_log, fast_rng = s.copy(), [], random.Random(n)
+        fast_moves = runs[phase](fast, list(moves), partial(randbelow, fast_rng), fast_log)
+        plain, plain_log, plain_rng = s.copy(), [], random.Random(n)
+        plain_moves = moves
+        while plain.phase == phase and plain.to_move == c:
+            move = plain_moves[randbelow(plain_rng, len(plain_moves))]
+            plain_moves = play_on(plain, move, plain_log, plain_moves)
+        assert fast.to_json() == plain.to_json()
+        assert (fast_log, fast_moves) == (plain_log, plain_moves)
+        assert fast_rng.getstate() == plain_rng.getstate()      # the same draws
+        compared[phase] += 1
+    assert min(compared.values()) > 1000

@@ -56,7 +56,7 @@ def free_start_hexes(s: State) -> list[int]:
 def hut_hexes(s: State, colour: str) -> list[int]:
     """Ruling II.B: an in-play hex with no hut or ziggurat, next to one of the player's own
     huts or ziggurats. Wells do not block; river hexes are allowed."""
-    neighbours = _neighbours_in_play(s.n)
+    neighbours = neighbours_in_play(s.n)
     huts, ziggurats = s.huts, s.ziggurats
     near: set[int] = set()
     for h, c in huts.items():
@@ -80,7 +80,7 @@ def hut_moves_after(s: State, before: list[PlaceHut], placed: int) -> list[Place
     i = bisect_left(after, placed, key=_HEX)
     assert after[i].hex == placed, "the hut placed comes from the moves before it"
     del after[i]
-    for nb in _neighbours_in_play(s.n)[placed]:
+    for nb in neighbours_in_play(s.n)[placed]:
         if nb not in huts and nb not in ziggurats:
             i = bisect_left(after, nb, key=_HEX)
             if i == len(after) or after[i].hex != nb:
@@ -107,7 +107,7 @@ def _hexes_in_play(players: int) -> frozenset[int]:
 
 
 @cache
-def _neighbours_in_play(players: int) -> tuple[frozenset[int], ...]:
+def neighbours_in_play(players: int) -> tuple[frozenset[int], ...]:
     """Each hex's neighbours in play with this many players, by hex index."""
     in_play = _hexes_in_play(players)
     return tuple(frozenset(nb for nb in near if nb in in_play)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
@@ -17,6 +18,7 @@ from pnp.rules.assyria.moves import Move, parse_move
 from pnp.rules.assyria.phases import new_game
 from pnp.rules.assyria.play import apply, legal_moves, play_on
 from pnp.rules.assyria.read import state_from_json
+from pnp.rules.assyria.runs import huts_run, supply_run
 from pnp.rules.assyria.state import State
 from pnp.rules.draws import randbelow
 
@@ -37,8 +39,16 @@ def simulate(seed: int, players: int | Sequence[str] = 4) -> tuple[State, list[s
     state = new_game(seed, players_of(players), log)
     rng = random.Random(f"assyria-player:{seed}")
     getrandbits = rng.getrandbits
+    draw = partial(randbelow, rng)
     moves = legal_moves(state)
     while moves:
+        phase = state.phase             # one player's huts or cards: played in one run
+        if phase == "huts":
+            moves = huts_run(state, moves, draw, log)
+            continue
+        if phase == "supply":
+            moves = supply_run(state, moves, draw, log)
+            continue
         # randbelow(rng, len(moves)) inlined: one draw per move, the bits randrange draws
         n = len(moves)
         bits = n.bit_length()

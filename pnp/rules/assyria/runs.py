@@ -1,0 +1,93 @@
+"""The simulator's runs: one player's huts step and supply step played through in one loop,
+drawing and choosing exactly what `game.simulate`'s move-by-move loop through
+`play.play_on` would (same draws, same moves, same log), without dispatching on a move per
+hut and per card. These two steps are most of a random game's moves. The rules stay in
+play.py and choices.py; tests/rules/test_assyria_fast_paths.py holds each run against them.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable
+from functools import cache
+
+from pnp.rules.assyria.board import board
+from pnp.rules.assyria.cards import PLOUGH
+from pnp.rules.assyria.choices import feed_moves_after, neighbours_in_play, place_hut
+from pnp.rules.assyria.moves import Feed, Move
+from pnp.rules.assyria.phases import begin_supply, famine
+from pnp.rules.assyria.play import legal_moves
+from pnp.rules.assyria.state import Log, State
+
+Draw = Callable[[int], int]         # a uniform index below n, from the simulator's stream
+
+
+def huts_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
+    """Ruling II.B: the player to move places huts, each on a random one of `moves` (the
+    PlaceHut moves of `legal_moves(s)`, by hex), until the huts to place or the free hexes
+    run out; then the supply step begins. Returns the legal moves after."""
+    c = s.to_move
+    assert c is not None
+    hexes = [m.hex for m in moves]      # type: ignore[union-attr]
+    huts, ziggurats = s.huts, s.ziggurats
+    neighbours = neighbours_in_play(s.n)
+    line = _hut_line(c)
+    while True:
+        h = hexes.pop(draw(len(hexes)))
+        s.moves += 1
+        if log is not None:
+            log.append(line[h])
+        huts[h] = c
+        s.huts_to_place -= 1
+        if s.huts_to_place <= 0:
+            break
+        for nb in neighbours[h]:        # its free neighbours join (hut_moves_after)
+            if nb not in huts and nb not in ziggurats:
+                i = bisect_left(hexes, nb)
+                if i == len(hexes) or hexes[i] != nb:
+                    hexes.insert(i, nb)
+        if not hexes:
+            break
+    begin_supply(s, log)
+    return _found(s)
+
+
+def supply_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
+    """Ruling II.C: the player to move plays cards, each a random one of `moves` (the Feed
+    moves of `legal_moves(s)`), while one can supply a hut; then famine. Returns the legal
+    moves after."""
+    c = s.to_move
+    assert c is not None
+    feeds: list[Feed] = moves           # type: ignore[assignment]
+    hand, discard, supplied = s.hands[c], s.discard, s.supplied
+    prefix = f"  {c}: "
+    while feeds:
+        move = feeds[draw(len(feeds))]
+        s.moves += 1
+        if log is not None:
+            log.append(prefix + move.text)
+        card = move.card
+        if card == PLOUGH:
+            s.ploughs[c] = 0
+            s.used_ploughs += 1
+        else:
+            hand.remove(card)
+            discard[card] += 1
+        supplied.extend(move.hexes)
+        feeds = feed_moves_after(s, c, feeds, move)
+    famine(s, log)
+    return _found(s)
+
+
+def _found(s: State) -> list[Move]:
+    """The moves the automatic steps found for the decision they stopped at, as
+    `play.play_on` hands them on."""
+    after = legal_moves(s) if s.found is None else s.found
+    s.found = None
+    return after
+
+
+@cache
+def _hut_line(colour: str) -> tuple[str, ...]:
+    """By hex: the log line of `colour` placing a hut there (a move's logged line)."""
+    return tuple(f"  {colour}: {place_hut(h).text}" for h in range(len(board().hexes)))
