@@ -418,7 +418,7 @@ def judge_cell(image: np.ndarray, scale: float, grid: Grid, reading: CellReading
         if votes.out:
             return RefereeProblem(CELL_UNIDENTIFIED, f"{where}: its markers are covered and "
                                                      "too many tiles' prints fit its art "
-                                                     f"(most like {_name(best)}): uncover a "
+                                                     f"({_likeliest(best, rivals)}): uncover a "
                                                      "marker", cell, point)
         if rival.tile in seen:
             looks = (f"looks like {rival.tile}" if outcome == "lost" else
@@ -635,6 +635,15 @@ def _contest_softer_or_sharper(image: np.ndarray, scale: float, grid: Grid, best
             or (votes is not None and votes.out)):
         return first              # (a contest cut short by the votes left loses nothing)
     return None, "won"
+
+
+def _likeliest(best: ArtMatch, rivals: list[ArtMatch], shown: int = 3) -> str:
+    """The best and the closest rivals of other tiles, so the player knows which to check."""
+    named = [best]
+    for rival in rivals:
+        if len(named) < shown and all(rival.tile != m.tile for m in named):
+            named.append(rival)
+    return "most like " + ", then ".join(_name(m) for m in named)
 
 
 def _name(m: ArtMatch) -> str:

@@ -320,20 +320,6 @@ def test_a_plane_tilted_off_the_print_is_refitted_to_it():
     assert np.allclose(g, np.eye(3)) and field is None
 
 
-def test_a_blurred_board_read_from_one_sides_markers_is_read_on_its_print():
-    # seed 7's photo 41: 7 of 26 markers read, all on the bottom and right, the map's far
-    # side 5 mm and more off; refitted to the print, the whole map reads. Left flagged,
-    # pinned: blue's 1 mm crescent lowest of four, a few px of colour at 1.7 px/mm
-    truth, verdict = bench(700041, "blur", 3.0, 4)
-    assert {p.code for p in verdict.problems} == {TRACK_UNCLEAR}
-    got = visible(verdict.state)
-    want = visible(truth)
-    assert {k: got[k] for k in ("huts", "ziggurats", "wells")} == \
-        {k: want[k] for k in ("huts", "ziggurats", "wells")}
-    outcome = judge(verdict, truth)
-    assert not outcome.wrong_unflagged and outcome.unpinned == 0
-
-
 def test_a_centres_light_cut_edge_is_no_white_shape_and_a_roofs_symbol_is():
     # a centre laid off its base, at a tilt: its card's light cut edge shows as a line
     # about 1.2 mm wide along two sides, longer than any corner mark's white
