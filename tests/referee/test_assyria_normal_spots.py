@@ -4,8 +4,9 @@ condition, resolution and player count: a food icon or a boundary line whose hue
 moved, light of two colours, two blue huts a river joins, a vertex beside a hut, a yellow
 disc on a home print's tan space, a disc reaching over the line; a home print's orange red
 disc, light well rim and blue hut on blue hatching; a red piece on a wheat icon; a base's
-corner a hex outline cuts off; a heavily blurred photo refused; and the pinning of an
-unclear patch that may be two pieces."""
+corner a hex outline cuts off; a home print's orange icon joined to a yellow hut; a
+green base's fill partly in blue's hues; a heavily blurred photo refused; and the pinning
+of an unclear patch that may be two pieces."""
 
 from __future__ import annotations
 
@@ -645,3 +646,40 @@ def test_a_faint_trace_on_a_fan_far_from_the_colours_disc_is_no_problem():
     truth, verdict = bench(400051, "warm", 3.0, 4)
     assert (truth["score"]["red"], truth["score"]["yellow"]) == (35, 31)
     _exact(truth, verdict)
+
+
+def test_a_home_prints_orange_icon_joined_to_a_yellow_hut_is_print():
+    # seed 12's 059: the icon beside the hut on H94, printed at hue 21, seen at 23-27 and
+    # as saturated as a fill, joined to the hut (16 x 22 mm together)
+    truth, verdict = bench(1200059, "home-print", 3.0, 4)
+    assert truth["huts"]["H94"] == "yellow"
+    _exact(truth, verdict)
+
+
+def test_a_green_bases_fill_in_blues_hues_is_no_blue_piece():
+    # seed 12's 015 (a dim photo lifted 2.3 times): the green bases on H10 and H20 at hue
+    # 84, parts of them at 85, blue's
+    truth, verdict = bench(1200015, "mixed-light", 12.0, 4)
+    assert truth["ziggurats"]["H20"]["owner"] == "green"
+    _exact(truth, verdict)
+
+
+def _square_patch(colour: str, x0: int, side: int, hue: float):
+    """A patch of `colour`'s pixels filling a square `side` px wide at (x0, x0)."""
+    ys, xs = np.mgrid[x0:x0 + side, x0:x0 + side]
+    xs, ys = xs.ravel(), ys.ravel()
+    mm = side / read.PPM
+    return (read.Patch(colour, (0.0, 0.0), mm * mm, (mm, mm), 0.0, 200.0, hue), (xs, ys))
+
+
+def test_a_patch_inside_another_colours_piece_nearer_its_hue_is_that_pieces_fill():
+    base = _square_patch("green", 0, round(26 * read.PPM), 84.0)
+    assert read.kind_of(base[0]) == "ziggurat"
+    sliver = _square_patch("blue", 30, 20, 85.0)
+    assert read.kind_of(sliver[0]) is None
+    assert [p for p, _px in read._fills_of_others_dropped([base, sliver])] == [base[0]]
+    # blue's own hue there, or lying outside the base: kept (unclear)
+    blue = _square_patch("blue", 30, 20, 100.0)
+    assert len(read._fills_of_others_dropped([base, blue])) == 2
+    beside = _square_patch("blue", 120, 20, 85.0)
+    assert len(read._fills_of_others_dropped([base, beside])) == 2
