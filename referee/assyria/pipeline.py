@@ -70,9 +70,9 @@ SPOT_WHOLE = 0.1            # the printed spot's share unlike the print at most 
 #                             shows whole, so no well covers it (true wells 0.32-1.0)
 SPOT_LIKE = 0.2             # the spot's part clear of pieces at most this unlike: it
 #                             shows, no well covers it (true wells' middles: 0.32-1.0)
-SPOT_COVERED = 0.4          # with none near, the spot this much unlike and the rim more
+SPOT_COVERED = 0.35         # with none near, the spot this much unlike and the rim more
 #                             than WELL_NO: a well (a home print's rims 0.21-0.22 unlike,
-#                             their middles 0.44-0.55; bare vertices' middles at most 0.12)
+#                             their middles 0.436-0.55; bare vertices' middles at most 0.12)
 BODY_ON = 0.1               # a vertex's middle this much under a piece's own body: no
 #                             well (a hut laid by hand onto the vertex: 0.19)
 

@@ -442,13 +442,16 @@ def test_the_fills_seen_on_the_map_move_the_discs_hue_windows():
         assert len(owners) <= 1
 
 
-@pytest.mark.parametrize("seed,players,vertex", [(300211, 2, "H20/H21/H30"),
-                                                 (100287, 4, "H60/H61/H70"),
-                                                 # two wells, middles 0.44 unlike
-                                                 (1100211, 2, "H34/H44/H45")])
-def test_a_home_prints_well_with_no_piece_near_is_a_well(seed, players, vertex):
+@pytest.mark.parametrize("seed,megapixels,players,vertex", [
+    (300211, 3.0, 2, "H20/H21/H30"),
+    (100287, 3.0, 4, "H60/H61/H70"),
+    # rims 0.21-0.22 unlike, middles (a well's blue middle on the spot) 0.436-0.44
+    (1100211, 3.0, 2, "H34/H44/H45"),
+    (1200097, 12.0, 3, "H60/H61/H70"),
+])
+def test_a_home_prints_well_with_no_piece_near_is_a_well(seed, megapixels, players, vertex):
     # its grey rim printed lighter, near the paper: 0.21-0.32 of it unlike the print
-    truth, verdict = bench(seed, "home-print", 3.0, players)
+    truth, verdict = bench(seed, "home-print", megapixels, players)
     assert vertex in truth["wells"]
     assert vertex in verdict.state["wells"]
     assert WELL_UNCLEAR not in {p.code for p in verdict.problems}
@@ -560,7 +563,7 @@ def test_a_free_vertex_whose_spot_is_plainly_covered_is_a_well_by_a_lighter_rim(
     # nothing near, the home print's rim 0.21 unlike: a well where the spot is covered
     assert pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.55)
     # ... not where the spot is only partly so, nor with a piece near
-    assert not pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.35)
+    assert not pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.3)
     assert not pipeline._well_alone(None, None, (0, 0), hidden=0.2, middle=0.55)
     # a bare vertex's rim (at most 0.09 unlike) is no well however its middle looks
     monkeypatch.setattr(read, "well_far", lambda seen, covered, at: 0.09)
