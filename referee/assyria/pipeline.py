@@ -543,13 +543,17 @@ def assemble(board: dict[str, tuple[str, str, int | None]], wells: list[str],
         COMMANDS.read_state(data)
     except RulesError as exc:
         places = {p.name: p for p in geometry.hexes()}
+        vertices = {w.name: w for w in geometry.wells()}
         for line in exc.lines:
-            hexname = next((w.strip(".:,") for w in line.replace(".", " ").split()
-                            if w.strip(".:,") in places), None)
-            hp = places.get(hexname) if hexname else None
+            names = [w.strip(".:,") for w in line.replace(".", " ").split()]
+            hp = next((places[n] for n in names if n in places), None)
+            # a well the rules refuse (on a vertex not in play) is pinned on its vertex
+            well = next((vertices[n] for n in names if n in vertices), None)
+            cell, at = (((hp.q, hp.r), hp.centre) if hp else ((well.index,), well.at)
+                        if well else (None, None))
             problems.append(RefereeProblem(
                 INVALID_LAYOUT, f"the rules do not allow what was seen: {line}",
-                (hp.q, hp.r) if hp else None, _px(h, hp.centre) if hp else None))
+                cell, _px(h, at) if at else None))
             if hp is not None:
                 problems += _wells_beside(hp.name, wells, line, h)
     return data, problems

@@ -697,3 +697,14 @@ def test_ashurs_huts_too_dark_for_their_colour_leave_their_tiers_unclear():
     assert not outcome.wrong_unflagged and outcome.unpinned == 0
     pinned = {tuple(p.cell) for p in verdict.problems if p.cell}
     assert {("ashur middle", ""), ("ashur low", "")} <= pinned
+
+
+def test_a_well_the_rules_refuse_is_pinned_on_its_vertex():
+    # seed 14's 203 (warm, 3 MP, 2 players): a well read on H51/H61/H62, a vertex not in
+    # play with 2 players; the rules' refusal named it, the problem was pinned nowhere
+    truth, verdict = bench(1400203, "warm", 3.0, 2)
+    well = next(w for w in geometry.wells() if w.name == "H51/H61/H62")
+    assert well.name not in truth["wells"]
+    outcome = judge(verdict, truth)
+    assert not outcome.certain and outcome.unpinned == 0
+    assert (well.index,) in {tuple(p.cell) for p in verdict.problems if p.cell}
