@@ -334,7 +334,7 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:
     (a piece's fragments a split left, print a closing joined) is judged against the
     print."""
     _ref, printed = reference()
-    out = []
+    found_all: list[tuple[Patch, tuple[np.ndarray, np.ndarray]]] = []
     union = np.zeros(seen.hsv.shape[:2], np.uint8)
     kept = np.zeros(seen.hsv.shape[:2], np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
@@ -397,12 +397,49 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:
                 mine += found or [(patch_of(seen, colour, xs + ox, ys + oy),
                                    (xs + ox, ys + oy))]
         for p, (pxs, pys) in _cut_by_print(seen, colour, mine, hued & printed[i]):
-            out.append(p)
+            found_all.append((p, (pxs, pys)))
             # the whole piece lies where its hull does (also over print of its colour)
             hull = cv2.convexHull(np.c_[pxs, pys].astype(np.int32))
             cv2.fillConvexPoly(union, hull, 1)
             cv2.fillConvexPoly(kept, hull, 1)
+    out = [p for p, _px in _fills_of_others_dropped(found_all)]
     return out, cv2.dilate(union, GROWN), cv2.dilate(kept, GROWN)
+
+
+WITHIN = 0.9                     # a patch's share inside another colour's whole piece
+
+
+def _fills_of_others_dropped(found: list) -> list:
+    """`found` less each patch that is no piece, lying (WITHIN) inside the hull of a whole
+    piece of another colour, its hue nearer that piece's than its own colour's fill: that
+    piece's own fill where it crosses into the other colour's hue window (a green base at
+    hue 84 in a dim photo shows blue's 85 in part). Pieces never lie on one another."""
+    whole = [(p, px) for p, px in found if kind_of(p) is not None]
+    out = []
+    for p, (xs, ys) in found:
+        if kind_of(p) is None and p.hue is not None and any(
+                w.colour != p.colour and w.hue is not None
+                and _hue_gap(p.hue, w.hue) < _hue_gap(p.hue, HUES[p.colour])
+                and _share_inside(xs, ys, wx, wy) >= WITHIN for w, (wx, wy) in whole):
+            continue
+        out.append((p, (xs, ys)))
+    return out
+
+
+def _hue_gap(a: float, b: float) -> float:
+    """How far apart two OpenCV hues are (the hue circle: 180 units)."""
+    return abs((a - b + 90) % 180 - 90)
+
+
+def _share_inside(xs: np.ndarray, ys: np.ndarray, wx: np.ndarray, wy: np.ndarray) -> float:
+    """The share of pixels (xs, ys) inside the convex hull of pixels (wx, wy)."""
+    if _apart(xs, ys, wx, wy, 0):
+        return 0.0
+    x0, y0 = int(xs.min()), int(ys.min())
+    box = np.zeros((int(ys.max()) - y0 + 1, int(xs.max()) - x0 + 1), np.uint8)
+    hull = cv2.convexHull(np.c_[wx - x0, wy - y0].astype(np.int32))
+    cv2.fillConvexPoly(box, hull, 1)
+    return float(box[ys - y0, xs - x0].mean())
 
 
 CUT_MM = 4.0                     # print of a piece's colour this wide may cut a sliver off
@@ -636,10 +673,11 @@ STRONG_REST = 10.0               # mm² of a piece's fill (its saturation) left 
 def _pale_rest_off(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
                    ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
     """A piece with print the light saturated joined to it (a dark photo brightened: a
-    tan hex's grain as saturated as a fill): its middles (an opening by a hut's
-    HUT_CORE_MM disc), each grown back by 1 mm within the patch, when each is a whole
-    piece and what is left holds no player's fill (less than STRONG_REST mm² at the
-    colour's PIECE_SAT, a piece's saturation); else []."""
+    tan hex's grain as saturated as a fill; a home print's orange icon in yellow's hues):
+    its middles (an opening by a hut's HUT_CORE_MM disc), each grown back by 1 mm within
+    the patch, when each is a whole piece and what is left holds no player's fill off the
+    print's coloured ink (less than STRONG_REST mm² at the colour's PIECE_SAT, a piece's
+    saturation); else []."""
     r = round(HUT_CORE_MM * PPM)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
     opened = cv2.morphologyEx(_holes_filled(piece), cv2.MORPH_OPEN, disc)
@@ -654,7 +692,9 @@ def _pale_rest_off(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
         out.append((p, (cx + x, cy + y)))
         taken |= mine
     ry, rx = np.nonzero(piece & ~taken)
-    fill = (seen.hsv[ry + y, rx + x, 1] >= PIECE_SAT.get(colour, 135)).sum() / PPM ** 2
+    ry, rx = ry + y, rx + x
+    fill = ((seen.hsv[ry, rx, 1] >= PIECE_SAT.get(colour, 135))
+            & (_print_saturation()[ry, rx] < PRINT_SAT)).sum() / PPM ** 2
     return out if out and fill < STRONG_REST else []
 
 

@@ -4,8 +4,9 @@ condition, resolution and player count: a food icon or a boundary line whose hue
 moved, light of two colours, two blue huts a river joins, a vertex beside a hut, a yellow
 disc on a home print's tan space, a disc reaching over the line; a home print's orange red
 disc, light well rim and blue hut on blue hatching; a red piece on a wheat icon; a base's
-corner a hex outline cuts off; a heavily blurred photo refused; and the pinning of an
-unclear patch that may be two pieces."""
+corner a hex outline cuts off; a home print's orange icon joined to a yellow hut; a
+green base's fill partly in blue's hues; a heavily blurred photo refused; and the pinning
+of an unclear patch that may be two pieces."""
 
 from __future__ import annotations
 
@@ -428,11 +429,16 @@ def test_the_fills_seen_on_the_map_move_the_discs_hue_windows():
         assert len(owners) <= 1
 
 
-@pytest.mark.parametrize("seed,players,vertex", [(300211, 2, "H20/H21/H30"),
-                                                 (100287, 4, "H60/H61/H70")])
-def test_a_home_prints_well_with_no_piece_near_is_a_well(seed, players, vertex):
-    # its grey rim printed lighter, near the paper: 0.29-0.32 of it unlike the print
-    truth, verdict = bench(seed, "home-print", 3.0, players)
+@pytest.mark.parametrize("seed,megapixels,players,vertex", [
+    (300211, 3.0, 2, "H20/H21/H30"),
+    (100287, 3.0, 4, "H60/H61/H70"),
+    # rims 0.21-0.22 unlike, middles (a well's blue middle on the spot) 0.436-0.44
+    (1100211, 3.0, 2, "H34/H44/H45"),
+    (1200097, 12.0, 3, "H60/H61/H70"),
+])
+def test_a_home_prints_well_with_no_piece_near_is_a_well(seed, megapixels, players, vertex):
+    # its grey rim printed lighter, near the paper: 0.21-0.32 of it unlike the print
+    truth, verdict = bench(seed, "home-print", megapixels, players)
     assert vertex in truth["wells"]
     assert vertex in verdict.state["wells"]
     assert WELL_UNCLEAR not in {p.code for p in verdict.problems}
@@ -544,7 +550,7 @@ def test_a_free_vertex_whose_spot_is_plainly_covered_is_a_well_by_a_lighter_rim(
     # nothing near, the home print's rim 0.21 unlike: a well where the spot is covered
     assert pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.55)
     # ... not where the spot is only partly so, nor with a piece near
-    assert not pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.35)
+    assert not pipeline._well_alone(None, None, (0, 0), hidden=0.0, middle=0.3)
     assert not pipeline._well_alone(None, None, (0, 0), hidden=0.2, middle=0.55)
     # a bare vertex's rim (at most 0.09 unlike) is no well however its middle looks
     monkeypatch.setattr(read, "well_far", lambda seen, covered, at: 0.09)
@@ -630,3 +636,62 @@ def test_a_faint_trace_on_a_fan_far_from_the_colours_disc_is_no_problem():
     truth, verdict = bench(400051, "warm", 3.0, 4)
     assert (truth["score"]["red"], truth["score"]["yellow"]) == (35, 31)
     _exact(truth, verdict)
+
+
+def test_a_home_prints_orange_icon_joined_to_a_yellow_hut_is_print():
+    # seed 12's 059: the icon beside the hut on H94, printed at hue 21, seen at 23-27 and
+    # as saturated as a fill, joined to the hut (16 x 22 mm together)
+    truth, verdict = bench(1200059, "home-print", 3.0, 4)
+    assert truth["huts"]["H94"] == "yellow"
+    _exact(truth, verdict)
+
+
+def test_a_green_bases_fill_in_blues_hues_is_no_blue_piece():
+    # seed 12's 015 (a dim photo lifted 2.3 times): the green bases on H10 and H20 at hue
+    # 84, parts of them at 85, blue's
+    truth, verdict = bench(1200015, "mixed-light", 12.0, 4)
+    assert truth["ziggurats"]["H20"]["owner"] == "green"
+    _exact(truth, verdict)
+
+
+def _square_patch(colour: str, x0: int, side: int, hue: float):
+    """A patch of `colour`'s pixels filling a square `side` px wide at (x0, x0)."""
+    ys, xs = np.mgrid[x0:x0 + side, x0:x0 + side]
+    xs, ys = xs.ravel(), ys.ravel()
+    mm = side / read.PPM
+    return (read.Patch(colour, (0.0, 0.0), mm * mm, (mm, mm), 0.0, 200.0, hue), (xs, ys))
+
+
+def test_a_patch_inside_another_colours_piece_nearer_its_hue_is_that_pieces_fill():
+    base = _square_patch("green", 0, round(26 * read.PPM), 84.0)
+    assert read.kind_of(base[0]) == "ziggurat"
+    sliver = _square_patch("blue", 30, 20, 85.0)
+    assert read.kind_of(sliver[0]) is None
+    assert [p for p, _px in read._fills_of_others_dropped([base, sliver])] == [base[0]]
+    # blue's own hue there, or lying outside the base: kept (unclear)
+    blue = _square_patch("blue", 30, 20, 100.0)
+    assert len(read._fills_of_others_dropped([base, blue])) == 2
+    beside = _square_patch("blue", 120, 20, 85.0)
+    assert len(read._fills_of_others_dropped([base, beside])) == 2
+
+
+def test_ashurs_huts_too_dark_for_their_colour_leave_their_tiers_unclear():
+    # seed 14's 157 (dark, 12 MP): blue's huts on Ashur's middle and low tiers in the
+    # photo's darkest corner, at V 56 after the map's lift, were read as no hut, unflagged
+    truth, verdict = bench(1400157, "dark", 12.0, 2)
+    assert truth["ashur"]["middle"] == truth["ashur"]["low"] == ["blue"]
+    outcome = judge(verdict, truth)
+    assert not outcome.wrong_unflagged and outcome.unpinned == 0
+    pinned = {tuple(p.cell) for p in verdict.problems if p.cell}
+    assert {("ashur middle", ""), ("ashur low", "")} <= pinned
+
+
+def test_a_well_the_rules_refuse_is_pinned_on_its_vertex():
+    # seed 14's 203 (warm, 3 MP, 2 players): a well read on H51/H61/H62, a vertex not in
+    # play with 2 players; the rules' refusal named it, the problem was pinned nowhere
+    truth, verdict = bench(1400203, "warm", 3.0, 2)
+    well = next(w for w in geometry.wells() if w.name == "H51/H61/H62")
+    assert well.name not in truth["wells"]
+    outcome = judge(verdict, truth)
+    assert not outcome.certain and outcome.unpinned == 0
+    assert (well.index,) in {tuple(p.cell) for p in verdict.problems if p.cell}
