@@ -250,7 +250,13 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
         by_kind.setdefault(sp.kind, []).append(sp)
     for track in TRACKS:
         values: dict[str, int] = {}
-        for c in players:
+        # a colour found hidden in a fan is one of that fan's discs when the next one
+        # seen nowhere is looked for (two of four seen: each missing one's fan holds the
+        # other); a colour that fit no fan is tried once more after the rest
+        fanned: dict[str, str] = {}
+        queue, retried = list(players), {}  # retried: how many were fanned then
+        while queue:
+            c = queue.pop(0)
             yes = [sp for sp in by_kind[track] if share[sp.id][c] >= TRACK_YES]
             maybe = [sp for sp in by_kind[track] if TRACK_NO < share[sp.id][c] < TRACK_YES]
             trace = [sp for sp in by_kind[track] if share[sp.id][c] > TRACE]
@@ -260,9 +266,18 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
                 # else on the track a trace of it (each player has one disc a track)
                 yes, maybe = trace, []
             if not yes and not maybe and len(trace) <= 1:
-                yes = _under_a_fan(bgr, players, share, by_kind[track], c, trace, masks,
-                                   fills) or _only_fan_for(bgr, players, share, by_kind[track],
-                                                           c, fills, lean)
+                if retried.get(c) != len(fanned):       # else nothing new to fit it with
+                    yes = _under_a_fan(bgr, players, share, by_kind[track], c, trace, masks,
+                                       fills)
+                if not yes and retried.get(c) != len(fanned):
+                    yes = _only_fan_for(bgr, players, share, by_kind[track], c, fills, lean,
+                                        fanned)
+                    if yes:
+                        fanned[c] = yes[0].id
+                    elif c not in retried:
+                        retried[c] = len(fanned)
+                        queue.append(c)
+                        continue
             elif not yes and _fan_and_beside(maybe, trace, share, players, c):
                 # the lowest of a fan laid to its space's edge, its crescent faint on both
                 # sides of the line: read where the fan's crescent shows it (a disc alone
@@ -302,7 +317,7 @@ def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozense
             elif not maybe:
                 where = yes[0].centre if yes else by_kind[track][0].centre
                 out.unclear.append((track, c, ",".join(sp.id for sp in yes), where))
-        out.values[track] = values
+        out.values[track] = {c: values[c] for c in players if c in values}
     for tier in ("high", "middle", "low"):
         huts: list[str] = []
         gap = False
@@ -523,13 +538,15 @@ def _discs_on(sp: geometry.Space, share: dict[str, dict[str, float]], players: l
 
 def _only_fan_for(bgr: np.ndarray, players: list[str], share: dict[str, dict[str, float]],
                   spaces: list[geometry.Space], colour: str, fills: dict[str, float] | None,
-                  lean: Callable[[geometry.Space], np.ndarray]) -> list[geometry.Space]:
+                  lean: Callable[[geometry.Space], np.ndarray],
+                  fanned: dict[str, str] | None = None) -> list[geometry.Space]:
     """The space of a track where `colour`, seen nowhere on it, lies hidden in a fan:
     each player has one disc a track (ruling "Components") and a disc alone shows whole,
     so it lies under others' discs; there when exactly one space with others' discs
     (each their colour's largest share on the track) fits, seen from the camera
     (fan.fit_gain), at least as well with it as without, and every other such space
-    worse. Else none (unclear)."""
+    worse; `fanned`: colours already found hidden in a fan, and its space, each counted
+    among that fan's discs. Else none (unclear)."""
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     hues = fill_centres(fills)
     fits = []
@@ -537,6 +554,7 @@ def _only_fan_for(bgr: np.ndarray, players: list[str], share: dict[str, dict[str
         # others' discs at home here (a disc reaching over from the next space is none)
         above = [o for o in players if o != colour and share[sp.id][o] >= TRACK_YES
                  and share[sp.id][o] == max(share[s.id][o] for s in spaces)]
+        above += [o for o, at in (fanned or {}).items() if at == sp.id and o not in above]
         if above:
             grow = 3.0 + float(np.hypot(*lean(sp))) * (len(above) + 1) * fan.DISC_MM
             fits.append((fan.fit_gain(hsv, unlike_around(bgr, sp.box, grow), hues, TPPM,

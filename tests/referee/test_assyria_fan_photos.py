@@ -1,7 +1,8 @@
 """Normal benchmark photos (`referee_bench.py --game assyria --seed S --only N`) whose
 fanned discs were `track-unclear`, one generated photo each, read exactly now: a disc
 seen nowhere on its track found in the one fan that, seen from the camera, fits better
-with it; a top disc seen from the side reaching over the line onto the space beside."""
+with it (a disc found so counted in its fan); a top disc seen from the side reaching over
+the line onto the space beside."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from .test_assyria_normal_spots import bench
     (700041, "blur"),
     (700061, "tilt-35"),       # red's top disc 2-3 mm over the line, score and offering
     (700062, "hand-laid"),     # green lowest of three, its crescent under blue's top face
+    # blue lowest and green third of four, both seen nowhere: blue found once green is
+    (1300047, "clutter"),
 ])
 def test_a_fanned_disc_the_photo_barely_shows_is_read(seed, preset):
     truth, verdict = bench(seed, preset, 3.0, 4)
