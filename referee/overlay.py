@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from referee.api import Verdict
     from referee.problems import RefereeProblem
 
-MAX_SIDE = 2000               # px: the overlay's long side
+MAX_SIDE = 1600               # px: the overlay's long side (more than a phone screen shows)
 
 # BGR colours
 INK = (40, 40, 40)

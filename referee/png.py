@@ -1,4 +1,4 @@
-"""PNG files written fast: the overlay's 2000 px faded photo hardly compresses, so its
+"""PNG files written fast: the overlay's 1600 px faded photo hardly compresses, so its
 rows are filtered "up" and deflated at ISA-L's fastest level, the two halves of the image
 on two threads at once (the library lets go of the GIL while it deflates)."""
 
@@ -21,7 +21,7 @@ _PNG_COLOUR = {1: (0, None), 3: (2, cv2.COLOR_BGR2RGB), 4: (6, cv2.COLOR_BGRA2RG
 def png_bytes(image: np.ndarray) -> bytes:
     """An 8-bit gray, BGR or BGRA image as PNG: every row filtered "up" and deflated at
     ISA-L's fastest level. A faded photo hardly compresses, and zlib's fastest level took a
-    quarter of a referee run on the 2000 px overlay; ISA-L makes a file of the same size in
+    quarter of a referee run on a 2000 px overlay; ISA-L makes a file of the same size in
     a quarter of the time. Same pixels, same bytes every time."""
     if image.dtype != np.uint8 or image.ndim not in (2, 3):
         raise OverlayError(f"cannot write a {image.dtype} image of shape {image.shape} as PNG")
