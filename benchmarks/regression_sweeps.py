@@ -35,6 +35,8 @@ SWEEPS = [
      "HARD_CASES", {}),
     ("tests.referee.test_spider_twist_referee", "test_the_die_top_face_is_read_not_its_sides",
      "DIE_PIPS", {}),
+    ("tests.referee.test_assyria_fan_photos",
+     "test_a_fanned_disc_the_photo_barely_shows_is_read", "FANNED_PHOTOS", {}),
     ("tests.referee.test_light_and_tables",
      "test_a_patterned_cell_is_empty_because_no_tile_art_is_there", "PATTERNED_CASES", {}),
     ("tests.referee.test_constructo_referee",
