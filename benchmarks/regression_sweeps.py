@@ -29,6 +29,8 @@ SWEEPS = [
      {}),
     ("tests.referee.test_assyria_normal_spots",
      "test_every_colour_on_every_hex_kind_in_normal_conditions", "EVERY_COLOUR_CONDITIONS", {}),
+    ("tests.referee.test_assyria_normal_spots",
+     "test_two_pieces_of_a_colour_laid_close_are_read_apart", "CLOSE_PIECES", {}),
     ("tests.referee.test_spider_twist_referee",
      "test_normal_photos_once_misread_are_read_exactly", "NORMAL_ONCE_MISREAD", {}),
     ("tests.referee.test_spider_twist_referee", "test_hard_photos_are_right_or_flagged",
