@@ -43,6 +43,8 @@ SWEEPS = [
      "test_a_patterned_cell_is_empty_because_no_tile_art_is_there", "PATTERNED_CASES", {}),
     ("tests.referee.test_constructo_referee",
      "test_each_pattern_is_told_from_the_photo_and_numbered_as_laid", "PATTERN_CASES", {}),
+    ("tests.printing.test_board_plan",
+     "test_the_searchs_closed_form_extent_matches_the_clipped_geometry", "EXTENT_BLEEDS", {}),
     ("tests.printing.test_stored_plans", "test_every_kept_answer_is_what_the_search_finds",
      "KEPT", {}),
     ("tests.referee.test_synth", "test_markers_decode_where_the_tile_corners_put_them",
