@@ -1,6 +1,8 @@
-"""The test suite's accuracy sweeps in full: every case of each sweep the suite reads only the
-hardest or one-per-cause of. Each case runs the test function itself on its case list, so
-the assertions are the suite's and cannot drift; the suite's own cases are skipped unless
+"""The test suite's sweeps in full, every case of those the suite runs a few of.
+
+The suite keeps the hardest case or one a cause of each sweep (photos read, checks over
+every paper or bleed). Each case runs the test function itself on its case list, so the
+assertions are the suite's and cannot drift; the suite's own cases are skipped unless
 --all.
 
 Usage: nice python benchmarks/regression_sweeps.py [--all] [--only accuracy,spider]
