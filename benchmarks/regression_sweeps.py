@@ -1,6 +1,8 @@
-"""The test suite's accuracy sweeps in full: every case of each sweep the suite reads only the
-hardest or one-per-cause of. Each case runs the test function itself on its case list, so
-the assertions are the suite's and cannot drift; the suite's own cases are skipped unless
+"""The test suite's sweeps in full, every case of those the suite runs a few of.
+
+The suite keeps the hardest case or one a cause of each sweep (photos read, checks over
+every paper or bleed). Each case runs the test function itself on its case list, so the
+assertions are the suite's and cannot drift; the suite's own cases are skipped unless
 --all.
 
 Usage: nice python benchmarks/regression_sweeps.py [--all] [--only accuracy,spider]
@@ -29,16 +31,24 @@ SWEEPS = [
      {}),
     ("tests.referee.test_assyria_normal_spots",
      "test_every_colour_on_every_hex_kind_in_normal_conditions", "EVERY_COLOUR_CONDITIONS", {}),
+    ("tests.referee.test_assyria_normal_spots",
+     "test_two_pieces_of_a_colour_laid_close_are_read_apart", "CLOSE_PIECES", {}),
     ("tests.referee.test_spider_twist_referee",
      "test_normal_photos_once_misread_are_read_exactly", "NORMAL_ONCE_MISREAD", {}),
     ("tests.referee.test_spider_twist_referee", "test_hard_photos_are_right_or_flagged",
      "HARD_CASES", {}),
     ("tests.referee.test_spider_twist_referee", "test_the_die_top_face_is_read_not_its_sides",
      "DIE_PIPS", {}),
+    ("tests.referee.test_assyria_fan_photos",
+     "test_a_fanned_disc_the_photo_barely_shows_is_read", "FANNED_PHOTOS", {}),
     ("tests.referee.test_light_and_tables",
      "test_a_patterned_cell_is_empty_because_no_tile_art_is_there", "PATTERNED_CASES", {}),
     ("tests.referee.test_constructo_referee",
      "test_each_pattern_is_told_from_the_photo_and_numbered_as_laid", "PATTERN_CASES", {}),
+    ("tests.printing.test_board_plan",
+     "test_the_searchs_closed_form_extent_matches_the_clipped_geometry", "EXTENT_BLEEDS", {}),
+    ("tests.printing.test_stored_plans", "test_every_kept_answer_is_what_the_search_finds",
+     "KEPT", {}),
     ("tests.referee.test_synth", "test_markers_decode_where_the_tile_corners_put_them",
      "DECODE_CASES", {"table": "example_table"}),
     ("tests.referee.test_synth", "test_fingers_cover_exactly_the_markers_they_list",

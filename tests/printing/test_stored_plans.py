@@ -1,5 +1,6 @@
 """The board-split and packing answers kept as data (pnp/printing/split/stored_plans.json)
-are the searches' own: recomputed here for every kept build of every game."""
+are the searches' own: recomputed here for the kept builds of every game, on one paper a
+game (benchmarks/regression_sweeps.py recomputes them on every paper)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,21 @@ import pytest
 from pnp.games import game_names, part
 from pnp.printing.split import stored
 
+PAPERS = ("a4", "letter", "a3")
+# Every game on every paper; the suite checks each game on one paper and each paper for
+# one game or more (the search is one for all papers), benchmarks/regression_sweeps.py all.
+KEPT = [(game, paper) for game in game_names("printing") for paper in PAPERS]
+IN_SUITE = [(game, PAPERS[index % len(PAPERS)])
+            for index, game in enumerate(game_names("printing"))]
 
-@pytest.mark.parametrize("game", game_names("printing"))
-def test_every_kept_answer_is_what_the_search_finds(game: str) -> None:
+
+@pytest.mark.parametrize(("game", "paper"), IN_SUITE)
+def test_every_kept_answer_is_what_the_search_finds(game: str, paper: str) -> None:
     kept = json.loads(stored.STORE.read_text())
-    found = stored.record_all(stored.kept_builds([part(game, "printing")]))
+    builds = [b for b in stored.kept_builds([part(game, "printing")]) if b.paper == paper]
+    found = stored.record_all(builds)
     stale = {q: a for q, a in found.items() if kept.get(q, "missing") != a}
+    assert builds and found
     assert stale == {}, "run `python -m pnp.cli.stored_plans` to store the answers anew"
 
 
