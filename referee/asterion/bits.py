@@ -70,6 +70,11 @@ _RING = np.max(np.abs(_NINE), axis=1)
 QUIET, BORDER, INNER = _RING == 4, _RING == 3, _RING <= 2
 
 
+# the quiet ring's module centres, then the black border's (each in `_NINE`'s order)
+_FRAME = np.concatenate([_NINE[QUIET], _NINE[BORDER]])
+_QUIET_COUNT = int(QUIET.sum())
+
+
 def _sample(patch: np.ndarray, points_px: np.ndarray) -> np.ndarray:
     """Bilinear grey values at points (..., 2) of the patch."""
     shape = points_px.shape[:-1]
@@ -105,21 +110,60 @@ def _points(poses: np.ndarray, module: float, pattern: np.ndarray) -> np.ndarray
 def _sample_poses(patch: np.ndarray, search: tuple[float, float, float, float],
                   centre: np.ndarray, half_mm: float, pattern_mm: np.ndarray) -> np.ndarray:
     """Bilinear grey values of the pattern's points (mm about the pose) at every pose of a
-    search about `centre` (`_pose_at` order), (poses, points): each point's x computed
-    once per x shift and turn, y once per y shift and turn, not once per pose (the search
-    is most of a mark's reading)."""
+    search about `centre` (`_pose_at` order), (poses, points), laid out point by point."""
+    return _remapped(patch, _pose_maps(search, centre, half_mm, pattern_mm))
+
+
+def _remapped(patch: np.ndarray, maps: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """The patch sampled at (points, poses) maps, as (poses, points)."""
+    out = cv2.remap(patch, *maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return out.astype(np.float32).T
+
+
+def _pose_maps(search: tuple[float, float, float, float], centre: np.ndarray, half_mm: float,
+               pattern_mm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where `_sample_poses` samples (patch px, x and y, (points, poses)): each point's x
+    computed once per x shift and turn, y once per y shift and turn, not once per pose
+    (the search is most of a mark's reading)."""
     s, a = _steps(search)
     rad = np.radians(a + centre[2])
     c, sn = np.cos(rad)[:, None], np.sin(rad)[:, None]
     x, y = pattern_mm[:, 0], pattern_mm[:, 1]
-    # (x shifts, y shifts, turns, points)
+    # (points, x shifts, turns) and (points, y shifts, turns) to (points, x, y shifts, turns)
     xs = (((s + centre[0])[:, None, None] + c * x - sn * y) + half_mm) * PPM - 0.5
     ys = (((s + centre[1])[:, None, None] + sn * x + c * y) + half_mm) * PPM - 0.5
-    shape = (len(s), len(s), len(a), len(x))
-    map_x = np.broadcast_to(xs[:, None], shape).astype(np.float32).reshape(-1, len(x))
-    map_y = np.broadcast_to(ys[None, :], shape).astype(np.float32).reshape(-1, len(x))
-    out = cv2.remap(patch, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return out.astype(np.float32)
+    xs, ys = xs.transpose(2, 0, 1), ys.transpose(2, 0, 1)
+    shape = (len(x), len(s), len(s), len(a))
+    map_x = np.broadcast_to(xs[:, :, None], shape).astype(np.float32).reshape(len(x), -1)
+    map_y = np.broadcast_to(ys[:, None], shape).astype(np.float32).reshape(len(x), -1)
+    return map_x, map_y
+
+
+COARSE = (SEARCH_MM, 0.4, SEARCH_DEG, 3.0)      # find_frame's search: shifts, turns ...
+FINE = (0.4, 0.1, 3.0, 0.75)                    # ... then round the best of them
+
+
+@cache
+def _coarse_maps(half_mm: float, module: float) -> tuple[np.ndarray, np.ndarray]:
+    """`_pose_maps` of find_frame's first search: the same for every corner of a design
+    (about its expected place)."""
+    return _pose_maps(COARSE, np.zeros(3), half_mm, _FRAME * module)
+
+
+def _frame_scores(v: np.ndarray) -> np.ndarray:
+    """How like a marker's frame each pose's greys (poses, `_FRAME` points, laid out point
+    by point) are: the quiet ring's mean less the border's, less half of each one's spread
+    (numpy's mean and std, each row's mean taken once for both: the same values, summed
+    point by point as numpy sums a selection of columns)."""
+    q, b = v[:, :_QUIET_COUNT], v[:, _QUIET_COUNT:]
+    mean_q, mean_b = q.mean(1, keepdims=True), b.mean(1, keepdims=True)
+    return (mean_q[:, 0] - mean_b[:, 0]) - 0.5 * (_spread(q, mean_q) + _spread(b, mean_b))
+
+
+def _spread(v: np.ndarray, mean: np.ndarray) -> np.ndarray:
+    """Each row's standard deviation about its `mean` (as `np.std` computes it)."""
+    d = v - mean
+    return np.sqrt((d * d).sum(1) / v.shape[1])
 
 
 def find_frame(patch: np.ndarray, half_mm: float, module: float
@@ -128,15 +172,10 @@ def find_frame(patch: np.ndarray, half_mm: float, module: float
     in its middle): (dx, dy, deg) about the middle, the quiet zone's and the border's grey.
     None without a black frame in a white zone."""
     to_px = PPM
-    best = np.zeros(3)
-    for shift, step, turn, turn_step in ((SEARCH_MM, 0.4, SEARCH_DEG, 3.0),
-                                         (0.4, 0.1, 3.0, 0.75)):
-        search = (shift, step, turn, turn_step)
-        v = _sample_poses(patch, search, best, half_mm, _NINE[QUIET | BORDER] * module)
-        ring = _RING[QUIET | BORDER]
-        q, b = v[:, ring == 4], v[:, ring == 3]
-        score = q.mean(1) - b.mean(1) - 0.5 * (q.std(1) + b.std(1))
-        best = _pose_at(search, best, int(np.argmax(score)))
+    v = _remapped(patch, _coarse_maps(half_mm, module))
+    best = _pose_at(COARSE, np.zeros(3), int(np.argmax(_frame_scores(v))))
+    v = _sample_poses(patch, FINE, best, half_mm, _FRAME * module)
+    best = _pose_at(FINE, best, int(np.argmax(_frame_scores(v))))
     pts = _points(best[None], module, _NINE)[0]
     v = _sample(patch, (pts + half_mm) * to_px - 0.5)
     quiet, border = float(np.mean(v[QUIET])), float(np.mean(v[BORDER]))
@@ -274,11 +313,28 @@ def _misfits(seen: np.ndarray, predicted: np.ndarray) -> np.ndarray:
     The gain is at least 0: a code that fits only inverted (white for black) explains the
     greys no better than a flat grey does, and is scored so (not left out: the margin
     below would then pass with no runner-up at all)."""
-    used = BORDER | INNER
-    y, x = seen[used], predicted[:, used]
+    return _centred_misfits(seen, *_centred(predicted))
+
+
+def _centred(predicted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The predictions over the border and the bits less their means, and their sums of
+    squares: what `_misfits` needs of them, whatever the greys seen."""
+    x = predicted[:, BORDER | INNER]
     xc = x - x.mean(1, keepdims=True)
+    return xc, np.maximum((xc * xc).sum(1), 1e-9)
+
+
+@cache
+def _centred_codes(sigma: float) -> tuple[np.ndarray, np.ndarray]:
+    """`_centred` of every id's mark blurred by `sigma` (the same for every corner read)."""
+    return _centred(_blurred_codes(sigma))
+
+
+def _centred_misfits(seen: np.ndarray, xc: np.ndarray, squares: np.ndarray) -> np.ndarray:
+    """`_misfits` from `_centred` predictions."""
+    y = seen[BORDER | INNER]
     yc = y - y.mean()
-    gain = np.maximum((xc @ yc) / np.maximum((xc * xc).sum(1), 1e-9), 0.0)
+    gain = np.maximum((xc @ yc) / squares, 0.0)
     resid = yc[None] - gain[:, None] * xc
     return (resid * resid).sum(1)
 
@@ -292,7 +348,8 @@ def _fitted_hits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: fl
     seen = _module_means(patch, pose, half_mm, module)
     owners = _tile_ids()
     for sigma in BLURS:
-        misfit = np.array([_misfits(seen[k], _blurred_codes(sigma)) for k in range(4)])
+        codes = _centred_codes(sigma)
+        misfit = np.array([_centred_misfits(seen[k], *codes) for k in range(4)])
         order = np.argsort(misfit, axis=None)
         first, second = misfit.flat[order[0]], misfit.flat[order[1]]
         if not first < BLUR_MARGIN * second:
