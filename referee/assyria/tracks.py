@@ -49,6 +49,8 @@ HUE_WINDOW = {"red": (-9, 7), "yellow": (-6, 9), "green": (-9, 2), "blue": (-12,
 # home print may turn red's fill to 21, where yellow's window starts
 MOST_SHIFT = 9                   # hue units a fill seen on the map moves its window at most
 PIECE_MIN_SAT = 80               # a piece's colour, in any light the fit leaves alike
+# ... and its least value: a dark photo's blue hut in Ashur, lifted, shows at 45-60
+PIECE_MIN_VAL = 40
 
 
 @dataclass
@@ -187,7 +189,8 @@ def _least(bgr: np.ndarray) -> np.ndarray:
 def _colour(hsv: np.ndarray, colour: str, window: tuple[int, int]) -> np.ndarray:
     lo, hi = window
     d = (hsv[..., 0].astype(np.int16) - read.HUES[colour] + 90) % 180 - 90
-    return (d >= lo) & (d <= hi) & (hsv[..., 1] >= PIECE_MIN_SAT) & (hsv[..., 2] >= 60)
+    return ((d >= lo) & (d <= hi) & (hsv[..., 1] >= PIECE_MIN_SAT)
+            & (hsv[..., 2] >= PIECE_MIN_VAL))
 
 
 def fill_centres(fills: dict[str, float] | None) -> dict[str, int]:
