@@ -230,16 +230,18 @@ KINDS = ("score", "camel", "offering", "turn", "ashur")
 
 def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozenset = frozenset(),
                 share: dict[str, dict[str, float]] | None = None,
-                fills: dict[str, float] | None = None, pose: Pose | None = None
-                ) -> TrackReading:
+                fills: dict[str, float] | None = None, pose: Pose | None = None,
+                unlifted: np.ndarray | None = None) -> TrackReading:
     """Each player's disc per track and Ashur's huts; a space in `hidden` (out of the
     photo) or washed out by a glare with no piece seen on it is unclear for every
     colour. `share`: `shares` of these players or more, if found already; `fills`: each
     colour's hue on the map (hue_windows); `pose`: the camera over the board (a fanned
-    disc's top face seen moved by its height), if known."""
+    disc's top face seen moved by its height), if known; `unlifted`: `bgr` before a dim
+    photo's lift (read.exposed), where a glare is told: the lift clips a bright edge of
+    the board to white too (a home print's score track, lighter than the map)."""
     share = (shares(bgr, players, fills) if share is None
              else {sp_id: {c: row[c] for c in players} for sp_id, row in share.items()})
-    washed = {sp_id for sp_id in washed_out(bgr)
+    washed = {sp_id for sp_id in washed_out(bgr if unlifted is None else unlifted)
               if max(share[sp_id].values(), default=0.0) < TRACK_YES}
     hidden = set(hidden) | washed
     for sp_id in hidden:

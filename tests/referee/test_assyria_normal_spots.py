@@ -684,6 +684,14 @@ def test_ashurs_huts_in_a_dark_photos_darkest_corner_are_read():
     _exact(truth, verdict)
 
 
+def test_a_bright_track_the_lift_clipped_to_white_is_no_glare():
+    # seed 14's 059 (home print, 3 MP): the map's paper dim (lifted 1.84 times), the score
+    # track beside score 54 brighter, clipped to white, ink and all, by the lift alone
+    truth, verdict = bench(1400059, "home-print", 3.0, 4)
+    assert verdict.tracks.values["score"] == {c: v % 100 for c, v in truth["score"].items()}
+    _exact(truth, verdict)
+
+
 def test_a_well_the_rules_refuse_is_pinned_on_its_vertex():
     # seed 14's 203 (warm, 3 MP, 2 players): a well read on H51/H61/H62, a vertex not in
     # play with 2 players; the rules' refusal named it, the problem was pinned nowhere
