@@ -692,6 +692,15 @@ def test_a_bright_track_the_lift_clipped_to_white_is_no_glare():
     _exact(truth, verdict)
 
 
+def test_a_dim_yellow_hut_partly_below_its_hues_is_joined_whole():
+    # seed 14's 010 (grain, 12 MP, lifted 1.65 times): the hut on H75 at hue 22-24, only
+    # a 53 mm² part of it within yellow's window
+    truth, verdict = bench(1400010, "grain", 12.0, 4)
+    assert truth["huts"]["H75"] == "yellow"
+    assert verdict.state["huts"]["H75"] == "yellow"
+    _exact(truth, verdict)
+
+
 def test_a_well_the_rules_refuse_is_pinned_on_its_vertex():
     # seed 14's 203 (warm, 3 MP, 2 players): a well read on H51/H61/H62, a vertex not in
     # play with 2 players; the rules' refusal named it, the problem was pinned nowhere
