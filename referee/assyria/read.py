@@ -162,11 +162,12 @@ def colour_mask(hsv: np.ndarray, colour: str, min_sat: int = MIN_SAT) -> np.ndar
     return in_window(h, colour) & (s >= min_sat) & (v >= 60)
 
 
-def in_window(hue: np.ndarray, colour: str) -> np.ndarray:
-    """Where `hue` (int16, OpenCV units) is within `colour`'s HUE_WINDOW."""
+def in_window(hue: np.ndarray, colour: str, grow: tuple[int, int] = (0, 0)) -> np.ndarray:
+    """Where `hue` (int16, OpenCV units) is within `colour`'s HUE_WINDOW (its ends moved
+    by `grow`)."""
     lo, hi = HUE_WINDOW[colour]
     d = (hue - HUES[colour] + 90) % 180 - 90
-    return (d >= lo) & (d <= hi)
+    return (d >= lo + grow[0]) & (d <= hi + grow[1])
 
 
 def square_on(image: np.ndarray, to_work: np.ndarray, field: refine.Field | None = None
@@ -545,19 +546,16 @@ def _widened(seen: Map, colour: str, fill: np.ndarray, printed: np.ndarray,
              k: np.ndarray, close: np.ndarray) -> np.ndarray:
     """`colour`'s pixels off its print with its window grown by WIDENED, as patches
     closes them (0/1)."""
-    lo, hi = HUE_WINDOW[colour]
-    grow_lo, grow_hi = WIDENED[colour]
-    d = (np.arange(256, dtype=np.int16) - HUES[colour] + 90) % 180 - 90
-    lut = ((d >= lo + grow_lo) & (d <= hi + grow_hi)).astype(np.uint8)
+    lut = in_window(np.arange(256, dtype=np.int16), colour, WIDENED[colour]).astype(np.uint8)
     hued = cv2.LUT(np.ascontiguousarray(seen.hsv[..., 0]), lut) & fill & (printed ^ 1)
     return closed(cv2.morphologyEx(hued, cv2.MORPH_OPEN, k), close)
 
 
-MostOf = tuple[int, np.ndarray, np.ndarray, np.ndarray]    # connectedComponentsWithStats
+Components = tuple[int, np.ndarray, np.ndarray, np.ndarray]   # connectedComponentsWithStats
 
 
 def _joined_across(seen: Map, colour: str, piece: np.ndarray, x: int, y: int,
-                   wider: MostOf, labels: np.ndarray, stats: np.ndarray
+                   wider: Components, labels: np.ndarray, stats: np.ndarray
                    ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
     """The piece `piece` (at x, y) is part of, its fill seen partly past its window: the
     widened window's patch holding it when that is one whole piece and holds no other

@@ -701,6 +701,20 @@ def test_a_dim_yellow_hut_partly_below_its_hues_is_joined_whole():
     _exact(truth, verdict)
 
 
+def test_two_patches_the_wider_hues_join_are_not_made_one_piece():
+    side = 40                                    # px: 10 mm, each patch past MIN_PATCH
+    mask = np.zeros((60, 120), np.uint8)
+    mask[10:10 + side, 10:10 + side] = 1
+    mask[10:10 + side, 70:70 + side] = 1
+    wide = mask.copy()
+    wide[10:10 + side, 10 + side:70] = 1         # the band between them, in the wider hues
+    _n, labels, stats, _c = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    wider = cv2.connectedComponentsWithStats(wide, connectivity=8)
+    x, y, w, h = stats[1, :4]
+    piece = labels[y:y + h, x:x + w] == 1
+    assert read._joined_across(None, "yellow", piece, x, y, wider, labels, stats) == []
+
+
 def test_a_well_the_rules_refuse_is_pinned_on_its_vertex():
     # seed 14's 203 (warm, 3 MP, 2 players): a well read on H51/H61/H62, a vertex not in
     # play with 2 players; the rules' refusal named it, the problem was pinned nowhere
