@@ -166,15 +166,16 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     pieces += well_pieces
     problems += more + hidden
     lap("wells")
-    on_board = read.exposed(read.board_casts_undone(read.balanced(board_view, seen.gain),
-                                                    seen.casts, tracks.TPPM), seen.lift)
+    unlifted = read.board_casts_undone(read.balanced(board_view, seen.gain), seen.casts,
+                                       tracks.TPPM)
+    on_board = read.exposed(unlifted, seen.lift)
     # every colour's share of each space, found once: it tells the players and their discs
     fills = fill_hues(patches, pieces)
     share = tracks.shares(on_board, list(COLOURS), fills) if base is None else None
     players = _players(board, base, share)
     out_of_view = _out_of_view(h, image.size)
     reading = tracks.read_tracks(on_board, players, out_of_view, share, fills,
-                                 camera_pose(h, image.size))
+                                 camera_pose(h, image.size), unlifted)
     reading.unclear += ashur_covered(on_board, reading)
     problems += _track_problems(reading, h)
     if base is None:

@@ -41,6 +41,9 @@ PRINT_SAT = 80                   # the print's own colour (masked): what a balan
 # across a hex's outline (a home print's ink shows at most about 130)
 ON_PRINT_SAT = 150
 ON_PRINT_MORE = 25               # ... and this much more saturated than the print there
+# a dim photo shows yellow's fill in part at 22-23, below its window (red's ends at 22):
+# a patch that is no whole piece is looked at again with its window this much wider
+WIDENED = {"yellow": (-2, 0)}
 BRIDGE_MM = 4.0                  # print of a piece's colour this wide (radius) is bridged
 BRIDGED = ("blue",)              # ... the rivers' colour
 ON_PRINT_HUE = 4                 # ... and this near the fill's hue (a wheat icon in a piece's
@@ -159,11 +162,12 @@ def colour_mask(hsv: np.ndarray, colour: str, min_sat: int = MIN_SAT) -> np.ndar
     return in_window(h, colour) & (s >= min_sat) & (v >= 60)
 
 
-def in_window(hue: np.ndarray, colour: str) -> np.ndarray:
-    """Where `hue` (int16, OpenCV units) is within `colour`'s HUE_WINDOW."""
+def in_window(hue: np.ndarray, colour: str, grow: tuple[int, int] = (0, 0)) -> np.ndarray:
+    """Where `hue` (int16, OpenCV units) is within `colour`'s HUE_WINDOW (its ends moved
+    by `grow`)."""
     lo, hi = HUE_WINDOW[colour]
     d = (hue - HUES[colour] + 90) % 180 - 90
-    return (d >= lo) & (d <= hi)
+    return (d >= lo + grow[0]) & (d <= hi + grow[1])
 
 
 def square_on(image: np.ndarray, to_work: np.ndarray, field: refine.Field | None = None
@@ -371,6 +375,7 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:
             mask = closed(raw, close)
         union |= mask
         n, labels, stats, _cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        wider: list = []               # the widened window's patches, once one is needed
         for j in range(1, n):
             if stats[j, cv2.CC_STAT_AREA] / PPM ** 2 < MIN_PATCH:
                 continue
@@ -388,6 +393,12 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:
                 found = patch_pieces(seen, colour, piece, ox, oy)
                 if colour in BRIDGED and _unread(found):
                     found = _unbridged(seen, colour, piece, own, ox, oy) or found
+                if colour in WIDENED and (not found or _unread(found)) and len(parts) == 1:
+                    if not wider:
+                        wider.append(cv2.connectedComponentsWithStats(_widened(
+                            seen, colour, fill, printed[i], k, close), connectivity=8))
+                    found = _joined_across(seen, colour, piece, ox, oy, wider[0],
+                                           labels, stats) or found
                 if (_printed(found, printed[i], ys + oy, xs + ox)
                         or _tinted_print(seen, found or [(patch_of(
                             seen, colour, xs + ox, ys + oy), None)], ys + oy, xs + ox)):
@@ -529,6 +540,39 @@ def closed(mask: np.ndarray, kernel: np.ndarray) -> np.ndarray:
                 done = cv2.morphologyEx(crop, cv2.MORPH_CLOSE, kernel)
                 out[y:y + TILE, x:x + TILE] = done[y - y0:y - y0 + TILE, x - x0:x - x0 + TILE]
     return out
+
+
+def _widened(seen: Map, colour: str, fill: np.ndarray, printed: np.ndarray,
+             k: np.ndarray, close: np.ndarray) -> np.ndarray:
+    """`colour`'s pixels off its print with its window grown by WIDENED, as patches
+    closes them (0/1)."""
+    lut = in_window(np.arange(256, dtype=np.int16), colour, WIDENED[colour]).astype(np.uint8)
+    hued = cv2.LUT(np.ascontiguousarray(seen.hsv[..., 0]), lut) & fill & (printed ^ 1)
+    return closed(cv2.morphologyEx(hued, cv2.MORPH_OPEN, k), close)
+
+
+Components = tuple[int, np.ndarray, np.ndarray, np.ndarray]   # connectedComponentsWithStats
+
+
+def _joined_across(seen: Map, colour: str, piece: np.ndarray, x: int, y: int,
+                   wider: Components, labels: np.ndarray, stats: np.ndarray
+                   ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+    """The piece `piece` (at x, y) is part of, its fill seen partly past its window: the
+    widened window's patch holding it when that is one whole piece and holds no other
+    patch of the colour (two pieces the wider hues join stay apart); else []."""
+    _n, wide, wide_stats, _c = wider
+    ys, xs = np.nonzero(piece)
+    t = int(np.bincount(wide[ys + y, xs + x]).argmax())
+    if t == 0:
+        return []
+    bx, by, bw, bh = wide_stats[t, :4]
+    part = wide[by:by + bh, bx:bx + bw] == t
+    held = np.unique(labels[by:by + bh, bx:bx + bw][part])
+    if any(stats[j, cv2.CC_STAT_AREA] / PPM ** 2 >= MIN_PATCH
+           and j != labels[ys[0] + y, xs[0] + x] for j in held if j):
+        return []
+    found = patch_pieces(seen, colour, part, bx, by)
+    return found if len(found) == 1 and not _unread(found) else []
 
 
 def _unread(found: list) -> bool:

@@ -49,6 +49,8 @@ HUE_WINDOW = {"red": (-9, 7), "yellow": (-6, 9), "green": (-9, 2), "blue": (-12,
 # home print may turn red's fill to 21, where yellow's window starts
 MOST_SHIFT = 9                   # hue units a fill seen on the map moves its window at most
 PIECE_MIN_SAT = 80               # a piece's colour, in any light the fit leaves alike
+# ... and its least value: a dark photo's blue hut in Ashur, lifted, shows at 45-60
+PIECE_MIN_VAL = 40
 
 
 @dataclass
@@ -187,7 +189,8 @@ def _least(bgr: np.ndarray) -> np.ndarray:
 def _colour(hsv: np.ndarray, colour: str, window: tuple[int, int]) -> np.ndarray:
     lo, hi = window
     d = (hsv[..., 0].astype(np.int16) - read.HUES[colour] + 90) % 180 - 90
-    return (d >= lo) & (d <= hi) & (hsv[..., 1] >= PIECE_MIN_SAT) & (hsv[..., 2] >= 60)
+    return ((d >= lo) & (d <= hi) & (hsv[..., 1] >= PIECE_MIN_SAT)
+            & (hsv[..., 2] >= PIECE_MIN_VAL))
 
 
 def fill_centres(fills: dict[str, float] | None) -> dict[str, int]:
@@ -227,16 +230,18 @@ KINDS = ("score", "camel", "offering", "turn", "ashur")
 
 def read_tracks(bgr: np.ndarray, players: list[str], hidden: set[str] | frozenset = frozenset(),
                 share: dict[str, dict[str, float]] | None = None,
-                fills: dict[str, float] | None = None, pose: Pose | None = None
-                ) -> TrackReading:
+                fills: dict[str, float] | None = None, pose: Pose | None = None,
+                unlifted: np.ndarray | None = None) -> TrackReading:
     """Each player's disc per track and Ashur's huts; a space in `hidden` (out of the
     photo) or washed out by a glare with no piece seen on it is unclear for every
     colour. `share`: `shares` of these players or more, if found already; `fills`: each
     colour's hue on the map (hue_windows); `pose`: the camera over the board (a fanned
-    disc's top face seen moved by its height), if known."""
+    disc's top face seen moved by its height), if known; `unlifted`: `bgr` before a dim
+    photo's lift (read.exposed), where a glare is told: the lift clips a bright edge of
+    the board to white too (a home print's score track, lighter than the map)."""
     share = (shares(bgr, players, fills) if share is None
              else {sp_id: {c: row[c] for c in players} for sp_id, row in share.items()})
-    washed = {sp_id for sp_id in washed_out(bgr)
+    washed = {sp_id for sp_id in washed_out(bgr if unlifted is None else unlifted)
               if max(share[sp_id].values(), default=0.0) < TRACK_YES}
     hidden = set(hidden) | washed
     for sp_id in hidden:

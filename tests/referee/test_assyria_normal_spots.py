@@ -682,15 +682,44 @@ def test_a_patch_inside_another_colours_piece_nearer_its_hue_is_that_pieces_fill
     assert len(read._fills_of_others_dropped([base, beside])) == 2
 
 
-def test_ashurs_huts_too_dark_for_their_colour_leave_their_tiers_unclear():
+def test_ashurs_huts_in_a_dark_photos_darkest_corner_are_read():
     # seed 14's 157 (dark, 12 MP): blue's huts on Ashur's middle and low tiers in the
-    # photo's darkest corner, at V 56 after the map's lift, were read as no hut, unflagged
+    # photo's darkest corner, at V 45-60 after the map's lift
     truth, verdict = bench(1400157, "dark", 12.0, 2)
     assert truth["ashur"]["middle"] == truth["ashur"]["low"] == ["blue"]
-    outcome = judge(verdict, truth)
-    assert not outcome.wrong_unflagged and outcome.unpinned == 0
-    pinned = {tuple(p.cell) for p in verdict.problems if p.cell}
-    assert {("ashur middle", ""), ("ashur low", "")} <= pinned
+    assert verdict.tracks.ashur["middle"] == verdict.tracks.ashur["low"] == ["blue"]
+    _exact(truth, verdict)
+
+
+def test_a_bright_track_the_lift_clipped_to_white_is_no_glare():
+    # seed 14's 059 (home print, 3 MP): the map's paper dim (lifted 1.84 times), the score
+    # track beside score 54 brighter, clipped to white, ink and all, by the lift alone
+    truth, verdict = bench(1400059, "home-print", 3.0, 4)
+    assert verdict.tracks.values["score"] == {c: v % 100 for c, v in truth["score"].items()}
+    _exact(truth, verdict)
+
+
+def test_a_dim_yellow_hut_partly_below_its_hues_is_joined_whole():
+    # seed 14's 010 (grain, 12 MP, lifted 1.65 times): the hut on H75 at hue 22-24, only
+    # a 53 mm² part of it within yellow's window
+    truth, verdict = bench(1400010, "grain", 12.0, 4)
+    assert truth["huts"]["H75"] == "yellow"
+    assert verdict.state["huts"]["H75"] == "yellow"
+    _exact(truth, verdict)
+
+
+def test_two_patches_the_wider_hues_join_are_not_made_one_piece():
+    side = 40                                    # px: 10 mm, each patch past MIN_PATCH
+    mask = np.zeros((60, 120), np.uint8)
+    mask[10:10 + side, 10:10 + side] = 1
+    mask[10:10 + side, 70:70 + side] = 1
+    wide = mask.copy()
+    wide[10:10 + side, 10 + side:70] = 1         # the band between them, in the wider hues
+    _n, labels, stats, _c = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    wider = cv2.connectedComponentsWithStats(wide, connectivity=8)
+    x, y, w, h = stats[1, :4]
+    piece = labels[y:y + h, x:x + w] == 1
+    assert read._joined_across(None, "yellow", piece, x, y, wider, labels, stats) == []
 
 
 def test_a_well_the_rules_refuse_is_pinned_on_its_vertex():
