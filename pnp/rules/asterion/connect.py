@@ -102,10 +102,18 @@ def _facing(tile_id: str) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(region_facing(tile_id, rot) for rot in ROTATIONS)
 
 
-def _ports(tile_id: str) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """Per rotation index: (direction index, region, key step) of each port."""
-    return tuple(tuple((d, j, KEY_STEPS[d]) for d, j in enumerate(at) if j >= 0)
-                 for at in FACING[tile_id])
+def _turned(tile_id: str) -> tuple[tuple[Any, ...], ...]:
+    """Per rotation index: (outward, joining, region per direction). Outward: (region, key
+    step) of each N or W port, which can only be an exit (the tile beyond joins that edge).
+    Joining: (region, key step, direction back) of each E or S port, which joins the tile
+    beyond or is an exit: each shared edge is looked at once, from its W or N tile."""
+    turned = []
+    for at in FACING[tile_id]:
+        outward = tuple((j, KEY_STEPS[d]) for d, j in enumerate(at) if j >= 0 and d in (0, 3))
+        joining = tuple((j, KEY_STEPS[d], d ^ 2) for d, j in enumerate(at)
+                        if j >= 0 and d in (1, 2))
+        turned.append((outward, joining, at))
+    return tuple(turned)
 
 
 def _features(tile_id: str) -> tuple[tuple[int, int, int, bool], ...]:
@@ -117,9 +125,7 @@ def _features(tile_id: str) -> tuple[tuple[int, int, int, bool], ...]:
 
 FACING = PerTile(_facing)
 REGIONS = PerTile(lambda tile_id: len(tiles_by_id()[tile_id].regions))
-PORTS_OF = PerTile(_ports)
-# Per rotation index: (PORTS_OF, FACING), one lookup for the network's inner loop.
-TURNED = PerTile(lambda tile_id: tuple(zip(PORTS_OF[tile_id], FACING[tile_id], strict=True)))
+TURNED = PerTile(_turned)
 FEATURES = PerTile(_features)
 
 
@@ -242,31 +248,34 @@ class Network:
 
     def _link(self) -> tuple[list[int], list[int]]:
         """Union-find parents of the nodes, each root the smallest node of its component,
-        and the node of every exit (a node once per exit)."""
+        and the node of every exit (a node once per exit, in no particular order)."""
         parent = list(range(self.node_count))
         exit_nodes: list[int] = []
         first, turned = self.first_node, TURNED
         # cell key -> (first node, (ports, region per direction)) of the tile turned as laid
         at = {p.x * COLUMN + p.y: (first[p.tile], turned[p.tile][p.rot // 90])
               for p in self.table.tiles}
-        for here, (mine, (ports, _)) in at.items():
-            for d, j, step in ports:
+        for here, (mine, (outward, joining, _)) in at.items():
+            for j, step in outward:
+                if here + step not in at:
+                    exit_nodes.append(mine + j)
+            for j, step, back in joining:
                 other = at.get(here + step)
                 if other is None:
                     exit_nodes.append(mine + j)
-                elif d == 1 or d == 2:       # each shared edge once: from its W or N tile
-                    oj = other[1][1][d ^ 2]
-                    if oj < 0:
-                        continue
-                    a, b = mine + j, other[0] + oj
-                    while parent[a] != a:
-                        a = parent[a]
-                    while parent[b] != b:
-                        b = parent[b]
-                    if a < b:
-                        parent[b] = a
-                    elif b < a:
-                        parent[a] = b
+                    continue
+                oj = other[1][2][back]
+                if oj < 0:
+                    continue
+                a, b = mine + j, other[0] + oj
+                while parent[a] != a:
+                    a = parent[a]
+                while parent[b] != b:
+                    b = parent[b]
+                if a < b:
+                    parent[b] = a
+                elif b < a:
+                    parent[a] = b
         return parent, exit_nodes
 
     @staticmethod
