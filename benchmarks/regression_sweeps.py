@@ -36,6 +36,8 @@ SWEEPS = [
     ("tests.referee.test_assyria_normal_spots",
      "test_a_wide_lens_left_uncorrected_is_read_from_the_print", "WIDE_LENS", {}),
     ("tests.referee.test_assyria_normal_spots",
+     "test_a_huts_cut_edge_and_shadow_past_its_patch_hide_no_hex", "EDGE_BANDS", {}),
+    ("tests.referee.test_assyria_normal_spots",
      "test_a_home_prints_well_with_no_piece_near_is_a_well", "HOME_PRINT_WELLS", {}),
     ("tests.referee.test_assyria_pinned",
      "test_a_piece_its_colour_hides_leaves_its_hex_pinned", "HIDDEN_BY_COLOUR", {}),
