@@ -57,6 +57,8 @@ SWEEPS = [
      "test_tall_stacks_off_true_are_never_read_wrong_unpinned", "TALL_STACKS_OFF_TRUE", {}),
     ("tests.referee.test_light_and_tables",
      "test_a_tile_with_covered_markers_is_read_from_its_art_in_shade", "COVERED_MARKERS", {}),
+    ("tests.referee.test_light_and_tables",
+     "test_a_tile_washed_out_by_glare_is_never_read_as_an_empty_square", "WASHED_OUT", {}),
     ("tests.printing.test_board_plan",
      "test_the_searchs_closed_form_extent_matches_the_clipped_geometry", "EXTENT_BLEEDS", {}),
     ("tests.printing.test_stored_plans", "test_every_kept_answer_is_what_the_search_finds",

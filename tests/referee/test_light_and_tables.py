@@ -175,7 +175,12 @@ def test_an_empty_inner_square_of_the_board_in_shade_reads_empty():
     assert outcome.certain and outcome.state_right, outcome.problems
 
 
-@pytest.mark.parametrize("photo_number", [211, 135])
+WASHED_OUT = [211, 135]
+
+
+# one cause: the suite reads the harder photo (135, `worst`); both run in
+# benchmarks/regression_sweeps.py
+@pytest.mark.parametrize("photo_number", WASHED_OUT[1:])
 def test_a_tile_washed_out_by_glare_is_never_read_as_an_empty_square(photo_number):
     """Benchmark photos 211 (glare) and 135 (worst) of seed 3, 3 MP on the board: a glare
     spot washes tiles out as plain as the board round them, their markers unread. Their
