@@ -11,8 +11,7 @@ from referee.assyria.evaluate import judge
 
 from .test_assyria_normal_spots import bench
 
-
-@pytest.mark.parametrize(("seed", "preset", "megapixels", "players", "missed"), [
+HIDDEN_BY_COLOUR = [
     # a red hut on H10 lost with its neighbours' patches: their split left its
     # fragments hiding it from the hexes' check
     (1000105, "dark-print", 12.0, 3, "H10"),
@@ -20,7 +19,13 @@ from .test_assyria_normal_spots import bench
     # four times a piece's difference
     (1000134, "worst", 3.0, 3, "H41"),
     (900031, "hard", 12.0, 4, "H21"),
-])
+]
+
+
+# one photo a cause: 900031 is 1000134's grey pieces; it runs in
+# benchmarks/regression_sweeps.py
+@pytest.mark.parametrize(("seed", "preset", "megapixels", "players", "missed"),
+                         [c for c in HIDDEN_BY_COLOUR if c[0] != 900031])
 def test_a_piece_its_colour_hides_leaves_its_hex_pinned(seed, preset, megapixels, players,
                                                         missed):
     truth, verdict = bench(seed, preset, megapixels, players)

@@ -319,7 +319,11 @@ def test_stacked_pieces_have_height_and_tall_stacks_read_at_40_degrees():
     assert outcome.unpinned == 0 and len(pinned) <= 1, verdict.problems
 
 
-@pytest.mark.parametrize("tilt, seed, off", [(20.0, 5, 0.25), (35.0, 1, 0.1), (35.0, 7, 0.25)])
+TALL_STACKS_OFF_TRUE = [(20.0, 5, 0.25), (35.0, 1, 0.1), (35.0, 7, 0.25)]
+
+
+# the steepest, most off true of the three; all in benchmarks/regression_sweeps.py
+@pytest.mark.parametrize("tilt, seed, off", TALL_STACKS_OFF_TRUE[2:])
 def test_tall_stacks_off_true_are_never_read_wrong_unpinned(tilt, seed, off):
     """A lower ring peeking out from under a tall stack, cut edges on the near side, the
     top faces seen moved by their height: every stack read right, or pinned."""
