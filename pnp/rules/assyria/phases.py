@@ -119,11 +119,13 @@ def begin_supply(s: State, log: Log) -> None:
         famine(s, log)
 
 
-def famine(s: State, log: Log) -> None:
-    """Ruling II.D: unsupplied huts go back to their owner's stock. Then II.E, wells."""
+def famine(s: State, log: Log, starving: list[int] | None = None) -> None:
+    """Ruling II.D: unsupplied huts go back to their owner's stock. Then II.E, wells.
+    `starving`: `unsupplied(s, to_move)` when the caller keeps it (the supply run does)."""
     c = s.to_move
     assert c is not None
-    starving = unsupplied(s, c)
+    if starving is None:
+        starving = unsupplied(s, c)
     for h in starving:
         del s.huts[h]
     if starving and log is not None:

@@ -1,8 +1,9 @@
-"""The simulator's runs: one player's huts step and supply step played through in one loop,
-drawing and choosing exactly what `game.simulate`'s move-by-move loop through
-`play.play_on` would (same draws, same moves, same log), without dispatching on a move per
-hut and per card. These two steps are most of a random game's moves. The rules stay in
-play.py and choices.py; tests/rules/test_assyria_fast_paths.py holds each run against them.
+"""The simulator's runs: one player's huts step, supply step and actions each played
+through in one loop, drawing and choosing exactly what `game.simulate`'s move-by-move loop
+through `play.play_on` would (same draws, same moves, same log), without dispatching on a
+move per hut, card and action. These steps are most of a random game's moves. The rules
+stay in play.py and choices.py; tests/rules/test_assyria_fast_paths.py holds each run
+against them.
 """
 
 from __future__ import annotations
@@ -13,9 +14,16 @@ from functools import cache
 
 from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import PLOUGH
-from pnp.rules.assyria.choices import feed_moves_after, neighbours_in_play, place_hut
-from pnp.rules.assyria.moves import Feed, Move
-from pnp.rules.assyria.phases import begin_supply, famine
+from pnp.rules.assyria.choices import (
+    action_moves_after,
+    feed_moves_after,
+    neighbours_in_play,
+    place_hut,
+    unsupplied,
+)
+from pnp.rules.assyria.moves import Feed, Move, Pass
+from pnp.rules.assyria.phases import begin_supply, end_actions, famine
+from pnp.rules.assyria.play import _action as pay_and_act
 from pnp.rules.assyria.play import legal_moves
 from pnp.rules.assyria.state import Log, State
 
@@ -60,6 +68,7 @@ def supply_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
     assert c is not None
     feeds: list[Feed] = moves           # type: ignore[assignment]
     hand, discard, supplied = s.hands[c], s.discard, s.supplied
+    hungry = unsupplied(s, c)           # kept as cards feed: famine takes what is left
     prefix = f"  {c}: "
     while feeds:
         move = feeds[draw(len(feeds))]
@@ -74,8 +83,32 @@ def supply_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
             hand.remove(card)
             discard[card] += 1
         supplied.extend(move.hexes)
-        feeds = feed_moves_after(s, c, feeds, move)
-    famine(s, log)
+        for h in move.hexes:
+            hungry.remove(h)
+        feeds = feed_moves_after(s, c, feeds, move, hungry)
+    famine(s, log, hungry)
+    return _found(s)
+
+
+def actions_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
+    """Ruling III: the player to move takes actions, each a random one of `moves` (the
+    `legal_moves(s)` of the actions step), until they pass or only pass is left; then the
+    next player's actions (or the turn's end). Returns the legal moves after."""
+    c = s.to_move
+    assert c is not None
+    prefix = f"  {c}: "
+    while True:
+        move = moves[draw(len(moves))]
+        s.moves += 1
+        if log is not None:
+            log.append(prefix + move.text)
+        if type(move) is Pass:
+            break
+        pay_and_act(s, c, move)
+        moves = action_moves_after(s, c, moves, move)
+        if len(moves) == 1:             # only pass is left
+            break
+    end_actions(s, log)
     return _found(s)
 
 
