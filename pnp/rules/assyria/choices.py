@@ -154,11 +154,13 @@ def _playable(s: State, colour: str, foods: set[str]) -> list[str]:
 _feed = cache(Feed)          # the simulator asks after every card played: built once
 
 
-def feed_moves(s: State, colour: str) -> list[Feed]:
+def feed_moves(s: State, colour: str, hungry: list[int] | None = None) -> list[Feed]:
     """Ruling II.C: a k-symbol card of food F supplies up to k unsupplied huts on F hexes,
-    as many as there are (the rest of its symbols are lost); wild and plough one hut."""
+    as many as there are (the rest of its symbols are lost); wild and plough one hut.
+    `hungry`: `unsupplied(s, colour)` when the caller has it."""
     food = hex_food()
-    hungry = unsupplied(s, colour)
+    if hungry is None:
+        hungry = unsupplied(s, colour)
     if not hungry:
         return []
     by_food: dict[str, list[int]] = {}

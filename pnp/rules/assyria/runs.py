@@ -22,7 +22,7 @@ from pnp.rules.assyria.choices import (
     unsupplied,
 )
 from pnp.rules.assyria.moves import Feed, Move, Pass
-from pnp.rules.assyria.phases import begin_supply, end_actions, famine
+from pnp.rules.assyria.phases import end_actions, famine, start_supply
 from pnp.rules.assyria.play import _action as pay_and_act
 from pnp.rules.assyria.play import legal_moves
 from pnp.rules.assyria.state import Log, State
@@ -33,7 +33,7 @@ Draw = Callable[[int], int]         # a uniform index below n, from the simulato
 def huts_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
     """Ruling II.B: the player to move places huts, each on a random one of `moves` (the
     PlaceHut moves of `legal_moves(s)`, by hex), until the huts to place or the free hexes
-    run out; then the supply step begins. Returns the legal moves after."""
+    run out; then plays their supply step (`supply_run`). Returns the legal moves after."""
     c = s.to_move
     assert c is not None
     hexes = [m.hex for m in moves]      # type: ignore[union-attr]
@@ -56,8 +56,8 @@ def huts_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
                     hexes.insert(i, nb)
         if not hexes:
             break
-    begin_supply(s, log)
-    return _found(s)
+    hungry, feeds = start_supply(s)
+    return _supply(s, c, feeds, hungry, draw, log)
 
 
 def supply_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
@@ -66,9 +66,14 @@ def supply_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
     moves after."""
     c = s.to_move
     assert c is not None
-    feeds: list[Feed] = moves           # type: ignore[assignment]
+    return _supply(s, c, moves, unsupplied(s, c), draw, log)   # type: ignore[arg-type]
+
+
+def _supply(s: State, c: str, feeds: list[Feed], hungry: list[int], draw: Draw,
+            log: Log) -> list[Move]:
+    """The supply run from `feeds` (the legal moves) and `hungry` (`unsupplied(s, c)`,
+    kept as cards feed: famine takes what is left)."""
     hand, discard, supplied = s.hands[c], s.discard, s.supplied
-    hungry = unsupplied(s, c)           # kept as cards feed: famine takes what is left
     prefix = f"  {c}: "
     while feeds:
         move = feeds[draw(len(feeds))]
