@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable
 from functools import cache
+from typing import TypeVar
 
 from pnp.rules.assyria.board import board
 from pnp.rules.assyria.cards import PLOUGH
@@ -27,6 +28,7 @@ from pnp.rules.assyria.play import _action as pay_and_act
 from pnp.rules.assyria.play import legal_moves
 from pnp.rules.assyria.state import Log, State
 
+M = TypeVar("M", bound=Move)
 Draw = Callable[[int], int]         # a uniform index below n, from the simulator's stream
 
 
@@ -76,10 +78,7 @@ def _supply(s: State, c: str, feeds: list[Feed], hungry: list[int], draw: Draw,
     hand, discard, supplied = s.hands[c], s.discard, s.supplied
     prefix = f"  {c}: "
     while feeds:
-        move = feeds[draw(len(feeds))]
-        s.moves += 1
-        if log is not None:
-            log.append(prefix + move.text)
+        move = _play_one(s, feeds, draw, log, prefix)
         card = move.card
         if card == PLOUGH:
             s.ploughs[c] = 0
@@ -103,10 +102,7 @@ def actions_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]
     assert c is not None
     prefix = f"  {c}: "
     while True:
-        move = moves[draw(len(moves))]
-        s.moves += 1
-        if log is not None:
-            log.append(prefix + move.text)
+        move = _play_one(s, moves, draw, log, prefix)
         if type(move) is Pass:
             break
         pay_and_act(s, c, move)
@@ -115,6 +111,15 @@ def actions_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]
             break
     end_actions(s, log)
     return _found(s)
+
+
+def _play_one(s: State, moves: list[M], draw: Draw, log: Log, prefix: str) -> M:
+    """A random one of `moves`, counted and logged (`prefix`: the mover's)."""
+    move = moves[draw(len(moves))]
+    s.moves += 1
+    if log is not None:
+        log.append(prefix + move.text)
+    return move
 
 
 def _found(s: State) -> list[Move]:
