@@ -44,7 +44,7 @@ from pnp.rules.assyria.moves import Feed, Pass, PlaceHut
 from pnp.rules.assyria.phases import new_game
 from pnp.rules.assyria.play import _action as pay_and_act
 from pnp.rules.assyria.play import legal_moves, play_on
-from pnp.rules.assyria.runs import huts_run, supply_run
+from pnp.rules.assyria.runs import actions_run, huts_run, supply_run
 from pnp.rules.assyria.state import State
 from pnp.rules.draws import randbelow
 
@@ -135,7 +135,11 @@ def test_the_feeds_left_after_a_card_match_feed_moves():
             else:
                 after.hands[c].remove(move.card)
             after.supplied.extend(move.hexes)
-            assert feed_moves_after(after, c, moves, move) == feed_moves(after, c)
+            expected = feed_moves(after, c)
+            assert feed_moves_after(after, c, moves, move) == expected
+            hungry = sorted(h for h, o in after.huts.items()
+                            if o == c and h not in after.supplied)
+            assert feed_moves_after(after, c, moves, move, hungry) == expected
             compared += 1
     assert compared > 3000
 
@@ -216,8 +220,11 @@ def test_well_vertices_match_the_plain_reading_for_every_player():
     assert compared > 10000 and found > 300
 
 
-def test_the_huts_and_supply_runs_play_what_play_on_plays_move_by_move():
-    runs = {"huts": huts_run, "supply": supply_run}
+RUN_PHASES = {"huts": ("huts", "supply"), "supply": ("supply",), "actions": ("actions",)}
+
+
+def test_the_huts_supply_and_actions_runs_play_what_play_on_plays_move_by_move():
+    runs = {"huts": huts_run, "supply": supply_run, "actions": actions_run}
     compared = Counter()
     for n, (s, moves, _) in enumerate(games(40)):
         if s.phase not in runs:
@@ -227,7 +234,7 @@ def test_the_huts_and_supply_runs_play_what_play_on_plays_move_by_move():
         fast_moves = runs[phase](fast, list(moves), partial(randbelow, fast_rng), fast_log)
         plain, plain_log, plain_rng = s.copy(), [], random.Random(n)
         plain_moves = moves
-        while plain.phase == phase and plain.to_move == c:
+        while plain.phase in RUN_PHASES[phase] and plain.to_move == c:
             move = plain_moves[randbelow(plain_rng, len(plain_moves))]
             plain_moves = play_on(plain, move, plain_log, plain_moves)
         assert fast.to_json() == plain.to_json()

@@ -154,11 +154,13 @@ def _playable(s: State, colour: str, foods: set[str]) -> list[str]:
 _feed = cache(Feed)          # the simulator asks after every card played: built once
 
 
-def feed_moves(s: State, colour: str) -> list[Feed]:
+def feed_moves(s: State, colour: str, hungry: list[int] | None = None) -> list[Feed]:
     """Ruling II.C: a k-symbol card of food F supplies up to k unsupplied huts on F hexes,
-    as many as there are (the rest of its symbols are lost); wild and plough one hut."""
+    as many as there are (the rest of its symbols are lost); wild and plough one hut.
+    `hungry`: `unsupplied(s, colour)` when the caller has it."""
     food = hex_food()
-    hungry = unsupplied(s, colour)
+    if hungry is None:
+        hungry = unsupplied(s, colour)
     if not hungry:
         return []
     by_food: dict[str, list[int]] = {}
@@ -182,11 +184,13 @@ def feed_moves(s: State, colour: str) -> list[Feed]:
     return moves
 
 
-def feed_moves_after(s: State, colour: str, before: list[Feed], played: Feed) -> list[Feed]:
+def feed_moves_after(s: State, colour: str, before: list[Feed], played: Feed,
+                     hungry: list[int] | None = None) -> list[Feed]:
     """`feed_moves(s, colour)` just after `played`, from the list `before` it (the supply
     step asks after every card, so it works out only what changed). The fed huts leave every
     move; a card gone from the hand (or the plough, used) leaves; a food card of the fed
-    food that now covers all that food's hungry huts feeds them all in one move."""
+    food that now covers all that food's hungry huts feeds them all in one move. `hungry`:
+    `unsupplied(s, colour)` when the caller keeps it (the supply run does)."""
     fed = set(played.hexes)
     card = played.card
     food = hex_food()
@@ -200,9 +204,9 @@ def feed_moves_after(s: State, colour: str, before: list[Feed], played: Feed) ->
             continue
         if c not in (WILD, PLOUGH) and FOOD_OF[c] == fed_food:
             if rest is None:
-                supplied = s.supplied
-                rest = tuple(sorted([h for h, o in s.huts.items() if o == colour
-                                     and h not in supplied and food[h] == fed_food]))
+                if hungry is None:
+                    hungry = unsupplied(s, colour)
+                rest = tuple([h for h in hungry if food[h] == fed_food])
             if SYMBOLS[c] >= len(rest):     # one move feeds them all, added once
                 if rest and (not moves or moves[-1].card != c):
                     moves.append(_feed(c, rest))

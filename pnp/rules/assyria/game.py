@@ -18,7 +18,7 @@ from pnp.rules.assyria.moves import Move, parse_move
 from pnp.rules.assyria.phases import new_game
 from pnp.rules.assyria.play import apply, legal_moves, play_on
 from pnp.rules.assyria.read import state_from_json
-from pnp.rules.assyria.runs import huts_run, supply_run
+from pnp.rules.assyria.runs import actions_run, huts_run, supply_run
 from pnp.rules.assyria.state import State
 from pnp.rules.draws import randbelow
 
@@ -42,12 +42,15 @@ def simulate(seed: int, players: int | Sequence[str] = 4) -> tuple[State, list[s
     draw = partial(randbelow, rng)
     moves = legal_moves(state)
     while moves:
-        phase = state.phase             # one player's huts or cards: played in one run
+        phase = state.phase             # one player's huts, cards or actions: one run
         if phase == "huts":
             moves = huts_run(state, moves, draw, log)
             continue
         if phase == "supply":
             moves = supply_run(state, moves, draw, log)
+            continue
+        if phase == "actions":
+            moves = actions_run(state, moves, draw, log)
             continue
         # randbelow(rng, len(moves)) inlined: one draw per move, the bits randrange draws
         n = len(moves)

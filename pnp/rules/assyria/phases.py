@@ -28,6 +28,7 @@ from pnp.rules.assyria.choices import (
     well_moves,
     well_vertices,
 )
+from pnp.rules.assyria.moves import Feed
 from pnp.rules.assyria.scoring import Scoring, score_due
 from pnp.rules.assyria.state import Log, State
 
@@ -108,22 +109,31 @@ def _begin_expansion(s: State, c: str, log: Log) -> None:
 
 
 def begin_supply(s: State, log: Log) -> None:
+    hungry, feeds = start_supply(s)
+    if feeds:
+        s.found = feeds
+    else:
+        famine(s, log, hungry)
+
+
+def start_supply(s: State) -> tuple[list[int], list[Feed]]:
+    """Ruling II.C begins: the mover's unsupplied huts and the cards' moves (none exactly
+    when no card plays; then famine is next)."""
     s.huts_to_place = 0
     s.phase = "supply"
     s.supplied = []
     assert s.to_move is not None
-    feeds = feed_moves(s, s.to_move)        # none exactly when no card plays
-    if feeds:
-        s.found = feeds
-    else:
-        famine(s, log)
+    hungry = unsupplied(s, s.to_move)
+    return hungry, feed_moves(s, s.to_move, hungry)
 
 
-def famine(s: State, log: Log) -> None:
-    """Ruling II.D: unsupplied huts go back to their owner's stock. Then II.E, wells."""
+def famine(s: State, log: Log, starving: list[int] | None = None) -> None:
+    """Ruling II.D: unsupplied huts go back to their owner's stock. Then II.E, wells.
+    `starving`: `unsupplied(s, to_move)` when the caller keeps it (the supply run does)."""
     c = s.to_move
     assert c is not None
-    starving = unsupplied(s, c)
+    if starving is None:
+        starving = unsupplied(s, c)
     for h in starving:
         del s.huts[h]
     if starving and log is not None:
