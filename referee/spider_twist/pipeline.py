@@ -176,7 +176,32 @@ def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
         if piece is not None:
             found.males[node] = (piece.colour, bool(piece.done))
             pieces.append(piece)
+    problems += one_male_at_two_nodes(pieces, list(names))
     return pieces, found, problems
+
+
+TWO_MALES_APART = 0.6       # of a male's width: two males' centres lie at least this far apart
+
+
+def one_male_at_two_nodes(pieces: list[PieceSeen], names: list[str]
+                          ) -> list[RefereeProblem]:
+    """Two nodes' males seen nearer than two discs can lie (each node is checked on its
+    own, so one male off his node may be claimed by both): each of the two nodes unclear,
+    pinned on it."""
+    males = [p for p in pieces if p.what == "male" and p.node is not None]
+    least = TWO_MALES_APART * geometry.spec().male
+    out = []
+    for i, a in enumerate(males):
+        for b in males[i + 1:]:
+            apart = math.dist(a.centre_mm, b.centre_mm)
+            if apart >= least:
+                continue
+            for p, other in ((a, b), (b, a)):
+                out.append(RefereeProblem(
+                    NODE_UNCLEAR, f"node {p.node}: the male read there lies {apart:.0f} mm "
+                    f"from node {other.node}'s, one male seen at both; push him onto his "
+                    "node", (names.index(str(p.node)),), p.point))
+    return out
 
 
 def _read_female(web: _Web, image, found: _Found
