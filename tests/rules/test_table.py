@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 
 import pytest
@@ -157,3 +158,21 @@ def test_prisoner_components_for_the_referee_overlay():
     assert data["exits"][0] == {"x": 1, "y": -1, "direction": "N"}
     asterion = network(t).component(("Y15", 1))
     assert asterion.has_asterion and asterion.coins == 1 and asterion.prisoners == ()
+
+
+def test_a_score_leaves_no_reference_cycle_for_the_collector():
+    # Components hold the network's layout, not the network: dropping a score frees it all
+    # at once, and the cyclic collector then finds nothing unreachable.
+    t = table("Y15@1,0r90", "B04@1,-1r0", players=("yellow", "blue"))
+    result = score(t)
+    assert result.prisoners[0].component.exits == ((1, -1, "N"), (1, 0, "E"))
+    del result
+    gc.collect()
+    gc.disable()
+    try:
+        result = score(t)
+        [p.component.cells for p in result.prisoners]     # the lazy lists too
+        del result
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -135,14 +135,14 @@ def _exit_order(e: Exit) -> tuple[int, int, int]:
 
 class Component:
     """A maximal set of linked regions, with what it holds. Its totals are counted when the
-    network is built, its lists read from the network when asked for. Equal components hold
-    the same facts."""
+    network is built, its lists read from the network's layout when asked for. Equal
+    components hold the same facts."""
 
-    __slots__ = ("_net", "coins", "exit_count", "has_asterion", "index", "wings")
+    __slots__ = ("_layout", "coins", "exit_count", "has_asterion", "index", "wings")
 
-    def __init__(self, net: Network, index: int, coins: int, wings: int, exit_count: int,
+    def __init__(self, layout: Layout, index: int, coins: int, wings: int, exit_count: int,
                  has_asterion: bool) -> None:
-        self._net = net
+        self._layout = layout
         self.index = index
         self.coins = coins
         self.wings = wings
@@ -152,26 +152,26 @@ class Component:
     @property
     def nodes(self) -> tuple[Node, ...]:
         """In catalogue order of tiles, then region index."""
-        nodes = self._net.nodes
-        return tuple(nodes[i] for i in self._net.members(self.index))
+        nodes = self._layout.nodes
+        return tuple(nodes[i] for i in self._layout.members(self.index))
 
     @property
     def cells(self) -> tuple[Cell, ...]:
         """Sorted by (y, x)."""
-        cell_of = self._net.cell_of
+        cell_of = self._layout.cell_of
         return tuple(sorted({cell_of[t] for t, _ in self.nodes}, key=lambda c: (c[1], c[0])))
 
     @property
     def exits(self) -> tuple[Exit, ...]:
         """Sorted by (y, x, N E S W)."""
-        net = self._net
-        return tuple(sorted((e for node in self.nodes for e in net.node_exits(node)),
+        layout = self._layout
+        return tuple(sorted((e for node in self.nodes for e in layout.node_exits(node)),
                             key=_exit_order))
 
     @property
     def prisoners(self) -> tuple[str, ...]:
         """Tiles whose prisoner stands in this component."""
-        tiles = self._net.tiles
+        tiles = self._layout.tiles
         return tuple(t for t, r in self.nodes if tiles[t].regions[r].prisoners)
 
     @property
@@ -209,6 +209,55 @@ class Component:
         }
 
 
+class Layout:
+    """Where a network's regions lie: the nodes numbered in catalogue order, each node's
+    component index, the tiles' cells and turns. Components read their lists from it. It
+    holds no component, so a network and its components form no reference cycle: a score's
+    network is freed when the score is done, not at a later pass of the cyclic collector."""
+
+    def __init__(self, table: Table, tiles: dict[str, Tile], first_node: dict[str, int],
+                 component_of: list[int]) -> None:
+        self.table = table
+        self.tiles = tiles
+        self.first_node = first_node
+        self.component_of = component_of
+
+    # Only paths and a component's lists need these: built when first asked for, not to score.
+    @cached_property
+    def cell_of(self) -> dict[str, Cell]:
+        return {p.tile: (p.x, p.y) for p in self.table.tiles}
+
+    @cached_property
+    def nodes(self) -> list[Node]:
+        return [node for t in self.first_node for node in _tile_nodes(t)]
+
+    @cached_property
+    def rot_of(self) -> dict[str, int]:
+        return {p.tile: p.rot for p in self.table.tiles}
+
+    @cached_property
+    def tile_at(self) -> dict[Cell, str]:
+        return {cell: t for t, cell in self.cell_of.items()}
+
+    def members(self, index: int) -> list[int]:
+        """The nodes of component `index`, increasing."""
+        return [i for i, c in enumerate(self.component_of) if c == index]
+
+    def node_index(self, node: Node) -> int:
+        return self.first_node[node[0]] + node[1]
+
+    def node_exits(self, node: Node) -> list[Exit]:
+        """The node's exits (x, y, direction), in N E S W order."""
+        tile_id, region = node
+        x, y = self.cell_of[tile_id]
+        found = []
+        for d in facing(tile_id, self.rot_of[tile_id])[region]:
+            dx, dy = STEPS[PORTS.index(d)]
+            if (x + dx, y + dy) not in self.tile_at:
+                found.append((x, y, d))
+        return found
+
+
 class Network:
     """The region graph of a table whose tiles are known, unique and on distinct cells
     (validate() says so; build it only then). Works for any edition and board setting."""
@@ -227,24 +276,24 @@ class Network:
         self.node_count = count
         parent, exit_nodes = self._link()
         self.component_of = self._label(parent)
+        self.layout = Layout(table, tiles, self.first_node, self.component_of)
         self.components = self._components(exit_nodes)
 
-    # Only paths and a component's lists need these: built when first asked for, not to score.
-    @cached_property
+    @property
     def cell_of(self) -> dict[str, Cell]:
-        return {p.tile: (p.x, p.y) for p in self.table.tiles}
+        return self.layout.cell_of
 
-    @cached_property
+    @property
     def nodes(self) -> list[Node]:
-        return [node for t in self.first_node for node in _tile_nodes(t)]
+        return self.layout.nodes
 
-    @cached_property
+    @property
     def rot_of(self) -> dict[str, int]:
-        return {p.tile: p.rot for p in self.table.tiles}
+        return self.layout.rot_of
 
-    @cached_property
+    @property
     def tile_at(self) -> dict[Cell, str]:
-        return {cell: t for t, cell in self.cell_of.items()}
+        return self.layout.tile_at
 
     def _link(self) -> tuple[list[int], list[int]]:
         """Union-find parents of the nodes, each root the smallest node of its component,
@@ -306,15 +355,16 @@ class Network:
                     asterion = c
         for i in exit_nodes:
             exits[label[i]] += 1
-        return [Component(self, c, coins[c], wings[c], exits[c], c == asterion)
+        layout = self.layout
+        return [Component(layout, c, coins[c], wings[c], exits[c], c == asterion)
                 for c in range(size)]
 
     def members(self, index: int) -> list[int]:
         """The nodes of component `index`, increasing."""
-        return [i for i, c in enumerate(self.component_of) if c == index]
+        return self.layout.members(index)
 
     def node_index(self, node: Node) -> int:
-        return self.first_node[node[0]] + node[1]
+        return self.layout.node_index(node)
 
     def component(self, node: Node) -> Component:
         return self.components[self.component_of[self.node_index(node)]]
@@ -365,14 +415,7 @@ class Network:
 
     def node_exits(self, node: Node) -> list[Exit]:
         """The node's exits (x, y, direction), in N E S W order."""
-        tile_id, region = node
-        x, y = self.cell_of[tile_id]
-        found = []
-        for d in facing(tile_id, self.rot_of[tile_id])[region]:
-            dx, dy = STEPS[PORTS.index(d)]
-            if (x + dx, y + dy) not in self.tile_at:
-                found.append((x, y, d))
-        return found
+        return self.layout.node_exits(node)
 
 
 def network(table: Table) -> Network:
