@@ -99,34 +99,42 @@ PRIOR_CENTRE_SPREAD = 0.08      # how far (of the long side) a crop moves the pr
 
 
 def _cropped_lens(m: np.ndarray, long_side: int) -> tuple[float, float, float]:
-    """The most likely camera (focal length px, principal point px off the photo's centre)
+    """The likeliest camera (focal length px, principal point px off the photo's centre)
     that makes the plane's axes orthogonal and equally long. Both conditions are linear in
     the image of the absolute conic w = [[1, 0, b], [0, 1, c], [b, c, d]] (square pixels;
     point (-b, -c), f^2 = d - b^2 - c^2): they leave a line of cameras, and the prior (a
     phone's focal length, a point near the centre) picks one on it. Seen straight down the
     line says little, and the prior's own camera stands in."""
     n = np.diag([1.0 / long_side, 1.0 / long_side, 1.0]) @ m
-    n = n / np.linalg.norm(n[:, :2])
-    h1, h2 = n[:, 0], n[:, 1]
-    rows = np.array([
-        [h1[0] * h2[2] + h1[2] * h2[0], h1[1] * h2[2] + h1[2] * h2[1], h1[2] * h2[2]],
-        [2 * (h1[0] * h1[2] - h2[0] * h2[2]), 2 * (h1[1] * h1[2] - h2[1] * h2[2]),
-         h1[2] ** 2 - h2[2] ** 2]])
-    rhs = -np.array([h1[0] * h2[0] + h1[1] * h2[1], h1[0] ** 2 + h1[1] ** 2 - h2[0] ** 2 - h2[1] ** 2])
+    line = _cameras_line(n / np.linalg.norm(n[:, :2]))
     best = (np.inf, PRIOR_F, 0.0, 0.0)
-    size = np.linalg.norm(rows, axis=1, keepdims=True)
-    along = np.cross(rows[0], rows[1]) / max(float(size.prod()), 1e-300)
-    if np.linalg.norm(along) > 1e-6:
-        rows, rhs = rows / size, rhs / size[:, 0]
-        along = along / np.linalg.norm(along)
-        start = np.linalg.lstsq(rows, rhs, rcond=None)[0]
+    if line is not None:
         for f in PRIOR_F * np.exp(np.linspace(-2, 2, 161) * PRIOR_F_SPREAD):
-            for b, c in _on_line(start, along, f):
+            for b, c in _on_line(*line, f):
                 cost = _prior_cost(f, b, c)
                 if cost < best[0]:
                     best = (cost, f, b, c)
     _, f, b, c = best
     return f * long_side, -b * long_side, -c * long_side
+
+
+def _cameras_line(n: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The (b, c, d) of w meeting both conditions for the homography `n` (px / long side):
+    a point on their line and its unit direction; None where the conditions (nearly)
+    coincide or vanish."""
+    h1, h2 = n[:, 0], n[:, 1]
+    rows = np.array([
+        [h1[0] * h2[2] + h1[2] * h2[0], h1[1] * h2[2] + h1[2] * h2[1], h1[2] * h2[2]],
+        [2 * (h1[0] * h1[2] - h2[0] * h2[2]), 2 * (h1[1] * h1[2] - h2[1] * h2[2]),
+         h1[2] ** 2 - h2[2] ** 2]])
+    rhs = -np.array([h1[0] * h2[0] + h1[1] * h2[1],
+                     h1[0] ** 2 + h1[1] ** 2 - h2[0] ** 2 - h2[1] ** 2])
+    size = np.linalg.norm(rows, axis=1, keepdims=True)
+    along = np.cross(rows[0], rows[1]) / max(float(size.prod()), 1e-300)
+    if np.linalg.norm(along) <= 1e-6:
+        return None
+    start = np.linalg.lstsq(rows / size, rhs / size[:, 0], rcond=None)[0]
+    return start, along / np.linalg.norm(along)
 
 
 def _on_line(start: np.ndarray, along: np.ndarray, f: float) -> list[tuple[float, float]]:
