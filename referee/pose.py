@@ -5,8 +5,10 @@ A phone photo's principal point is near its centre and its pixels square, so a p
 homography fixes the focal length (its two axes are at right angles and of equal length
 in space) and then the camera's place. Seen straight down, the focal length is not
 fixed by the plane: a phone's usual field (FALLBACK_F of the long side) stands in, and
-little depends on it then (heights barely shift anything).
-"""
+little depends on it then (heights barely shift anything). A photo cropped off its lens's
+axis (a crop, a digital zoom) moves the principal point, and the focal length then found
+can be far off; `free_centre` leaves the point free and takes the likeliest camera the
+plane allows under a phone's prior."""
 
 from __future__ import annotations
 
