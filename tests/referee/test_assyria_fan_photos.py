@@ -22,6 +22,9 @@ from .test_assyria_normal_spots import bench
     (700062, "hand-laid"),     # green lowest of three, its crescent under blue's top face
     # blue lowest and green third of four, both seen nowhere: blue found once green is
     (1300047, "clutter"),
+    # red lowest of four, seen nowhere; a cropped photo at a 15-degree tilt: its camera's
+    # lean, found with the principal point left free, lets the fan with it fit
+    (500041, "blur"),
 ])
 def test_a_fanned_disc_the_photo_barely_shows_is_read(seed, preset):
     truth, verdict = bench(seed, preset, 3.0, 4)
