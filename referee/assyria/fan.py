@@ -300,31 +300,20 @@ def fan_fit(label: np.ndarray, xs, ys, box, discs: list[int], lean: np.ndarray,
 def fit_gain(hsv: np.ndarray, unlike: np.ndarray, hues: dict[str, int], ppm: float, box,
              colours: list[str], above: list[str], missing: str, lean: np.ndarray) -> float:
     """How much better a fan of `above` and `missing` on the space `box` (mm) explains
-    the colours there than `above` alone (fan_fit, each at its best lean: `hsv` the board
-    at `ppm` px/mm, `unlike` where it is unlike the print, `colours` every player's,
-    `lean` as seen_slots, the grown window as for the longest of LEAN_SCALES)."""
+    the colours there than `above` alone (fan_fit: `hsv` the board at `ppm` px/mm,
+    `unlike` where it is unlike the print, `colours` every player's, `lean` as
+    seen_slots)."""
     if not above:
         return 0.0
-    grow = 2.0 + max(LEAN_SCALES) * float(np.hypot(*lean)) * (len(above) + 1) * DISC_MM
+    grow = 2.0 + float(np.hypot(*lean)) * (len(above) + 1) * DISC_MM
     xs, ys, (x0, y0, x1, y1) = _grid(box, ppm, grow)
     if hsv.shape[0] < y1 or hsv.shape[1] < x1 or x0 < 0 or y0 < 0:
         return 0.0
     label = _labels(hsv, unlike, hues, colours, (slice(y0, y1), slice(x0, x1)))
     index = {c: k for k, c in enumerate(colours)}
     seen = [index[c] for c in above]
-    less = _loose_fit(label, xs, ys, box, seen, lean)
-    return _loose_fit(label, xs, ys, box, [*seen, index[missing]], lean) - less
-
-
-# the camera's lean is known only so well (pose.camera_pose on generated photos: its
-# length 0.85-1.22 of the truth's): each fan is fitted as seen through a lean so much
-# shorter or longer too, and keeps its best
-LEAN_SCALES = (0.85, 1.0, 1.15)
-
-
-def _loose_fit(label: np.ndarray, xs, ys, box, discs: list[int], lean: np.ndarray) -> float:
-    """fan_fit's best score over the lean's scales (LEAN_SCALES)."""
-    return max(fan_fit(label, xs, ys, box, discs, lean * s)[0] for s in LEAN_SCALES)
+    less = fan_fit(label, xs, ys, box, seen, lean)[0]
+    return fan_fit(label, xs, ys, box, [*seen, index[missing]], lean)[0] - less
 
 
 HAND_MM = 1.3           # a fanned disc off its place by the hand: the fan's 1 mm, its own 0.3
