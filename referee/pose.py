@@ -5,8 +5,10 @@ A phone photo's principal point is near its centre and its pixels square, so a p
 homography fixes the focal length (its two axes are at right angles and of equal length
 in space) and then the camera's place. Seen straight down, the focal length is not
 fixed by the plane: a phone's usual field (FALLBACK_F of the long side) stands in, and
-little depends on it then (heights barely shift anything).
-"""
+little depends on it then (heights barely shift anything). A photo cropped off its lens's
+axis (a crop, a digital zoom) moves the principal point, and the focal length then found
+can be far off; `free_centre` leaves the point free and takes the likeliest camera the
+plane allows under a phone's prior."""
 
 from __future__ import annotations
 
@@ -60,15 +62,21 @@ class Pose:
         return out
 
 
-def camera_pose(to_photo: np.ndarray, size: tuple[int, int]) -> Pose:
+def camera_pose(to_photo: np.ndarray, size: tuple[int, int],
+                free_centre: bool = False) -> Pose:
     """The camera of a table plane whose homography (table mm -> original px) is
-    `to_photo`, in a photo of `size` (w, h) px."""
+    `to_photo`, in a photo of `size` (w, h) px. `free_centre`: the photo may be cropped
+    off its lens's axis (its principal point unknown), see `_cropped_lens`."""
     w, h = size
+    long_side = max(w, h)
     shift = np.array([[1.0, 0.0, -w / 2], [0.0, 1.0, -h / 2], [0.0, 0.0, 1.0]])
     m = shift @ np.asarray(to_photo, float)
     m = m / np.linalg.norm(m[:, :2])
-    f = _focal(m, max(w, h))
-    k_inv = np.diag([1 / f, 1 / f, 1.0])
+    if free_centre:
+        f, cx, cy = _cropped_lens(m, long_side)
+    else:
+        f, cx, cy = _focal(m, long_side), 0.0, 0.0
+    k_inv = np.linalg.inv(np.array([[f, 0.0, cx], [0.0, f, cy], [0.0, 0.0, 1.0]]))
     cols = k_inv @ m
     scale = (np.linalg.norm(cols[:, 0]) + np.linalg.norm(cols[:, 1])) / 2
     if cols[2, 2] < 0:              # the table lies in front of the lens
@@ -81,10 +89,71 @@ def camera_pose(to_photo: np.ndarray, size: tuple[int, int]) -> Pose:
     rot = np.column_stack([r1, r2, r3])
     centre = -rot.T @ t
     # +1 mm of height is -1 along r3: in to_photo's own homogeneous scale
-    k = np.array([[f, 0.0, w / 2], [0.0, f, h / 2], [0.0, 0.0, 1.0]])
+    k = np.array([[f, 0.0, w / 2 + cx], [0.0, f, h / 2 + cy], [0.0, 0.0, 1.0]])
     norm = np.linalg.norm((shift @ np.asarray(to_photo, float))[:, :2])
     up = -(k @ r3) * scale * norm
     return Pose(centre, up, f)
+
+
+PRIOR_F = 0.7                   # a phone main camera's (of the long side): 26 mm equivalent
+PRIOR_F_SPREAD = 0.4            # how far (log) a crop or a zoom moves the focal length
+PRIOR_CENTRE_SPREAD = 0.08      # how far (of the long side) a crop moves the principal point
+
+
+def _cropped_lens(m: np.ndarray, long_side: int) -> tuple[float, float, float]:
+    """The likeliest camera (focal length px, principal point px off the photo's centre)
+    that makes the plane's axes orthogonal and equally long. Both conditions are linear in
+    the image of the absolute conic w = [[1, 0, b], [0, 1, c], [b, c, d]] (square pixels;
+    point (-b, -c), f^2 = d - b^2 - c^2): they leave a line of cameras, and the prior (a
+    phone's focal length, a point near the centre) picks one on it. Seen straight down the
+    line says little, and the prior's own camera stands in."""
+    n = np.diag([1.0 / long_side, 1.0 / long_side, 1.0]) @ m
+    line = _cameras_line(n / np.linalg.norm(n[:, :2]))
+    best = (np.inf, PRIOR_F, 0.0, 0.0)
+    if line is not None:
+        for f in PRIOR_F * np.exp(np.linspace(-2, 2, 161) * PRIOR_F_SPREAD):
+            for b, c in _on_line(*line, f):
+                cost = _prior_cost(f, b, c)
+                if cost < best[0]:
+                    best = (cost, f, b, c)
+    _, f, b, c = best
+    return f * long_side, -b * long_side, -c * long_side
+
+
+def _cameras_line(n: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The (b, c, d) of w meeting both conditions for the homography `n` (px / long side):
+    a point on their line and its unit direction; None where the conditions (nearly)
+    coincide or vanish."""
+    h1, h2 = n[:, 0], n[:, 1]
+    rows = np.array([
+        [h1[0] * h2[2] + h1[2] * h2[0], h1[1] * h2[2] + h1[2] * h2[1], h1[2] * h2[2]],
+        [2 * (h1[0] * h1[2] - h2[0] * h2[2]), 2 * (h1[1] * h1[2] - h2[1] * h2[2]),
+         h1[2] ** 2 - h2[2] ** 2]])
+    rhs = -np.array([h1[0] * h2[0] + h1[1] * h2[1],
+                     h1[0] ** 2 + h1[1] ** 2 - h2[0] ** 2 - h2[1] ** 2])
+    size = np.linalg.norm(rows, axis=1, keepdims=True)
+    along = np.cross(rows[0], rows[1]) / max(float(size.prod()), 1e-300)
+    if np.linalg.norm(along) <= 1e-6:
+        return None
+    start = np.linalg.lstsq(rows / size, rhs / size[:, 0], rcond=None)[0]
+    return start, along / np.linalg.norm(along)
+
+
+def _on_line(start: np.ndarray, along: np.ndarray, f: float) -> list[tuple[float, float]]:
+    """The points (b, c) of the line start + t along where d - b^2 - c^2 = f^2."""
+    qa = -(along[0] ** 2 + along[1] ** 2)
+    qb = along[2] - 2 * (start[0] * along[0] + start[1] * along[1])
+    qc = start[2] - start[0] ** 2 - start[1] ** 2 - f * f
+    if abs(qa) < 1e-12:
+        roots = [-qc / qb] if abs(qb) > 1e-12 else []
+    else:
+        disc = qb * qb - 4 * qa * qc
+        roots = [] if disc < 0 else [(-qb + sgn * disc ** 0.5) / (2 * qa) for sgn in (1, -1)]
+    return [(start[0] + t * along[0], start[1] + t * along[1]) for t in roots]
+
+
+def _prior_cost(f: float, b: float, c: float) -> float:
+    return (np.log(f / PRIOR_F) / PRIOR_F_SPREAD) ** 2 + (b * b + c * c) / PRIOR_CENTRE_SPREAD ** 2
 
 
 def _focal(m: np.ndarray, long_side: int) -> float:

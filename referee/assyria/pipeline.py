@@ -175,7 +175,7 @@ def referee_photo(photo: PhotoInput, *, state: Any = None, players: Any = None,
     players = _players(board, base, share)
     out_of_view = _out_of_view(h, image.size)
     reading = tracks.read_tracks(on_board, players, out_of_view, share, fills,
-                                 camera_pose(h, image.size), unlifted)
+                                 camera_pose(h, image.size, free_centre=True), unlifted)
     reading.unclear += ashur_covered(on_board, reading)
     problems += _track_problems(reading, h)
     if base is None:
