@@ -16,7 +16,12 @@ def fit_print(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: flo
               ) -> tuple[np.ndarray, float]:
     """The template on the photo's levels (`print_levels`), and the gain."""
     scale, offset, gain = print_levels(photo, tpl, use, min_gain)
-    return tpl * scale + np.float32(offset), gain
+    return on_levels(tpl, scale, offset), gain
+
+
+def on_levels(tpl: np.ndarray, scale: np.ndarray, offset: float) -> np.ndarray:
+    """The template (or some of its px, n x 3) mapped by `print_levels`' scale and offset."""
+    return tpl * scale + np.float32(offset)
 
 
 def print_levels(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: float = 0.0
