@@ -49,6 +49,8 @@ def unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
                                   FINE_PPM, FINE_SPAN)
             if found is best or s > found.score:
                 found = ArtMatch(best.tile, best.rot, at, angle, s, share)
+        if (found.centre, found.angle) == (best.centre, best.angle):
+            return found, share     # the pose stayed: another round would repeat this one
         best = found
     return best, share
 
