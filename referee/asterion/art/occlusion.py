@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from referee.asterion.art.photometry import fit_print, px_length
+from referee.asterion.art.photometry import channel_mean, on_levels, print_levels, px_length
 from referee.asterion.art.pose import (
     FINE_PPM,
     FINE_SHIFT,
@@ -49,6 +49,8 @@ def unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
                                   FINE_PPM, FINE_SPAN)
             if found is best or s > found.score:
                 found = ArtMatch(best.tile, best.rot, at, angle, s, share)
+        if (found.centre, found.angle) == (best.centre, best.angle):
+            return found, share     # the pose stayed: another round would repeat this one
         best = found
     return best, share
 
@@ -74,20 +76,25 @@ def _covered(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> np.nda
     # one fit over the whole shrinks to the finger's colour when it covers a third
     n = use.shape[0]
     step = -(-n // COVER_BLOCKS)
-    best_err, best_count = None, -1
+    # each block's fit judged on the px that count only (the same values as on the whole
+    # patch, px by px); the whole patch's error only for the block kept
+    photo_used, soft_used = photo[use], soft[use]
+    best_levels, best_count = None, -1
     for y in range(0, n, step):
         for x in range(0, n, step):
             block = np.zeros_like(use)
             block[y:y + step, x:x + step] = use[y:y + step, x:x + step]
-            if block.sum() < 0.5 * step * step or np.ptp(soft[block].mean(axis=1)) < 40:
+            if (np.count_nonzero(block) < 0.5 * step * step
+                    or np.ptp(channel_mean(soft[block])) < 40):
                 continue            # too little of the print, or too plain to fix a gain
-            err = px_length(photo - fit_print(photo, soft, block)[0])
-            count = int((err[use] < COVER_TOLERANCE).sum())
+            levels = print_levels(photo, soft, block)
+            err = px_length(photo_used - on_levels(soft_used, *levels[:2]))
+            count = int(np.count_nonzero(err < COVER_TOLERANCE))
             if count > best_count:
-                best_err, best_count = err, count
-    if best_err is None:
-        best_err = px_length(photo - fit_print(photo, soft, use)[0])
-    err = best_err
+                best_levels, best_count = levels, count
+    if best_levels is None:
+        best_levels = print_levels(photo, soft, use)
+    err = px_length(photo - on_levels(soft, *best_levels[:2]))
     noise = max(float(np.percentile(err[use], 30)), 4.0)
     far = ((err > COVERED_NOISE * noise) & use).astype(np.uint8)
     kernel = np.ones((3, 3), np.uint8)

@@ -16,7 +16,12 @@ def fit_print(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: flo
               ) -> tuple[np.ndarray, float]:
     """The template on the photo's levels (`print_levels`), and the gain."""
     scale, offset, gain = print_levels(photo, tpl, use, min_gain)
-    return tpl * scale + np.float32(offset), gain
+    return on_levels(tpl, scale, offset), gain
+
+
+def on_levels(tpl: np.ndarray, scale: np.ndarray, offset: float) -> np.ndarray:
+    """The template (or some of its px, n x 3) mapped by `print_levels`' scale and offset."""
+    return tpl * scale + np.float32(offset)
 
 
 def print_levels(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: float = 0.0
@@ -34,26 +39,35 @@ def print_levels(photo: np.ndarray, tpl: np.ndarray, use: np.ndarray, min_gain: 
     low, high = channel_min(t), channel_max(t)
     paper = (low > 215) & (high - low < 40)
     balance = np.ones(3, np.float32)
-    if paper.sum() >= 30:
+    if np.count_nonzero(paper) >= 30:
         ratio = medians_by_channel(p[paper]) / np.maximum(medians_by_channel(t[paper]), 1.0)
         balance = ratio / max(float(ratio.mean()), 1e-6)
     t = t * balance
-    keep = np.ones(len(t), bool)
+    tk, pk = t.ravel(), p.ravel()           # every px, then without the worst third
     gain, offset = 1.0, 0.0
-    for _ in range(2):
-        tk, pk = t[keep].ravel(), p[keep].ravel()
-        # each mean once (numpy's `var` is the mean square about the same mean)
-        mean_t, mean_p = tk.mean(), pk.mean()
+    for last in (False, True):
+        mean_t, mean_p = _mean(tk), _mean(pk)
         dt = tk - mean_t
-        var = float((dt * dt).mean())
-        gain = float((dt * (pk - mean_p)).mean()) / var if var > 1e-6 else 0.0
+        var = float(_mean(dt * dt))
+        gain = float(_mean(dt * (pk - mean_p))) / var if var > 1e-6 else 0.0
         # a print that does not fit would shrink towards a flat grey, which "explains" any
         # grey thing (a finger): it keeps the contrast the light gives the other print
         gain = max(gain, min_gain)
         offset = float(mean_p) - gain * float(mean_t)
+        if last:
+            break
         err = channel_sum(np.abs(p - (t * gain + offset)))
         keep = err <= percentile(err, 67)
+        tk, pk = t[keep].ravel(), p[keep].ravel()
     return (balance * gain).astype(np.float32), offset, gain
+
+
+def _mean(v: np.ndarray) -> np.floating:
+    """`v.mean()` of a float vector, the same value (numpy's sum, divided in float64, in
+    the vector's type) without its generic reduction's overhead: thousands a photo."""
+    if v.size == 0:
+        return v.dtype.type(np.nan)
+    return v.dtype.type(float(np.add.reduce(v)) / v.size)
 
 
 def medians_by_channel(px: np.ndarray) -> np.ndarray:
