@@ -248,14 +248,18 @@ class Layout:
 
     def node_exits(self, node: Node) -> list[Exit]:
         """The node's exits (x, y, direction), in N E S W order."""
+        x, y = self.cell_of[node[0]]
+        return [(x, y, d) for d, beyond in self.ports_beyond(node) if beyond is None]
+
+    def ports_beyond(self, node: Node) -> list[tuple[str, str | None]]:
+        """Each of the node's ports (N E S W order) and the tile beyond it, if any."""
         tile_id, region = node
         x, y = self.cell_of[tile_id]
-        found = []
+        out = []
         for d in facing(tile_id, self.rot_of[tile_id])[region]:
             dx, dy = STEPS[PORTS.index(d)]
-            if (x + dx, y + dy) not in self.tile_at:
-                found.append((x, y, d))
-        return found
+            out.append((d, self.tile_at.get((x + dx, y + dy))))
+        return out
 
 
 class Network:
@@ -383,12 +387,8 @@ class Network:
 
     def linked(self, node: Node) -> list[Node]:
         """The nodes `node` connects to through its ports, in catalogue order."""
-        tile_id, region = node
-        x, y = self.cell_of[tile_id]
         found = []
-        for d in facing(tile_id, self.rot_of[tile_id])[region]:
-            dx, dy = STEPS[PORTS.index(d)]
-            other = self.tile_at.get((x + dx, y + dy))
+        for d, other in self.layout.ports_beyond(node):
             if other is not None:
                 back = region_facing(other, self.rot_of[other])[PORTS.index(OPPOSITE[d])]
                 if back >= 0:
