@@ -214,7 +214,7 @@ def _pass(s: State, c: str, move: Move, log: Log, before: Before = None) -> None
 
 
 def _act(s: State, c: str, move: Move, log: Log, before: Before = None) -> list[Move] | None:
-    _action(s, c, move)
+    pay_and_act(s, c, move)
     actions = (action_moves(s, c) if before is None
                else action_moves_after(s, c, before, move))
     if len(actions) == 1:                   # only pass is left
@@ -232,7 +232,7 @@ def apply(s: State, move: Move, log: Log = None) -> State:
     return apply_in_place(s.copy(), move, log)
 
 
-def _action(s: State, c: str, move: Move) -> None:
+def pay_and_act(s: State, c: str, move: Move) -> None:
     """Ruling III: pay and do one action."""
     if isinstance(move, Build):
         s.camels[c] -= BUILD_COST

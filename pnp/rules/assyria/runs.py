@@ -24,8 +24,7 @@ from pnp.rules.assyria.choices import (
 )
 from pnp.rules.assyria.moves import Feed, Move, Pass
 from pnp.rules.assyria.phases import end_actions, famine, start_supply
-from pnp.rules.assyria.play import _action as pay_and_act
-from pnp.rules.assyria.play import legal_moves
+from pnp.rules.assyria.play import legal_moves, pay_and_act
 from pnp.rules.assyria.state import Log, State
 
 M = TypeVar("M", bound=Move)
