@@ -42,8 +42,7 @@ from pnp.rules.assyria.choices import (
 )
 from pnp.rules.assyria.moves import Feed, Pass, PlaceHut
 from pnp.rules.assyria.phases import new_game
-from pnp.rules.assyria.play import _action as pay_and_act
-from pnp.rules.assyria.play import legal_moves, play_on
+from pnp.rules.assyria.play import legal_moves, pay_and_act, play_on
 from pnp.rules.assyria.runs import actions_run, huts_run, supply_run
 from pnp.rules.assyria.state import State
 from pnp.rules.draws import randbelow
