@@ -250,7 +250,9 @@ def decode_ahead(path: Path) -> None:
             data = _read_bytes(path)
             ahead.data, ahead.answer = data, _opencv_jpeg(data, None, WORK_SIDE)
 
-    ahead.thread = threading.Thread(target=work, daemon=True)
+    # not a daemon: a run that ends before taking the answer (a bad option) waits for the
+    # decode at exit, rather than the interpreter finalising under OpenCV's running code
+    ahead.thread = threading.Thread(target=work, daemon=False)
     ahead.thread.start()
 
 
