@@ -179,7 +179,8 @@ def referee_photo(photo: PhotoInput, *, pattern: str | None = None,
         if len(tiles) < len(PATTERNS[chosen]):
             problems.append(_unseen(tiles, chosen, alike))
     lap("pattern")
-    pose = camera_pose(h, image.size)
+    # a photo may be cropped off its lens's axis: the principal point left free
+    pose = camera_pose(h, image.size, free_centre=True)
     squares = [stacks.rectify_tile(image.image, image.scale, t.to_photo) for t in tiles]
     seen = [stacks.levels(square) for square in squares]
     # the photo's red: glare pales a tile's own, corners and all

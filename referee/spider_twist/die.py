@@ -113,7 +113,7 @@ def read_die(image: np.ndarray, scale: float, h: np.ndarray, female: tuple[float
     dark dots in a white ring are not pips."""
     if size is None:
         size = (round(image.shape[1] / scale), round(image.shape[0] / scale))
-    pose = camera_pose(h, size)
+    pose = camera_pose(h, size, free_centre=True)        # a photo may be cropped
     top_z = TOKEN_MM + NOMINAL_MM
     origin = (female[0] - WINDOW / 2, female[1] - WINDOW / 2)
     patch = rectify(image, pose.lifted(h, top_z), scale, origin, WINDOW, DIE_PPM)

@@ -23,7 +23,7 @@ from referee.errors import BadOption
 from referee.geometry import project
 from referee.image import PhotoInput, scaling
 from referee.opening import fit_board, our_markers
-from referee.pose import camera_pose
+from referee.pose import Pose, camera_pose
 from referee.problems import INVALID_LAYOUT, RefereeProblem
 from referee.spider_twist import board, faces, tokens
 from referee.spider_twist.die import DieLook, read_die
@@ -115,7 +115,7 @@ def referee_photo(photo: PhotoInput, *, web: str | None = None) -> SpiderVerdict
         pieces, found, more = _read_web(rect, side, h, image)
         lap("nodes at full resolution")
     problems += more
-    areas, area_pieces, area_problems = _read_areas(rect, h, camera_pose(h, image.size))
+    areas, area_pieces, area_problems = _read_areas(rect, h, _pose(h, image.size))
     pieces += area_pieces
     problems += area_problems
     lap("areas")
@@ -160,10 +160,16 @@ class _Web:
     die: bool = True                 # a die (or something white) may stand on her
 
 
+def _pose(h: np.ndarray, size: tuple[int, int]) -> Pose:
+    """The camera from the board's plane; a photo may be cropped off its lens's axis, so
+    the principal point is left free (referee/pose.py)."""
+    return camera_pose(h, size, free_centre=True)
+
+
 def _read_web(rect: tokens.Rectified, side: str, h: np.ndarray, image
               ) -> tuple[list[PieceSeen], _Found, list[RefereeProblem]]:
     names, centres = board.nodes(side)
-    web = _Web(rect, side, h, camera_pose(h, image.size), names, centres)
+    web = _Web(rect, side, h, _pose(h, image.size), names, centres)
     found = _Found()
     # the female first: she is large and may overhang a neighbour's dot
     pieces, problems, web = _read_female(web, image, found)
