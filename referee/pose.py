@@ -105,19 +105,24 @@ def _cropped_lens(m: np.ndarray, long_side: int) -> tuple[float, float, float]:
     that makes the plane's axes orthogonal and equally long. Both conditions are linear in
     the image of the absolute conic w = [[1, 0, b], [0, 1, c], [b, c, d]] (square pixels;
     point (-b, -c), f^2 = d - b^2 - c^2): they leave a line of cameras, and the prior (a
-    phone's focal length, a point near the centre) picks one on it. Seen straight down the
-    line says little, and the prior's own camera stands in."""
+    phone's focal length, a point near the centre) picks one on it, over PRIOR_STEPS focal
+    lengths at once. Seen straight down the line says little, and the prior's own camera
+    stands in."""
     n = np.diag([1.0 / long_side, 1.0 / long_side, 1.0]) @ m
     line = _cameras_line(n / np.linalg.norm(n[:, :2]))
-    best = (np.inf, PRIOR_F, 0.0, 0.0)
+    f, b, c = PRIOR_F, 0.0, 0.0
     if line is not None:
-        for f in PRIOR_F * np.exp(np.linspace(-2, 2, 161) * PRIOR_F_SPREAD):
-            for b, c in _on_line(*line, f):
-                cost = _prior_cost(f, b, c)
-                if cost < best[0]:
-                    best = (cost, f, b, c)
-    _, f, b, c = best
+        fs = PRIOR_F * np.exp(np.linspace(-2, 2, PRIOR_STEPS) * PRIOR_F_SPREAD)
+        bs, cs = _on_line(*line, fs)
+        cost = _prior_cost(fs[:, None], bs, cs)
+        if np.isfinite(cost).any():
+            # the first of equal costs, focal lengths in turn, each one's roots in turn
+            k = int(np.nanargmin(cost))
+            f, b, c = float(fs[k // 2]), float(bs.flat[k]), float(cs.flat[k])
     return f * long_side, -b * long_side, -c * long_side
+
+
+PRIOR_STEPS = 161               # focal lengths tried, evenly in log over +-2 spreads
 
 
 def _cameras_line(n: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
@@ -139,20 +144,28 @@ def _cameras_line(n: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     return start, along / np.linalg.norm(along)
 
 
-def _on_line(start: np.ndarray, along: np.ndarray, f: float) -> list[tuple[float, float]]:
-    """The points (b, c) of the line start + t along where d - b^2 - c^2 = f^2."""
+def _on_line(start: np.ndarray, along: np.ndarray, fs: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """For each focal length of `fs`, the two points (b, c) of the line start + t along
+    where d - b^2 - c^2 = f^2: arrays (len(fs), 2), NaN where there is no such point (one
+    root only: the second NaN)."""
     qa = -(along[0] ** 2 + along[1] ** 2)
     qb = along[2] - 2 * (start[0] * along[0] + start[1] * along[1])
-    qc = start[2] - start[0] ** 2 - start[1] ** 2 - f * f
+    qc = start[2] - start[0] ** 2 - start[1] ** 2 - fs * fs
+    roots = np.full((len(fs), 2), np.nan)
     if abs(qa) < 1e-12:
-        roots = [-qc / qb] if abs(qb) > 1e-12 else []
+        if abs(qb) > 1e-12:
+            roots[:, 0] = -qc / qb
     else:
         disc = qb * qb - 4 * qa * qc
-        roots = [] if disc < 0 else [(-qb + sgn * disc ** 0.5) / (2 * qa) for sgn in (1, -1)]
-    return [(start[0] + t * along[0], start[1] + t * along[1]) for t in roots]
+        real = disc >= 0
+        root = np.where(real, disc, 0.0) ** 0.5
+        for k, sgn in enumerate((1, -1)):
+            roots[:, k] = np.where(real, (-qb + sgn * root) / (2 * qa), np.nan)
+    return start[0] + roots * along[0], start[1] + roots * along[1]
 
 
-def _prior_cost(f: float, b: float, c: float) -> float:
+def _prior_cost(f: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     return (np.log(f / PRIOR_F) / PRIOR_F_SPREAD) ** 2 + (b * b + c * c) / PRIOR_CENTRE_SPREAD ** 2
 
 
