@@ -528,13 +528,12 @@ def test_an_empty_nodes_lines_fit_its_print_and_a_covered_ones_do_not():
 def test_an_empty_slots_paper_is_flat_and_a_males_face_is_not(preset, seed, flat_empty):
     """Where a face fits a slot best, an empty slot shows the paper's grain only and a male
     his face's ink, even one paled by glare (`worst`: its white eaten males)."""
-    from referee.pose import camera_pose
     from referee.spider_twist import board, faces
-    from referee.spider_twist.pipeline import AREA_SLOP_MM, TOKEN_MM
+    from referee.spider_twist.pipeline import AREA_SLOP_MM, TOKEN_MM, _pose
 
     state, picture = _photo_of(preset, 3.0, "rings", seed)
     rect = _rectified(picture.jpeg, "rings")
-    pose = camera_pose(rect.to_photo, load_photo(picture.jpeg).size)
+    pose = _pose(rect.to_photo, load_photo(picture.jpeg).size)      # the referee's camera
     flat = {True: [], False: []}
     for a in board.areas():
         for k, slot in enumerate(a.slots):
