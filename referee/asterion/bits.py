@@ -188,16 +188,34 @@ def read_bits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float
               threshold: float) -> list[np.ndarray]:
     """The 5x5 bits (1 white) at a frame's pose, read from each of its four corners taken
     as the printed top-left (clockwise): index k starts k corners further on."""
-    # each module from 3x3 points a quarter module apart: noise and a little blur average
-    sub = np.array([(x, y) for y in (-0.25, 0, 0.25) for x in (-0.25, 0, 0.25)])
-    inner = _NINE[INNER]
-    out = []
-    for k in range(4):
-        turned = inner @ rotation(90.0 * k).T
-        pts = _points(pose[None], module, (turned[:, None, :] + sub[None]).reshape(-1, 2))[0]
-        v = _sample(patch, (pts + half_mm) * PPM - 0.5).reshape(len(inner), len(sub))
-        out.append((v.mean(1) > threshold).astype(np.uint8))
-    return out
+    return [(means > threshold).astype(np.uint8)
+            for means in _turned_means(patch, pose, half_mm, module, INNER)]
+
+
+# each module from 3x3 points a quarter module apart: noise and a little blur average
+_SUB = np.array([(x, y) for y in (-0.25, 0, 0.25) for x in (-0.25, 0, 0.25)])
+
+
+@cache
+def _turns(modules: bytes) -> np.ndarray:
+    """For each quarter turn k, which of the `modules` (a mask of `_NINE`) lies where the
+    k-turned pattern puts each of them, (4, modules): the 9x9 square is its own quarter
+    turn, so one sampling serves all four."""
+    where = _NINE[np.frombuffer(modules, bool)]
+    index = {tuple(p): i for i, p in enumerate(np.round(where).astype(int))}
+    return np.array([[index[tuple(p)] for p in np.round(where @ rotation(90.0 * k).T)
+                      .astype(int)] for k in range(4)])
+
+
+def _turned_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float,
+                  mask: np.ndarray) -> np.ndarray:
+    """Mean grey of each module of `mask` (of `_NINE`) from its 3x3 points, read with each
+    of the frame's four corners as the printed top-left, (4, modules): sampled once (each
+    module's points the same at every turn, the sub-points not turned)."""
+    where = _NINE[mask]
+    pts = _points(pose[None], module, (where[:, None, :] + _SUB[None]).reshape(-1, 2))[0]
+    means = _sample(patch, (pts + half_mm) * PPM - 0.5).reshape(len(where), -1).mean(1)
+    return means[_turns(mask.tobytes())]
 
 
 def cell_corner_places(cell: tuple[int, int], design: str
@@ -262,8 +280,9 @@ def _corner_reads(grey: np.ndarray, scale: float, grid: Grid, cell: tuple[int, i
         soft = cv2.GaussianBlur(patch, (0, 0), SHARPEN_SIGMA * PPM * module)
         sharp = cv2.addWeighted(patch, 1 + SHARPEN, soft, -SHARPEN, 0)
         hits = set()
-        for k, bits in ((k, bits) for level in LEVELS for k, bits in enumerate(
-                read_bits(sharp, pose, half, module, border + level * (quiet - border)))):
+        means = _turned_means(sharp, pose, half, module, INNER)     # both levels' bits
+        for k, bits in ((k, (means[k] > border + level * (quiet - border)).astype(np.uint8))
+                        for level in LEVELS for k in range(4)):
             off = np.count_nonzero(codes != bits, axis=1)
             for marker_id in np.flatnonzero(off <= MAX_BITS_OFF):
                 owner = owners.get(int(marker_id))
@@ -286,13 +305,7 @@ def _module_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: f
                   ) -> np.ndarray:
     """Mean grey of each of the 9x9 modules (quiet ring included) read with each of the
     frame's four corners as the printed top-left, (4, 81), row by row."""
-    sub = np.array([(x, y) for y in (-0.25, 0, 0.25) for x in (-0.25, 0, 0.25)])
-    out = []
-    for k in range(4):
-        turned = _NINE @ rotation(90.0 * k).T
-        pts = _points(pose[None], module, (turned[:, None, :] + sub[None]).reshape(-1, 2))[0]
-        out.append(_sample(patch, (pts + half_mm) * PPM - 0.5).reshape(len(_NINE), -1).mean(1))
-    return np.array(out)
+    return _turned_means(patch, pose, half_mm, module, np.ones(len(_NINE), bool))
 
 
 @cache
