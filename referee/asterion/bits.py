@@ -326,7 +326,7 @@ def _misfits(seen: np.ndarray, predicted: np.ndarray) -> np.ndarray:
     The gain is at least 0: a code that fits only inverted (white for black) explains the
     greys no better than a flat grey does, and is scored so (not left out: the margin
     below would then pass with no runner-up at all)."""
-    return _centred_misfits(seen, *_centred(predicted))
+    return _centred_misfits(seen[None], *_centred(predicted))[0]
 
 
 def _centred(predicted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -338,31 +338,36 @@ def _centred(predicted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 @cache
-def _centred_codes(sigma: float) -> tuple[np.ndarray, np.ndarray]:
-    """`_centred` of every id's mark blurred by `sigma` (the same for every corner read)."""
-    return _centred(_blurred_codes(sigma))
+def _centred_codes() -> tuple[np.ndarray, np.ndarray]:
+    """`_centred` of every id's mark blurred by each of `BLURS`, blur by blur (the same for
+    every corner read), (blurs x ids, ...)."""
+    return _centred(np.concatenate([_blurred_codes(sigma) for sigma in BLURS]))
 
 
 def _centred_misfits(seen: np.ndarray, xc: np.ndarray, squares: np.ndarray) -> np.ndarray:
-    """`_misfits` from `_centred` predictions."""
-    y = seen[BORDER | INNER]
-    yc = y - y.mean()
-    gain = np.maximum((xc @ yc) / squares, 0.0)
-    resid = yc[None] - gain[:, None] * xc
-    return (resid * resid).sum(1)
+    """`_misfits` of each row of seen greys (rows, 81) from `_centred` predictions, (rows,
+    n): in closed form, the residual's squares being the greys' spread less what the best
+    gain explains (the gain's product, over predictions and rows, one matrix product)."""
+    y = seen[:, BORDER | INNER]
+    yc = y - y.mean(1, keepdims=True)
+    dot = yc @ xc.T
+    explained = np.where(dot > 0.0, dot * dot / squares, 0.0)     # the gain at least 0
+    return np.maximum((yc * yc).sum(1, keepdims=True) - explained, 0.0)
 
 
 def _fitted_hits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float,
                  placed: list[tuple[str, int]]) -> set[tuple[int, tuple[str, str], int]]:
     """A blurred mark's code where thresholds read no allowed one: every id's mark blurred
     alike fitted to the module greys; taken only if the best fit, over every id at every
-    turn and blur, is clearly better than the next (a blur spreads a bit into its
-    neighbours, which a threshold cannot undo and a fit of the whole mark can)."""
+    turn, is clearly better than the next, at the first of `BLURS` where one is (a blur
+    spreads a bit into its neighbours, which a threshold cannot undo and a fit of the whole
+    mark can)."""
     seen = _module_means(patch, pose, half_mm, module)
     owners = _tile_ids()
-    for sigma in BLURS:
-        codes = _centred_codes(sigma)
-        misfit = np.array([_centred_misfits(seen[k], *codes) for k in range(4)])
+    ids = len(code_bits())
+    every = _centred_misfits(seen, *_centred_codes())       # (turns, blurs x ids)
+    for b in range(len(BLURS)):
+        misfit = every[:, b * ids:(b + 1) * ids]
         order = np.argsort(misfit, axis=None)
         first, second = misfit.flat[order[0]], misfit.flat[order[1]]
         if not first < BLUR_MARGIN * second:
