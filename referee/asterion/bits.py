@@ -237,21 +237,32 @@ def cell_corner_places(cell: tuple[int, int], design: str
     return places
 
 
+SPARSE = (2, 3)     # the corners ranked on every 2nd shift and 3rd turn of `COARSE`'s
+#                     poses (11 x 11 x 3, about 1/8): the marker's corner came first in
+#                     every cell of the benchmark's photos (seed 1, 92 photos)
+NO_FRAME = 0.0      # a corner whose best ranking score is at most this is not read: no pose
+#                     there shows a quiet ring brighter than the border by more than their
+#                     spreads (the lowest corner read as a marker scored 3.3; 3.5 where
+#                     find_frame finds no frame at all, half of them below 0)
+
+
 class CellBits:
-    """One photo's markers read bit by bit: `read` gives those of tiles in `allowed` at a
-    cell's four corners. Each cell's corners are read once a plane (what they show stays
-    until the grid is fitted again; only which tiles may lie there changes, and that is
-    chosen from what was read)."""
+    """One photo's markers read bit by bit: `read` gives the marker of a tile in `allowed`
+    at one of a cell's four corners. A cell's corners are ranked once a plane by how like a
+    marker's frame each looks on a sparse grid of poses, and read in that order, each once a
+    plane (what they show stays until the grid is fitted again; only which tiles may lie
+    there changes), up to the first that is an allowed tile's marker: the discreet print
+    has one a tile, so most cells read one corner, not four."""
 
     def __init__(self, grey: np.ndarray, scale: float) -> None:
         self.grey, self.scale = grey, scale
-        self._read: dict[tuple[bytes, str, tuple[int, int]], list[_CornerRead]] = {}
+        self._cells: dict[tuple[bytes, str, tuple[int, int]], _Corners] = {}
 
     def read(self, grid: Grid, cell: tuple[int, int], allowed: set[str]) -> list[TileMarker]:
         key = (grid.homography.tobytes(), grid.design, cell)
-        if key not in self._read:
-            self._read[key] = _corner_reads(self.grey, self.scale, grid, cell)
-        return _chosen(self._read[key], grid, allowed)
+        if key not in self._cells:
+            self._cells[key] = _Corners(self.grey, self.scale, grid, cell)
+        return self._cells[key].first(allowed)
 
 
 # one corner's frame: its pose, the corner's centre (mm), every code its bits are (marker
@@ -260,45 +271,81 @@ class CellBits:
 _CornerRead = tuple[np.ndarray, np.ndarray, set[tuple[int, tuple[str, str], int]], bool]
 
 
-def _corner_reads(grey: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
-                  ) -> list[_CornerRead]:
-    """Every corner of the cell where a marker's frame shows, and the tile markers of any
-    tile its bits may be (each at the turn that puts that corner there)."""
-    module = marker_places(grid.design)[0].size / 7
-    half = 4.5 * module + SEARCH_MM + 1.0
+class _Corners:
+    """A cell's four marker places under one plane: seen square-on and ranked at once,
+    each read (`_corner_read`) only when asked for."""
+
+    def __init__(self, grey: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
+                 ) -> None:
+        self.grid = grid
+        self.module = marker_places(grid.design)[0].size / 7
+        self.half = 4.5 * self.module + SEARCH_MM + 1.0
+        places = []
+        for centre, placed in cell_corner_places(cell, grid.design):
+            patch = rectify(grey, grid.homography, scale,
+                            (centre[0] - self.half, centre[1] - self.half), 2 * self.half, PPM)
+            score = float(np.max(_frame_scores(
+                _remapped(patch, _sparse_maps(self.half, self.module)))))
+            if score > NO_FRAME:
+                places.append((score, centre, placed, patch))
+        # likeliest first (a stable sort: ties keep the cell's own order)
+        self.places = [p[1:] for p in sorted(places, key=lambda p: -p[0])]
+        self.reads: dict[int, _CornerRead | None] = {}
+
+    def first(self, allowed: set[str]) -> list[TileMarker]:
+        """The first corner, likeliest first, that is the marker of a tile in `allowed`."""
+        for i, (centre, placed, patch) in enumerate(self.places):
+            if i not in self.reads:
+                self.reads[i] = _corner_read(patch, centre, placed, self.half, self.module)
+            read = self.reads[i]
+            if read is not None and (marker := _chosen(read, self.grid, allowed)) is not None:
+                return [marker]
+        return []
+
+
+@cache
+def _sparse_maps(half_mm: float, module: float) -> tuple[np.ndarray, np.ndarray]:
+    """`_coarse_maps` at the ranking's sparse poses (`SPARSE`)."""
+    map_x, map_y = _coarse_maps(half_mm, module)
+    s, a = _steps(COARSE)
+    every, turns = SPARSE
+    poses = np.arange(map_x.shape[1]).reshape(len(s), len(s), len(a))[::every, ::every, ::turns]
+    return (np.ascontiguousarray(map_x[:, poses.ravel()]),
+            np.ascontiguousarray(map_y[:, poses.ravel()]))
+
+
+def _corner_read(patch: np.ndarray, centre: np.ndarray, placed: list[tuple[str, int]],
+                 half: float, module: float) -> _CornerRead | None:
+    """The marker frame at a corner (None if none shows) and the tile markers of any tile
+    its bits may be (each at the turn that puts that corner there)."""
     codes, owners = code_bits(), _tile_ids()
-    out: list[_CornerRead] = []
-    for centre, placed in cell_corner_places(cell, grid.design):
-        patch = rectify(grey, grid.homography, scale, (centre[0] - half, centre[1] - half),
-                        2 * half, PPM)
-        frame = find_frame(patch, half, module)
-        if frame is None:
-            continue
-        pose, quiet, border = frame
-        # blur greys a lone white bit among black ones: read a sharpened copy, at two
-        # levels between the border's black and the quiet zone's white
-        soft = cv2.GaussianBlur(patch, (0, 0), SHARPEN_SIGMA * PPM * module)
-        sharp = cv2.addWeighted(patch, 1 + SHARPEN, soft, -SHARPEN, 0)
-        hits = set()
-        means = _turned_means(sharp, pose, half, module, INNER)     # both levels' bits
-        for k, bits in ((k, (means[k] > border + level * (quiet - border)).astype(np.uint8))
-                        for level in LEVELS for k in range(4)):
-            off = np.count_nonzero(codes != bits, axis=1)
-            for marker_id in np.flatnonzero(off <= MAX_BITS_OFF):
-                owner = owners.get(int(marker_id))
-                if owner is None:
-                    continue
-                # the printed top-left is k corners on: the marker is turned 90 k more
-                # than the frame; it must be the turn that puts this corner here
-                turn = (pose[2] + 90.0 * k) % 360.0
-                rot = round(turn / 90.0) % 4 * 90
-                if (owner[1], rot) in placed:
-                    hits.add((int(marker_id), owner, k))
-        fitted = not hits
-        if fitted:
-            hits = _fitted_hits(patch, pose, half, module, placed)
-        out.append((pose, centre, hits, fitted))
-    return out
+    frame = find_frame(patch, half, module)
+    if frame is None:
+        return None
+    pose, quiet, border = frame
+    # blur greys a lone white bit among black ones: read a sharpened copy, at two
+    # levels between the border's black and the quiet zone's white
+    soft = cv2.GaussianBlur(patch, (0, 0), SHARPEN_SIGMA * PPM * module)
+    sharp = cv2.addWeighted(patch, 1 + SHARPEN, soft, -SHARPEN, 0)
+    hits = set()
+    means = _turned_means(sharp, pose, half, module, INNER)     # both levels' bits
+    for k, bits in ((k, (means[k] > border + level * (quiet - border)).astype(np.uint8))
+                    for level in LEVELS for k in range(4)):
+        off = np.count_nonzero(codes != bits, axis=1)
+        for marker_id in np.flatnonzero(off <= MAX_BITS_OFF):
+            owner = owners.get(int(marker_id))
+            if owner is None:
+                continue
+            # the printed top-left is k corners on: the marker is turned 90 k more
+            # than the frame; it must be the turn that puts this corner here
+            turn = (pose[2] + 90.0 * k) % 360.0
+            rot = round(turn / 90.0) % 4 * 90
+            if (owner[1], rot) in placed:
+                hits.add((int(marker_id), owner, k))
+    fitted = not hits
+    if fitted:
+        hits = _fitted_hits(patch, pose, half, module, placed)
+    return pose, centre, hits, fitted
 
 
 def _module_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float
@@ -380,17 +427,15 @@ def _fitted_hits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: fl
     return set()
 
 
-def _chosen(reads: list[_CornerRead], grid: Grid, allowed: set[str]) -> list[TileMarker]:
-    """The corners whose bits are one marker of a tile in `allowed`, as markers."""
+def _chosen(read: _CornerRead, grid: Grid, allowed: set[str]) -> TileMarker | None:
+    """The corner as a marker, if its bits are one marker of a tile in `allowed`."""
+    pose, centre, every, fitted = read
+    hits = {h for h in every if h[1][0] in allowed}
+    if len(hits) != 1:
+        return None                   # nothing, or two readings: no guess
+    marker_id, (tile, corner), k = hits.pop()
     module = marker_places(grid.design)[0].size / 7
-    found: list[TileMarker] = []
-    for pose, centre, every, fitted in reads:
-        hits = {h for h in every if h[1][0] in allowed}
-        if len(hits) != 1:
-            continue                  # nothing, or two readings: no guess
-        marker_id, (tile, corner), k = hits.pop()
-        square = np.array([(-3.5, -3.5), (3.5, -3.5), (3.5, 3.5), (-3.5, 3.5)])
-        square = np.roll(square, -k, axis=0)
-        corners_mm = _points(pose[None], module, square)[0] + centre
-        found.append(TileMarker(marker_id, grid.to_image(corners_mm), tile, corner, fitted))
-    return found
+    square = np.array([(-3.5, -3.5), (3.5, -3.5), (3.5, 3.5), (-3.5, 3.5)])
+    square = np.roll(square, -k, axis=0)
+    corners_mm = _points(pose[None], module, square)[0] + centre
+    return TileMarker(marker_id, grid.to_image(corners_mm), tile, corner, fitted)
