@@ -314,6 +314,26 @@ def _sparse_maps(half_mm: float, module: float) -> tuple[np.ndarray, np.ndarray]
             np.ascontiguousarray(map_y[:, poses.ravel()]))
 
 
+def _sharpened_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float
+                     ) -> np.ndarray:
+    """`_turned_means` of the bits in an unsharp-masked copy of the patch. Only the part
+    the bits' points and the blur's reach need is sharpened: the same greys there
+    (OpenCV's 8-bit Gaussian is exact; a part that meets the patch's edge has its border)
+    at a fraction of the cost; the points are moved onto it in float32, exactly."""
+    where = _NINE[INNER]
+    pts = _points(pose[None], module, (where[:, None, :] + _SUB[None]).reshape(-1, 2))[0]
+    px = ((pts + half_mm) * PPM - 0.5).astype(np.float32)
+    sigma = SHARPEN_SIGMA * PPM * module
+    reach = int(np.ceil(4 * sigma)) + 2           # past the kernel's radius (3 sigma)
+    lo = np.maximum(np.floor(px.min(0)).astype(int) - reach, 0)
+    hi = np.minimum(np.ceil(px.max(0)).astype(int) + reach + 1, patch.shape[::-1])
+    part = patch[lo[1]:hi[1], lo[0]:hi[0]]
+    soft = cv2.GaussianBlur(part, (0, 0), sigma)
+    sharp = cv2.addWeighted(part, 1 + SHARPEN, soft, -SHARPEN, 0)
+    means = _sample(sharp, px - lo.astype(np.float32)).reshape(len(where), -1).mean(1)
+    return means[_turns(INNER.tobytes())]
+
+
 def _corner_read(patch: np.ndarray, centre: np.ndarray, placed: list[tuple[str, int]],
                  half: float, module: float) -> _CornerRead | None:
     """The marker frame at a corner (None if none shows) and the tile markers of any tile
@@ -325,10 +345,8 @@ def _corner_read(patch: np.ndarray, centre: np.ndarray, placed: list[tuple[str, 
     pose, quiet, border = frame
     # blur greys a lone white bit among black ones: read a sharpened copy, at two
     # levels between the border's black and the quiet zone's white
-    soft = cv2.GaussianBlur(patch, (0, 0), SHARPEN_SIGMA * PPM * module)
-    sharp = cv2.addWeighted(patch, 1 + SHARPEN, soft, -SHARPEN, 0)
     hits = set()
-    means = _turned_means(sharp, pose, half, module, INNER)     # both levels' bits
+    means = _sharpened_means(patch, pose, half, module)         # both levels' bits
     for k, bits in ((k, (means[k] > border + level * (quiet - border)).astype(np.uint8))
                     for level in LEVELS for k in range(4)):
         off = np.count_nonzero(codes != bits, axis=1)
