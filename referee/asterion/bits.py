@@ -1,12 +1,15 @@
 """Read small tile markers bit by bit where the grid says they must be (the discreet
 print's one small marker a tile, too small to find on its own in a 3 MP photo).
 
-The discreet print's markers (5.95 mm, 0.85 mm modules) are about 3 px a module in a 3 MP
+The discreet print's markers (8.54 mm, 1.22 mm modules) are a few px a module in a 3 MP
 photo: ArUco rarely finds their outline there. Once the grid is known (board markers, or
 tiles read by their markers), a cell that looks occupied has its tile's markers at one of
-its four corners. Each corner is seen square-on (`rectify`, 8 px/mm), the marker's frame
-is searched there (a few mm and degrees off: a tile is placed by hand) by its black border
-inside the white quiet zone, and its 5x5 bits are sampled and matched to the dictionary.
+its four corners. Each corner is seen square-on (`rectify`, 8 px/mm) and ranked by how
+like a marker's frame it looks on a sparse grid of poses; the likeliest is read first, and
+the next only if it is no allowed tile's marker (the print has one a tile). At a corner
+read, the marker's frame is searched (a few mm and degrees off: a tile is placed by hand)
+by its black border inside the white quiet zone, and its 5x5 bits are sampled and matched
+to the dictionary.
 
 Accepted only when the bits are an allowed id's (a marker of a tile not yet seen, for
 that corner of the cell at the quarter turn the marker's orientation says) exactly or but
