@@ -327,7 +327,7 @@ def _sharpened_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module
     pts = _points(pose[None], module, (where[:, None, :] + _SUB[None]).reshape(-1, 2))[0]
     px = ((pts + half_mm) * PPM - 0.5).astype(np.float32)
     sigma = SHARPEN_SIGMA * PPM * module
-    reach = int(np.ceil(4 * sigma)) + 2           # past the kernel's radius (3 sigma)
+    reach = int(np.ceil(3 * sigma)) + 2   # past the 8-bit kernel's radius (3 sigma, rounded)
     lo = np.maximum(np.floor(px.min(0)).astype(int) - reach, 0)
     hi = np.minimum(np.ceil(px.max(0)).astype(int) + reach + 1, patch.shape[::-1])
     part = patch[lo[1]:hi[1], lo[0]:hi[0]]
