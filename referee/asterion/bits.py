@@ -20,6 +20,7 @@ the grid places its tile from it as from any other marker.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 import cv2
@@ -221,10 +222,12 @@ def _turned_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: f
     return means[_turns(mask.tobytes())]
 
 
+@cache
 def cell_corner_places(cell: tuple[int, int], design: str
-                       ) -> list[tuple[np.ndarray, list[tuple[str, int]]]]:
-    """The four marker places of a cell (centre, table mm) with the (corner, quarter turn)
-    pairs that put a tile's marker there (the mark design `design`'s)."""
+                       ) -> tuple[tuple[np.ndarray, tuple[tuple[str, int], ...]], ...]:
+    """The four marker places of a cell (centre, table mm, read-only) with the (corner,
+    quarter turn) pairs that put a tile's marker there (the mark design `design`'s); kept,
+    as a photo asks for a cell again after each plane fit."""
     model = marker_model(design)
     places: list[tuple[np.ndarray, list[tuple[str, int]]]] = []
     base = CELL * np.array(cell, np.float64)
@@ -237,7 +240,9 @@ def cell_corner_places(cell: tuple[int, int], design: str
                     break
             else:
                 places.append((c, [(corner, rot)]))
-    return places
+    for centre, _ in places:
+        centre.setflags(write=False)
+    return tuple((centre, tuple(owners)) for centre, owners in places)
 
 
 SPARSE = (2, 3)     # the corners ranked on every 2nd shift and 3rd turn of `COARSE`'s
@@ -337,7 +342,7 @@ def _sharpened_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module
     return means[_turns(INNER.tobytes())]
 
 
-def _corner_read(patch: np.ndarray, centre: np.ndarray, placed: list[tuple[str, int]],
+def _corner_read(patch: np.ndarray, centre: np.ndarray, placed: Sequence[tuple[str, int]],
                  half: float, module: float) -> _CornerRead | None:
     """The marker frame at a corner (None if none shows) and the tile markers of any tile
     its bits may be (each at the turn that puts that corner there)."""
@@ -424,7 +429,7 @@ def _centred_misfits(seen: np.ndarray, xc: np.ndarray, squares: np.ndarray) -> n
 
 
 def _fitted_hits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float,
-                 placed: list[tuple[str, int]]) -> set[tuple[int, tuple[str, str], int]]:
+                 placed: Sequence[tuple[str, int]]) -> set[tuple[int, tuple[str, str], int]]:
     """A blurred mark's code where thresholds read no allowed one: every id's mark blurred
     alike fitted to the module greys; taken only if the best fit, over every id at every
     turn, is clearly better than the next, at the first of `BLURS` where one is (a blur
