@@ -216,10 +216,16 @@ def _turned_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: f
     """Mean grey of each module of `mask` (of `_NINE`) from its 3x3 points, read with each
     of the frame's four corners as the printed top-left, (4, modules): sampled once (each
     module's points the same at every turn, the sub-points not turned)."""
+    means = _sample(patch, _module_px(pose, half_mm, module, mask))
+    return means.reshape(int(mask.sum()), -1).mean(1)[_turns(mask.tobytes())]
+
+
+def _module_px(pose: np.ndarray, half_mm: float, module: float, mask: np.ndarray
+               ) -> np.ndarray:
+    """Where (patch px, float32) the 3x3 points of each module of `mask` lie at a pose."""
     where = _NINE[mask]
     pts = _points(pose[None], module, (where[:, None, :] + _SUB[None]).reshape(-1, 2))[0]
-    means = _sample(patch, (pts + half_mm) * PPM - 0.5).reshape(len(where), -1).mean(1)
-    return means[_turns(mask.tobytes())]
+    return ((pts + half_mm) * PPM - 0.5).astype(np.float32)
 
 
 @cache
@@ -250,8 +256,9 @@ SPARSE = (2, 3)     # the corners ranked on every 2nd shift and 3rd turn of `COA
 #                     every cell of the benchmark's photos (seed 1, 92 photos)
 NO_FRAME = 0.0      # a corner whose best ranking score is at most this is not read: no pose
 #                     there shows a quiet ring brighter than the border by more than their
-#                     spreads (the lowest corner read as a marker scored 3.3; 3.5 where
-#                     find_frame finds no frame at all, half of them below 0)
+#                     spreads (on those photos a tile's own marker scored 12.8 at least, any
+#                     corner read as a marker 3.3; where find_frame finds no frame at all
+#                     3.5 at most, half of them below 0)
 
 
 class CellBits:
@@ -328,9 +335,7 @@ def _sharpened_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module
     the bits' points and the blur's reach need is sharpened: the same greys there
     (OpenCV's 8-bit Gaussian is exact; a part that meets the patch's edge has its border)
     at a fraction of the cost; the points are moved onto it in float32, exactly."""
-    where = _NINE[INNER]
-    pts = _points(pose[None], module, (where[:, None, :] + _SUB[None]).reshape(-1, 2))[0]
-    px = ((pts + half_mm) * PPM - 0.5).astype(np.float32)
+    px = _module_px(pose, half_mm, module, INNER)
     sigma = SHARPEN_SIGMA * PPM * module
     reach = int(np.ceil(3 * sigma)) + 2   # past the 8-bit kernel's radius (3 sigma, rounded)
     lo = np.maximum(np.floor(px.min(0)).astype(int) - reach, 0)
@@ -338,8 +343,8 @@ def _sharpened_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module
     part = patch[lo[1]:hi[1], lo[0]:hi[0]]
     soft = cv2.GaussianBlur(part, (0, 0), sigma)
     sharp = cv2.addWeighted(part, 1 + SHARPEN, soft, -SHARPEN, 0)
-    means = _sample(sharp, px - lo.astype(np.float32)).reshape(len(where), -1).mean(1)
-    return means[_turns(INNER.tobytes())]
+    means = _sample(sharp, px - lo.astype(np.float32))
+    return means.reshape(int(INNER.sum()), -1).mean(1)[_turns(INNER.tobytes())]
 
 
 def _corner_read(patch: np.ndarray, centre: np.ndarray, placed: Sequence[tuple[str, int]],
