@@ -304,14 +304,17 @@ class _Corners:
             if score > NO_FRAME:
                 places.append((score, centre, placed, patch))
         # likeliest first (a stable sort: ties keep the cell's own order)
-        self.places = [p[1:] for p in sorted(places, key=lambda p: -p[0])]
+        ranked = sorted(places, key=lambda p: -p[0])
+        self.places = [(centre, placed) for _, centre, placed, _ in ranked]
+        self.patches = {i: patch for i, (*_, patch) in enumerate(ranked)}   # until read
         self.reads: dict[int, _CornerRead | None] = {}
 
     def first(self, allowed: set[str]) -> list[TileMarker]:
         """The first corner, likeliest first, that is the marker of a tile in `allowed`."""
-        for i, (centre, placed, patch) in enumerate(self.places):
+        for i, (centre, placed) in enumerate(self.places):
             if i not in self.reads:
-                self.reads[i] = _corner_read(patch, centre, placed, self.half, self.module)
+                self.reads[i] = _corner_read(self.patches.pop(i), centre, placed, self.half,
+                                             self.module)
             read = self.reads[i]
             if read is not None and (marker := _chosen(read, self.grid, allowed)) is not None:
                 return [marker]
