@@ -1,12 +1,15 @@
 """Read small tile markers bit by bit where the grid says they must be (the discreet
 print's one small marker a tile, too small to find on its own in a 3 MP photo).
 
-The discreet print's markers (5.95 mm, 0.85 mm modules) are about 3 px a module in a 3 MP
+The discreet print's markers (8.54 mm, 1.22 mm modules) are a few px a module in a 3 MP
 photo: ArUco rarely finds their outline there. Once the grid is known (board markers, or
 tiles read by their markers), a cell that looks occupied has its tile's markers at one of
-its four corners. Each corner is seen square-on (`rectify`, 8 px/mm), the marker's frame
-is searched there (a few mm and degrees off: a tile is placed by hand) by its black border
-inside the white quiet zone, and its 5x5 bits are sampled and matched to the dictionary.
+its four corners. Each corner is seen square-on (`rectify`, 8 px/mm) and ranked by how
+like a marker's frame it looks on a sparse grid of poses; the likeliest is read first, and
+the next only if it is no allowed tile's marker (the print has one a tile). At a corner
+read, the marker's frame is searched (a few mm and degrees off: a tile is placed by hand)
+by its black border inside the white quiet zone, and its 5x5 bits are sampled and matched
+to the dictionary.
 
 Accepted only when the bits are an allowed id's (a marker of a tile not yet seen, for
 that corner of the cell at the quarter turn the marker's orientation says) exactly or but
@@ -17,6 +20,7 @@ the grid places its tile from it as from any other marker.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 import cv2
@@ -188,22 +192,48 @@ def read_bits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float
               threshold: float) -> list[np.ndarray]:
     """The 5x5 bits (1 white) at a frame's pose, read from each of its four corners taken
     as the printed top-left (clockwise): index k starts k corners further on."""
-    # each module from 3x3 points a quarter module apart: noise and a little blur average
-    sub = np.array([(x, y) for y in (-0.25, 0, 0.25) for x in (-0.25, 0, 0.25)])
-    inner = _NINE[INNER]
-    out = []
-    for k in range(4):
-        turned = inner @ rotation(90.0 * k).T
-        pts = _points(pose[None], module, (turned[:, None, :] + sub[None]).reshape(-1, 2))[0]
-        v = _sample(patch, (pts + half_mm) * PPM - 0.5).reshape(len(inner), len(sub))
-        out.append((v.mean(1) > threshold).astype(np.uint8))
-    return out
+    return [(means > threshold).astype(np.uint8)
+            for means in _turned_means(patch, pose, half_mm, module, INNER)]
 
 
+# each module from 3x3 points a quarter module apart: noise and a little blur average
+_SUB = np.array([(x, y) for y in (-0.25, 0, 0.25) for x in (-0.25, 0, 0.25)])
+
+
+@cache
+def _turns(modules: bytes) -> np.ndarray:
+    """For each quarter turn k, which of the `modules` (a mask of `_NINE`) lies where the
+    k-turned pattern puts each of them, (4, modules): the 9x9 square is its own quarter
+    turn, so one sampling serves all four."""
+    where = _NINE[np.frombuffer(modules, bool)]
+    index = {tuple(p): i for i, p in enumerate(np.round(where).astype(int))}
+    return np.array([[index[tuple(p)] for p in np.round(where @ rotation(90.0 * k).T)
+                      .astype(int)] for k in range(4)])
+
+
+def _turned_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float,
+                  mask: np.ndarray) -> np.ndarray:
+    """Mean grey of each module of `mask` (of `_NINE`) from its 3x3 points, read with each
+    of the frame's four corners as the printed top-left, (4, modules): sampled once (each
+    module's points the same at every turn, the sub-points not turned)."""
+    means = _sample(patch, _module_px(pose, half_mm, module, mask))
+    return means.reshape(int(mask.sum()), -1).mean(1)[_turns(mask.tobytes())]
+
+
+def _module_px(pose: np.ndarray, half_mm: float, module: float, mask: np.ndarray
+               ) -> np.ndarray:
+    """Where (patch px, float32) the 3x3 points of each module of `mask` lie at a pose."""
+    where = _NINE[mask]
+    pts = _points(pose[None], module, (where[:, None, :] + _SUB[None]).reshape(-1, 2))[0]
+    return ((pts + half_mm) * PPM - 0.5).astype(np.float32)
+
+
+@cache
 def cell_corner_places(cell: tuple[int, int], design: str
-                       ) -> list[tuple[np.ndarray, list[tuple[str, int]]]]:
-    """The four marker places of a cell (centre, table mm) with the (corner, quarter turn)
-    pairs that put a tile's marker there (the mark design `design`'s)."""
+                       ) -> tuple[tuple[np.ndarray, tuple[tuple[str, int], ...]], ...]:
+    """The four marker places of a cell (centre, table mm, read-only) with the (corner,
+    quarter turn) pairs that put a tile's marker there (the mark design `design`'s); kept,
+    as a photo asks for a cell again after each plane fit."""
     model = marker_model(design)
     places: list[tuple[np.ndarray, list[tuple[str, int]]]] = []
     base = CELL * np.array(cell, np.float64)
@@ -216,24 +246,38 @@ def cell_corner_places(cell: tuple[int, int], design: str
                     break
             else:
                 places.append((c, [(corner, rot)]))
-    return places
+    for centre, _ in places:
+        centre.setflags(write=False)
+    return tuple((centre, tuple(owners)) for centre, owners in places)
+
+
+SPARSE = (2, 3)     # the corners ranked on every 2nd shift and 3rd turn of `COARSE`'s
+#                     poses (11 x 11 x 3, about 1/8): the marker's corner came first in
+#                     every cell of the benchmark's photos (seed 1, 92 photos)
+NO_FRAME = 0.0      # a corner whose best ranking score is at most this is not read: no pose
+#                     there shows a quiet ring brighter than the border by more than their
+#                     spreads (on those photos a tile's own marker scored 12.8 at least, any
+#                     corner read as a marker 3.3; where find_frame finds no frame at all
+#                     3.5 at most, half of them below 0)
 
 
 class CellBits:
-    """One photo's markers read bit by bit: `read` gives those of tiles in `allowed` at a
-    cell's four corners. Each cell's corners are read once a plane (what they show stays
-    until the grid is fitted again; only which tiles may lie there changes, and that is
-    chosen from what was read)."""
+    """One photo's markers read bit by bit: `read` gives the marker of a tile in `allowed`
+    at one of a cell's four corners. A cell's corners are ranked once a plane by how like a
+    marker's frame each looks on a sparse grid of poses, and read in that order, each once a
+    plane (what they show stays until the grid is fitted again; only which tiles may lie
+    there changes), up to the first that is an allowed tile's marker: the discreet print
+    has one a tile, so most cells read one corner, not four."""
 
     def __init__(self, grey: np.ndarray, scale: float) -> None:
         self.grey, self.scale = grey, scale
-        self._read: dict[tuple[bytes, str, tuple[int, int]], list[_CornerRead]] = {}
+        self._cells: dict[tuple[bytes, str, tuple[int, int]], _Corners] = {}
 
     def read(self, grid: Grid, cell: tuple[int, int], allowed: set[str]) -> list[TileMarker]:
         key = (grid.homography.tobytes(), grid.design, cell)
-        if key not in self._read:
-            self._read[key] = _corner_reads(self.grey, self.scale, grid, cell)
-        return _chosen(self._read[key], grid, allowed)
+        if key not in self._cells:
+            self._cells[key] = _Corners(self.grey, self.scale, grid, cell)
+        return self._cells[key].first(allowed)
 
 
 # one corner's frame: its pose, the corner's centre (mm), every code its bits are (marker
@@ -242,57 +286,107 @@ class CellBits:
 _CornerRead = tuple[np.ndarray, np.ndarray, set[tuple[int, tuple[str, str], int]], bool]
 
 
-def _corner_reads(grey: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
-                  ) -> list[_CornerRead]:
-    """Every corner of the cell where a marker's frame shows, and the tile markers of any
-    tile its bits may be (each at the turn that puts that corner there)."""
-    module = marker_places(grid.design)[0].size / 7
-    half = 4.5 * module + SEARCH_MM + 1.0
+class _Corners:
+    """A cell's four marker places under one plane: seen square-on and ranked at once,
+    each read (`_corner_read`) only when asked for."""
+
+    def __init__(self, grey: np.ndarray, scale: float, grid: Grid, cell: tuple[int, int]
+                 ) -> None:
+        self.grid = grid
+        self.module = marker_places(grid.design)[0].size / 7
+        self.half = 4.5 * self.module + SEARCH_MM + 1.0
+        places = []
+        for centre, placed in cell_corner_places(cell, grid.design):
+            patch = rectify(grey, grid.homography, scale,
+                            (centre[0] - self.half, centre[1] - self.half), 2 * self.half, PPM)
+            score = float(np.max(_frame_scores(
+                _remapped(patch, _sparse_maps(self.half, self.module)))))
+            if score > NO_FRAME:
+                places.append((score, centre, placed, patch))
+        # likeliest first (a stable sort: ties keep the cell's own order)
+        ranked = sorted(places, key=lambda p: -p[0])
+        self.places = [(centre, placed) for _, centre, placed, _ in ranked]
+        self.patches = {i: patch for i, (*_, patch) in enumerate(ranked)}   # until read
+        self.reads: dict[int, _CornerRead | None] = {}
+
+    def first(self, allowed: set[str]) -> list[TileMarker]:
+        """The first corner, likeliest first, that is the marker of a tile in `allowed`."""
+        for i, (centre, placed) in enumerate(self.places):
+            if i not in self.reads:
+                self.reads[i] = _corner_read(self.patches.pop(i), centre, placed, self.half,
+                                             self.module)
+            read = self.reads[i]
+            if read is not None and (marker := _chosen(read, self.grid, allowed)) is not None:
+                return [marker]
+        return []
+
+
+@cache
+def _sparse_maps(half_mm: float, module: float) -> tuple[np.ndarray, np.ndarray]:
+    """`_coarse_maps` at the ranking's sparse poses (`SPARSE`)."""
+    map_x, map_y = _coarse_maps(half_mm, module)
+    s, a = _steps(COARSE)
+    every, turns = SPARSE
+    poses = np.arange(map_x.shape[1]).reshape(len(s), len(s), len(a))[::every, ::every, ::turns]
+    return (np.ascontiguousarray(map_x[:, poses.ravel()]),
+            np.ascontiguousarray(map_y[:, poses.ravel()]))
+
+
+def _sharpened_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float
+                     ) -> np.ndarray:
+    """`_turned_means` of the bits in an unsharp-masked copy of the patch. Only the part
+    the bits' points and the blur's reach need is sharpened: the same greys there
+    (OpenCV's 8-bit Gaussian is exact; a part that meets the patch's edge has its border)
+    at a fraction of the cost; the points are moved onto it in float32, exactly."""
+    px = _module_px(pose, half_mm, module, INNER)
+    sigma = SHARPEN_SIGMA * PPM * module
+    reach = int(np.ceil(3 * sigma)) + 2   # past the 8-bit kernel's radius (3 sigma, rounded)
+    lo = np.maximum(np.floor(px.min(0)).astype(int) - reach, 0)
+    hi = np.minimum(np.ceil(px.max(0)).astype(int) + reach + 1, patch.shape[::-1])
+    part = patch[lo[1]:hi[1], lo[0]:hi[0]]
+    soft = cv2.GaussianBlur(part, (0, 0), sigma)
+    sharp = cv2.addWeighted(part, 1 + SHARPEN, soft, -SHARPEN, 0)
+    means = _sample(sharp, px - lo.astype(np.float32))
+    return means.reshape(int(INNER.sum()), -1).mean(1)[_turns(INNER.tobytes())]
+
+
+def _corner_read(patch: np.ndarray, centre: np.ndarray, placed: Sequence[tuple[str, int]],
+                 half: float, module: float) -> _CornerRead | None:
+    """The marker frame at a corner (None if none shows) and the tile markers of any tile
+    its bits may be (each at the turn that puts that corner there)."""
     codes, owners = code_bits(), _tile_ids()
-    out: list[_CornerRead] = []
-    for centre, placed in cell_corner_places(cell, grid.design):
-        patch = rectify(grey, grid.homography, scale, (centre[0] - half, centre[1] - half),
-                        2 * half, PPM)
-        frame = find_frame(patch, half, module)
-        if frame is None:
-            continue
-        pose, quiet, border = frame
-        # blur greys a lone white bit among black ones: read a sharpened copy, at two
-        # levels between the border's black and the quiet zone's white
-        soft = cv2.GaussianBlur(patch, (0, 0), SHARPEN_SIGMA * PPM * module)
-        sharp = cv2.addWeighted(patch, 1 + SHARPEN, soft, -SHARPEN, 0)
-        hits = set()
-        for k, bits in ((k, bits) for level in LEVELS for k, bits in enumerate(
-                read_bits(sharp, pose, half, module, border + level * (quiet - border)))):
-            off = np.count_nonzero(codes != bits, axis=1)
-            for marker_id in np.flatnonzero(off <= MAX_BITS_OFF):
-                owner = owners.get(int(marker_id))
-                if owner is None:
-                    continue
-                # the printed top-left is k corners on: the marker is turned 90 k more
-                # than the frame; it must be the turn that puts this corner here
-                turn = (pose[2] + 90.0 * k) % 360.0
-                rot = round(turn / 90.0) % 4 * 90
-                if (owner[1], rot) in placed:
-                    hits.add((int(marker_id), owner, k))
-        fitted = not hits
-        if fitted:
-            hits = _fitted_hits(patch, pose, half, module, placed)
-        out.append((pose, centre, hits, fitted))
-    return out
+    frame = find_frame(patch, half, module)
+    if frame is None:
+        return None
+    pose, quiet, border = frame
+    # blur greys a lone white bit among black ones: read a sharpened copy, at two
+    # levels between the border's black and the quiet zone's white
+    hits = set()
+    means = _sharpened_means(patch, pose, half, module)         # both levels' bits
+    for k, bits in ((k, (means[k] > border + level * (quiet - border)).astype(np.uint8))
+                    for level in LEVELS for k in range(4)):
+        off = np.count_nonzero(codes != bits, axis=1)
+        for marker_id in np.flatnonzero(off <= MAX_BITS_OFF):
+            owner = owners.get(int(marker_id))
+            if owner is None:
+                continue
+            # the printed top-left is k corners on: the marker is turned 90 k more
+            # than the frame; it must be the turn that puts this corner here
+            turn = (pose[2] + 90.0 * k) % 360.0
+            rot = round(turn / 90.0) % 4 * 90
+            if (owner[1], rot) in placed:
+                hits.add((int(marker_id), owner, k))
+    fitted = not hits
+    if fitted:
+        hits = _fitted_hits(patch, pose, half, module, placed)
+    return pose, centre, hits, fitted
 
 
 def _module_means(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float
                   ) -> np.ndarray:
     """Mean grey of each of the 9x9 modules (quiet ring included) read with each of the
     frame's four corners as the printed top-left, (4, 81), row by row."""
-    sub = np.array([(x, y) for y in (-0.25, 0, 0.25) for x in (-0.25, 0, 0.25)])
-    out = []
-    for k in range(4):
-        turned = _NINE @ rotation(90.0 * k).T
-        pts = _points(pose[None], module, (turned[:, None, :] + sub[None]).reshape(-1, 2))[0]
-        out.append(_sample(patch, (pts + half_mm) * PPM - 0.5).reshape(len(_NINE), -1).mean(1))
-    return np.array(out)
+    return _turned_means(patch, pose, half_mm, module, np.ones(len(_NINE), bool))
 
 
 @cache
@@ -313,7 +407,7 @@ def _misfits(seen: np.ndarray, predicted: np.ndarray) -> np.ndarray:
     The gain is at least 0: a code that fits only inverted (white for black) explains the
     greys no better than a flat grey does, and is scored so (not left out: the margin
     below would then pass with no runner-up at all)."""
-    return _centred_misfits(seen, *_centred(predicted))
+    return _centred_misfits(seen[None], *_centred(predicted))[0]
 
 
 def _centred(predicted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -325,31 +419,36 @@ def _centred(predicted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 @cache
-def _centred_codes(sigma: float) -> tuple[np.ndarray, np.ndarray]:
-    """`_centred` of every id's mark blurred by `sigma` (the same for every corner read)."""
-    return _centred(_blurred_codes(sigma))
+def _centred_codes() -> tuple[np.ndarray, np.ndarray]:
+    """`_centred` of every id's mark blurred by each of `BLURS`, blur by blur (the same for
+    every corner read), (blurs x ids, ...)."""
+    return _centred(np.concatenate([_blurred_codes(sigma) for sigma in BLURS]))
 
 
 def _centred_misfits(seen: np.ndarray, xc: np.ndarray, squares: np.ndarray) -> np.ndarray:
-    """`_misfits` from `_centred` predictions."""
-    y = seen[BORDER | INNER]
-    yc = y - y.mean()
-    gain = np.maximum((xc @ yc) / squares, 0.0)
-    resid = yc[None] - gain[:, None] * xc
-    return (resid * resid).sum(1)
+    """`_misfits` of each row of seen greys (rows, 81) from `_centred` predictions, (rows,
+    n): in closed form, the residual's squares being the greys' spread less what the best
+    gain explains (the gain's product, over predictions and rows, one matrix product)."""
+    y = seen[:, BORDER | INNER]
+    yc = y - y.mean(1, keepdims=True)
+    dot = yc @ xc.T
+    explained = np.where(dot > 0.0, dot * dot / squares, 0.0)     # the gain at least 0
+    return np.maximum((yc * yc).sum(1, keepdims=True) - explained, 0.0)
 
 
 def _fitted_hits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: float,
-                 placed: list[tuple[str, int]]) -> set[tuple[int, tuple[str, str], int]]:
+                 placed: Sequence[tuple[str, int]]) -> set[tuple[int, tuple[str, str], int]]:
     """A blurred mark's code where thresholds read no allowed one: every id's mark blurred
     alike fitted to the module greys; taken only if the best fit, over every id at every
-    turn and blur, is clearly better than the next (a blur spreads a bit into its
-    neighbours, which a threshold cannot undo and a fit of the whole mark can)."""
+    turn, is clearly better than the next, at the first of `BLURS` where one is (a blur
+    spreads a bit into its neighbours, which a threshold cannot undo and a fit of the whole
+    mark can)."""
     seen = _module_means(patch, pose, half_mm, module)
     owners = _tile_ids()
-    for sigma in BLURS:
-        codes = _centred_codes(sigma)
-        misfit = np.array([_centred_misfits(seen[k], *codes) for k in range(4)])
+    ids = len(code_bits())
+    every = _centred_misfits(seen, *_centred_codes())       # (turns, blurs x ids)
+    for b in range(len(BLURS)):
+        misfit = every[:, b * ids:(b + 1) * ids]
         order = np.argsort(misfit, axis=None)
         first, second = misfit.flat[order[0]], misfit.flat[order[1]]
         if not first < BLUR_MARGIN * second:
@@ -362,17 +461,15 @@ def _fitted_hits(patch: np.ndarray, pose: np.ndarray, half_mm: float, module: fl
     return set()
 
 
-def _chosen(reads: list[_CornerRead], grid: Grid, allowed: set[str]) -> list[TileMarker]:
-    """The corners whose bits are one marker of a tile in `allowed`, as markers."""
+def _chosen(read: _CornerRead, grid: Grid, allowed: set[str]) -> TileMarker | None:
+    """The corner as a marker, if its bits are one marker of a tile in `allowed`."""
+    pose, centre, every, fitted = read
+    hits = {h for h in every if h[1][0] in allowed}
+    if len(hits) != 1:
+        return None                   # nothing, or two readings: no guess
+    marker_id, (tile, corner), k = hits.pop()
     module = marker_places(grid.design)[0].size / 7
-    found: list[TileMarker] = []
-    for pose, centre, every, fitted in reads:
-        hits = {h for h in every if h[1][0] in allowed}
-        if len(hits) != 1:
-            continue                  # nothing, or two readings: no guess
-        marker_id, (tile, corner), k = hits.pop()
-        square = np.array([(-3.5, -3.5), (3.5, -3.5), (3.5, 3.5), (-3.5, 3.5)])
-        square = np.roll(square, -k, axis=0)
-        corners_mm = _points(pose[None], module, square)[0] + centre
-        found.append(TileMarker(marker_id, grid.to_image(corners_mm), tile, corner, fitted))
-    return found
+    square = np.array([(-3.5, -3.5), (3.5, -3.5), (3.5, 3.5), (-3.5, 3.5)])
+    square = np.roll(square, -k, axis=0)
+    corners_mm = _points(pose[None], module, square)[0] + centre
+    return TileMarker(marker_id, grid.to_image(corners_mm), tile, corner, fitted)

@@ -401,3 +401,69 @@ def test_a_code_that_fits_only_inverted_scores_as_a_flat_grey():
     flat = float(((seen[used] - seen[used].mean()) ** 2).sum())
     assert misfit[37] == pytest.approx(flat)
     assert np.isfinite(misfit).all() and (misfit <= flat + 1e-6).all()
+
+
+def _cell_with_marks(marks: list[tuple[str, int, int]], px_per_mm: float = 6.0):
+    """A pale open table seen straight from above (cell 0,0 in the middle) and its grid,
+    with the discreet markers (tile, the cell's quarter turn that puts its marker at that
+    corner, darkest grey: a paler one frames less clearly) drawn where cell 0,0 puts them."""
+    import cv2
+
+    from referee.asterion import bits
+    from referee.asterion.grid import Grid
+    from referee.geometry import rotation
+
+    n = round(100 * px_per_mm)
+    grey = np.full((n, n), 200, np.uint8)
+    to_photo = np.array([[px_per_mm, 0, n / 2], [0, px_per_mm, n / 2], [0, 0, 1]])
+    places = {rot: centre for centre, placed in bits.cell_corner_places((0, 0), "discreet")
+              for _, rot in placed}
+    d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, bits.dictionary_name()))
+    side = round(marker_places("discreet")[0].size * px_per_mm)
+    for tile, rot, dark in marks:
+        marker_id = tile_marker_ids(tile)[1]                  # its SW corner's
+        image = cv2.aruco.generateImageMarker(d, marker_id, side).astype(np.float32)
+        image = dark + image / 255.0 * (200 - dark)
+        m = np.zeros((2, 3))
+        m[:, :2] = rotation(rot)                              # turned with the tile
+        m[:, 2] = places[rot] * px_per_mm + n / 2 - m[:, :2] @ np.full(2, side / 2)
+        out = cv2.warpAffine(image, m, (n, n), flags=cv2.INTER_LINEAR,
+                             borderMode=cv2.BORDER_CONSTANT, borderValue=-1.0)
+        grey = np.where(out >= 0, out, grey).astype(np.uint8)
+    return grey, Grid(to_photo, [], board=False)
+
+
+def test_a_cells_corners_are_read_likeliest_first_each_once_up_to_an_allowed_tile(
+        monkeypatch):
+    from referee.asterion import bits
+
+    grey, grid = _cell_with_marks([("B06", 180, 40), ("Y01", 0, 130)])
+    reads = []
+    real = bits._corner_read
+    monkeypatch.setattr(bits, "_corner_read", lambda *a: reads.append(a[1]) or real(*a))
+    cell = bits.CellBits(grey, 1.0)
+    assert [m.tile for m in cell.read(grid, (0, 0), {"B06", "Y01"})] == ["B06"]
+    assert len(reads) == 1                          # the clearest frame first, and enough
+    assert [m.tile for m in cell.read(grid, (0, 0), {"Y01"})] == ["Y01"]
+    assert len(reads) == 2                          # the first corner's read is kept
+    assert cell.read(grid, (0, 0), {"R01"}) == [] and len(reads) == 2
+    # the two plain corners show no frame: never read
+    assert {tuple(c) for c in reads} == {tuple(c) for c, placed in bits.cell_corner_places(
+        (0, 0), "discreet") if placed[0][1] in (0, 180)}
+
+
+def test_sharpening_only_what_the_bits_read_gives_the_whole_windows_greys():
+    import cv2
+
+    from referee.asterion import bits
+
+    module = marker_places("discreet")[0].size / 7
+    half = 4.5 * module + bits.SEARCH_MM + 1.0
+    rng = np.random.default_rng(3)
+    for shift in ((0.0, 0.0), (-bits.SEARCH_MM, 2.0), (bits.SEARCH_MM, bits.SEARCH_MM)):
+        patch = _blurred_marker(37, shift, rng.uniform(-9, 9))
+        pose = np.array([*shift, rng.uniform(-9, 9)])
+        soft = cv2.GaussianBlur(patch, (0, 0), bits.SHARPEN_SIGMA * bits.PPM * module)
+        sharp = cv2.addWeighted(patch, 1 + bits.SHARPEN, soft, -bits.SHARPEN, 0)
+        whole = bits._turned_means(sharp, pose, half, module, bits.INNER)
+        assert np.array_equal(bits._sharpened_means(patch, pose, half, module), whole)
