@@ -91,9 +91,11 @@ def board_cells(radius: int) -> frozenset[int]:
                      for y in range(-radius, radius + 1) if abs(x) + abs(y) <= radius)
 
 
-# (tile's ports, surroundings) -> rotations kept: a pure function of its key (tile facts
-# never change), so shared by every labyrinth and game without one affecting another.
-_KEPT: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+# (tile's ports, each side's class) -> rotations kept, the key packed in one int (see
+# `Labyrinth._kept`): a pure function of its key (tile facts never change), so shared by
+# every labyrinth and game without one affecting another.
+_KEPT: dict[int, tuple[int, ...]] = {}
+_OPEN, _SHUT, _ASTERION, _JOINS = range(4)     # a side's class, two bits
 
 
 class Labyrinth:
@@ -210,6 +212,9 @@ class Labyrinth:
         if cell in frontier:       # (a swapped tile's cell may not be, between its lifts)
             frontier.remove(cell)
             del in_order[bisect_left(in_order, cell)]
+        # Asterion's root as the merges below move it, while no merge has met it; -1 once
+        # one has (the tile is joined to him), or when no kill is to be made
+        a = -1 if not kill or self.asterion < 0 or k.asterion >= 0 else find(self.asterion)
         for step, j, back in k.sides[rot // 90]:
             near = cell + step
             other = cells.get(near)
@@ -234,16 +239,14 @@ class Labyrinth:
                 if parent[mine] != mine:
                     mine = find(mine)
                 if mine != root:
+                    if root == a or mine == a:
+                        a = -1
                     parent[mine] = root
                     exits[root] += exits[mine]
                     exits[mine] = []
-        if not kill or self.asterion < 0:
-            return []
-        a = find(self.asterion)
-        for i in range(node0, node0 + regions):
-            if (i if parent[i] == i else find(i)) == a:
-                return self.sweep()
-        return []          # Asterion's component only grows through the new tile
+        if not kill or self.asterion < 0 or a >= 0:
+            return []      # Asterion's component only grows through the new tile
+        return self.sweep()
 
     def lift(self, tile_id: str) -> None:
         """Take a placed tile off again (the revised actions): the components it was part of
@@ -339,8 +342,9 @@ class Labyrinth:
         """Kill every living prisoner in Asterion's component; return their tiles."""
         if self.asterion < 0:
             return []
-        a = self.find(self.asterion)
-        killed = sorted(n for n in self.alive if self.find(n) == a)
+        find, parent = self.find, self.parent
+        a = find(self.asterion)
+        killed = sorted(n for n in self.alive if (n if parent[n] == n else find(n)) == a)
         names = [self.alive.pop(n) for n in killed]
         self.dead.update(names)
         return names
@@ -425,23 +429,26 @@ class Labyrinth:
 
     def _kept(self, k: Kind, around: list[int]) -> tuple[int, ...]:
         """The rotations of `k` that keep Asterion an exit on the cell described by
-        `around`, memoised by the tile's ports and the cell's surroundings as `_keeps_exit` reads
-        them: per side empty, wall, or a component (Asterion's first, the others numbered
-        as met) and whether that component has exits elsewhere."""
+        `around` (his last exit cell), memoised by the tile's ports and each side's class as
+        `_keeps_exit` reads them. A neighbour's component with exits elsewhere acts as an
+        empty side (a port meeting either is an exit), one with none met on a single side
+        as a wall (it joins nothing), one met on several sides joins them (at most one such:
+        Asterion holds a side), and Asterion's has no exit elsewhere."""
         a = self.find(self.asterion)
         exits = self.exits
-        labels = {a: 0}
-        shape = []
+        code = k.ports << 8
         for root in around:
-            if root < 0:
-                shape.append(root)
-                continue
-            label = labels.setdefault(root, len(labels))
-            shape.append(2 * label + (len(exits[root]) > around.count(root)))
-        memo = (k.ports, tuple(shape))
-        kept = _KEPT.get(memo)
+            if root == a:
+                side = _ASTERION
+            elif root < 0:
+                side = _SHUT if root == WALL else _OPEN
+            else:
+                met = around.count(root)
+                side = _OPEN if len(exits[root]) > met else (_SHUT if met == 1 else _JOINS)
+            code = code << 2 | side
+        kept = _KEPT.get(code)
         if kept is None:
-            kept = _KEPT[memo] = tuple(rot for rot in k.rotations
+            kept = _KEPT[code] = tuple(rot for rot in k.rotations
                                        if self._keeps_exit(k, rot // 90, around))
         return kept
 
