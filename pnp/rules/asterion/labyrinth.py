@@ -53,6 +53,7 @@ class Kind:
     canonical: tuple[int, ...]             # per rotation index: the smallest rot that looks so
     ports: int                             # the same number for tiles of equal facing, rotations
     sides: tuple[tuple[tuple[int, int, int], ...], ...]   # per rotation: (step, region, d ^ 2)
+    unlike: tuple[tuple[int, ...], ...]    # per rotation index: the `rotations` looking else
 
 
 # A number per distinct (facing, rotations), given out as tiles are first met.
@@ -81,7 +82,9 @@ def kind(tile_id: str) -> Kind:
     ports = _PORT_SHAPES.setdefault((tuple(facing), rotations), len(_PORT_SHAPES))
     return Kind(tile.id, tile.colour, len(tile.regions), prisoner, asterion, tuple(facing),
                 rotations, tile.horns, canonical, ports,
-                tuple(tuple(zip(STEP, at, (2, 3, 0, 1), strict=True)) for at in facing))
+                tuple(tuple(zip(STEP, at, (2, 3, 0, 1), strict=True)) for at in facing),
+                tuple(tuple(r for r in rotations if canonical[r // 90] != look)
+                      for look in canonical))
 
 
 @cache

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterable
 from itertools import combinations
+from operator import itemgetter
 
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.labyrinth import STEP, Labyrinth, key, kind, xy
@@ -112,22 +113,26 @@ class ActionCandidates(Indexed[Action]):
     every frontier cell at each of its rotations. A move is built when indexed (the
     simulator tries a few in random order)."""
 
-    __slots__ = ("cells", "eligible", "shifters", "swaps", "turns")
+    __slots__ = ("cells", "eligible", "shifters", "swaps", "turners", "turns")
 
-    def __init__(self, turns: list[tuple[str, int]], eligible: list[str],
+    def __init__(self, turners: list[tuple[str, tuple[int, ...]]], eligible: list[str],
                  cells: list[int]) -> None:
-        self.turns = turns                  # (tile, rot) of each rotation
+        self.turners = turners              # (tile, the rotations it may turn to)
+        self.turns = sum(len(rots) for _, rots in turners)
         self.eligible = eligible
         self.swaps = len(eligible) * (len(eligible) - 1) // 2
         self.shifters = [(t, kind(t).rotations) for t in eligible]
         self.cells = cells                  # the frontier, sorted
-        self.size = len(turns) + self.swaps + sum(len(cells) * len(rots)
-                                                  for _, rots in self.shifters)
+        self.size = self.turns + self.swaps + len(cells) * sum(len(rots)
+                                                               for _, rots in self.shifters)
 
     def _at(self, index: int) -> Action:
-        if index < len(self.turns):
-            return Rotate(*self.turns[index])
-        index -= len(self.turns)
+        if index < self.turns:
+            for tile, rots in self.turners:
+                if index < len(rots):
+                    return Rotate(tile, rots[index])
+                index -= len(rots)
+        index -= self.turns
         if index < self.swaps:
             first, row = 0, len(self.eligible) - 1     # pairs (first, later) in a row
             while index >= row:
@@ -151,12 +156,9 @@ def action_candidates(state: State, frontier: list[int] | None = None) -> Action
         return ActionCandidates([], [], [])
     lab = state.lab()
     eligible = _eligible(state, lab, colour)
-    turns: list[tuple[str, int]] = []
-    for t in eligible:
-        k = kind(t)
-        looks = k.canonical[lab.cells[lab.tile_cell[t]][1]]
-        turns += [(t, r) for r in k.rotations if k.canonical[r // 90] != looks]
-    return ActionCandidates(turns, eligible,
+    cells, tile_cell = lab.cells, lab.tile_cell
+    turners = [(t, kind(t).unlike[cells[tile_cell[t]][1]]) for t in eligible]
+    return ActionCandidates(turners, eligible,
                             list(lab.frontier_sorted) if frontier is None else frontier)
 
 
@@ -525,10 +527,13 @@ def _move_tiles(tiles: list[tuple[str, int, int, int]], move: Move, lab: Labyrin
     labyrinth after it) has the tiles it moved."""
     moved = (move.a, move.b) if isinstance(move, Swap) else (
         (move.tile,) if isinstance(move, (Rotate, Shift)) else ())
-    for i, (t, _, _, _) in enumerate(tiles):
-        if t in moved:
+    ids = list(map(itemgetter(0), tiles))       # found by C's list search, not a loop
+    for t in moved:
+        at = -1
+        for _ in range(ids.count(t)):
+            at = ids.index(t, at + 1)
             cell = lab.tile_cell[t]
-            tiles[i] = (t, *xy(cell), lab.cells[cell][1] * 90)
+            tiles[at] = (t, *xy(cell), lab.cells[cell][1] * 90)
 
 
 def apply(state: State, move: Move) -> State:
