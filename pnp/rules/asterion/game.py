@@ -135,7 +135,7 @@ def _random_move(state: State, rng: random.Random) -> tuple[Action | Discard | N
     hand = state.hands[colour]
     assert hand is not None
     placements = state.lab().legal_placements(hand)    # (cell, rot) pairs, not listed
-    size = len(placements)
+    size = placements.size
     if state.edition == "revised" and (not size or rng.random() < ACTION_RATE):
         action = _first_legal_action(state, rng, placements.cells)
         if action is not None:

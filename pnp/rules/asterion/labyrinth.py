@@ -359,22 +359,24 @@ class Labyrinth:
     def _around(self, cell: int) -> list[int]:
         """Per direction: EMPTY, WALL or the root whose port faces `cell`."""
         around = [EMPTY, EMPTY, EMPTY, EMPTY]
-        cells = self.cells
+        cells, parent = self.cells, self.parent
         for d in range(4):
             other = cells.get(cell + STEP[d])
             if other is None:
                 continue
             ok, orot, onode0 = other
             oj = ok.facing[orot][d ^ 2]
-            around[d] = WALL if oj < 0 else self.find(onode0 + oj)
+            node = onode0 + oj
+            around[d] = WALL if oj < 0 else (node if parent[node] == node else self.find(node))
         return around
 
     def _last_exit_cell(self) -> int | None:
         """The cell every exit of Asterion's component faces, if they all face one: only a
         tile there can trap him (ruling "A turn" 2)."""
-        if self.asterion < 0:
+        a = self.asterion
+        if a < 0:
             return None
-        exits = self.exits[self.find(self.asterion)]
+        exits = self.exits[a if self.parent[a] == a else self.find(a)]
         if not exits or exits.count(exits[0]) < len(exits):
             return None
         return exits[0]
@@ -437,7 +439,9 @@ class Labyrinth:
         empty side (a port meeting either is an exit), one with none met on a single side
         as a wall (it joins nothing), one met on several sides joins them (at most one such:
         Asterion holds a side), and Asterion's has no exit elsewhere."""
-        a = self.find(self.asterion)
+        a = self.asterion
+        if self.parent[a] != a:
+            a = self.find(a)
         exits = self.exits
         code = k.ports << 8
         for root in around:
@@ -481,7 +485,8 @@ class Placements(Indexed[tuple[int, int]]):
         trimmed = len(rotations) - len(kept) if self.last_at < len(cells) else 0
         self.size = len(cells) * len(rotations) - trimmed
 
-    def _at(self, index: int) -> tuple[int, int]:
+    def at(self, index: int) -> tuple[int, int]:
+        """The pair at 0 <= index < size, unchecked (one call: the simulator's every turn)."""
         full = len(self.rotations)
         before = self.last_at * full        # pairs on the cells before `last`
         if index < before:
@@ -491,3 +496,5 @@ class Placements(Indexed[tuple[int, int]]):
             return self.cells[self.last_at], self.kept[index]
         index -= len(self.kept)
         return self.cells[self.last_at + 1 + index // full], self.rotations[index % full]
+
+    _at = at

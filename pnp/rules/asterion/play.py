@@ -451,10 +451,9 @@ def play_legal(state: State, cell: int, rot: int) -> State:
     """`apply_in_place` for placing the tile in hand on `cell` (a key) at `rot`, a pair the
     caller took from `legal_placements`: the same change, without checking it again or
     building the move."""
-    colour = state.current
-    assert colour is not None
+    colour = state.players[state.turn]
     hand = state.hands[colour]
-    assert hand is not None
+    assert hand is not None             # (`state.current`: the game is not over)
     killed = state.lab().place(hand, cell, rot)
     x, y = xy(cell)
     state.tiles.append((hand, x, y, rot))
