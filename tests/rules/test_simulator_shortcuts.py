@@ -102,18 +102,21 @@ def test_asterion_play_legal_matches_apply_in_place():
 
 def _facts(lab: Labyrinth) -> tuple:
     """What a labyrinth knows, free of which node is a component's root: its components
-    (node sets) each with its exits' cells, the frontier, the living prisoners, the tiles."""
+    (node sets) each with its exits' cells and the living prisoners it holds, the frontier,
+    the living prisoners, the tiles."""
     groups: dict[int, list[int]] = {}
     for node in range(len(lab.parent)):
         groups.setdefault(lab.find(node), []).append(node)
-    components = sorted((nodes, sorted(lab.exits[root])) for root, nodes in groups.items())
+    components = sorted((nodes, sorted(lab.exits[root]), sorted(lab.held[root]))
+                        for root, nodes in groups.items())
     return (components, lab.frontier, lab.alive, lab.cells, lab.tile_cell, lab.asterion,
             lab.asterion_exits(), lab._last_exit_cell())
 
 
 def test_asterion_labyrinth_built_at_once_matches_placing_tile_by_tile():
     """`Labyrinth.build` joins every cell at once; placing the same tiles one by one (what a
-    game does) must end with the same components, exits and frontier."""
+    game does) must end with the same components, exits, prisoners held and frontier, and
+    so must the game's own labyrinth, placed tile by tile with its kills."""
     compared = 0
     for seed in range(30):
         setup = {"players": 2 + seed % 3, "edition": ("crete", "revised")[seed % 2],
@@ -129,20 +132,25 @@ def test_asterion_labyrinth_built_at_once_matches_placing_tile_by_tile():
             one_by_one.dead = set(lab.dead)
             for tile, cell, rot in placements:
                 one_by_one.place(tile, cell, rot, kill=False)
-            assert _facts(Labyrinth.build(placements, lab.dead, lab.board)) == \
-                _facts(one_by_one)
+            built = Labyrinth.build(placements, lab.dead, lab.board)
+            assert _facts(built) == _facts(one_by_one)
+            assert _facts_by_cell(lab) == _facts_by_cell(built)
             compared += 1
     assert compared > 1200
 
 
 def _facts_by_cell(lab: Labyrinth) -> tuple:
     """What a labyrinth knows, by (cell, region) rather than node: its components each with
-    its exits' cells, the frontier, the living prisoners' tiles, the tiles' cells and turns."""
+    its exits' cells and the living prisoners it holds, the frontier, the living prisoners'
+    tiles, the tiles' cells and turns."""
     groups: dict[int, list[tuple[int, int]]] = {}
+    at: dict[int, tuple[int, int]] = {}
     for cell, (k, _, node0) in lab.cells.items():
         for region in range(k.regions):
             groups.setdefault(lab.find(node0 + region), []).append((cell, region))
-    components = sorted((sorted(members), sorted(lab.exits[root]))
+            at[node0 + region] = (cell, region)
+    components = sorted((sorted(members), sorted(lab.exits[root]),
+                         sorted(at[node] for node in lab.held[root]))
                         for root, members in groups.items())
     return (components, lab.frontier, sorted(lab.alive.values()), lab.dead,
             {cell: (k.id, r) for cell, (k, r, _) in lab.cells.items()}, lab.tile_cell,

@@ -2,7 +2,7 @@
 
 Cells are integer keys (`key(x, y)`), tiles' ports are precomputed per (tile, rotation), and
 components live in a union-find over region nodes, each root keeping the cells its
-component's exits face. A placement only merges components (it never splits one), so placing
+component's exits face and its living prisoners. A placement only merges components (it never splits one), so placing
 is incremental; the revised edition's actions lift tiles (`Labyrinth.lift` works out
 again only the components a lifted tile was part of) and put them down again.
 Only a tile on the cell that all of Asterion's exits face can trap him (ruling "A turn" 2),
@@ -105,7 +105,7 @@ class Labyrinth:
     """Placed tiles and their components. Not thread-safe; `copy()` before speculating."""
 
     __slots__ = ("alive", "asterion", "board", "cells", "dead", "exits", "frontier",
-                 "frontier_sorted", "parent", "tile_cell")
+                 "frontier_sorted", "held", "parent", "tile_cell")
 
     def __init__(self, board: frozenset[int] | None = None) -> None:
         self.cells: dict[int, tuple[Kind, int, int]] = {}   # cell -> (kind, rot index, node0)
@@ -114,6 +114,9 @@ class Labyrinth:
         # Meaningful at roots: the cell each of the component's exits faces, one entry a
         # port (a cell twice when two of its ports face it).
         self.exits: list[list[int]] = []
+        # Meaningful at roots: the living prisoners' nodes in the component (a sweep kills
+        # those of Asterion's without looking at every prisoner).
+        self.held: list[list[int]] = []
         self.frontier: set[int] = set()     # empty (on-board) cells next to a placed tile
         # The frontier in key order, kept as it changes: every turn indexes it in this order.
         self.frontier_sorted: list[int] = []
@@ -170,6 +173,10 @@ class Labyrinth:
         for node, near in open_ports:
             exits[find(node)].append(near)
         self.exits = exits
+        held: list[list[int]] = [[] for _ in parent]
+        for node in self.alive:
+            held[find(node)].append(node)
+        self.held = held
         self.frontier_sorted = sorted(frontier)
 
     def copy(self) -> Labyrinth:
@@ -178,6 +185,7 @@ class Labyrinth:
         other.tile_cell = dict(self.tile_cell)
         other.parent = list(self.parent)
         other.exits = [list(e) for e in self.exits]
+        other.held = [list(h) for h in self.held]
         other.frontier = set(self.frontier)
         other.frontier_sorted = list(self.frontier_sorted)
         other.board = self.board
@@ -197,12 +205,13 @@ class Labyrinth:
         """Put a tile down (no legality check) and return the prisoners it kills: ruling
         "A turn" 3, every living prisoner now in Asterion's component is killed."""
         k = kind(tile_id)
-        parent, exits = self.parent, self.exits
+        parent, exits, held = self.parent, self.exits, self.held
         node0 = len(parent)
         regions = k.regions
         for i in range(node0, node0 + regions):
             parent.append(i)
             exits.append([])
+            held.append([])
         cells = self.cells
         cells[cell] = (k, rot // 90, node0)
         self.tile_cell[tile_id] = cell
@@ -210,6 +219,7 @@ class Labyrinth:
             self.asterion = node0 + k.asterion
         if k.prisoner >= 0 and tile_id not in self.dead:
             self.alive[node0 + k.prisoner] = tile_id
+            held[node0 + k.prisoner].append(node0 + k.prisoner)
         find = self.find
         frontier, board, in_order = self.frontier, self.board, self.frontier_sorted
         if cell in frontier:       # (a swapped tile's cell may not be, between its lifts)
@@ -247,6 +257,9 @@ class Labyrinth:
                     parent[mine] = root
                     exits[root] += exits[mine]
                     exits[mine] = []
+                    if held[mine]:
+                        held[root] += held[mine]
+                        held[mine] = []
         if not kill or self.asterion < 0 or a >= 0:
             return []      # Asterion's component only grows through the new tile
         return self.sweep()
@@ -260,7 +273,7 @@ class Labyrinth:
         assert k.asterion < 0, "Asterion's tile is never lifted"
         if k.prisoner >= 0:
             self.alive.pop(node0 + k.prisoner, None)
-        cells, parent, exits = self.cells, self.parent, self.exits
+        cells, parent, exits, held = self.cells, self.parent, self.exits, self.held
         facing = k.facing[r]
         starts = []                        # the neighbours' regions the tile's ports met
         for d in range(4):
@@ -273,6 +286,7 @@ class Labyrinth:
         for node in [*range(node0, node0 + k.regions), *members.values()]:
             parent[node] = node            # the tile's own nodes are left unused
             exits[node] = []
+            held[node] = []
         self._rejoin(members)
         # a port facing the lifted tile's wall, not in a rejoined component, faces an exit now
         for d in range(4):
@@ -324,6 +338,10 @@ class Labyrinth:
                         parent[a] = b
         for node, near in open_ports:
             exits[find(node)].append(near)
+        alive, held = self.alive, self.held
+        for node in members.values():
+            if node in alive:
+                held[find(node)].append(node)
 
     def _refresh_frontier(self, emptied: int) -> None:
         """The frontier after the tile on `emptied` was lifted: that cell and its empty
@@ -345,9 +363,9 @@ class Labyrinth:
         """Kill every living prisoner in Asterion's component; return their tiles."""
         if self.asterion < 0:
             return []
-        find, parent = self.find, self.parent
-        a = find(self.asterion)
-        killed = sorted(n for n in self.alive if (n if parent[n] == n else find(n)) == a)
+        a = self.find(self.asterion)
+        killed = sorted(self.held[a])
+        self.held[a] = []
         names = [self.alive.pop(n) for n in killed]
         self.dead.update(names)
         return names
