@@ -411,6 +411,8 @@ def _escapes_after(lab: Labyrinth, changed: dict[int, tuple[int, ...] | None]) -
     home = lab.tile_cell.get(MINOTAUR_ID)
     if home is None:
         return False
+    if _exit_untouched(lab, changed):
+        return True
     start = (home, kind(MINOTAUR_ID).asterion)
     seen, todo = {start}, [start]
     while todo:
@@ -433,6 +435,23 @@ def _escapes_after(lab: Labyrinth, changed: dict[int, tuple[int, ...] | None]) -
                 seen.add((near, joined))
                 todo.append((near, joined))
     return False
+
+
+def _exit_untouched(lab: Labyrinth, changed: dict[int, tuple[int, ...] | None]) -> bool:
+    """`_escapes_after`'s cheap case: no changed cell holds a region of Asterion's component
+    (so the change cannot cut it) and one of its exits faces a cell the change leaves
+    empty: that exit is his still."""
+    find = lab.find
+    a = find(lab.asterion)
+    cells = lab.cells
+    for cell in changed:
+        placed = cells.get(cell)
+        if placed is not None:
+            node0 = placed[2]
+            for node in range(node0, node0 + placed[0].regions):
+                if find(node) == a:
+                    return False
+    return any(changed.get(near, None) is None for near in lab.exits[a])
 
 
 def apply_in_place(state: State, move: Move) -> State:
