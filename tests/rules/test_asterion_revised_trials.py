@@ -8,9 +8,9 @@ import random
 from collections import Counter
 from itertools import combinations
 
+from pnp.rules.asterion import play
 from pnp.rules.asterion.game import _first_legal_action, drawn_order, initial_state, random_move
 from pnp.rules.asterion.labyrinth import kind, xy
-from pnp.rules.asterion import play
 from pnp.rules.asterion.moves import IllegalMove, Rotate, Shift, Swap
 from pnp.rules.asterion.play import (
     _eligible,

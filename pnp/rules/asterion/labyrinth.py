@@ -2,9 +2,10 @@
 
 Cells are integer keys (`key(x, y)`), tiles' ports are precomputed per (tile, rotation), and
 components live in a union-find over region nodes, each root keeping the cells its
-component's exits face and its living prisoners. A placement only merges components (it never splits one), so placing
-is incremental; the revised edition's actions lift tiles (`Labyrinth.lift` works out
-again only the components a lifted tile was part of) and put them down again.
+component's exits face and its living prisoners. A placement only merges components (it
+never splits one), so placing is incremental; the revised edition's actions lift tiles
+(`Labyrinth.lift` works out again only the components a lifted tile was part of) and put
+them down again.
 Only a tile on the cell that all of Asterion's exits face can trap him (ruling "A turn" 2),
 so the legal placements are every rotation on every frontier cell but that one.
 
@@ -28,6 +29,8 @@ STRIDE = 512
 STEP = (-STRIDE, 1, STRIDE, -1)   # N, E, S, W: N is y - 1
 EMPTY = -2            # no tile on the neighbouring cell
 WALL = -1             # a neighbour whose side facing us is a wall
+Spot = tuple[int, int]    # (cell, region index on its tile)
+Met = tuple[int, int]     # (the cell a port faces, what meets it there: see `_ports_met`)
 
 
 def key(x: int, y: int) -> int:
@@ -282,12 +285,12 @@ class Labyrinth:
                 oj = other[0].facing[other[1]][d ^ 2]
                 if oj >= 0:
                     starts.append((cell + STEP[d], oj))
-        members = self._walk(starts)
+        members, met = self._walk(starts)
         for node in [*range(node0, node0 + k.regions), *members.values()]:
             parent[node] = node            # the tile's own nodes are left unused
             exits[node] = []
             held[node] = []
-        self._rejoin(members)
+        self._rejoin(members, met)
         # a port facing the lifted tile's wall, not in a rejoined component, faces an exit now
         for d in range(4):
             near = cell + STEP[d]
@@ -298,7 +301,7 @@ class Labyrinth:
                     exits[self.find(other[2] + oj)].append(cell)
         self._refresh_frontier(cell)
 
-    def _ports_met(self, cell: int, region: int) -> list[tuple[int, int]]:
+    def _ports_met(self, cell: int, region: int) -> list[Met]:
         """For each port of `region` on `cell`: the cell it faces and what meets it there
         (EMPTY: no tile, WALL: a wall, else the region whose port it meets)."""
         cells = self.cells
@@ -311,25 +314,30 @@ class Labyrinth:
                 met.append((near, EMPTY if other is None else other[0].facing[other[1]][d ^ 2]))
         return met
 
-    def _walk(self, starts: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
-        """Every (cell, region) joined to `starts` by ports, with its node."""
+    def _walk(self, starts: list[Spot]) -> tuple[dict[Spot, int], dict[Spot, list[Met]]]:
+        """Every (cell, region) joined to `starts` by ports, with its node, and what its
+        ports meet (`_ports_met`, kept for `_rejoin`)."""
         cells = self.cells
         members = {start: cells[start[0]][2] + start[1] for start in starts}
+        met: dict[Spot, list[Met]] = {}
         todo = list(members)
         while todo:
-            for near, oj in self._ports_met(*todo.pop()):
+            at = todo.pop()
+            ports = met[at] = self._ports_met(*at)
+            for near, oj in ports:
                 if oj >= 0 and (near, oj) not in members:
                     members[near, oj] = cells[near][2] + oj
                     todo.append((near, oj))
-        return members
+        return members, met
 
-    def _rejoin(self, members: dict[tuple[int, int], int]) -> None:
-        """Join the (reset) member nodes along their ports, then give each new root the
-        cells its component's open ports face."""
+    def _rejoin(self, members: dict[Spot, int], met: dict[Spot, list[Met]]) -> None:
+        """Join the (reset) member nodes along their ports (`met`), then give each new root
+        the cells its component's open ports face."""
         cells, parent, exits, find = self.cells, self.parent, self.exits, self.find
         open_ports = []
-        for (cell, region), node in members.items():
-            for near, oj in self._ports_met(cell, region):
+        for at, node in members.items():
+            cell = at[0]
+            for near, oj in met[at]:
                 if oj == EMPTY:
                     open_ports.append((node, near))
                 elif oj >= 0 and near > cell:     # each shared edge once

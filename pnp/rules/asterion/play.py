@@ -64,11 +64,9 @@ def _pieces(cells: set[int]) -> list[set[int]]:
     return pieces
 
 
-def _flood(cells: Container[int], start: int, avoid: int = -1,
-           stop_at: Container[int] = (), stop_count: int = 0) -> set[int]:
-    """The cells of `cells` orthogonally joined to `start` (itself included) without passing
-    `avoid`; the flood stops early once it has reached `stop_count` cells of `stop_at`."""
-    piece = {start, avoid}
+def _flood(cells: Container[int], start: int) -> set[int]:
+    """The cells of `cells` orthogonally joined to `start` (itself included)."""
+    piece = {start}
     todo = [start]
     while todo:
         at = todo.pop()
@@ -77,12 +75,6 @@ def _flood(cells: Container[int], start: int, avoid: int = -1,
             if near in cells and near not in piece:
                 piece.add(near)
                 todo.append(near)
-                if near in stop_at:
-                    stop_count -= 1
-                    if not stop_count:
-                        todo = []
-                        break
-    piece.discard(avoid)
     return piece
 
 
@@ -362,18 +354,49 @@ def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int,
 
 
 def _split_by_lifting(cells: Container[int], home: int) -> list[set[int]]:
-    """The groups the tiles but `home` fall into (they are one group with it), each but the
-    last listed whole: [] when they stay one. Each group holds a neighbour of `home`, so
-    a flood from one neighbour stops once it has met all the others."""
-    left = [home + s for s in STEP if home + s in cells]
-    groups = []
-    while len(left) > 1:
-        group = _flood(cells, left[0], home, left, len(left) - 1)
-        left = [near for near in left if near not in group]
-        if not left:
-            break
-        groups.append(group)
-    return groups
+    """The groups the tiles but `home` fall into (they are one group with it), all but one
+    listed whole: [] when they stay one. Each group holds a neighbour of `home`: a flood
+    from each neighbour grows by a cell in turn, floods that meet become one, and once all
+    but one have run out, those are the groups (a few tiles cut off are found in a few
+    steps, whichever neighbour they hang from)."""
+    starts = [home + s for s in STEP if home + s in cells]
+    owner = {home: -1}                  # cell -> the flood that reached it first
+    for i, start in enumerate(starts):
+        owner[start] = i
+    into = list(range(len(starts)))     # a flood that met another goes on as that one
+    todo = [[start] for start in starts]
+    pieces = [{start} for start in starts]
+    running = len(starts)               # floods neither met nor run out
+    whole: list[set[int]] = []
+    while running > 1:
+        for i, queue in enumerate(todo):
+            if not queue or into[i] != i:
+                continue
+            at = queue.pop()
+            for step in STEP:
+                near = at + step
+                if near not in cells:
+                    continue
+                met = owner.get(near)
+                if met is None:
+                    owner[near] = i
+                    queue.append(near)
+                    pieces[i].add(near)
+                elif met >= 0:
+                    while into[met] != met:
+                        met = into[met]
+                    if met != i:
+                        into[met] = i
+                        queue += todo[met]
+                        todo[met] = []
+                        pieces[i] |= pieces[met]
+                        running -= 1
+            if not queue:               # run out: nothing can reach it now, it is whole
+                whole.append(pieces[i])
+                running -= 1
+            if running <= 1:
+                break
+    return whole
 
 
 def _one_run_holds_neighbours(ring: list[bool]) -> bool:
@@ -451,7 +474,7 @@ def _exit_untouched(lab: Labyrinth, changed: dict[int, tuple[int, ...] | None]) 
             for node in range(node0, node0 + placed[0].regions):
                 if find(node) == a:
                     return False
-    return any(changed.get(near, None) is None for near in lab.exits[a])
+    return any(changed.get(near) is None for near in lab.exits[a])
 
 
 def apply_in_place(state: State, move: Move) -> State:
