@@ -499,28 +499,33 @@ class Placements(Indexed[tuple[int, int]]):
     """The legal (cell, rot) pairs: every rotation on every frontier cell but `last`, where
     only `kept` are legal. Indexed without listing them (the simulator picks one)."""
 
-    __slots__ = ("cells", "kept", "last_at", "rotations")
+    __slots__ = ("before", "cells", "full", "kept", "last_at", "rotations")
 
     def __init__(self, cells: list[int], rotations: tuple[int, ...], last: int | None,
                  kept: tuple[int, ...]) -> None:
         self.cells = cells
         self.rotations = rotations
         self.kept = kept
+        full = self.full = len(rotations)
         # Position of the cell with fewer rotations in `cells`, len(cells) if none.
-        self.last_at = len(cells) if last is None else cells.index(last)
-        trimmed = len(rotations) - len(kept) if self.last_at < len(cells) else 0
-        self.size = len(cells) * len(rotations) - trimmed
+        if last is None:
+            self.last_at = len(cells)
+            self.size = len(cells) * full
+        else:
+            self.last_at = cells.index(last)
+            self.size = (len(cells) - 1) * full + len(kept)
+        self.before = self.last_at * full   # pairs on the cells before `last`
 
     def at(self, index: int) -> tuple[int, int]:
         """The pair at 0 <= index < size, unchecked (one call: the simulator's every turn)."""
-        full = len(self.rotations)
-        before = self.last_at * full        # pairs on the cells before `last`
-        if index < before:
+        full = self.full
+        if index < self.before:
             return self.cells[index // full], self.rotations[index % full]
-        index -= before
-        if index < len(self.kept):
-            return self.cells[self.last_at], self.kept[index]
-        index -= len(self.kept)
+        index -= self.before
+        kept = self.kept
+        if index < len(kept):
+            return self.cells[self.last_at], kept[index]
+        index -= len(kept)
         return self.cells[self.last_at + 1 + index // full], self.rotations[index % full]
 
     _at = at

@@ -348,9 +348,21 @@ def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int,
             split[home] = groups
     if not groups:
         return True
-    touched = [near for near in (cell + step for step in STEP) if near != home and near in cells]
-    return (all(any(near in group for near in touched) for group in groups)
-            and any(all(near not in group for group in groups) for near in touched))
+    touched = []
+    for step in STEP:
+        near = cell + step
+        if near != home and near in cells:
+            touched.append(near)
+    for group in groups:                # it touches every group listed...
+        if group.isdisjoint(touched):
+            return False
+    for near in touched:                # ...and the one not listed
+        for group in groups:
+            if near in group:
+                break
+        else:
+            return True
+    return False
 
 
 def _split_by_lifting(cells: Container[int], home: int) -> list[set[int]]:
