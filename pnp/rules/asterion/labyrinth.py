@@ -29,6 +29,7 @@ STRIDE = 512
 STEP = (-STRIDE, 1, STRIDE, -1)   # N, E, S, W: N is y - 1
 EMPTY = -2            # no tile on the neighbouring cell
 WALL = -1             # a neighbour whose side facing us is a wall
+_BACK = tuple((step, d ^ 2) for d, step in enumerate(STEP))   # (step, the side facing back)
 Spot = tuple[int, int]    # (cell, region index on its tile)
 Met = tuple[int, int]     # (the cell a port faces, what meets it there: see `_ports_met`)
 
@@ -230,7 +231,9 @@ class Labyrinth:
             del in_order[bisect_left(in_order, cell)]
         # Asterion's root as the merges below move it, while no merge has met it; -1 once
         # one has (the tile is joined to him), or when no kill is to be made
-        a = -1 if not kill or self.asterion < 0 or k.asterion >= 0 else find(self.asterion)
+        a = -1 if not kill or k.asterion >= 0 else self.asterion
+        if a >= 0 and parent[a] != a:
+            a = find(a)
         for step, j, back in k.sides[rot // 90]:
             near = cell + step
             other = cells.get(near)
@@ -384,16 +387,20 @@ class Labyrinth:
 
     def _around(self, cell: int) -> list[int]:
         """Per direction: EMPTY, WALL or the root whose port faces `cell`."""
-        around = [EMPTY, EMPTY, EMPTY, EMPTY]
+        around = []
         cells, parent = self.cells, self.parent
-        for d in range(4):
-            other = cells.get(cell + STEP[d])
+        for step, back in _BACK:
+            other = cells.get(cell + step)
             if other is None:
+                around.append(EMPTY)
                 continue
             ok, orot, onode0 = other
-            oj = ok.facing[orot][d ^ 2]
+            oj = ok.facing[orot][back]
+            if oj < 0:
+                around.append(WALL)
+                continue
             node = onode0 + oj
-            around[d] = WALL if oj < 0 else (node if parent[node] == node else self.find(node))
+            around.append(node if parent[node] == node else self.find(node))
         return around
 
     def _last_exit_cell(self) -> int | None:
