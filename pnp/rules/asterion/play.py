@@ -557,7 +557,9 @@ def _finish(state: State, colour: str, did: str, killed: list[str]) -> State:
         if not state.no_kill_points:
             state.kill_points[colour] += gain
     state.moves += 1
-    text = f"{state.moves:3d} {colour:<6} {did}"
+    # `{moves:3d} {colour:<6}` written with str methods: a format spec is parsed anew on
+    # every call, and this runs every turn
+    text = f"{str(state.moves).rjust(3)} {colour.ljust(6)} {did}"
     if killed:
         text += f"  kills {' '.join(killed)} ({gain:+d})"
     state.log.append(text)
