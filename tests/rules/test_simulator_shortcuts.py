@@ -6,6 +6,7 @@ random games."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -17,7 +18,7 @@ from pnp.rules.assyria.play import legal_moves as assyria_moves
 from pnp.rules.assyria.play import play_on
 from pnp.rules.asterion.game import initial_state as asterion_state
 from pnp.rules.asterion.game import random_move as asterion_move
-from pnp.rules.asterion.labyrinth import STEP, Labyrinth, key, kind
+from pnp.rules.asterion.labyrinth import EMPTY, STEP, WALL, Labyrinth, key, kind
 from pnp.rules.asterion.moves import Discard, Place, Shift
 from pnp.rules.asterion.play import (
     _JOINED_ROUND,
@@ -29,6 +30,7 @@ from pnp.rules.asterion.play import (
 from pnp.rules.asterion.play import apply_in_place as asterion_apply
 from pnp.rules.asterion.play import play_legal as asterion_play_legal
 from pnp.rules.asterion.play import play_legal_action as asterion_play_legal_action
+from pnp.rules.asterion.tiles import tiles_by_id
 from pnp.rules.spider_twist.game import DONE_RATE, END_RATE, initial_state, random_move
 from pnp.rules.spider_twist.moves import Done, End, Mate, Step
 from pnp.rules.spider_twist.moves import Place as SpiderPlace
@@ -215,6 +217,45 @@ def test_asterion_memoised_kept_rotations_match_the_no_trap_check():
                 compared += 1
             asterion_apply(state, asterion_move(state, rng))
     assert compared > 300
+
+
+def _surroundings(pattern: tuple[str, ...]) -> tuple[Labyrinth, list[int]]:
+    """A labyrinth with just the components a last exit cell's sides meet, and those sides:
+    per side "empty", "wall", "asterion" (his component, its every exit on this cell),
+    "joins" (one dead end met on every such side), "open" (a component with an exit
+    elsewhere too) or "shut" (a dead end met on this side alone)."""
+    lab = Labyrinth()
+    lab.parent, lab.exits, lab.asterion = [0, 1], [[], []], 0
+    around = []
+    for side in pattern:
+        if side in ("empty", "wall"):
+            around.append(EMPTY if side == "empty" else WALL)
+            continue
+        node = {"asterion": 0, "joins": 1}.get(side, len(lab.parent))
+        if node == len(lab.parent):
+            lab.parent.append(node)
+            lab.exits.append([key(9, 9)] if side == "open" else [])
+        lab.exits[node].append(key(0, 0))
+        around.append(node)
+    return lab, around
+
+
+def test_asterion_kept_rotations_by_side_classes_are_the_no_trap_check():
+    """The memo's answer, worked out from each side's class alone, is what `_keeps_exit`
+    says of every tile of every edition on every surroundings a last exit cell can have
+    (Asterion on a side; a dead end on several sides, or none)."""
+    sides = ("empty", "wall", "asterion", "joins", "open", "shut")
+    patterns = [p for p in itertools.product(sides, repeat=4)
+                if "asterion" in p and p.count("joins") != 1]
+    differs = 0
+    for tile in tiles_by_id():
+        k = kind(tile)
+        for pattern in patterns:
+            lab, around = _surroundings(pattern)
+            direct = tuple(r for r in k.rotations if lab._keeps_exit(k, r // 90, around))
+            assert lab._kept(k, around) == direct, (tile, pattern)
+            differs += direct != k.rotations
+    assert differs > 1000
 
 
 def drawn_from_legal_moves(state, rng):

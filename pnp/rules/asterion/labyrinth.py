@@ -99,10 +99,30 @@ def board_cells(radius: int) -> frozenset[int]:
 
 
 # (tile's ports, each side's class) -> rotations kept, the key packed in one int (see
-# `Labyrinth._kept`): a pure function of its key (tile facts never change), so shared by
-# every labyrinth and game without one affecting another.
+# `Labyrinth._kept`): a pure function of its key (`_kept_by_class`), so shared by every
+# labyrinth and game without one affecting another.
 _KEPT: dict[int, tuple[int, ...]] = {}
 _OPEN, _SHUT, _ASTERION, _JOINS = range(4)     # a side's class, two bits
+
+
+def _kept_by_class(k: Kind, sides: list[int]) -> tuple[int, ...]:
+    """The rotations of `k` that leave Asterion an exit on his last exit cell, its sides
+    (N E S W) of these classes, what `Labyrinth._keeps_exit` says of each: Asterion's
+    component (it has no exit elsewhere) joins the regions whose ports meet it; a
+    neighbour's component with exits elsewhere is an empty side (a joined region's port
+    meeting either is an exit); one with none, met on one side, a wall (it joins nothing);
+    met on several sides (only one such can be: Asterion holds a side), it joins the
+    regions meeting it."""
+    kept = []
+    for rot in k.rotations:
+        at = k.facing[rot // 90]
+        joined = {at[d] for d in range(4) if sides[d] == _ASTERION and at[d] >= 0}
+        through = {at[d] for d in range(4) if sides[d] == _JOINS and at[d] >= 0}
+        if joined & through:
+            joined |= through
+        if any(sides[d] == _OPEN and at[d] in joined for d in range(4)):
+            kept.append(rot)
+    return tuple(kept)
 
 
 class Labyrinth:
@@ -467,16 +487,13 @@ class Labyrinth:
 
     def _kept(self, k: Kind, around: list[int]) -> tuple[int, ...]:
         """The rotations of `k` that keep Asterion an exit on the cell described by
-        `around` (his last exit cell), memoised by the tile's ports and each side's class as
-        `_keeps_exit` reads them. A neighbour's component with exits elsewhere acts as an
-        empty side (a port meeting either is an exit), one with none met on a single side
-        as a wall (it joins nothing), one met on several sides joins them (at most one such:
-        Asterion holds a side), and Asterion's has no exit elsewhere."""
+        `around` (his last exit cell: his component holds a side), memoised by the tile's
+        ports and each side's class (`_kept_by_class`)."""
         a = self.asterion
         if self.parent[a] != a:
             a = self.find(a)
         exits = self.exits
-        code = k.ports << 8
+        code = k.ports
         for root in around:
             if root == a:
                 side = _ASTERION
@@ -488,8 +505,7 @@ class Labyrinth:
             code = code << 2 | side
         kept = _KEPT.get(code)
         if kept is None:
-            kept = _KEPT[code] = tuple(rot for rot in k.rotations
-                                       if self._keeps_exit(k, rot // 90, around))
+            kept = _KEPT[code] = _kept_by_class(k, [code >> 2 * (3 - d) & 3 for d in range(4)])
         return kept
 
     def neighbours(self, cell: int) -> int:
