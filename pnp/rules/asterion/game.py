@@ -130,10 +130,8 @@ def random_move(state: State, rng: random.Random) -> Move:
 
 def _random_move(state: State, rng: random.Random) -> tuple[Action | Discard | None, int, int]:
     """`random_move`, a placement given as (None, cell key, rot) without building it."""
-    colour = state.current
-    assert colour is not None
-    hand = state.hands[colour]
-    assert hand is not None
+    hand = state.hands[state.players[state.turn]]
+    assert hand is not None             # (`state.current`: the game is not over)
     placements = state.lab().legal_placements(hand)    # (cell, rot) pairs, not listed
     size = placements.size
     if state.edition == "revised" and (not size or rng.random() < ACTION_RATE):

@@ -569,8 +569,9 @@ def _finish(state: State, colour: str, did: str, killed: list[str]) -> State:
     hands = state.hands
     hands[colour] = deck.pop(0) if deck else None
     players = state.players
-    for step in range(1, len(players) + 1):
-        turn = (state.turn + step) % len(players)
+    turn = state.turn
+    for _ in players:                   # once round the table at most
+        turn = (turn + 1) % len(players)
         if hands[players[turn]] is not None:
             state.turn = turn
             break
