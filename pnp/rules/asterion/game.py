@@ -150,7 +150,8 @@ def simulate(seed: int, players: int | list[str] | tuple[str, ...] = 4,
     """A whole seeded random game; the same arguments always give the same game."""
     state = initial_state(seed, players, edition, board, no_kill_points)
     rng = random.Random(seed ^ 0x5EED)
-    while state.current is not None:
+    hands, players = state.hands, state.players
+    while hands[players[state.turn]] is not None:      # `state.current`, without a call
         move, cell, rot = _random_move(state, rng)
         if move is None:
             play_legal(state, cell, rot)      # drawn from the legal placements
