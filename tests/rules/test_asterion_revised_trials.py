@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from itertools import combinations
 
+from pnp.rules.asterion import play
 from pnp.rules.asterion.game import _first_legal_action, drawn_order, initial_state, random_move
 from pnp.rules.asterion.labyrinth import kind, xy
 from pnp.rules.asterion.moves import IllegalMove, Rotate, Shift, Swap
@@ -47,6 +48,31 @@ def test_candidate_check_agrees_with_resolve_through_seeded_games():
             assert candidate_is_legal(state, move, split) == verdict, (seed, str(move))
             tried, legal = tried + 1, legal + verdict
     assert tried > 3000 and 0 < legal < tried         # both answers were exercised
+
+
+def test_the_untouched_exit_shortcut_answers_as_the_walk(monkeypatch):
+    """A candidate's no-trap check first looks for an exit of Asterion's component that the
+    change leaves alone; every candidate it answers for gets the answer the walk over his
+    component gives without it."""
+    answered: Counter[bool] = Counter()
+    untouched = play._exit_untouched
+
+    def counted(lab, changed) -> bool:
+        found = untouched(lab, changed)
+        answered[found] += 1
+        return found
+
+    for seed, state in revised_turns(range(6)):
+        candidates = action_candidates(state)
+        for index in range(seed % 5, len(candidates), 37):   # a sample each turn
+            move = candidates[index]
+            with monkeypatch.context() as patched:
+                patched.setattr(play, "_exit_untouched", counted)
+                quick = candidate_is_legal(state, move)
+            with monkeypatch.context() as patched:
+                patched.setattr(play, "_exit_untouched", lambda lab, changed: False)
+                assert candidate_is_legal(state, move) == quick, (seed, str(move))
+    assert answered[True] > 500 and answered[False] > 20, answered
 
 
 def test_shift_group_shortcut_agrees_with_counting_the_pieces():

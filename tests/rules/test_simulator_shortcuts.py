@@ -6,6 +6,7 @@ random games."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -17,7 +18,7 @@ from pnp.rules.assyria.play import legal_moves as assyria_moves
 from pnp.rules.assyria.play import play_on
 from pnp.rules.asterion.game import initial_state as asterion_state
 from pnp.rules.asterion.game import random_move as asterion_move
-from pnp.rules.asterion.labyrinth import STEP, Labyrinth, key, kind
+from pnp.rules.asterion.labyrinth import EMPTY, STEP, WALL, Labyrinth, key, kind
 from pnp.rules.asterion.moves import Discard, Place, Shift
 from pnp.rules.asterion.play import (
     _JOINED_ROUND,
@@ -29,6 +30,7 @@ from pnp.rules.asterion.play import (
 from pnp.rules.asterion.play import apply_in_place as asterion_apply
 from pnp.rules.asterion.play import play_legal as asterion_play_legal
 from pnp.rules.asterion.play import play_legal_action as asterion_play_legal_action
+from pnp.rules.asterion.tiles import tiles_by_id
 from pnp.rules.spider_twist.game import DONE_RATE, END_RATE, initial_state, random_move
 from pnp.rules.spider_twist.moves import Done, End, Mate, Step
 from pnp.rules.spider_twist.moves import Place as SpiderPlace
@@ -102,18 +104,21 @@ def test_asterion_play_legal_matches_apply_in_place():
 
 def _facts(lab: Labyrinth) -> tuple:
     """What a labyrinth knows, free of which node is a component's root: its components
-    (node sets) each with its exits' cells, the frontier, the living prisoners, the tiles."""
+    (node sets) each with its exits' cells and the living prisoners it holds, the frontier,
+    the living prisoners, the tiles."""
     groups: dict[int, list[int]] = {}
     for node in range(len(lab.parent)):
         groups.setdefault(lab.find(node), []).append(node)
-    components = sorted((nodes, sorted(lab.exits[root])) for root, nodes in groups.items())
+    components = sorted((nodes, sorted(lab.exits[root]), sorted(lab.held[root]))
+                        for root, nodes in groups.items())
     return (components, lab.frontier, lab.alive, lab.cells, lab.tile_cell, lab.asterion,
             lab.asterion_exits(), lab._last_exit_cell())
 
 
 def test_asterion_labyrinth_built_at_once_matches_placing_tile_by_tile():
     """`Labyrinth.build` joins every cell at once; placing the same tiles one by one (what a
-    game does) must end with the same components, exits and frontier."""
+    game does) must end with the same components, exits, prisoners held and frontier, and
+    so must the game's own labyrinth, placed tile by tile with its kills."""
     compared = 0
     for seed in range(30):
         setup = {"players": 2 + seed % 3, "edition": ("crete", "revised")[seed % 2],
@@ -129,20 +134,25 @@ def test_asterion_labyrinth_built_at_once_matches_placing_tile_by_tile():
             one_by_one.dead = set(lab.dead)
             for tile, cell, rot in placements:
                 one_by_one.place(tile, cell, rot, kill=False)
-            assert _facts(Labyrinth.build(placements, lab.dead, lab.board)) == \
-                _facts(one_by_one)
+            built = Labyrinth.build(placements, lab.dead, lab.board)
+            assert _facts(built) == _facts(one_by_one)
+            assert _facts_by_cell(lab) == _facts_by_cell(built)
             compared += 1
     assert compared > 1200
 
 
 def _facts_by_cell(lab: Labyrinth) -> tuple:
     """What a labyrinth knows, by (cell, region) rather than node: its components each with
-    its exits' cells, the frontier, the living prisoners' tiles, the tiles' cells and turns."""
+    its exits' cells and the living prisoners it holds, the frontier, the living prisoners'
+    tiles, the tiles' cells and turns."""
     groups: dict[int, list[tuple[int, int]]] = {}
+    at: dict[int, tuple[int, int]] = {}
     for cell, (k, _, node0) in lab.cells.items():
         for region in range(k.regions):
             groups.setdefault(lab.find(node0 + region), []).append((cell, region))
-    components = sorted((sorted(members), sorted(lab.exits[root]))
+            at[node0 + region] = (cell, region)
+    components = sorted((sorted(members), sorted(lab.exits[root]),
+                         sorted(at[node] for node in lab.held[root]))
                         for root, members in groups.items())
     return (components, lab.frontier, sorted(lab.alive.values()), lab.dead,
             {cell: (k.id, r) for cell, (k, r, _) in lab.cells.items()}, lab.tile_cell,
@@ -192,7 +202,9 @@ def test_asterion_memoised_kept_rotations_match_the_no_trap_check():
     every answer it gives is the one `_keeps_exit` gives on that very labyrinth."""
     compared = 0
     for seed in range(60):
-        state = asterion_state(seed, 2 + seed % 3, "crete", seed % 2 == 0)
+        revised = seed % 3 == 0
+        state = asterion_state(seed, 2 + seed % 3, "revised" if revised else "crete",
+                               not revised and seed % 2 == 0)
         rng = random.Random(seed)
         while state.current is not None:
             lab = state.lab()
@@ -205,6 +217,45 @@ def test_asterion_memoised_kept_rotations_match_the_no_trap_check():
                 compared += 1
             asterion_apply(state, asterion_move(state, rng))
     assert compared > 300
+
+
+def _surroundings(pattern: tuple[str, ...]) -> tuple[Labyrinth, list[int]]:
+    """A labyrinth with just the components a last exit cell's sides meet, and those sides:
+    per side "empty", "wall", "asterion" (his component, its every exit on this cell),
+    "joins" (one dead end met on every such side), "open" (a component with an exit
+    elsewhere too) or "shut" (a dead end met on this side alone)."""
+    lab = Labyrinth()
+    lab.parent, lab.exits, lab.asterion = [0, 1], [[], []], 0
+    around = []
+    for side in pattern:
+        if side in ("empty", "wall"):
+            around.append(EMPTY if side == "empty" else WALL)
+            continue
+        node = {"asterion": 0, "joins": 1}.get(side, len(lab.parent))
+        if node == len(lab.parent):
+            lab.parent.append(node)
+            lab.exits.append([key(9, 9)] if side == "open" else [])
+        lab.exits[node].append(key(0, 0))
+        around.append(node)
+    return lab, around
+
+
+def test_asterion_kept_rotations_by_side_classes_are_the_no_trap_check():
+    """The memo's answer, worked out from each side's class alone, is what `_keeps_exit`
+    says of every tile of every edition on every surroundings a last exit cell can have
+    (Asterion on a side; a dead end on several sides, or none)."""
+    sides = ("empty", "wall", "asterion", "joins", "open", "shut")
+    patterns = [p for p in itertools.product(sides, repeat=4)
+                if "asterion" in p and p.count("joins") != 1]
+    differs = 0
+    for tile in tiles_by_id():
+        k = kind(tile)
+        for pattern in patterns:
+            lab, around = _surroundings(pattern)
+            direct = tuple(r for r in k.rotations if lab._keeps_exit(k, r // 90, around))
+            assert lab._kept(k, around) == direct, (tile, pattern)
+            differs += direct != k.rotations
+    assert differs > 1000
 
 
 def drawn_from_legal_moves(state, rng):

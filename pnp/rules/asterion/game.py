@@ -130,12 +130,10 @@ def random_move(state: State, rng: random.Random) -> Move:
 
 def _random_move(state: State, rng: random.Random) -> tuple[Action | Discard | None, int, int]:
     """`random_move`, a placement given as (None, cell key, rot) without building it."""
-    colour = state.current
-    assert colour is not None
-    hand = state.hands[colour]
-    assert hand is not None
+    hand = state.hands[state.players[state.turn]]
+    assert hand is not None             # (`state.current`: the game is not over)
     placements = state.lab().legal_placements(hand)    # (cell, rot) pairs, not listed
-    size = len(placements)
+    size = placements.size
     if state.edition == "revised" and (not size or rng.random() < ACTION_RATE):
         action = _first_legal_action(state, rng, placements.cells)
         if action is not None:
@@ -152,7 +150,8 @@ def simulate(seed: int, players: int | list[str] | tuple[str, ...] = 4,
     """A whole seeded random game; the same arguments always give the same game."""
     state = initial_state(seed, players, edition, board, no_kill_points)
     rng = random.Random(seed ^ 0x5EED)
-    while state.current is not None:
+    hands, players = state.hands, state.players
+    while hands[players[state.turn]] is not None:      # `state.current`, without a call
         move, cell, rot = _random_move(state, rng)
         if move is None:
             play_legal(state, cell, rot)      # drawn from the legal placements

@@ -2,9 +2,10 @@
 
 Cells are integer keys (`key(x, y)`), tiles' ports are precomputed per (tile, rotation), and
 components live in a union-find over region nodes, each root keeping the cells its
-component's exits face. A placement only merges components (it never splits one), so placing
-is incremental; the revised edition's actions lift tiles (`Labyrinth.lift` works out
-again only the components a lifted tile was part of) and put them down again.
+component's exits face and its living prisoners. A placement only merges components (it
+never splits one), so placing is incremental; the revised edition's actions lift tiles
+(`Labyrinth.lift` works out again only the components a lifted tile was part of) and put
+them down again.
 Only a tile on the cell that all of Asterion's exits face can trap him (ruling "A turn" 2),
 so the legal placements are every rotation on every frontier cell but that one.
 
@@ -28,6 +29,9 @@ STRIDE = 512
 STEP = (-STRIDE, 1, STRIDE, -1)   # N, E, S, W: N is y - 1
 EMPTY = -2            # no tile on the neighbouring cell
 WALL = -1             # a neighbour whose side facing us is a wall
+_BACK = tuple((step, d ^ 2) for d, step in enumerate(STEP))   # (step, the side facing back)
+Spot = tuple[int, int]    # (cell, region index on its tile)
+Met = tuple[int, int]     # (the cell a port faces, what meets it there: see `_ports_met`)
 
 
 def key(x: int, y: int) -> int:
@@ -53,6 +57,7 @@ class Kind:
     canonical: tuple[int, ...]             # per rotation index: the smallest rot that looks so
     ports: int                             # the same number for tiles of equal facing, rotations
     sides: tuple[tuple[tuple[int, int, int], ...], ...]   # per rotation: (step, region, d ^ 2)
+    unlike: tuple[tuple[int, ...], ...]    # per rotation index: the `rotations` looking else
 
 
 # A number per distinct (facing, rotations), given out as tiles are first met.
@@ -81,7 +86,9 @@ def kind(tile_id: str) -> Kind:
     ports = _PORT_SHAPES.setdefault((tuple(facing), rotations), len(_PORT_SHAPES))
     return Kind(tile.id, tile.colour, len(tile.regions), prisoner, asterion, tuple(facing),
                 rotations, tile.horns, canonical, ports,
-                tuple(tuple(zip(STEP, at, (2, 3, 0, 1), strict=True)) for at in facing))
+                tuple(tuple(zip(STEP, at, (2, 3, 0, 1), strict=True)) for at in facing),
+                tuple(tuple(r for r in rotations if canonical[r // 90] != look)
+                      for look in canonical))
 
 
 @cache
@@ -91,16 +98,38 @@ def board_cells(radius: int) -> frozenset[int]:
                      for y in range(-radius, radius + 1) if abs(x) + abs(y) <= radius)
 
 
-# (tile's ports, surroundings) -> rotations kept: a pure function of its key (tile facts
-# never change), so shared by every labyrinth and game without one affecting another.
-_KEPT: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+# (tile's ports, each side's class) -> rotations kept, the key packed in one int (see
+# `Labyrinth._kept`): a pure function of its key (`_kept_by_class`), so shared by every
+# labyrinth and game without one affecting another.
+_KEPT: dict[int, tuple[int, ...]] = {}
+_OPEN, _SHUT, _ASTERION, _JOINS = range(4)     # a side's class, two bits
+
+
+def _kept_by_class(k: Kind, sides: list[int]) -> tuple[int, ...]:
+    """The rotations of `k` that leave Asterion an exit on his last exit cell, its sides
+    (N E S W) of these classes, what `Labyrinth._keeps_exit` says of each: Asterion's
+    component (it has no exit elsewhere) joins the regions whose ports meet it; a
+    neighbour's component with exits elsewhere is an empty side (a joined region's port
+    meeting either is an exit); one with none, met on one side, a wall (it joins nothing);
+    met on several sides (only one such can be: Asterion holds a side), it joins the
+    regions meeting it."""
+    kept = []
+    for rot in k.rotations:
+        at = k.facing[rot // 90]
+        joined = {at[d] for d in range(4) if sides[d] == _ASTERION and at[d] >= 0}
+        through = {at[d] for d in range(4) if sides[d] == _JOINS and at[d] >= 0}
+        if joined & through:
+            joined |= through
+        if any(sides[d] == _OPEN and at[d] in joined for d in range(4)):
+            kept.append(rot)
+    return tuple(kept)
 
 
 class Labyrinth:
     """Placed tiles and their components. Not thread-safe; `copy()` before speculating."""
 
     __slots__ = ("alive", "asterion", "board", "cells", "dead", "exits", "frontier",
-                 "frontier_sorted", "parent", "tile_cell")
+                 "frontier_sorted", "held", "parent", "tile_cell")
 
     def __init__(self, board: frozenset[int] | None = None) -> None:
         self.cells: dict[int, tuple[Kind, int, int]] = {}   # cell -> (kind, rot index, node0)
@@ -109,6 +138,9 @@ class Labyrinth:
         # Meaningful at roots: the cell each of the component's exits faces, one entry a
         # port (a cell twice when two of its ports face it).
         self.exits: list[list[int]] = []
+        # Meaningful at roots: the living prisoners' nodes in the component (a sweep kills
+        # those of Asterion's without looking at every prisoner).
+        self.held: list[list[int]] = []
         self.frontier: set[int] = set()     # empty (on-board) cells next to a placed tile
         # The frontier in key order, kept as it changes: every turn indexes it in this order.
         self.frontier_sorted: list[int] = []
@@ -165,6 +197,10 @@ class Labyrinth:
         for node, near in open_ports:
             exits[find(node)].append(near)
         self.exits = exits
+        held: list[list[int]] = [[] for _ in parent]
+        for node in self.alive:
+            held[find(node)].append(node)
+        self.held = held
         self.frontier_sorted = sorted(frontier)
 
     def copy(self) -> Labyrinth:
@@ -173,6 +209,7 @@ class Labyrinth:
         other.tile_cell = dict(self.tile_cell)
         other.parent = list(self.parent)
         other.exits = [list(e) for e in self.exits]
+        other.held = [list(h) for h in self.held]
         other.frontier = set(self.frontier)
         other.frontier_sorted = list(self.frontier_sorted)
         other.board = self.board
@@ -192,12 +229,13 @@ class Labyrinth:
         """Put a tile down (no legality check) and return the prisoners it kills: ruling
         "A turn" 3, every living prisoner now in Asterion's component is killed."""
         k = kind(tile_id)
-        parent, exits = self.parent, self.exits
+        parent, exits, held = self.parent, self.exits, self.held
         node0 = len(parent)
         regions = k.regions
         for i in range(node0, node0 + regions):
             parent.append(i)
             exits.append([])
+            held.append([])
         cells = self.cells
         cells[cell] = (k, rot // 90, node0)
         self.tile_cell[tile_id] = cell
@@ -205,11 +243,17 @@ class Labyrinth:
             self.asterion = node0 + k.asterion
         if k.prisoner >= 0 and tile_id not in self.dead:
             self.alive[node0 + k.prisoner] = tile_id
+            held[node0 + k.prisoner].append(node0 + k.prisoner)
         find = self.find
         frontier, board, in_order = self.frontier, self.board, self.frontier_sorted
         if cell in frontier:       # (a swapped tile's cell may not be, between its lifts)
             frontier.remove(cell)
             del in_order[bisect_left(in_order, cell)]
+        # Asterion's root as the merges below move it, while no merge has met it; -1 once
+        # one has (the tile is joined to him), or when no kill is to be made
+        a = -1 if not kill or k.asterion >= 0 else self.asterion
+        if a >= 0 and parent[a] != a:
+            a = find(a)
         for step, j, back in k.sides[rot // 90]:
             near = cell + step
             other = cells.get(near)
@@ -234,16 +278,17 @@ class Labyrinth:
                 if parent[mine] != mine:
                     mine = find(mine)
                 if mine != root:
+                    if root == a or mine == a:
+                        a = -1
                     parent[mine] = root
                     exits[root] += exits[mine]
                     exits[mine] = []
-        if not kill or self.asterion < 0:
-            return []
-        a = find(self.asterion)
-        for i in range(node0, node0 + regions):
-            if (i if parent[i] == i else find(i)) == a:
-                return self.sweep()
-        return []          # Asterion's component only grows through the new tile
+                    if held[mine]:
+                        held[root] += held[mine]
+                        held[mine] = []
+        if not kill or self.asterion < 0 or a >= 0:
+            return []      # Asterion's component only grows through the new tile
+        return self.sweep()
 
     def lift(self, tile_id: str) -> None:
         """Take a placed tile off again (the revised actions): the components it was part of
@@ -254,7 +299,7 @@ class Labyrinth:
         assert k.asterion < 0, "Asterion's tile is never lifted"
         if k.prisoner >= 0:
             self.alive.pop(node0 + k.prisoner, None)
-        cells, parent, exits = self.cells, self.parent, self.exits
+        cells, parent, exits, held = self.cells, self.parent, self.exits, self.held
         facing = k.facing[r]
         starts = []                        # the neighbours' regions the tile's ports met
         for d in range(4):
@@ -263,11 +308,12 @@ class Labyrinth:
                 oj = other[0].facing[other[1]][d ^ 2]
                 if oj >= 0:
                     starts.append((cell + STEP[d], oj))
-        members = self._walk(starts)
+        members, met = self._walk(starts)
         for node in [*range(node0, node0 + k.regions), *members.values()]:
             parent[node] = node            # the tile's own nodes are left unused
             exits[node] = []
-        self._rejoin(members)
+            held[node] = []
+        self._rejoin(members, met)
         # a port facing the lifted tile's wall, not in a rejoined component, faces an exit now
         for d in range(4):
             near = cell + STEP[d]
@@ -278,7 +324,7 @@ class Labyrinth:
                     exits[self.find(other[2] + oj)].append(cell)
         self._refresh_frontier(cell)
 
-    def _ports_met(self, cell: int, region: int) -> list[tuple[int, int]]:
+    def _ports_met(self, cell: int, region: int) -> list[Met]:
         """For each port of `region` on `cell`: the cell it faces and what meets it there
         (EMPTY: no tile, WALL: a wall, else the region whose port it meets)."""
         cells = self.cells
@@ -291,25 +337,30 @@ class Labyrinth:
                 met.append((near, EMPTY if other is None else other[0].facing[other[1]][d ^ 2]))
         return met
 
-    def _walk(self, starts: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
-        """Every (cell, region) joined to `starts` by ports, with its node."""
+    def _walk(self, starts: list[Spot]) -> tuple[dict[Spot, int], dict[Spot, list[Met]]]:
+        """Every (cell, region) joined to `starts` by ports, with its node, and what its
+        ports meet (`_ports_met`, kept for `_rejoin`)."""
         cells = self.cells
         members = {start: cells[start[0]][2] + start[1] for start in starts}
+        met: dict[Spot, list[Met]] = {}
         todo = list(members)
         while todo:
-            for near, oj in self._ports_met(*todo.pop()):
+            at = todo.pop()
+            ports = met[at] = self._ports_met(*at)
+            for near, oj in ports:
                 if oj >= 0 and (near, oj) not in members:
                     members[near, oj] = cells[near][2] + oj
                     todo.append((near, oj))
-        return members
+        return members, met
 
-    def _rejoin(self, members: dict[tuple[int, int], int]) -> None:
-        """Join the (reset) member nodes along their ports, then give each new root the
-        cells its component's open ports face."""
+    def _rejoin(self, members: dict[Spot, int], met: dict[Spot, list[Met]]) -> None:
+        """Join the (reset) member nodes along their ports (`met`), then give each new root
+        the cells its component's open ports face."""
         cells, parent, exits, find = self.cells, self.parent, self.exits, self.find
         open_ports = []
-        for (cell, region), node in members.items():
-            for near, oj in self._ports_met(cell, region):
+        for at, node in members.items():
+            cell = at[0]
+            for near, oj in met[at]:
                 if oj == EMPTY:
                     open_ports.append((node, near))
                 elif oj >= 0 and near > cell:     # each shared edge once
@@ -318,6 +369,10 @@ class Labyrinth:
                         parent[a] = b
         for node, near in open_ports:
             exits[find(node)].append(near)
+        alive, held = self.alive, self.held
+        for node in members.values():
+            if node in alive:
+                held[find(node)].append(node)
 
     def _refresh_frontier(self, emptied: int) -> None:
         """The frontier after the tile on `emptied` was lifted: that cell and its empty
@@ -340,7 +395,8 @@ class Labyrinth:
         if self.asterion < 0:
             return []
         a = self.find(self.asterion)
-        killed = sorted(n for n in self.alive if self.find(n) == a)
+        killed = sorted(self.held[a])
+        self.held[a] = []
         names = [self.alive.pop(n) for n in killed]
         self.dead.update(names)
         return names
@@ -351,23 +407,29 @@ class Labyrinth:
 
     def _around(self, cell: int) -> list[int]:
         """Per direction: EMPTY, WALL or the root whose port faces `cell`."""
-        around = [EMPTY, EMPTY, EMPTY, EMPTY]
-        cells = self.cells
-        for d in range(4):
-            other = cells.get(cell + STEP[d])
+        around = []
+        cells, parent = self.cells, self.parent
+        for step, back in _BACK:
+            other = cells.get(cell + step)
             if other is None:
+                around.append(EMPTY)
                 continue
             ok, orot, onode0 = other
-            oj = ok.facing[orot][d ^ 2]
-            around[d] = WALL if oj < 0 else self.find(onode0 + oj)
+            oj = ok.facing[orot][back]
+            if oj < 0:
+                around.append(WALL)
+                continue
+            node = onode0 + oj
+            around.append(node if parent[node] == node else self.find(node))
         return around
 
     def _last_exit_cell(self) -> int | None:
         """The cell every exit of Asterion's component faces, if they all face one: only a
         tile there can trap him (ruling "A turn" 2)."""
-        if self.asterion < 0:
+        a = self.asterion
+        if a < 0:
             return None
-        exits = self.exits[self.find(self.asterion)]
+        exits = self.exits[a if self.parent[a] == a else self.find(a)]
         if not exits or exits.count(exits[0]) < len(exits):
             return None
         return exits[0]
@@ -425,24 +487,25 @@ class Labyrinth:
 
     def _kept(self, k: Kind, around: list[int]) -> tuple[int, ...]:
         """The rotations of `k` that keep Asterion an exit on the cell described by
-        `around`, memoised by the tile's ports and the cell's surroundings as `_keeps_exit` reads
-        them: per side empty, wall, or a component (Asterion's first, the others numbered
-        as met) and whether that component has exits elsewhere."""
-        a = self.find(self.asterion)
+        `around` (his last exit cell: his component holds a side), memoised by the tile's
+        ports and each side's class (`_kept_by_class`)."""
+        a = self.asterion
+        if self.parent[a] != a:
+            a = self.find(a)
         exits = self.exits
-        labels = {a: 0}
-        shape = []
+        code = k.ports
         for root in around:
-            if root < 0:
-                shape.append(root)
-                continue
-            label = labels.setdefault(root, len(labels))
-            shape.append(2 * label + (len(exits[root]) > around.count(root)))
-        memo = (k.ports, tuple(shape))
-        kept = _KEPT.get(memo)
+            if root == a:
+                side = _ASTERION
+            elif root < 0:
+                side = _SHUT if root == WALL else _OPEN
+            else:
+                met = around.count(root)
+                side = _OPEN if len(exits[root]) > met else (_SHUT if met == 1 else _JOINS)
+            code = code << 2 | side
+        kept = _KEPT.get(code)
         if kept is None:
-            kept = _KEPT[memo] = tuple(rot for rot in k.rotations
-                                       if self._keeps_exit(k, rot // 90, around))
+            kept = _KEPT[code] = _kept_by_class(k, [code >> 2 * (3 - d) & 3 for d in range(4)])
         return kept
 
     def neighbours(self, cell: int) -> int:
@@ -459,25 +522,33 @@ class Placements(Indexed[tuple[int, int]]):
     """The legal (cell, rot) pairs: every rotation on every frontier cell but `last`, where
     only `kept` are legal. Indexed without listing them (the simulator picks one)."""
 
-    __slots__ = ("cells", "kept", "last_at", "rotations")
+    __slots__ = ("before", "cells", "full", "kept", "last_at", "rotations")
 
     def __init__(self, cells: list[int], rotations: tuple[int, ...], last: int | None,
                  kept: tuple[int, ...]) -> None:
         self.cells = cells
         self.rotations = rotations
         self.kept = kept
+        full = self.full = len(rotations)
         # Position of the cell with fewer rotations in `cells`, len(cells) if none.
-        self.last_at = len(cells) if last is None else cells.index(last)
-        trimmed = len(rotations) - len(kept) if self.last_at < len(cells) else 0
-        self.size = len(cells) * len(rotations) - trimmed
+        if last is None:
+            self.last_at = len(cells)
+            self.size = len(cells) * full
+        else:
+            self.last_at = cells.index(last)
+            self.size = (len(cells) - 1) * full + len(kept)
+        self.before = self.last_at * full   # pairs on the cells before `last`
 
-    def _at(self, index: int) -> tuple[int, int]:
-        full = len(self.rotations)
-        before = self.last_at * full        # pairs on the cells before `last`
-        if index < before:
+    def at(self, index: int) -> tuple[int, int]:
+        """The pair at 0 <= index < size, unchecked (one call: the simulator's every turn)."""
+        full = self.full
+        if index < self.before:
             return self.cells[index // full], self.rotations[index % full]
-        index -= before
-        if index < len(self.kept):
-            return self.cells[self.last_at], self.kept[index]
-        index -= len(self.kept)
+        index -= self.before
+        kept = self.kept
+        if index < len(kept):
+            return self.cells[self.last_at], kept[index]
+        index -= len(kept)
         return self.cells[self.last_at + 1 + index // full], self.rotations[index % full]
+
+    _at = at

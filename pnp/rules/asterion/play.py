@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterable
 from itertools import combinations
+from operator import itemgetter
 
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.labyrinth import STEP, Labyrinth, key, kind, xy
@@ -63,11 +64,9 @@ def _pieces(cells: set[int]) -> list[set[int]]:
     return pieces
 
 
-def _flood(cells: Container[int], start: int, avoid: int = -1,
-           stop_at: Container[int] = (), stop_count: int = 0) -> set[int]:
-    """The cells of `cells` orthogonally joined to `start` (itself included) without passing
-    `avoid`; the flood stops early once it has reached `stop_count` cells of `stop_at`."""
-    piece = {start, avoid}
+def _flood(cells: Container[int], start: int) -> set[int]:
+    """The cells of `cells` orthogonally joined to `start` (itself included)."""
+    piece = {start}
     todo = [start]
     while todo:
         at = todo.pop()
@@ -76,12 +75,6 @@ def _flood(cells: Container[int], start: int, avoid: int = -1,
             if near in cells and near not in piece:
                 piece.add(near)
                 todo.append(near)
-                if near in stop_at:
-                    stop_count -= 1
-                    if not stop_count:
-                        todo = []
-                        break
-    piece.discard(avoid)
     return piece
 
 
@@ -112,22 +105,26 @@ class ActionCandidates(Indexed[Action]):
     every frontier cell at each of its rotations. A move is built when indexed (the
     simulator tries a few in random order)."""
 
-    __slots__ = ("cells", "eligible", "shifters", "swaps", "turns")
+    __slots__ = ("cells", "eligible", "shifters", "swaps", "turners", "turns")
 
-    def __init__(self, turns: list[tuple[str, int]], eligible: list[str],
+    def __init__(self, turners: list[tuple[str, tuple[int, ...]]], eligible: list[str],
                  cells: list[int]) -> None:
-        self.turns = turns                  # (tile, rot) of each rotation
+        self.turners = turners              # (tile, the rotations it may turn to)
+        self.turns = sum(len(rots) for _, rots in turners)
         self.eligible = eligible
         self.swaps = len(eligible) * (len(eligible) - 1) // 2
         self.shifters = [(t, kind(t).rotations) for t in eligible]
         self.cells = cells                  # the frontier, sorted
-        self.size = len(turns) + self.swaps + sum(len(cells) * len(rots)
-                                                  for _, rots in self.shifters)
+        self.size = self.turns + self.swaps + len(cells) * sum(len(rots)
+                                                               for _, rots in self.shifters)
 
     def _at(self, index: int) -> Action:
-        if index < len(self.turns):
-            return Rotate(*self.turns[index])
-        index -= len(self.turns)
+        if index < self.turns:
+            for tile, rots in self.turners:
+                if index < len(rots):
+                    return Rotate(tile, rots[index])
+                index -= len(rots)
+        index -= self.turns
         if index < self.swaps:
             first, row = 0, len(self.eligible) - 1     # pairs (first, later) in a row
             while index >= row:
@@ -151,12 +148,9 @@ def action_candidates(state: State, frontier: list[int] | None = None) -> Action
         return ActionCandidates([], [], [])
     lab = state.lab()
     eligible = _eligible(state, lab, colour)
-    turns: list[tuple[str, int]] = []
-    for t in eligible:
-        k = kind(t)
-        looks = k.canonical[lab.cells[lab.tile_cell[t]][1]]
-        turns += [(t, r) for r in k.rotations if k.canonical[r // 90] != looks]
-    return ActionCandidates(turns, eligible,
+    cells, tile_cell = lab.cells, lab.tile_cell
+    turners = [(t, kind(t).unlike[cells[tile_cell[t]][1]]) for t in eligible]
+    return ActionCandidates(turners, eligible,
                             list(lab.frontier_sorted) if frontier is None else frontier)
 
 
@@ -354,24 +348,67 @@ def _shift_keeps_one_group(lab: Labyrinth, home: int, cell: int,
             split[home] = groups
     if not groups:
         return True
-    touched = [near for near in (cell + step for step in STEP) if near != home and near in cells]
-    return (all(any(near in group for near in touched) for group in groups)
-            and any(all(near not in group for group in groups) for near in touched))
+    touched = []
+    for step in STEP:
+        near = cell + step
+        if near != home and near in cells:
+            touched.append(near)
+    for group in groups:                # it touches every group listed...
+        if group.isdisjoint(touched):
+            return False
+    for near in touched:                # ...and the one not listed
+        for group in groups:
+            if near in group:
+                break
+        else:
+            return True
+    return False
 
 
 def _split_by_lifting(cells: Container[int], home: int) -> list[set[int]]:
-    """The groups the tiles but `home` fall into (they are one group with it), each but the
-    last listed whole: [] when they stay one. Each group holds a neighbour of `home`, so
-    a flood from one neighbour stops once it has met all the others."""
-    left = [home + s for s in STEP if home + s in cells]
-    groups = []
-    while len(left) > 1:
-        group = _flood(cells, left[0], home, left, len(left) - 1)
-        left = [near for near in left if near not in group]
-        if not left:
-            break
-        groups.append(group)
-    return groups
+    """The groups the tiles but `home` fall into (they are one group with it), all but one
+    listed whole: [] when they stay one. Each group holds a neighbour of `home`: a flood
+    from each neighbour grows by a cell in turn, floods that meet become one, and once all
+    but one have run out, those are the groups (a few tiles cut off are found in a few
+    steps, whichever neighbour they hang from)."""
+    starts = [home + s for s in STEP if home + s in cells]
+    owner = {home: -1}                  # cell -> the flood that reached it first
+    for i, start in enumerate(starts):
+        owner[start] = i
+    into = list(range(len(starts)))     # a flood that met another goes on as that one
+    todo = [[start] for start in starts]
+    pieces = [{start} for start in starts]
+    running = len(starts)               # floods neither met nor run out
+    whole: list[set[int]] = []
+    while running > 1:
+        for i, queue in enumerate(todo):
+            if not queue or into[i] != i:
+                continue
+            at = queue.pop()
+            for step in STEP:
+                near = at + step
+                if near not in cells:
+                    continue
+                met = owner.get(near)
+                if met is None:
+                    owner[near] = i
+                    queue.append(near)
+                    pieces[i].add(near)
+                elif met >= 0:
+                    while into[met] != met:
+                        met = into[met]
+                    if met != i:
+                        into[met] = i
+                        queue += todo[met]
+                        todo[met] = []
+                        pieces[i] |= pieces[met]
+                        running -= 1
+            if not queue:               # run out: nothing can reach it now, it is whole
+                whole.append(pieces[i])
+                running -= 1
+            if running <= 1:
+                break
+    return whole
 
 
 def _one_run_holds_neighbours(ring: list[bool]) -> bool:
@@ -409,6 +446,8 @@ def _escapes_after(lab: Labyrinth, changed: dict[int, tuple[int, ...] | None]) -
     home = lab.tile_cell.get(MINOTAUR_ID)
     if home is None:
         return False
+    if _exit_untouched(lab, changed):
+        return True
     start = (home, kind(MINOTAUR_ID).asterion)
     seen, todo = {start}, [start]
     while todo:
@@ -433,6 +472,23 @@ def _escapes_after(lab: Labyrinth, changed: dict[int, tuple[int, ...] | None]) -
     return False
 
 
+def _exit_untouched(lab: Labyrinth, changed: dict[int, tuple[int, ...] | None]) -> bool:
+    """`_escapes_after`'s cheap case: no changed cell holds a region of Asterion's component
+    (so the change cannot cut it) and one of its exits faces a cell the change leaves
+    empty: that exit is his still."""
+    find = lab.find
+    a = find(lab.asterion)
+    cells = lab.cells
+    for cell in changed:
+        placed = cells.get(cell)
+        if placed is not None:
+            node0 = placed[2]
+            for node in range(node0, node0 + placed[0].regions):
+                if find(node) == a:
+                    return False
+    return any(changed.get(near) is None for near in lab.exits[a])
+
+
 def apply_in_place(state: State, move: Move) -> State:
     """Play `move` for the player in turn (IllegalMove if the rules forbid it); mutates."""
     colour = state.current
@@ -449,10 +505,9 @@ def play_legal(state: State, cell: int, rot: int) -> State:
     """`apply_in_place` for placing the tile in hand on `cell` (a key) at `rot`, a pair the
     caller took from `legal_placements`: the same change, without checking it again or
     building the move."""
-    colour = state.current
-    assert colour is not None
+    colour = state.players[state.turn]
     hand = state.hands[colour]
-    assert hand is not None
+    assert hand is not None             # (`state.current`: the game is not over)
     killed = state.lab().place(hand, cell, rot)
     x, y = xy(cell)
     state.tiles.append((hand, x, y, rot))
@@ -502,7 +557,9 @@ def _finish(state: State, colour: str, did: str, killed: list[str]) -> State:
         if not state.no_kill_points:
             state.kill_points[colour] += gain
     state.moves += 1
-    text = f"{state.moves:3d} {colour:<6} {did}"
+    # `{moves:3d} {colour:<6}` written with str methods: a format spec is parsed anew on
+    # every call, and this runs every turn
+    text = f"{str(state.moves).rjust(3)} {colour.ljust(6)} {did}"
     if killed:
         text += f"  kills {' '.join(killed)} ({gain:+d})"
     state.log.append(text)
@@ -512,8 +569,9 @@ def _finish(state: State, colour: str, did: str, killed: list[str]) -> State:
     hands = state.hands
     hands[colour] = deck.pop(0) if deck else None
     players = state.players
-    for step in range(1, len(players) + 1):
-        turn = (state.turn + step) % len(players)
+    turn = state.turn
+    for _ in players:                   # once round the table at most
+        turn = (turn + 1) % len(players)
         if hands[players[turn]] is not None:
             state.turn = turn
             break
@@ -525,10 +583,13 @@ def _move_tiles(tiles: list[tuple[str, int, int, int]], move: Move, lab: Labyrin
     labyrinth after it) has the tiles it moved."""
     moved = (move.a, move.b) if isinstance(move, Swap) else (
         (move.tile,) if isinstance(move, (Rotate, Shift)) else ())
-    for i, (t, _, _, _) in enumerate(tiles):
-        if t in moved:
+    ids = list(map(itemgetter(0), tiles))       # found by C's list search, not a loop
+    for t in moved:
+        at = -1
+        for _ in range(ids.count(t)):
+            at = ids.index(t, at + 1)
             cell = lab.tile_cell[t]
-            tiles[i] = (t, *xy(cell), lab.cells[cell][1] * 90)
+            tiles[at] = (t, *xy(cell), lab.cells[cell][1] * 90)
 
 
 def apply(state: State, move: Move) -> State:
