@@ -32,6 +32,7 @@ from referee.assyria.evaluate import (
 from referee.assyria.problems import PIECE_UNCLEAR, TRACK_UNCLEAR, WELL_UNCLEAR
 from referee.assyria.synth import Pieces, photo, simulated_state
 from referee.geometry import project
+from referee.problems import INVALID_LAYOUT
 
 from .test_assyria_real_table import every_colour_on_every_hex_kind
 
@@ -741,11 +742,21 @@ def test_two_patches_the_wider_hues_join_are_not_made_one_piece():
 
 
 def test_a_well_the_rules_refuse_is_pinned_on_its_vertex():
-    # seed 14's 203 (warm, 3 MP, 2 players): a well read on H51/H61/H62, a vertex not in
-    # play with 2 players; the rules' refusal named it, the problem was pinned nowhere
-    truth, verdict = bench(1400203, "warm", 3.0, 2)
+    # a well read on H51/H61/H62, a vertex not in play with 2 players: the rules' refusal
+    # names the vertex, and the problem is pinned there
+    board = {"H14": ("ziggurat", "blue", 2), "H41": ("ziggurat", "red", 2),
+             "H51": ("hut", "red", None)}
+    reading = tracks.TrackReading(
+        values={"score": {"red": 3, "blue": 2}, "camel": {}, "offering": {},
+                "turn": {"red": 1, "blue": 2}},
+        ashur={"high": [], "middle": [], "low": []})
     well = next(w for w in geometry.wells() if w.name == "H51/H61/H62")
-    assert well.name not in truth["wells"]
-    outcome = judge(verdict, truth)
-    assert not outcome.certain and outcome.unpinned == 0
-    assert (well.index,) in {tuple(p.cell) for p in verdict.problems if p.cell}
+
+    def problems(wells: list[str]):
+        return pipeline.assemble(board, wells, None, None, np.eye(3), reading,
+                                 ["red", "blue"], 5, {})[1]
+
+    assert problems([]) == []
+    refused = problems([well.name])
+    assert [p.code for p in refused] == [INVALID_LAYOUT]
+    assert refused[0].cell == (well.index,) and "not in play" in refused[0].message
