@@ -609,6 +609,21 @@ def test_seed_tens_pieces_are_read(seed, preset, megapixels, kind, place, piece)
     _exact(truth, verdict)
 
 
+@pytest.mark.parametrize(("seed", "preset", "megapixels", "place", "colour"), [
+    # seed 17's 062: a blue hut on a river hex's hatching, the river cutting a third off
+    # its patch; what is left lies 0.75 on the print's saturated ink, not an icon
+    (1700062, "hand-laid", 3.0, "H72", "blue"),
+    # seed 17's 016: a red hut inside a tan the white balance tinted red (saturation 98
+    # round the hut's 200), and the tinted tan's split leaves no closing over the vertices
+    (1700016, "white-balance", 12.0, "H05", "red"),
+])
+def test_seed_seventeens_huts_are_read(seed, preset, megapixels, place, colour):
+    players = AssyriaAccuracy().design(seed % 100_000)[2]
+    truth, verdict = bench(seed, preset, megapixels, players)
+    assert truth["huts"][place] == colour
+    _exact(truth, verdict)
+
+
 def test_a_split_keeps_a_pieces_glyph_as_its_own():
     mm = lambda v: round(v * read.PPM)                              # noqa: E731
     raw = np.zeros((mm(60), mm(60)), np.uint8)
