@@ -414,7 +414,9 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
     A well covers the printed spot: where that shows whole (middle at most SPOT_WHOLE),
     a rim half unlike is a neighbour's shadow, no well. Elsewhere a vertex mostly under
     pieces, or half unlike, is unclear; so is a well seen beside a piece not read (one
-    of the `doubtful` hexes)."""
+    of the `doubtful` hexes). A piece's body over the vertex's middle (a hut laid onto
+    it: its cut edge and shadow make the rim and middle unlike) is no well: pieces lie
+    beside a well, never on it (unclear only where the rim is unlike far from it)."""
     names, pieces, problems = [], [], []
     seen = read.with_spot_tone(seen, covered)
     zigs = {n for n, (kind, _c, _lv) in board.items() if kind == "ziggurat"}
@@ -424,8 +426,7 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
         by_zig = bool(zigs & set(w.name.split("/")))
         if by_zig and (look < WELL_YES or middle < BY_ZIG_MIDDLE or hidden > BY_ZIG_HIDDEN):
             continue     # a base's cut edge or shadow on the rim (a tilted photo)
-        if hidden <= WELL_HIDDEN and (look >= WELL_YES or min(look, middle) >= WELL_BOTH
-                                      or _well_alone(seen, covered, w.at, hidden, middle)):
+        if _a_well(seen, covered, w.at, (look, hidden, middle)):
             names.append(w.name)
             pieces.append(PieceSeen("well", None, w.name, None, w.at, point))
             if doubtful & set(w.name.split("/")):
@@ -440,6 +441,17 @@ def read_wells(seen: read.Map, covered: np.ndarray, board: dict[str, tuple], h: 
                                            "the well (if any) squarely on its vertex, in view",
                                            (w.index,), point))
     return names, pieces, problems
+
+
+def _a_well(seen: read.Map, covered: np.ndarray, at, looks: tuple[float, float, float]
+            ) -> bool:
+    """The vertex's rim (or rim and middle, or a lone rim) unlike the print as a well's,
+    in view, and no piece's body over its middle (a hut laid onto the vertex)."""
+    look, hidden, middle = looks
+    if hidden > WELL_HIDDEN or not (look >= WELL_YES or min(look, middle) >= WELL_BOTH
+                                    or _well_alone(seen, covered, at, hidden, middle)):
+        return False
+    return read.body_share(covered, seen, at) < BODY_ON
 
 
 def _well_alone(seen: read.Map, covered: np.ndarray, at, hidden: float, middle: float

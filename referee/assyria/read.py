@@ -384,6 +384,10 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:
             if stats[j, cv2.CC_STAT_AREA] / PPM ** 2 > ZIG_AREA[1]:
                 # two pieces the closing joined: their own pixels, apart
                 parts = split_patch(part & (raw[y:y + h, x:x + w] > 0), x, y)
+                # each part is judged on its own pixels: what the closing filled between
+                # them (a tinted tan's lines and icon rims) lies under a piece only where
+                # a piece's hull takes it back (below), never over a vertex as print
+                union[y:y + h, x:x + w][part & (raw[y:y + h, x:x + w] == 0)] = 0
             else:
                 parts = [(part, x, y)]
             for piece, ox, oy in parts:
@@ -600,17 +604,22 @@ def _unbridged(seen: Map, colour: str, piece: np.ndarray, own: np.ndarray, x: in
 
 
 ICON_INK = 0.7                   # a patch's share on the print's saturated ink: an icon's
+PIECE_INK = 0.9                  # ... where a whole piece's hull is found in it (the
+#                                  legend's pieces: 1.0; a blue hut on a river hex's
+#                                  hatching, the river cutting a third off it: 0.75)
 
 
 def _printed(found: list, printed: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> bool:
     """A patch that is the print itself: thin (no piece's core in it) and mostly over
     print of its colour (a river's saturated streak) or over the print's saturated ink
     (a boundary line); or smaller than any piece, lying on that ink (a food icon, a
-    legend): its hue moved by the light or a home printer."""
+    legend): its hue moved by the light or a home printer. A piece's hull in it (what
+    the print of its colour left of a piece) must lie on that ink almost whole."""
     on_ink = float((_print_saturation()[ys, xs] >= PRINT_SAT).mean())
     if not found and (printed[ys, xs].mean() >= 0.5 or on_ink >= 0.5):
         return True
-    return len(xs) / PPM ** 2 < HUT_AREA[0] and on_ink >= ICON_INK
+    whole = any(kind_of(p) is not None for p, _px in found)
+    return len(xs) / PPM ** 2 < HUT_AREA[0] and on_ink >= (PIECE_INK if whole else ICON_INK)
 
 
 TINT_HUE = 8                     # the photo's hue this near the print's under a patch, ...
@@ -707,7 +716,8 @@ def patch_pieces(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
     if left <= CORE_LEFT and all(kind_of(p) is not None for p, _px in cores):
         return cores
     return (_pieces_apart(seen, colour, xs, ys) or _cores_apart(seen, colour, xs, ys)
-            or _pale_rest_off(seen, colour, piece, x, y) or [(whole, (xs, ys))])
+            or _pale_rest_off(seen, colour, piece, x, y)
+            or _strong_within(seen, colour, piece, x, y) or [(whole, (xs, ys))])
 
 
 HUT_CORE_MM = 4.0                # a disc this wide (radius) fits in a hut's middle
@@ -743,6 +753,33 @@ def _pale_rest_off(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
 
 
 _GROW_1MM = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)
+
+
+def _strong_within(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
+                   ) -> list[tuple[Patch, tuple[np.ndarray, np.ndarray]]]:
+    """A piece inside print a light tinted into its hues, too wide for a hut's core to
+    tell them apart but far paler (a white-balanced photo: a tan hex at saturation 98
+    round a red hut at 200): the patch's pixels at the colour's PIECE_SAT (specks and
+    thin joins opened away, the glyph's holes filled), each part a whole piece and
+    less than STRONG_REST mm² of that fill left over; else []."""
+    ys, xs = np.nonzero(piece)
+    strong = np.zeros(piece.shape, np.uint8)
+    at_sat = seen.hsv[ys + y, xs + x, 1] >= PIECE_SAT.get(colour, 135)
+    strong[ys[at_sat], xs[at_sat]] = 1
+    opened = _holes_filled(cv2.morphologyEx(strong, cv2.MORPH_OPEN, _GROW_1MM))
+    n, labels = cv2.connectedComponents(opened, connectivity=8)
+    out, taken = [], np.zeros(piece.shape, bool)
+    for t in range(1, n):
+        cy, cx = np.nonzero(labels == t)
+        if len(cx) / PPM ** 2 < MIN_PATCH:
+            continue
+        p = patch_of(seen, colour, cx + x, cy + y)
+        if kind_of(p) is None:
+            return []
+        out.append((p, (cx + x, cy + y)))
+        taken |= labels == t
+    rest = float((strong.astype(bool) & ~taken).sum()) / PPM ** 2
+    return out if out and rest < STRONG_REST else []
 
 
 TWO_APART_MM = 12.0              # pieces' middles at least this far apart

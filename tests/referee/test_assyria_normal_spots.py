@@ -32,6 +32,7 @@ from referee.assyria.evaluate import (
 from referee.assyria.problems import PIECE_UNCLEAR, TRACK_UNCLEAR, WELL_UNCLEAR
 from referee.assyria.synth import Pieces, photo, simulated_state
 from referee.geometry import project
+from referee.problems import INVALID_LAYOUT
 
 from .test_assyria_real_table import every_colour_on_every_hex_kind
 
@@ -511,10 +512,16 @@ def test_a_hand_laid_roof_stack_whose_levels_widen_it_is_a_ziggurat():
     _exact(truth, verdict)
 
 
-def test_a_hut_laid_onto_a_vertex_leaves_no_well_under_it():
-    truth, verdict = bench(500062, "hand-laid", 3.0, 4)     # its corner on the spot
-    well = next(w for w in geometry.wells() if w.name == "H65/H66/H75")
-    assert truth["huts"]["H75"] == "blue" and well.name not in truth["wells"]
+@pytest.mark.parametrize(("seed", "preset", "players", "vertex", "hut"), [
+    (500062, "hand-laid", 4, "H65/H66/H75", "H75"),     # its corner on the spot
+    # seed 14's 203: its cut edge and shadow leave the rim and middle unlike as a
+    # blurred well's, on a vertex out of play with 2 players
+    (1400203, "warm", 2, "H51/H61/H62", "H51"),
+])
+def test_a_hut_laid_onto_a_vertex_leaves_no_well_under_it(seed, preset, players, vertex, hut):
+    truth, verdict = bench(seed, preset, 3.0, players)
+    assert hut in truth["huts"] and vertex not in truth["wells"]
+    assert vertex in {w.name for w in geometry.wells()}
     assert WELL_UNCLEAR not in {p.code for p in verdict.problems}
     _exact(truth, verdict)
 
@@ -599,6 +606,21 @@ def test_seed_tens_pieces_are_read(seed, preset, megapixels, kind, place, piece)
     players = AssyriaAccuracy().design(seed % 100_000)[2]
     truth, verdict = bench(seed, preset, megapixels, players)
     assert truth[kind][place] == piece
+    _exact(truth, verdict)
+
+
+@pytest.mark.parametrize(("seed", "preset", "megapixels", "place", "colour"), [
+    # seed 17's 062: a blue hut on a river hex's hatching, the river cutting a third off
+    # its patch; what is left lies 0.75 on the print's saturated ink, not an icon
+    (1700062, "hand-laid", 3.0, "H72", "blue"),
+    # seed 17's 016: a red hut inside a tan the white balance tinted red (saturation 98
+    # round the hut's 200), and the tinted tan's split leaves no closing over the vertices
+    (1700016, "white-balance", 12.0, "H05", "red"),
+])
+def test_seed_seventeens_huts_are_read(seed, preset, megapixels, place, colour):
+    players = AssyriaAccuracy().design(seed % 100_000)[2]
+    truth, verdict = bench(seed, preset, megapixels, players)
+    assert truth["huts"][place] == colour
     _exact(truth, verdict)
 
 
@@ -735,11 +757,21 @@ def test_two_patches_the_wider_hues_join_are_not_made_one_piece():
 
 
 def test_a_well_the_rules_refuse_is_pinned_on_its_vertex():
-    # seed 14's 203 (warm, 3 MP, 2 players): a well read on H51/H61/H62, a vertex not in
-    # play with 2 players; the rules' refusal named it, the problem was pinned nowhere
-    truth, verdict = bench(1400203, "warm", 3.0, 2)
+    # a well read on H51/H61/H62, a vertex not in play with 2 players: the rules' refusal
+    # names the vertex, and the problem is pinned there
+    board = {"H14": ("ziggurat", "blue", 2), "H41": ("ziggurat", "red", 2),
+             "H51": ("hut", "red", None)}
+    reading = tracks.TrackReading(
+        values={"score": {"red": 3, "blue": 2}, "camel": {}, "offering": {},
+                "turn": {"red": 1, "blue": 2}},
+        ashur={"high": [], "middle": [], "low": []})
     well = next(w for w in geometry.wells() if w.name == "H51/H61/H62")
-    assert well.name not in truth["wells"]
-    outcome = judge(verdict, truth)
-    assert not outcome.certain and outcome.unpinned == 0
-    assert (well.index,) in {tuple(p.cell) for p in verdict.problems if p.cell}
+
+    def problems(wells: list[str]):
+        return pipeline.assemble(board, wells, None, None, np.eye(3), reading,
+                                 ["red", "blue"], 5, {})[1]
+
+    assert problems([]) == []
+    refused = problems([well.name])
+    assert [p.code for p in refused] == [INVALID_LAYOUT]
+    assert refused[0].cell == (well.index,) and "not in play" in refused[0].message
