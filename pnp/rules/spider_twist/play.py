@@ -32,10 +32,12 @@ from pnp.rules.spider_twist.moves import (
     Roll,
     Step,
 )
-from pnp.rules.spider_twist.state import COLOURS, State
+from pnp.rules.spider_twist.state import COLOURS, MALES, State
 from pnp.rules.spider_twist.web import get_web
 
 DIE = (1, 2, 3, 4, 5, 6)
+OTHER = {COLOURS[0]: COLOURS[1], COLOURS[1]: COLOURS[0]}   # `State.opponent` without the call
+REACHES = tuple(f"reach {n}" for n in range(2 * MALES + 1))   # a disturbance's log text
 GAME_OVER = "game over"     # the last event of the move that ends the game
 ROLLS = tuple(Roll(v) for v in DIE)
 # Moves are frozen values: one object per node (or pair) serves every game, and building
@@ -321,7 +323,7 @@ def _disturb(state: State, node: str, events: list[str]) -> None:
     steps = reach_count(web, state.males, node)
     found = outcomes(web, state.female, node, steps, state.males)
     if len(found) == 1:
-        events.append(f"reach {steps}")
+        events.append(REACHES[steps])
         _walk(state, found[0], events)
     else:
         state.react, state.walks = node, found
@@ -383,5 +385,5 @@ def _game_end(state: State, events: list[str]) -> bool:
 
 def _end_turn(state: State) -> None:
     state.done.clear()                 # all males face up again
-    state.turn = state.opponent
+    state.turn = OTHER[state.turn]
     state.placed, state.moved, state.mating = None, [], None
