@@ -21,6 +21,7 @@ from pnp.rules.spider_twist.play import (
     OTHER,
     ROLLS,
     apply,
+    end_turn,
     female_of,
     her_walks,
     legal_moves,
@@ -179,8 +180,13 @@ def playout(seed: int, web: str = "rings") -> Playout:
         else:
             player = state.turn
             move = _player_move(state, rng, board)
-            events = play_legal(state, move)
-            board.played(state, move)
+            if move is END:                     # play_legal and board.played, in short
+                end_turn(state)
+                board.movers = board.own[state.turn]
+                events = []
+            else:
+                events = play_legal(state, move)
+                board.played(state, move)
         count += 1
         entries.append((count, player, move, events))
         # Only a move that takes a male out of play ends the game, and says so last.
