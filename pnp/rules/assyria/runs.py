@@ -8,7 +8,7 @@ against them.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import insort
 from collections.abc import Callable
 from functools import cache
 from operator import attrgetter
@@ -52,11 +52,9 @@ def huts_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
         s.huts_to_place -= 1
         if s.huts_to_place <= 0:
             break
-        for nb in neighbours[h]:        # its free neighbours join (hut_moves_after)
-            if nb not in huts and nb not in ziggurats:
-                i = bisect_left(hexes, nb)
-                if i == len(hexes) or hexes[i] != nb:
-                    hexes.insert(i, nb)
+        # its free neighbours join (hut_moves_after), found by one C call
+        for nb in neighbours[h].difference(huts, ziggurats, hexes):
+            insort(hexes, nb)
         if not hexes:
             break
     hungry, feeds = start_supply(s)
