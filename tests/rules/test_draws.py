@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.rules.draws import randbelow
+from pnp.rules.draws import drawer, randbelow
 
 
 def test_randbelow_draws_what_randrange_draws_and_leaves_the_same_generator():
@@ -12,6 +12,15 @@ def test_randbelow_draws_what_randrange_draws_and_leaves_the_same_generator():
         ours, theirs = random.Random(seed), random.Random(seed)
         for n in [*range(1, 70), 127, 128, 129, 1000, 2**31 + 5]:
             assert randbelow(ours, n) == theirs.randrange(n), (seed, n)
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_a_drawer_draws_what_randrange_draws_from_its_generator():
+    for seed in range(50):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        draw = drawer(ours)
+        for n in [*range(1, 70), 127, 128, 129, 1000, 2**31 + 5]:
+            assert draw(n) == theirs.randrange(n), (seed, n)
         assert ours.getstate() == theirs.getstate()
 
 

@@ -50,7 +50,12 @@ from pnp.rules.assyria.state import State
 
 
 def free_start_hexes(s: State) -> list[int]:
-    return [h for h in board().start_hexes(s.n) if h not in s.ziggurats and h not in s.huts]
+    return [h for h in _start_hexes(s.n) if h not in s.ziggurats and h not in s.huts]
+
+
+@cache
+def _start_hexes(players: int) -> tuple[int, ...]:
+    return tuple(board().start_hexes(players))
 
 
 def hut_hexes(s: State, colour: str) -> list[int]:
@@ -65,9 +70,8 @@ def hut_hexes(s: State, colour: str) -> list[int]:
     for h, (c, _) in ziggurats.items():
         if c == colour:
             near |= neighbours[h]
-    hexes = [h for h in near if h not in huts and h not in ziggurats]
-    hexes.sort()
-    return hexes
+    near.difference_update(huts, ziggurats)          # their keys, taken out in one call
+    return sorted(near)
 
 
 def hut_moves_after(s: State, before: list[PlaceHut], placed: int) -> list[PlaceHut]:

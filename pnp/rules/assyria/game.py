@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 from pnp.rules.api import GameBase, seat_players
@@ -20,7 +19,7 @@ from pnp.rules.assyria.play import apply, legal_moves, play_on
 from pnp.rules.assyria.read import state_from_json
 from pnp.rules.assyria.runs import actions_run, huts_run, supply_run
 from pnp.rules.assyria.state import State
-from pnp.rules.draws import randbelow
+from pnp.rules.draws import drawer, randbelow
 
 
 def players_of(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -39,7 +38,7 @@ def simulate(seed: int, players: int | Sequence[str] = 4) -> tuple[State, list[s
     state = new_game(seed, players_of(players), log)
     rng = random.Random(f"assyria-player:{seed}")
     getrandbits = rng.getrandbits
-    draw = partial(randbelow, rng)
+    draw = drawer(rng)
     moves = legal_moves(state)
     while moves:
         phase = state.phase             # one player's huts, cards or actions: one run

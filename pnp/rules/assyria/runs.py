@@ -8,9 +8,10 @@ against them.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import insort
 from collections.abc import Callable
 from functools import cache
+from operator import attrgetter
 from typing import TypeVar
 
 from pnp.rules.assyria.board import board
@@ -28,6 +29,7 @@ from pnp.rules.assyria.play import legal_moves, pay_and_act
 from pnp.rules.assyria.state import Log, State
 
 M = TypeVar("M", bound=Move)
+_HEX = attrgetter("hex")            # a PlaceHut's hex
 Draw = Callable[[int], int]         # a uniform index below n, from the simulator's stream
 
 
@@ -37,7 +39,7 @@ def huts_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
     run out; then plays their supply step (`supply_run`). Returns the legal moves after."""
     c = s.to_move
     assert c is not None
-    hexes = [m.hex for m in moves]      # type: ignore[union-attr]
+    hexes = list(map(_HEX, moves))
     huts, ziggurats = s.huts, s.ziggurats
     neighbours = neighbours_in_play(s.n)
     line = _hut_line(c)
@@ -50,11 +52,9 @@ def huts_run(s: State, moves: list[Move], draw: Draw, log: Log) -> list[Move]:
         s.huts_to_place -= 1
         if s.huts_to_place <= 0:
             break
-        for nb in neighbours[h]:        # its free neighbours join (hut_moves_after)
-            if nb not in huts and nb not in ziggurats:
-                i = bisect_left(hexes, nb)
-                if i == len(hexes) or hexes[i] != nb:
-                    hexes.insert(i, nb)
+        # its free neighbours join (hut_moves_after), found by one C call
+        for nb in neighbours[h].difference(huts, ziggurats, hexes):
+            insort(hexes, nb)
         if not hexes:
             break
     hungry, feeds = start_supply(s)

@@ -74,29 +74,27 @@ class Board:
     def played(self, state: State, move: Move) -> None:
         """Keep the masks after `move`, the player in turn's, was played on `state`, her
         reaction included."""
-        bit, kind = self.bits.bit, type(move)
-        if kind is Step:
-            assert isinstance(move, Step)
+        bit = self.bits.bit
+        if isinstance(move, Step):               # the commonest first
             frm, to = bit[move.frm], bit[move.to]
             self.own[state.turn] ^= frm | to
             self.occupied ^= frm | to
             self.movers &= ~frm
-        elif kind is End or kind is Pass:
+        elif isinstance(move, (End, Pass)):
             self.movers = self.own[state.turn]      # nobody is turned at a turn's start
-        elif kind is Place:
-            assert isinstance(move, Place)
+            return                                  # she stays
+        elif isinstance(move, Place):
             to = bit[move.node]
             self.own[state.turn] |= to
             self.occupied |= to
-        elif kind is Mate:
-            assert isinstance(move, Mate)
+        elif isinstance(move, Mate):
             frm = ~bit[move.frm]
             self.own[state.turn] &= frm
             self.occupied &= frm
             self.movers &= frm
-        elif kind is Done:
-            assert isinstance(move, Done)
+        elif isinstance(move, Done):
             self.movers &= ~bit[move.node]
+            return
         if state.female != self.where:             # she walked
             self._follow(state)
 

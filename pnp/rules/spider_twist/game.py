@@ -18,8 +18,10 @@ from pnp.rules.spider_twist.bits import Board, act, acts, nth, turnable
 from pnp.rules.spider_twist.moves import End, Move, Pass, parse_move
 from pnp.rules.spider_twist.play import (
     GAME_OVER,
+    OTHER,
     ROLLS,
     apply,
+    end_turn,
     female_of,
     her_walks,
     legal_moves,
@@ -92,7 +94,9 @@ def _player_move(state: State, rng: random.Random, board: Board) -> Move:
     once he has acted (or `pass` alone): drawn from as they would be from legal_moves'
     list. Once he has acted with males to turn, `end` and turning are open, so the first
     draw is made at once and his actions are counted only when it asks for them."""
-    movers, done, ends = board.movers, board.bits.done, state.has_acted
+    # `state.has_acted` without the property's call
+    ends = state.placed is not None or bool(state.moved) or state.mating is not None
+    movers, done = board.movers, board.bits.done
     if ends and movers:
         chance = rng.random()
         if chance < END_RATE:
@@ -169,15 +173,20 @@ def playout(seed: int, web: str = "rings") -> Playout:
     over = state.is_over()
     while not over:
         if state.react is not None or state.roll:
-            player = state.opponent             # she moves, or her die is rolled
+            player = OTHER[state.turn]          # she moves, or her die is rolled
             move = _move_in_play(state, rng)
             events = play_legal(state, move)
             board.walked(state)
         else:
             player = state.turn
             move = _player_move(state, rng, board)
-            events = play_legal(state, move)
-            board.played(state, move)
+            if move is END:                     # play_legal and board.played, in short
+                end_turn(state)
+                board.movers = board.own[state.turn]
+                events = []
+            else:
+                events = play_legal(state, move)
+                board.played(state, move)
         count += 1
         entries.append((count, player, move, events))
         # Only a move that takes a male out of play ends the game, and says so last.

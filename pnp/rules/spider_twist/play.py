@@ -32,10 +32,12 @@ from pnp.rules.spider_twist.moves import (
     Roll,
     Step,
 )
-from pnp.rules.spider_twist.state import COLOURS, State
+from pnp.rules.spider_twist.state import COLOURS, MALES, State
 from pnp.rules.spider_twist.web import get_web
 
 DIE = (1, 2, 3, 4, 5, 6)
+OTHER = {COLOURS[0]: COLOURS[1], COLOURS[1]: COLOURS[0]}   # `State.opponent` without the call
+REACHES = tuple(f"reach {n}" for n in range(2 * MALES + 1))   # a disturbance's log text
 GAME_OVER = "game over"     # the last event of the move that ends the game
 ROLLS = tuple(Roll(v) for v in DIE)
 # Moves are frozen values: one object per node (or pair) serves every game, and building
@@ -194,7 +196,7 @@ def play_legal(state: State, move: Move) -> list[str]:
         state.moved.append((frm, to))
         _disturb(state, to, events)
     elif isinstance(move, End):
-        _end_turn(state)
+        end_turn(state)
     elif isinstance(move, Place):
         node = move.node
         state.stock[state.turn] -= 1
@@ -210,7 +212,7 @@ def play_legal(state: State, move: Move) -> list[str]:
     elif isinstance(move, Done):
         state.done.add(move.node)
     else:                                      # pass: no action is possible
-        _end_turn(state)
+        end_turn(state)
         events.append("no action possible")
     return events
 
@@ -321,7 +323,7 @@ def _disturb(state: State, node: str, events: list[str]) -> None:
     steps = reach_count(web, state.males, node)
     found = outcomes(web, state.female, node, steps, state.males)
     if len(found) == 1:
-        events.append(f"reach {steps}")
+        events.append(REACHES[steps])
         _walk(state, found[0], events)
     else:
         state.react, state.walks = node, found
@@ -381,7 +383,8 @@ def _game_end(state: State, events: list[str]) -> bool:
     return False
 
 
-def _end_turn(state: State) -> None:
+def end_turn(state: State) -> None:
+    """The turn passes: the opponent's turn begins, nothing done in it yet."""
     state.done.clear()                 # all males face up again
-    state.turn = state.opponent
+    state.turn = OTHER[state.turn]
     state.placed, state.moved, state.mating = None, [], None
