@@ -775,3 +775,13 @@ def test_a_well_the_rules_refuse_is_pinned_on_its_vertex():
     refused = problems([well.name])
     assert [p.code for p in refused] == [INVALID_LAYOUT]
     assert refused[0].cell == (well.index,) and "not in play" in refused[0].message
+
+
+def test_a_hut_showing_only_its_rim_joined_to_a_base_by_a_shadow_is_read():
+    # seed 19's 043 (dark, 3 MP): the red hut on H24 lies over print of its colour, so
+    # only its rim round the glyph shows (no hut's core fits in it), joined by a shadow
+    # to the red base on H14 (1253 mm² together)
+    truth, verdict = bench(1900043, "dark", 3.0, 4)
+    assert truth["huts"]["H24"] == "red"
+    assert truth["ziggurats"]["H14"]["owner"] == "red"
+    _exact(truth, verdict)
