@@ -383,7 +383,8 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:
             part = labels[y:y + h, x:x + w] == j
             if stats[j, cv2.CC_STAT_AREA] / PPM ** 2 > ZIG_AREA[1]:
                 # two pieces the closing joined: their own pixels, apart
-                parts = split_patch(part & (raw[y:y + h, x:x + w] > 0), x, y)
+                parts = _rejoined(seen, colour,
+                                  split_patch(part & (raw[y:y + h, x:x + w] > 0), x, y))
                 # each part is judged on its own pixels: what the closing filled between
                 # them (a tinted tan's lines and icon rims) lies under a piece only where
                 # a piece's hull takes it back (below), never over a vertex as print
@@ -660,6 +661,29 @@ def split_patch(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, 
         big = [q for q in split if q.sum() / PPM ** 2 >= MIN_PATCH]
         out += [(q, ox + x, oy + y) for q in (big if len(big) > 1 else [part])]
     return out
+
+
+def _rejoined(seen: Map, colour: str, parts: list[tuple[np.ndarray, int, int]]
+              ) -> list[tuple[np.ndarray, int, int]]:
+    """`split_patch`'s parts, two of one patch that are each no whole piece joined back
+    when together they are one square whole piece (a base's level line, reaching its
+    edge, cut by the split: the level and the base's strip round it)."""
+    def whole(q: np.ndarray, ox: int, oy: int) -> bool:
+        ys, xs = np.nonzero(q)
+        p = patch_of(seen, colour, xs + ox, ys + oy)
+        return kind_of(p) is not None and p.sides[1] <= SQUARE * p.sides[0]
+
+    alone = [whole(*q) for q in parts]
+    joined: list[tuple[np.ndarray, int, int]] = []
+    used: set[int] = set()
+    for a, b in itertools.combinations(range(len(parts)), 2):
+        (qa, xa, ya), (qb, xb, yb) = parts[a], parts[b]
+        if ((xa, ya) != (xb, yb) or {a, b} & used or alone[a] or alone[b]
+                or qa.shape != qb.shape or not whole(qa | qb, xa, ya)):
+            continue
+        used |= {a, b}
+        joined.append((qa | qb, xa, ya))
+    return [q for k, q in enumerate(parts) if k not in used] + joined
 
 
 def _holes_filled(mask: np.ndarray) -> np.ndarray:

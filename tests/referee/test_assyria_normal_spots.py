@@ -785,3 +785,12 @@ def test_a_hut_showing_only_its_rim_joined_to_a_base_by_a_shadow_is_read():
     assert truth["huts"]["H24"] == "red"
     assert truth["ziggurats"]["H14"]["owner"] == "red"
     _exact(truth, verdict)
+
+
+def test_a_base_whose_level_line_a_split_cut_is_joined_back_to_one_ziggurat():
+    # seed 20's 002 (sloppy, 12 MP): the blue base on H85 joined by the river's hatching
+    # to a blue hut beside it; split apart, the base's level line (reaching its edge)
+    # cut it into the level (21 x 22 mm) and the strip round it, no piece either alone
+    truth, verdict = bench(2000002, "sloppy", 12.0, 4)
+    assert truth["ziggurats"]["H85"] == {"owner": "blue", "level": 2}
+    _exact(truth, verdict)
