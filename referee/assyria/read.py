@@ -383,7 +383,8 @@ def patches(seen: Map) -> tuple[list[Patch], np.ndarray, np.ndarray]:
             part = labels[y:y + h, x:x + w] == j
             if stats[j, cv2.CC_STAT_AREA] / PPM ** 2 > ZIG_AREA[1]:
                 # two pieces the closing joined: their own pixels, apart
-                parts = split_patch(part & (raw[y:y + h, x:x + w] > 0), x, y)
+                parts = _rejoined(seen, colour,
+                                  split_patch(part & (raw[y:y + h, x:x + w] > 0), x, y))
                 # each part is judged on its own pixels: what the closing filled between
                 # them (a tinted tan's lines and icon rims) lies under a piece only where
                 # a piece's hull takes it back (below), never over a vertex as print
@@ -662,6 +663,29 @@ def split_patch(raw: np.ndarray, x: int, y: int) -> list[tuple[np.ndarray, int, 
     return out
 
 
+def _rejoined(seen: Map, colour: str, parts: list[tuple[np.ndarray, int, int]]
+              ) -> list[tuple[np.ndarray, int, int]]:
+    """`split_patch`'s parts, two of one patch that are each no whole piece joined back
+    when together they are one square whole piece (a base's level line, reaching its
+    edge, cut by the split: the level and the base's strip round it)."""
+    def whole(q: np.ndarray, ox: int, oy: int) -> bool:
+        ys, xs = np.nonzero(q)
+        p = patch_of(seen, colour, xs + ox, ys + oy)
+        return kind_of(p) is not None and p.sides[1] <= SQUARE * p.sides[0]
+
+    alone = [whole(*q) for q in parts]
+    joined: list[tuple[np.ndarray, int, int]] = []
+    used: set[int] = set()
+    for a, b in itertools.combinations(range(len(parts)), 2):
+        (qa, xa, ya), (qb, xb, yb) = parts[a], parts[b]
+        if ((xa, ya) != (xb, yb) or {a, b} & used or alone[a] or alone[b]
+                or qa.shape != qb.shape or not whole(qa | qb, xa, ya)):
+            continue
+        used |= {a, b}
+        joined.append((qa | qb, xa, ya))
+    return [q for k, q in enumerate(parts) if k not in used] + joined
+
+
 def _holes_filled(mask: np.ndarray) -> np.ndarray:
     """A 0/1 mask (uint8) with every hole inside its outlines filled."""
     filled = mask.astype(np.uint8)
@@ -745,11 +769,44 @@ def _pale_rest_off(seen: Map, colour: str, piece: np.ndarray, x: int, y: int
             return []
         out.append((p, (cx + x, cy + y)))
         taken |= mine
-    ry, rx = np.nonzero(piece & ~taken)
+    if out and _strong_fill(seen, colour, piece & ~taken, x, y) >= STRONG_REST:
+        # the rest may hold a whole piece of its own no hut's core fits in (a hut over
+        # print of its colour shows only its rim), joined by a thin neck of shadow
+        more, taken = _rest_pieces(seen, colour, piece, taken, x, y)
+        out += more
+    return out if out and _strong_fill(seen, colour, piece & ~taken, x, y) < STRONG_REST \
+        else []
+
+
+def _strong_fill(seen: Map, colour: str, part: np.ndarray, x: int, y: int) -> float:
+    """mm² of `part` (a mask at pixel x, y) holding a piece's fill (the colour's
+    PIECE_SAT) off the print's coloured ink."""
+    ry, rx = np.nonzero(part)
     ry, rx = ry + y, rx + x
-    fill = ((seen.hsv[ry, rx, 1] >= PIECE_SAT.get(colour, 135))
-            & (_print_saturation()[ry, rx] < PRINT_SAT)).sum() / PPM ** 2
-    return out if out and fill < STRONG_REST else []
+    return float(((seen.hsv[ry, rx, 1] >= PIECE_SAT.get(colour, 135))
+                  & (_print_saturation()[ry, rx] < PRINT_SAT)).sum()) / PPM ** 2
+
+
+def _rest_pieces(seen: Map, colour: str, piece: np.ndarray, taken: np.ndarray, x: int,
+                 y: int) -> tuple[list[tuple[Patch, tuple[np.ndarray, np.ndarray]]],
+                                  np.ndarray]:
+    """The parts of `piece` outside `taken`, thin necks and fringes (under 2 mm) opened
+    away, each group of them within 4 mm of one another (a hut's rim round a glyph open
+    to its edge, broken where it thins) that is a whole piece by its hull; and `taken`
+    with them."""
+    rest = cv2.morphologyEx((piece & ~taken).astype(np.uint8), cv2.MORPH_OPEN, _GROW_1MM)
+    n, groups = cv2.connectedComponents(cv2.dilate(rest, GROWN), connectivity=8)
+    labels = np.where(rest > 0, groups, 0)
+    out, taken = [], taken.copy()
+    for t in range(1, n):
+        cy, cx = np.nonzero(labels == t)
+        if len(cx) / PPM ** 2 < MIN_PATCH:
+            continue
+        p = patch_of(seen, colour, cx + x, cy + y)
+        if kind_of(p) is not None:
+            out.append((p, (cx + x, cy + y)))
+            taken |= labels == t
+    return out, taken
 
 
 _GROW_1MM = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(1.0 * PPM) + 1,) * 2)

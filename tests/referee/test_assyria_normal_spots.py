@@ -775,3 +775,22 @@ def test_a_well_the_rules_refuse_is_pinned_on_its_vertex():
     refused = problems([well.name])
     assert [p.code for p in refused] == [INVALID_LAYOUT]
     assert refused[0].cell == (well.index,) and "not in play" in refused[0].message
+
+
+def test_a_hut_showing_only_its_rim_joined_to_a_base_by_a_shadow_is_read():
+    # seed 19's 043 (dark, 3 MP): the red hut on H24 lies over print of its colour, so
+    # only its rim round the glyph shows (no hut's core fits in it), joined by a shadow
+    # to the red base on H14 (1253 mm² together)
+    truth, verdict = bench(1900043, "dark", 3.0, 4)
+    assert truth["huts"]["H24"] == "red"
+    assert truth["ziggurats"]["H14"]["owner"] == "red"
+    _exact(truth, verdict)
+
+
+def test_a_base_whose_level_line_a_split_cut_is_joined_back_to_one_ziggurat():
+    # seed 20's 002 (sloppy, 12 MP): the blue base on H85 joined by the river's hatching
+    # to a blue hut beside it; split apart, the base's level line (reaching its edge)
+    # cut it into the level (21 x 22 mm) and the strip round it, no piece either alone
+    truth, verdict = bench(2000002, "sloppy", 12.0, 4)
+    assert truth["ziggurats"]["H85"] == {"owner": "blue", "level": 2}
+    _exact(truth, verdict)
