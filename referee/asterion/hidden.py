@@ -37,6 +37,7 @@ import numpy as np
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.tiles import COLOURS, MINOTAUR_ID, Tile, load_tileset, tiles_by_id
 from referee.asterion.art.lookalikes import SOFTNESS, Comparison, softness
+from referee.asterion.art.lookalikes import comparison as comparison_of
 from referee.asterion.art.occlusion import MAX_COVERED, unveiled
 from referee.asterion.art.pose import (
     ArtMatch,
@@ -532,7 +533,7 @@ def _contests(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
     """Each rival and how the best fares against it ("won", "lost", "tie"), in turn (the
     photo where the best lies compared once). `colour`: the tile's colour as its walls'
     tint tells it (tints.TableTints), if it does. `votes`: the cell's full votes left."""
-    comparison = Comparison(image, scale, grid, best, sigma)
+    comparison = comparison_of(image, scale, grid, best, sigma)
     tiles = tiles_by_id()
     for rival in rivals:
         if colour is not None and tiles[best.tile].colour == colour != tiles[rival.tile].colour:

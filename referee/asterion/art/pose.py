@@ -70,14 +70,14 @@ def kept_in(memo: dict[tuple, tuple[Any, np.ndarray]]) -> Iterator[None]:
 
 
 def kept(kind: str, image: np.ndarray, scale: float, grid: Grid, m: ArtMatch,
-         search: Callable[[], _T]) -> _T:
+         search: Callable[[], _T], *also: object) -> _T:
     """`search()`, or what it found before for this photo, plane, print and pose (what
-    it depends on; not `m`'s score or covered share), if `kept_in` a memo."""
+    it depends on; not `m`'s score or covered share) and `also`, if `kept_in` a memo."""
     memo = _KEPT.get()
     if memo is None:
         return search()
     key = (kind, id(image), scale, grid.design, grid.homography.tobytes(), m.tile, m.rot,
-           m.centre, m.angle)
+           m.centre, m.angle, *also)
     if key not in memo:
         # (the photo kept with it: while the memo lives, no other array takes its id)
         memo[key] = (search(), image)
