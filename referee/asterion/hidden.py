@@ -37,8 +37,16 @@ import numpy as np
 from pnp.rules.asterion.connect import tile_order
 from pnp.rules.asterion.tiles import COLOURS, MINOTAUR_ID, Tile, load_tileset, tiles_by_id
 from referee.asterion.art.lookalikes import SOFTNESS, Comparison, softness
+from referee.asterion.art.lookalikes import comparison as comparison_of
 from referee.asterion.art.occlusion import MAX_COVERED, unveiled
-from referee.asterion.art.pose import ArtMatch, match, reference_level, refine, score_at
+from referee.asterion.art.pose import (
+    ArtMatch,
+    kept_in,
+    match,
+    reference_level,
+    refine,
+    score_at,
+)
 from referee.asterion.bits import CellBits
 from referee.asterion.classify import (
     CellReading,
@@ -181,10 +189,12 @@ class ArtBudget:
     same): a budget of work, not of seconds, so that a photo reads the same on a busy
     machine as on a quiet one. It also keeps what each cell's art said (`said`), for
     the photo's every plane fit: the plane refitted, a cell it hardly moves is not
-    compared again."""
+    compared again. And what the searches round a pose found (pose.kept_in): a cell
+    compared again, its candidates fewer, searches round the same poses."""
 
     cells: int
     said: dict[tuple[int, int], ArtSaid] = field(default_factory=dict)
+    kept: dict[tuple, tuple] = field(default_factory=dict)
 
     def take(self) -> bool:
         if self.cells <= 0:
@@ -243,10 +253,10 @@ def resolve(image: np.ndarray, scale: float, grid: Grid, cells: list[CellReading
     the tiles identified from their art. Once `budget` is spent no cell is compared with
     the art any more: each left is pinned as not read. `bits`: the photo's marks read bit
     by bit (bits.CellBits), if the caller reads them already."""
-    with one_thread():
+    budget = budget or ArtBudget(math.inf)
+    with one_thread(), kept_in(budget.kept):
         return _resolve(image, scale, grid, cells, problems, edition=edition,
-                        players=players, board_radius=board_radius,
-                        budget=budget or ArtBudget(math.inf), bits=bits)
+                        players=players, board_radius=board_radius, budget=budget, bits=bits)
 
 
 def _over_budget(reading: CellReading) -> RefereeProblem:
@@ -523,7 +533,7 @@ def _contests(image: np.ndarray, scale: float, grid: Grid, best: ArtMatch,
     """Each rival and how the best fares against it ("won", "lost", "tie"), in turn (the
     photo where the best lies compared once). `colour`: the tile's colour as its walls'
     tint tells it (tints.TableTints), if it does. `votes`: the cell's full votes left."""
-    comparison = Comparison(image, scale, grid, best, sigma)
+    comparison = comparison_of(image, scale, grid, best, sigma)
     tiles = tiles_by_id()
     for rival in rivals:
         if colour is not None and tiles[best.tile].colour == colour != tiles[rival.tile].colour:

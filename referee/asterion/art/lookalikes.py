@@ -22,7 +22,7 @@ from referee.asterion.art.photometry import (
     print_levels,
     shading,
 )
-from referee.asterion.art.pose import ArtMatch, art_patch
+from referee.asterion.art.pose import ArtMatch, art_patch, kept
 from referee.asterion.art.templates import FINE_SPAN, face_counts, warp_face
 from referee.asterion.grid import Grid
 from referee.quantiles import median
@@ -99,6 +99,15 @@ class VoteMaps:
                 float(np.linalg.norm(photo - chroma(self.fit_b[seen]))), count)
 
 
+def comparison(image: np.ndarray, scale: float, grid: Grid, a: ArtMatch,
+               sigma: float | None = None) -> Comparison:
+    """`Comparison(image, scale, grid, a, sigma)`, kept for the photo and plane
+    (pose.kept_in): a cell judged again with fewer candidates compares the same best
+    with the same rivals, and is told what they were told."""
+    return kept("comparison", image, scale, grid, a,
+                lambda: Comparison(image, scale, grid, a, sigma), a.covered, sigma)
+
+
 class Comparison:
     """The photo where `a` lies, against `a`'s print and any rival's, both where `a` lies
     (its pose fits the photo best; a look-alike has the same corridors, so the same pose):
@@ -138,6 +147,9 @@ class Comparison:
         self._within_floor: np.ndarray | None = None     # `a`'s px within NOISE_FLOOR
         self._alone: tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray],
                            np.ndarray] | None = None
+        # each rival's outcome, once (they depend on its tile and quarter turn alone)
+        self._maps: dict[tuple[str, int], VoteMaps | None] = {}
+        self._clear: dict[tuple[str, int, int], bool] = {}
 
     def _soft(self, image: np.ndarray) -> np.ndarray:
         return cv2.GaussianBlur(image, (0, 0), self.sigma) if self.sigma else image
@@ -178,6 +190,12 @@ class Comparison:
         return self._alone
 
     def clearly_best(self, b: ArtMatch, least: int) -> bool:
+        key = (b.tile, b.rot, least)
+        if key not in self._clear:
+            self._clear[key] = self._clearly_best(b, least)
+        return self._clear[key]
+
+    def _clearly_best(self, b: ArtMatch, least: int) -> bool:
         """Whether `a` wins against `b` without a closer look: where their prints differ
         (known in advance, pairs.differ), the photo shows `a`'s print at `least` px and
         at most of them, and hardly ever `b`'s, both mapped on `a`'s levels and light
@@ -214,6 +232,14 @@ class Comparison:
         return max(median(np.minimum(ea, eb)[use]), NOISE_FLOOR)
 
     def maps(self, b: ArtMatch) -> VoteMaps | None:
+        """Per px where `a`'s and `b`'s prints differ, which the photo shows (None: they
+        share too few px to tell)."""
+        key = (b.tile, b.rot)
+        if key not in self._maps:
+            self._maps[key] = self._vote_maps(b)
+        return self._maps[key]
+
+    def _vote_maps(self, b: ArtMatch) -> VoteMaps | None:
         sharp_b, wb = self._print_of(b)
         use = (self.wa * wb) > 0
         if use.sum() < SHARED:

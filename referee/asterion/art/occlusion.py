@@ -15,6 +15,7 @@ from referee.asterion.art.pose import (
     ArtMatch,
     art_patch,
     best_in_patch,
+    kept,
 )
 from referee.asterion.art.templates import FINE_SPAN, template
 from referee.asterion.grid import Grid
@@ -33,7 +34,13 @@ def unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
     correlation over the whole then drops below what any tile scores, and the finger's
     edges drag the pose off (the hidden preset). The px the print does not
     explain at the pose (far off its fit, in a blob) are left out, and the pose is
-    searched again finely without them; its score is the correlation over the rest."""
+    searched again finely without them; its score is the correlation over the rest. Kept
+    (pose.kept_in)."""
+    return kept("unveiled", image, scale, grid, m, lambda: _unveiled(image, scale, grid, m))
+
+
+def _unveiled(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch
+              ) -> tuple[ArtMatch, float]:
     span = FINE_SPAN + 2 * FINE_SHIFT
     best, share = m, 0.0
     for _ in range(UNVEIL_ROUNDS):

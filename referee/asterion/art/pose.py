@@ -5,7 +5,11 @@ markers score in the same photo (the level a match is judged against).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import cv2
 import numpy as np
@@ -45,6 +49,39 @@ class ArtMatch:
     angle: float                        # degrees clockwise: how it is really turned
     score: float                        # mean channel correlation with its print
     covered: float = 0.0                # share left out as covered (`unveiled`)
+
+
+_T = TypeVar("_T")
+_KEPT: ContextVar[dict[tuple, tuple[Any, np.ndarray]] | None] = ContextVar("art_kept",
+                                                                         default=None)
+
+
+@contextmanager
+def kept_in(memo: dict[tuple, tuple[Any, np.ndarray]]) -> Iterator[None]:
+    """Within: the searches round one pose (`refine`, occlusion.unveiled) keep what they
+    found in `memo` (one photo's), by the photo, its plane and the pose searched round.
+    A cell judged again under the same plane with fewer candidates left (a tile found
+    elsewhere) searches round the same poses: found once, not again."""
+    token = _KEPT.set(memo)
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
+
+
+def kept(kind: str, image: np.ndarray, scale: float, grid: Grid, m: ArtMatch,
+         search: Callable[[], _T], *also: object) -> _T:
+    """`search()`, or what it found before for this photo, plane, print and pose (what
+    it depends on; not `m`'s score or covered share) and `also`, if `kept_in` a memo."""
+    memo = _KEPT.get()
+    if memo is None:
+        return search()
+    key = (kind, id(image), scale, grid.design, grid.homography.tobytes(), m.tile, m.rot,
+           m.centre, m.angle, *also)
+    if key not in memo:
+        # (the photo kept with it: while the memo lives, no other array takes its id)
+        memo[key] = (search(), image)
+    return memo[key][0]
 
 
 def _score_map(patch: np.ndarray, tpl: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
@@ -110,7 +147,11 @@ def refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch
     """The match searched finely around its coarse pose: coarse to fine. First in grey
     (the pose alone), every angle step and template variant at every FINE_STRIDE px in one
     product (bank.masked_ncc); then in colour, the best angle's variants at the px round
-    the best (its score is the colour correlation)."""
+    the best (its score is the colour correlation). Kept (`kept_in`)."""
+    return kept("refine", image, scale, grid, m, lambda: _refine(image, scale, grid, m))
+
+
+def _refine(image: np.ndarray, scale: float, grid: Grid, m: ArtMatch) -> ArtMatch:
     span = FINE_SPAN + 2 * FINE_SHIFT
     patch = art_patch(image, scale, grid, m.centre, span, FINE_PPM)
     origin = (m.centre[0] - span / 2, m.centre[1] - span / 2)
