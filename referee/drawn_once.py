@@ -79,10 +79,12 @@ def _files(root: str, under: str = "") -> list[tuple[str, int, int]]:
     return sorted(found)
 
 
-def drawn_once(name: str, draw: Callable[[], Images]) -> Images:
+def drawn_once(name: str, draw: Callable[[], Images], version: str = "") -> Images:
     """`draw()`'s images, from the cache when this version drew them before under `name`
-    (which must say every parameter of `draw`); drawn and kept otherwise."""
-    path = cache_dir() / f"{name}-{_sources_digest()}{SUFFIX}"
+    (which must say every parameter of `draw`); drawn and kept otherwise. `version`: what
+    else `draw` depends on beyond this checkout's printing sources (its own code's
+    identity), part of the file's name; the KEPT newest versions of `name` stay."""
+    path = cache_dir() / f"{name}-{version}{_sources_digest()}{SUFFIX}"
     try:
         return _read(path)
     except (OSError, ValueError, KeyError, TypeError):

@@ -5,11 +5,14 @@ instead of searching on."""
 
 from __future__ import annotations
 
+import os
+
 import cv2
 import numpy as np
 import pytest
 
 from pnp.rules.asterion.tiles import tiles_by_id
+from referee import drawn_once
 from referee.asterion.art.bank import (
     COARSE_PPM,
     COARSE_SPAN,
@@ -135,17 +138,21 @@ def test_the_bank_is_kept_between_runs_as_built(tmp_path, monkeypatch):
     from referee.asterion.art import bank as bank_module
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    # other checkouts' banks (other sources) sharing the folder: the newest stay
+    others = [tmp_path / f"asterion-art-bank-discreet-{d}-0.images" for d in ("b", "c", "d")]
+    for age, other in enumerate(others):
+        other.write_bytes(b"kept by other sources")
+        os.utime(other, ns=(10**18 - age * 10**9, 10**18 - age * 10**9))
     bank_module.bank.cache_clear()
     try:
         built = bank_module.bank("discreet")
-        kept = list(tmp_path.glob("asterion-art-bank-discreet-*"))
-        assert len(kept) == 1
-        stale = tmp_path / "asterion-art-bank-discreet-0123456789abcdef-0.images"
-        stale.write_bytes(b"kept by earlier sources")
+        kept = sorted(tmp_path.glob("asterion-art-bank-discreet-*"))
+        assert len(kept) == drawn_once.KEPT and others[2] not in kept
+        assert others[0] in kept and others[1] in kept
         bank_module.bank.cache_clear()
         monkeypatch.setattr(bank_module, "column", None)     # read, not drawn again
         read = bank_module.bank("discreet")
-        assert list(tmp_path.glob("asterion-art-bank-discreet-*")) == kept
+        assert sorted(tmp_path.glob("asterion-art-bank-discreet-*")) == kept
         assert read.keys == built.keys
         for name in ("matrix", "masks", "mask_of", "counts"):
             assert np.array_equal(getattr(read, name), getattr(built, name))

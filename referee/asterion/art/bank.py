@@ -11,7 +11,6 @@ of the other factor, so one product scores every candidate at every shift.
 
 from __future__ import annotations
 
-from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from pnp.fileio import cache_dir, sha256
+from pnp.fileio import sha256
 from pnp.rules.asterion.tiles import tiles_by_id
 from referee.asterion.art.templates import TEMPLATES_KEPT, grey_template, template, variants
 from referee.drawn_once import drawn_once, files_identity
@@ -84,17 +83,14 @@ def turned_bank(design: str) -> Bank:
 
 def _kept(name: str, design: str, keys: tuple) -> Bank:
     """The bank of these (tile, angle, variant) columns, from the cache (`drawn_once`) or
-    drawn and kept there under `name`; copies kept by earlier sources are removed."""
+    drawn and kept there under `name`, as the faces are: the newest few versions stay, so
+    two checkouts sharing the folder each keep theirs."""
     def build() -> dict[str, np.ndarray]:
         b = _stacked([column(design, t, a, v) for t, a, v in keys], keys)
         return {"matrix": b.matrix, "masks": b.masks, "mask_of": b.mask_of,
                 "counts": b.counts}
 
-    kept = drawn_once(f"{name}-{_art_digest()}", build)
-    for older in cache_dir().glob(f"{name}-*"):   # kept by earlier sources
-        if not older.name.startswith(f"{name}-{_art_digest()}-"):
-            with suppress(OSError):
-                older.unlink()
+    kept = drawn_once(name, build, version=f"{_art_digest()}-")
     return Bank(keys, kept["matrix"], kept["masks"], kept["mask_of"], kept["counts"])
 
 
