@@ -21,7 +21,6 @@ from pnp.rules.spider_twist.play import (
     OTHER,
     ROLLS,
     apply,
-    end_turn,
     female_of,
     her_walks,
     legal_moves,
@@ -94,9 +93,7 @@ def _player_move(state: State, rng: random.Random, board: Board) -> Move:
     once he has acted (or `pass` alone): drawn from as they would be from legal_moves'
     list. Once he has acted with males to turn, `end` and turning are open, so the first
     draw is made at once and his actions are counted only when it asks for them."""
-    # `state.has_acted` without the property's call
-    ends = state.placed is not None or bool(state.moved) or state.mating is not None
-    movers, done = board.movers, board.bits.done
+    movers, done, ends = board.movers, board.bits.done, state.has_acted
     if ends and movers:
         chance = rng.random()
         if chance < END_RATE:
@@ -180,13 +177,8 @@ def playout(seed: int, web: str = "rings") -> Playout:
         else:
             player = state.turn
             move = _player_move(state, rng, board)
-            if move is END:                     # play_legal and board.played, in short
-                end_turn(state)
-                board.movers = board.own[state.turn]
-                events = []
-            else:
-                events = play_legal(state, move)
-                board.played(state, move)
+            events = play_legal(state, move)
+            board.played(state, move)
         count += 1
         entries.append((count, player, move, events))
         # Only a move that takes a male out of play ends the game, and says so last.

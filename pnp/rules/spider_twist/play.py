@@ -196,7 +196,7 @@ def play_legal(state: State, move: Move) -> list[str]:
         state.moved.append((frm, to))
         _disturb(state, to, events)
     elif isinstance(move, End):
-        end_turn(state)
+        _end_turn(state)
     elif isinstance(move, Place):
         node = move.node
         state.stock[state.turn] -= 1
@@ -212,7 +212,7 @@ def play_legal(state: State, move: Move) -> list[str]:
     elif isinstance(move, Done):
         state.done.add(move.node)
     else:                                      # pass: no action is possible
-        end_turn(state)
+        _end_turn(state)
         events.append("no action possible")
     return events
 
@@ -383,7 +383,7 @@ def _game_end(state: State, events: list[str]) -> bool:
     return False
 
 
-def end_turn(state: State) -> None:
+def _end_turn(state: State) -> None:
     """The turn passes: the opponent's turn begins, nothing done in it yet."""
     state.done.clear()                 # all males face up again
     state.turn = OTHER[state.turn]
